@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import playwright from 'eslint-plugin-playwright';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      '.auth/**',
+      '.l1/**',
+      'reports/**',
+      'allure-results/**',
+      'allure-report/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['tests/**/*.ts', 'fixtures/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // Item tests assert through the domain matcher `toAgree` (fixtures/matchers.ts).
+      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect', 'expectItem', 'assertItem'] }],
+    },
+  },
+  {
+    // The rules engine is pure: it never imports Playwright (DEVELOPERS.md).
+    files: ['lib/rules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@playwright/*', 'playwright', 'playwright/*', 'allure-*', 'node:fs', 'fs'] },
+      ],
+    },
+  },
+);

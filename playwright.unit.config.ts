@@ -1,0 +1,11 @@
+import { defineConfig } from '@playwright/test';
+
+/** Unit tests of lib/: pure functions, no browser, no server (part of `npm test`, not of the checks). */
+export default defineConfig({
+  testDir: 'tests/unit',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  outputDir: 'test-results/unit',
+  timeout: 10_000,
+});
