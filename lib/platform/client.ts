@@ -1,0 +1,153 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { z } from 'zod';
+import { parseWith } from '../schema/issues';
+import { unwrapEnvelope } from './envelope';
+
+/** An endpoint that failed for good: names the endpoint and the status, code, timeout or field. */
+export class EndpointError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly detail: string,
+  ) {
+    super(`${endpoint}: ${detail}`);
+    this.name = 'EndpointError';
+  }
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** Contract 4: bounded timeout per request (L1_REQUEST_TIMEOUT_MS, default 30 s). */
+  timeoutMs: number;
+  /** Contract 4: at most 2 retries of 5xx and network errors. */
+  retries: number;
+  backoffMs: number;
+  /** The request context carrying the current session. */
+  context: () => APIRequestContext;
+  /** Logs in again and replaces the context (contract 3: a 401 mid-run → one re-login, one retry). */
+  relogin: () => Promise<void>;
+}
+
+export interface RequestRecord {
+  endpoint: string;
+  status: number | string;
+  attempts: number;
+  ms: number;
+}
+
+const STATUS_HINT: Record<number, string> = {
+  403: 'the account of this run may not read this company or project: check the credentials entry',
+  404: 'check projectId, base URL and report type',
+  400: 'the platform rejected the query parameters',
+};
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Typed client over Playwright's APIRequestContext: envelope unwrap, retries, re-login, zod validation. */
+export class PlatformClient {
+  readonly log: RequestRecord[] = [];
+  private generation = 0;
+  private pendingRelogin: Promise<void> | undefined;
+
+  constructor(private readonly options: ClientOptions) {}
+
+  /** GET {base_url}{path}?params, validated with `schema`; throws EndpointError or SchemaError. */
+  async get<T extends z.ZodType>(
+    name: string,
+    path: string,
+    params: Record<string, string>,
+    schema: T,
+  ): Promise<z.output<T>> {
+    const payload = await this.getJson(name, path, params);
+    return parseWith(schema, payload, name, 'payload');
+  }
+
+  private async reloginOnce(seenGeneration: number): Promise<void> {
+    if (this.generation !== seenGeneration) return; // another request already renewed the session
+    this.pendingRelogin ??= this.options.relogin().then(
+      () => {
+        this.generation++;
+        this.pendingRelogin = undefined;
+      },
+      (e: unknown) => {
+        this.pendingRelogin = undefined;
+        throw e;
+      },
+    );
+    await this.pendingRelogin;
+  }
+
+  async getJson(name: string, path: string, params: Record<string, string>): Promise<unknown> {
+    const { baseUrl, timeoutMs, retries, backoffMs } = this.options;
+    const url = `${baseUrl}${path}`;
+    const started = Date.now();
+    let attempts = 0;
+    let failures = 0;
+    let reloggedIn = false;
+    const record = (status: number | string) =>
+      this.log.push({ endpoint: name, status, attempts, ms: Date.now() - started });
+
+    for (;;) {
+      attempts++;
+      const generation = this.generation;
+      let response;
+      try {
+        response = await this.options
+          .context()
+          .get(url, { params, timeout: timeoutMs, failOnStatusCode: false, maxRedirects: 0 });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        if (/timeout|timed out/i.test(message)) {
+          record('timeout');
+          // Not retried: the request already waited its whole budget (contract 4, README "Failure modes").
+          throw new EndpointError(name, `timed out after ${timeoutMs} ms (L1_REQUEST_TIMEOUT_MS)`);
+        }
+        if (failures < retries) {
+          await sleep(backoffMs * 3 ** failures++);
+          continue;
+        }
+        record('network error');
+        throw new EndpointError(name, `network error after ${attempts} attempts: ${message.split('\n')[0]}`);
+      }
+      const status = response.status();
+      if (status === 401) {
+        if (!reloggedIn) {
+          reloggedIn = true;
+          await this.reloginOnce(generation);
+          continue;
+        }
+        record(401);
+        throw new EndpointError(name, 'HTTP 401 Unauthorized again after one re-login: the platform refuses this session');
+      }
+      if (status >= 500) {
+        if (failures < retries) {
+          await sleep(backoffMs * 3 ** failures++);
+          continue;
+        }
+        record(status);
+        throw new EndpointError(name, `HTTP ${status} after ${attempts} attempts (${retries} retries with backoff)`);
+      }
+      if (status >= 300) {
+        record(status);
+        const where = status < 400 ? ` (redirect to ${response.headers()['location'] ?? '?'})` : '';
+        const hint = STATUS_HINT[status] ? `: ${STATUS_HINT[status]}` : '';
+        throw new EndpointError(name, `HTTP ${status}${where}${hint}`);
+      }
+      const text = await response.text();
+      record(status);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        const type = response.headers()['content-type'] ?? 'no content-type';
+        throw new EndpointError(name, `HTTP ${status} but the answer is not JSON (${type}, ${text.length} bytes)`);
+      }
+      const unwrapped = unwrapEnvelope(body);
+      if (!unwrapped.ok) {
+        throw new EndpointError(name, `API error code ${JSON.stringify(unwrapped.code)}: ${unwrapped.message}`);
+      }
+      return unwrapped.payload;
+    }
+  }
+}

@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { z } from 'zod';
+import { dataSchema, type Data } from '../schema/data';
+import { parseWith } from '../schema/issues';
+import { batchList, metricsTables, wordcloudPayload, type MetricsTable, type PlatformEvidence } from '../schema/platform';
+import type { ConfiguredRun } from '../run/inputs';
+import { recognizeProfile } from '../run/profile';
+import type { ProfileBSettings } from '../run/types';
+import { readUrls, type UrlFacts } from '../run/url';
+import { credentialKeyFor, type CredentialKey } from '../run/credentials';
+import { confirmBuiltBatch, resolveBatch } from './batches';
+import { PlatformClient } from './client';
+import type { Evidence, RunInfo } from './evidence';
+
+export interface CollectDeps {
+  root: string;
+  profileB: ProfileBSettings;
+  timeoutMs: number;
+  retries: number;
+  backoffMs: number;
+  /** Storage-state path of a logged-in session at `loginBase` for `key`; `force` logs in again. */
+  session(loginBase: string, key: CredentialKey, force?: boolean): Promise<string>;
+  /** Opens the report with that session and returns the raw DATA (throws SessionExpired on /login). */
+  readPage(htmlUrl: string, statePath: string): Promise<unknown>;
+  newApiContext(statePath: string): Promise<APIRequestContext>;
+}
+
+/** Stops the collection with a status and a reason; caught once in collectRun. */
+class Stop extends Error {
+  constructor(
+    readonly status: 'error' | 'needs-input',
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+const SESSION_EXPIRED = 'SessionExpired';
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function emptyRunInfo(run: ConfiguredRun): RunInfo {
+  return {
+    label: run.label,
+    htmlUrl: run.input.htmlUrl,
+    platformUrl: run.input.platformUrl,
+    companyId: null,
+    projectId: null,
+    reportType: null,
+    batchDate: null,
+    profile: 'A',
+    batchIds: [],
+    dataSource: 'html',
+    level: run.input.level ?? 'brand',
+  };
+}
+
+/** Reads cal_data_json (contract 5): unreadable or invalid is an error, never a silent fallback. */
+function readCalData(file: string, root: string): Data {
+  const where = path.resolve(root, file);
+  let text: string;
+  try {
+    text = fs.readFileSync(where, 'utf8');
+  } catch (e) {
+    throw new Stop('error', `cal_data_json ${where}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); the page is not used instead`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
+  }
+  return parseWith(dataSchema, json, `cal_data_json ${where}`, 'cal_data_json');
+}
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}
+
+/**
+ * Collects the evidence of one run, once: URLs → DATA (page or cal_data_json) → profile →
+ * batch ids → every endpoint once, validated. Never throws: a failure becomes the run's status.
+ */
+export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise<Evidence> {
+  const evidence: Evidence = { run: emptyRunInfo(run), status: 'error', notes: [], requests: [], pageLoads: 0 };
+  let client: PlatformClient | undefined;
+  try {
+    if (run.inputError) throw new Stop('error', run.inputError);
+    const facts = readUrlsOrStop(run);
+    Object.assign(evidence.run, {
+      companyId: facts.companyId,
+      projectId: facts.projectId,
+      reportType: facts.reportType,
+      batchDate: facts.batchDate,
+    });
+    const early = recognizeProfile({ host: facts.host, companyId: facts.companyId }, deps.profileB);
+    const data = await readData(run, facts, deps, evidence, credentialKeyFor(early.profile, facts.companyId));
+    evidence.data = data;
+    const decision = recognizeProfile({ host: facts.host, companyId: facts.companyId, line: data.meta.line }, deps.profileB);
+    evidence.run.profile = decision.profile;
+    evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
+
+    const apiKey = credentialKeyFor(decision.profile, facts.companyId);
+    let state = await deps.session(facts.baseUrl, apiKey);
+    let context = await deps.newApiContext(state);
+    client = new PlatformClient({
+      baseUrl: facts.baseUrl,
+      timeoutMs: deps.timeoutMs,
+      retries: deps.retries,
+      backoffMs: deps.backoffMs,
+      context: () => context,
+      relogin: async () => {
+        state = await deps.session(facts.baseUrl, apiKey, true);
+        const old = context;
+        context = await deps.newApiContext(state);
+        await old.dispose();
+      },
+    });
+    try {
+      evidence.platform = await fetchPlatform(run, facts, decision.profile, data, deps, client, evidence);
+      evidence.status = 'checked';
+    } finally {
+      await context.dispose();
+    }
+  } catch (e) {
+    evidence.status = e instanceof Stop ? e.status : 'error';
+    evidence.reason = messageOf(e);
+  }
+  evidence.requests = client?.log ?? [];
+  return evidence;
+}
+
+function readUrlsOrStop(run: ConfiguredRun): UrlFacts {
+  try {
+    return readUrls(run.input);
+  } catch (e) {
+    throw new Stop('error', messageOf(e));
+  }
+}
+
+async function readData(
+  run: ConfiguredRun,
+  facts: UrlFacts,
+  deps: CollectDeps,
+  evidence: Evidence,
+  pageKey: CredentialKey,
+): Promise<Data> {
+  if (run.input.calDataJson) {
+    const cal = readCalData(run.input.calDataJson, deps.root);
+    const calTopic = cal.meta.topic === undefined ? undefined : String(cal.meta.topic);
+    if (facts.topic !== undefined && calTopic === facts.topic) {
+      evidence.run.dataSource = 'cal_data_json';
+      evidence.notes.push(`cal_data_json belongs to topic ${facts.topic}: used instead of the page's DATA (spec 2.1)`);
+      return cal;
+    }
+    evidence.notes.push(
+      `cal_data_json topic ${calTopic ?? '(none)'} differs from the report URL topic ${facts.topic ?? '(none)'}: the page's DATA wins (spec 2.1)`,
+    );
+  }
+  const pageBase = origin(run.input.htmlUrl) === origin(facts.baseUrl) ? facts.baseUrl : origin(run.input.htmlUrl);
+  let raw: unknown;
+  for (let attempt = 0; ; attempt++) {
+    const state = await deps.session(pageBase, pageKey, attempt > 0);
+    try {
+      evidence.pageLoads++;
+      raw = await deps.readPage(run.input.htmlUrl, state);
+      break;
+    } catch (e) {
+      if (!(e instanceof Error) || e.name !== SESSION_EXPIRED) throw new Stop('error', `report page ${run.input.htmlUrl}: ${messageOf(e)}`);
+      if (attempt > 0) throw new Stop('error', `report page ${run.input.htmlUrl}: redirected to /login even after logging in again`);
+    }
+  }
+  try {
+    return parseWith(dataSchema, raw, `report page DATA (${run.input.htmlUrl})`, 'DATA');
+  } catch (e) {
+    throw new Stop('error', messageOf(e));
+  }
+}
+
+async function fetchPlatform(
+  run: ConfiguredRun,
+  facts: UrlFacts,
+  profile: 'A' | 'B',
+  data: Data,
+  deps: CollectDeps,
+  client: PlatformClient,
+  evidence: Evidence,
+): Promise<PlatformEvidence> {
+  const common = { projectId: facts.projectId, reportType: facts.reportType };
+  const metrics = <T extends MetricsTable>(
+    table: T,
+    batchIds: string[],
+    extra: Record<string, string> = {},
+  ): Promise<z.output<(typeof metricsTables)[T]>> =>
+    client.get(
+      `GET /api/geo-monitor/metrics/l1 (table=${table}${extra.platform ? `, platform=${extra.platform}` : ''})`,
+      '/api/geo-monitor/metrics/l1',
+      { table, batchIds: batchIds.join(','), ...common, ...extra },
+      metricsTables[table] as z.ZodType,
+    ) as Promise<z.output<(typeof metricsTables)[T]>>;
+
+  let batchIds: string[];
+  let snapshot: PlatformEvidence['snapshot'] | undefined;
+  if (run.input.batchId) {
+    batchIds = [run.input.batchId];
+    evidence.notes.push(`batch id given by the run: ${run.input.batchId} (batch discovery skipped)`);
+  } else {
+    const items = await client.get(
+      'GET /api/geo_label/project/batch',
+      '/api/geo_label/project/batch',
+      { companyId: String(facts.companyId), reportType: facts.reportType },
+      batchList,
+    );
+    const resolution = resolveBatch(items, { ...facts, profile, ...(deps.profileB.brandCode ? { brandCode: deps.profileB.brandCode } : {}) });
+    if (resolution.kind === 'error') throw new Stop('error', resolution.reason);
+    evidence.notes.push(resolution.note);
+    if (resolution.kind === 'build') {
+      const rows = (await metrics('snapshot', [resolution.builtId])).rows;
+      const confirmed = confirmBuiltBatch(resolution.builtId, rows);
+      if (confirmed.kind === 'needs-input') throw new Stop('needs-input', confirmed.reason);
+      evidence.notes.push(confirmed.note);
+      batchIds = confirmed.batchIds;
+      // Re-fetch only when the authoritative id differs from the built one (spec 9.1.3).
+      if (batchIds.length === 1 && batchIds[0] === resolution.builtId) snapshot = rows;
+    } else {
+      batchIds = resolution.batchIds;
+    }
+  }
+  evidence.run.batchIds = batchIds;
+
+  const sourceOptions = ['all', ...data.meta.platforms.slice(0, 6).map((p) => p.key)].filter(
+    (key) => key === 'all' || data.brand.platforms[key]?.citation.source_top30 !== undefined,
+  );
+  const htmlSourceCount = (key: string) =>
+    key === 'all' ? data.brand.source_top30.length : (data.brand.platforms[key]?.citation.source_top30?.length ?? 0);
+
+  const tasks = {
+    snapshot: snapshot ? Promise.resolve({ rows: snapshot }) : metrics('snapshot', batchIds),
+    competitor: metrics('competitor', batchIds),
+    tmc: metrics('tmc', batchIds),
+    wordcloud: client.get(
+      'GET /api/geo-monitor/projects/{project}/wordcloud',
+      `/api/geo-monitor/projects/${encodeURIComponent(facts.projectId)}/wordcloud`,
+      { batchId: batchIds[0] ?? '', sentiment: 'all' },
+      wordcloudPayload,
+    ),
+    sources: Promise.all(sourceOptions.map(async (key) => [key, (await metrics('source', batchIds, { platform: key })).rows] as const)),
+  };
+  const settled = await Promise.allSettled(Object.values(tasks));
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [messageOf(s.reason)] : []));
+  if (failures.length) throw new Stop('error', failures.join(' | '));
+
+  const platform: PlatformEvidence = {
+    snapshot: (await tasks.snapshot).rows,
+    competitor: (await tasks.competitor).rows,
+    tmc: (await tasks.tmc).rows,
+    sources: Object.fromEntries(await tasks.sources),
+    wordcloud: await tasks.wordcloud,
+  };
+  const empty = [
+    ...(['snapshot', 'competitor', 'tmc'] as const).filter((t) => platform[t].length === 0).map((t) => `table=${t}`),
+    ...Object.entries(platform.sources)
+      .filter(([key, rows]) => rows.length === 0 && htmlSourceCount(key) > 0)
+      .map(([key]) => `table=source, platform=${key}`),
+  ];
+  if (empty.length) {
+    throw new Stop(
+      'error',
+      `GET /api/geo-monitor/metrics/l1: rows is empty for ${empty.join('; ')} (batchIds ${batchIds.join(',')}): check the batch of the report date`,
+    );
+  }
+  return platform;
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { readEvidence } from '../platform/evidence';
+import { ROOT, settings } from '../run/config';
+import type { ItemResult } from '../rules/types';
+import { ITEM_RESULT_ATTACHMENT, buildVerdict, summaryTable, verdictsDir, writeVerdict, type ItemOutcome, type VerdictFile } from './verdict';
+
+interface Options {
+  /** Results of an earlier invocation never mix into a new one: this folder is emptied first. */
+  allureResultsDir?: string;
+}
+
+/**
+ * Writes the verdict file of every configured run (contract 7) at the end of every invocation,
+ * whatever happened, and prints the run × item summary. Listed first so it clears old results
+ * before the Allure reporter starts writing.
+ */
+export default class VerdictReporter implements Reporter {
+  private readonly outcomes = new Map<string, Map<number, ItemOutcome>>();
+  private readonly dir = verdictsDir(ROOT);
+
+  constructor(options: Options = {}) {
+    for (const dir of [this.dir, path.resolve(ROOT, options.allureResultsDir ?? 'allure-results')]) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const label = test.annotations.find((a) => a.type === 'l1-run')?.description;
+    const item = Number(test.annotations.find((a) => a.type === 'l1-item')?.description);
+    if (!label || !Number.isInteger(item)) return;
+    const attachment = result.attachments.find((a) => a.name === ITEM_RESULT_ATTACHMENT);
+    const ruleResult = attachment?.body ? (JSON.parse(attachment.body.toString('utf8')) as ItemResult) : undefined;
+    const error = result.status === 'passed' ? undefined : result.errors.map((e) => (e.message ?? '').split('\n')[0]).find(Boolean);
+    const outcome: ItemOutcome = {
+      item,
+      passed: result.status === 'passed',
+      ...(ruleResult ? { result: ruleResult } : {}),
+      ...(error && !ruleResult ? { error: stripAnsi(error) } : {}),
+    };
+    if (result.status === 'skipped' && !ruleResult) outcome.error = 'the test did not run (skipped or interrupted)';
+    const runs = this.outcomes.get(label) ?? new Map<number, ItemOutcome>();
+    runs.set(item, outcome);
+    this.outcomes.set(label, runs);
+  }
+
+  onEnd(result: FullResult): void {
+    const verdicts: VerdictFile[] = [];
+    for (const run of settings().runs) {
+      const outcomes = [...(this.outcomes.get(run.label)?.values() ?? [])];
+      const verdict = buildVerdict(run, readEvidence(ROOT, run.slug), outcomes);
+      writeVerdict(this.dir, run.slug, verdict);
+      verdicts.push(verdict);
+    }
+    const rel = path.relative(process.cwd(), this.dir) || '.';
+    process.stdout.write(`\nL1 verdicts (${rel}, run status ${result.status}):\n${summaryTable(verdicts)}\n\n`);
+  }
+}
+
+function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}

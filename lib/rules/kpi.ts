@@ -1,0 +1,191 @@
+import type { PlatformData } from '../schema/data';
+import type { SnapshotRow } from '../schema/platform';
+import { percentRow } from './percent';
+import { makeItem, makeStep, ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
+
+/** The number of AI answer platforms items 4 (spec 7.2) and 5 (7.6) cover. */
+export const AI_PLATFORM_COUNT = 6;
+
+type PositionMetric = 'first' | 'top3' | 'top5';
+
+/** One side's figures of the five Profile B cards (spec 9.2), or Profile A's three points (7.2). */
+interface Figures {
+  brandExposureRate?: number | null;
+  exposureRate: number | null;
+  first?: number | null;
+  top3?: number | null;
+  top5?: number | null;
+  positiveRate: number | null;
+  productLink?: number | null;
+}
+
+interface SnapshotPick {
+  value: number | null;
+  note?: string;
+}
+
+/**
+ * Spec 9.2: "first uses first_position_rate, otherwise top1_rate; top3 and top5 use the same-named
+ * rate". position_rate is never used (9.2.2): it often holds the line's current top-3/top-5 display.
+ */
+export function snapshotPosition(row: SnapshotRow, metric: PositionMetric): SnapshotPick {
+  if (metric === 'top3') return { value: row.top3_rate };
+  if (metric === 'top5') return { value: row.top5_rate };
+  if (row.first_position_rate !== null) return { value: row.first_position_rate };
+  return { value: row.top1_rate, note: 'first_position_rate empty: top1_rate stands in (9.2); position_rate never used (9.2.2)' };
+}
+
+function positionOf(figures: Figures, metric: PositionMetric): number | null {
+  return (metric === 'first' ? figures.first : metric === 'top3' ? figures.top3 : figures.top5) ?? null;
+}
+
+const POSITION_CARD: Record<PositionMetric, string> = {
+  first: '首位率 first_position_rate',
+  top3: '前三率 top3_rate',
+  top5: '前五率 top5_rate',
+};
+
+/** Profile A (7.2, contract 6): exposure_rate, top3_rate and positive_rate. */
+function profileARows(prefix: string, html: Figures, row: SnapshotRow): ComparisonRow[] {
+  return [
+    percentRow(`${prefix}露出率 exposure_rate`, html.exposureRate, row.exposure_rate, 'A'),
+    percentRow(`${prefix}前三率 top3_rate`, html.top3 ?? null, row.top3_rate, 'A'),
+    percentRow(`${prefix}中正面提及率 positive_rate`, html.positiveRate, row.positive_rate, 'A'),
+  ];
+}
+
+/** Profile B (9.2): the five fixed cards, each one row; product link only where 9.2 says it is compared. */
+function profileBRows(
+  prefix: string,
+  html: Figures,
+  row: SnapshotRow,
+  metric: PositionMetric,
+  productLink: 'aggregate' | 'platform',
+  notes: string[],
+): ComparisonRow[] {
+  const position = snapshotPosition(row, metric);
+  const rows = [
+    // 9.2.1: brand_level_exposure_rate is never compared with the designated-words exposure rate.
+    percentRow(`${prefix}品牌露出率 brand_exposure_rate`, html.brandExposureRate ?? null, row.brand_exposure_rate, 'B', {
+      integerRule: true,
+    }),
+    percentRow(`${prefix}露出率 exposure_rate`, html.exposureRate, row.exposure_rate, 'B'),
+    percentRow(`${prefix}${POSITION_CARD[metric]}`, positionOf(html, metric), position.value, 'B', {}, position.note),
+    percentRow(`${prefix}中正面提及率 positive_rate`, html.positiveRate, row.positive_rate, 'B'),
+  ];
+  const htmlLink = html.productLink ?? null;
+  if (productLink === 'aggregate') {
+    if (htmlLink !== null) rows.push(percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'));
+    else notes.push('商品链接露出率: the HTML aggregate card has no value, so it is not compared (9.2)');
+  } else if (row.product_link_rate !== null) {
+    // 9.2: per platform the snapshot's product_link_rate decides; no separate HTML card → aggregate only.
+    if (htmlLink !== null) rows.push(percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'));
+    else notes.push(`${prefix}商品链接露出率: the HTML self has no separate card: only the aggregate is reported (9.2)`);
+  }
+  return rows;
+}
+
+function snapshotRowFor(ctx: RuleContext, platform: string): SnapshotRow | undefined {
+  return ctx.platform.snapshot.find((r) => r.platform === platform);
+}
+
+function missingSnapshot(id: string, name: string, platform: string): StepResult {
+  return makeStep(id, name, [
+    { key: `snapshot row platform=${platform}`, html: 'present', platform: null, gap: null, tolerance: '-', verdict: 'fail', note: 'the snapshot has no row for this platform' },
+  ]);
+}
+
+/** Item 3 · KPI cards, aggregate (spec 7.2, 9.2; contract 6: summary (+ overall in B) vs snapshot `all`). */
+export function checkItem3(ctx: RuleContext): ItemResult {
+  const { summary } = ctx.data.brand;
+  const html: Figures = {
+    brandExposureRate: ctx.data.overall?.brand_level_exposure_rate ?? null,
+    exposureRate: summary.avg_exposure_rate,
+    first: summary.avg_first_position_rate,
+    top3: summary.avg_top3_rate,
+    top5: summary.avg_top5_rate,
+    positiveRate: summary.avg_positive_mention_rate,
+    productLink: summary.product_link,
+  };
+  const row = snapshotRowFor(ctx, 'all');
+  if (!row) return makeItem(3, ITEM_TITLES[3], [missingSnapshot('all', 'aggregate cards', 'all')]);
+  const notes: string[] = [];
+  const rows =
+    ctx.profile === 'A'
+      ? profileARows('', html, row)
+      : profileBRows('', html, row, ctx.data.meta.position_metric ?? 'top3', 'aggregate', notes);
+  // One step per card (style: steps that match the spec's cards).
+  return makeItem(3, ITEM_TITLES[3], rows.map((r) => makeStep(r.key, r.key, [r])), notes);
+}
+
+/** The HTML side of one platform for item 4: the last trend point by date, or `self` where 9.2.3 says so. */
+export function platformFigures(ctx: RuleContext, data: PlatformData): { figures: Figures; source: string } {
+  const dates = new Set(data.trend.map((p) => p.date));
+  const useSelf = ctx.profile === 'B' && ctx.reportType === 'diagnosis' && dates.size < 2;
+  if (useSelf || data.trend.length === 0) {
+    const s = data.self;
+    return {
+      figures: {
+        brandExposureRate: s.brand_exposure_rate,
+        exposureRate: s.exposure_rate,
+        first: s.first_position_rate,
+        top3: s.top3_rate,
+        top5: s.top5_rate,
+        positiveRate: s.positive_mention_rate,
+        productLink: s.product_link_rate,
+      },
+      source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
+    };
+  }
+  // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed.
+  const last = data.trend.reduce((a, b) => (b.date >= a.date ? b : a));
+  return {
+    figures: {
+      brandExposureRate: last.brand_exposure_rate,
+      exposureRate: last.exposure_rate,
+      first: last.first_position_rate,
+      top3: last.top3_rate,
+      top5: last.top5_rate,
+      positiveRate: last.positive_mention_rate,
+      productLink: data.self.product_link_rate,
+    },
+    source: `trend point ${last.date}`,
+  };
+}
+
+/** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
+export function checkItem4(ctx: RuleContext): ItemResult {
+  const platforms = ctx.data.meta.platforms.slice(0, AI_PLATFORM_COUNT);
+  const notes: string[] = [];
+  const steps: StepResult[] = platforms.map((p) => {
+    const name = `${p.name} (${p.key})`;
+    const html = ctx.data.brand.platforms[p.key];
+    const row = snapshotRowFor(ctx, p.key);
+    if (!html) {
+      return makeStep(p.key, name, [
+        { key: `DATA.brand.platforms.${p.key}`, html: null, platform: row ? 'present' : null, gap: null, tolerance: '-', verdict: 'fail', note: 'the HTML has no data for this platform' },
+      ]);
+    }
+    if (!row) return missingSnapshot(p.key, name, p.key);
+    if (html.trend.length === 0 && !(ctx.profile === 'B' && ctx.reportType === 'diagnosis')) {
+      return makeStep(p.key, name, [
+        { key: `${p.key} trend`, html: null, platform: 'snapshot', gap: null, tolerance: '-', verdict: 'fail', note: 'the HTML trend series has no point (spec 7.2)' },
+      ]);
+    }
+    const { figures, source } = platformFigures(ctx, html);
+    const stepNotes: string[] = [`HTML side: ${source}`];
+    const rows =
+      ctx.profile === 'A'
+        ? profileARows(`${p.key} · `, figures, row)
+        : profileBRows(`${p.key} · `, figures, row, ctx.data.meta.position_metric ?? 'top3', 'platform', stepNotes);
+    return makeStep(p.key, name, rows, stepNotes);
+  });
+  if (platforms.length < AI_PLATFORM_COUNT) {
+    steps.push(
+      makeStep('platforms', 'six AI answer platforms', [
+        { key: 'DATA.meta.platforms', html: platforms.length, platform: AI_PLATFORM_COUNT, gap: null, tolerance: 'exact', verdict: 'fail', note: 'spec 7.2 covers six platforms' },
+      ]),
+    );
+  }
+  return makeItem(4, ITEM_TITLES[4], steps, notes);
+}

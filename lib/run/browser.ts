@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+
+/** Chromium flags this workplace needs: no sandbox as root, no background networking (closed network). */
+const QUIET_FLAGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+];
+
+function playwrightOwnChromium(): string | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { chromium } = require('playwright-core') as typeof import('playwright-core');
+    const own = chromium.executablePath();
+    return own && fs.existsSync(own) ? own : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Browser discovery: L1_CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own
+ * browser if one is installed. `undefined` lets Playwright report its usual missing-browser error.
+ */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const fromEnv = env.L1_CHROMIUM_PATH?.trim();
+  if (fromEnv) return fromEnv;
+  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  return playwrightOwnChromium();
+}
+
+export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
+  const executablePath = findChromium(env);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const args = [...QUIET_FLAGS, ...(isRoot ? ['--no-sandbox'] : [])];
+  return { ...(executablePath ? { executablePath } : {}), args };
+}

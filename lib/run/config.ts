@@ -1,0 +1,43 @@
+import path from 'node:path';
+import dotenv from 'dotenv';
+import { demoProfileB, demoRuns } from '../../demo/runs';
+import { loadSettings, type Settings } from './inputs';
+
+/** The project root (where playwright.config.ts lives). */
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+dotenv.config({ path: path.join(ROOT, '.env'), quiet: true });
+
+export const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
+export const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
+export const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
+export const DEMO_CREDENTIALS = path.join(ROOT, '.l1', 'demo', 'credentials.json');
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/** Contract 4: bounded timeout per request, default 30 s. */
+export const REQUEST_TIMEOUT_MS = positiveInt('L1_REQUEST_TIMEOUT_MS', 30_000);
+export const RETRY_BACKOFF_MS = positiveInt('L1_RETRY_BACKOFF_MS', 300);
+
+let cached: Settings | undefined;
+
+/**
+ * The runs of this invocation (contract section 1), the same in the runner and every worker. In demo
+ * mode the demo's own credentials file is used, since its credentials are made anew at each start.
+ */
+export function settings(): Settings {
+  if (!cached) {
+    cached = loadSettings(process.env, ROOT, () => ({
+      runs: demoRuns(DEMO_ORIGIN, DEMO_PORTAL_B_ORIGIN),
+      profileB: demoProfileB(new URL(DEMO_PORTAL_B_ORIGIN).host),
+    }));
+    if (cached.mode === 'demo') process.env.L1_CREDENTIALS_FILE = DEMO_CREDENTIALS;
+  }
+  return cached;
+}

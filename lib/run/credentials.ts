@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { describeIssues } from '../schema/issues';
+
+const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
+const registrySchema = z.object({
+  companies: z.record(z.string(), entry).default({}),
+  profileB: entry.optional(),
+});
+
+export type Credentials = z.output<typeof entry>;
+export type CredentialRegistry = z.output<typeof registrySchema>;
+/** `company:<id>` or `profileB` (contract section 3). */
+export type CredentialKey = `company:${number}` | 'profileB';
+
+export class CredentialsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialsError';
+  }
+}
+
+export interface CredentialSource {
+  kind: 'file' | 'env' | 'none';
+  /** A file path or the variable name; never the content. */
+  where: string;
+}
+
+/** Contract section 3: L1_CREDENTIALS_FILE, else L1_CREDENTIALS_JSON, else credentials.local.json. */
+export function credentialSource(env: NodeJS.ProcessEnv, root: string): CredentialSource {
+  if (env.L1_CREDENTIALS_FILE) return { kind: 'file', where: path.resolve(root, env.L1_CREDENTIALS_FILE) };
+  if (env.L1_CREDENTIALS_JSON) return { kind: 'env', where: 'L1_CREDENTIALS_JSON' };
+  const local = path.join(root, 'credentials.local.json');
+  return fs.existsSync(local) ? { kind: 'file', where: local } : { kind: 'none', where: local };
+}
+
+/** Reads and validates the registry. Errors name the source and the field, never a value. */
+export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRegistry {
+  const source = credentialSource(env, root);
+  if (source.kind === 'none') {
+    throw new CredentialsError(
+      `no credentials registry: set L1_CREDENTIALS_FILE or L1_CREDENTIALS_JSON, or create ${source.where}`,
+    );
+  }
+  let text: string;
+  if (source.kind === 'env') {
+    text = env.L1_CREDENTIALS_JSON ?? '';
+  } else {
+    try {
+      text = fs.readFileSync(source.where, 'utf8');
+    } catch (e) {
+      throw new CredentialsError(`cannot read the credentials registry ${source.where}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CredentialsError(`the credentials registry (${source.where}) is not valid JSON`);
+  }
+  const parsed = registrySchema.safeParse(json);
+  if (!parsed.success) {
+    // Only paths and messages: zod messages never echo the offending string values here.
+    const fields = describeIssues(parsed.error, 'registry').map((s) => s.split(':')[0]);
+    throw new CredentialsError(`the credentials registry (${source.where}) is malformed at ${fields.join(', ')}`);
+  }
+  return parsed.data;
+}
+
+export function credentialKeyFor(profile: 'A' | 'B', companyId: number): CredentialKey {
+  return profile === 'B' ? 'profileB' : `company:${companyId}`;
+}
+
+export function describeKey(key: CredentialKey): string {
+  return key === 'profileB' ? 'the Profile B entry' : `company ${key.slice('company:'.length)}`;
+}
+
+/** The entry for a key; a missing entry is a clear error naming the company, never a guess. */
+export function credentialsFor(registry: CredentialRegistry, key: CredentialKey, where: string): Credentials {
+  const found = key === 'profileB' ? registry.profileB : registry.companies[key.slice('company:'.length)];
+  if (!found) {
+    const what = key === 'profileB' ? 'no "profileB" entry' : `no entry for company ${key.slice('company:'.length)}`;
+    throw new CredentialsError(`${what} in the credentials registry (${where}): add it under "companies" or "profileB"`);
+  }
+  return found;
+}
+
+/** Every secret of the registry, for the redaction guard. */
+export function registrySecrets(registry: CredentialRegistry): string[] {
+  const all = [...Object.values(registry.companies), ...(registry.profileB ? [registry.profileB] : [])];
+  return all.flatMap((c) => [c.phone, c.password]);
+}

@@ -1,0 +1,33 @@
+import type { Profile } from '../rules/types';
+import type { ProfileBSettings } from './types';
+
+export interface ProfileFacts {
+  host: string;
+  companyId: number;
+  /** DATA.meta.line, once the report has been read. */
+  line?: string;
+}
+
+export interface ProfileDecision {
+  profile: Profile;
+  /** Which rule of spec 9.1.1 recognized Profile B, or why Profile A applies. */
+  reason: string;
+}
+
+/**
+ * Spec 9.1.1 / contract section 2: Profile B when the report host equals {portal_b_host}, or the
+ * line contains the group's name, or companyId equals the group's fixed id. An unset setting never
+ * matches. Otherwise Profile A.
+ */
+export function recognizeProfile(facts: ProfileFacts, settings: ProfileBSettings): ProfileDecision {
+  const host = settings.host?.trim().toLowerCase();
+  if (host && facts.host.toLowerCase() === host) return { profile: 'B', reason: 'report host is the group portal host' };
+  if (settings.companyId !== undefined && facts.companyId === settings.companyId) {
+    return { profile: 'B', reason: `companyId ${facts.companyId} is the group's fixed id` };
+  }
+  const group = settings.groupName?.trim();
+  if (group && facts.line !== undefined && facts.line.includes(group)) {
+    return { profile: 'B', reason: 'DATA.meta.line names the group' };
+  }
+  return { profile: 'A', reason: 'no Profile B rule matched (spec 9.1.1)' };
+}

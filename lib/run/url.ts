@@ -1,0 +1,132 @@
+import type { ReportType } from '../rules/types';
+
+/** What contract section 1.1 reads from a run's URLs. */
+export interface UrlFacts {
+  reportType: ReportType;
+  batchDate: string;
+  companyId: number;
+  topic?: string;
+  projectId: string;
+  host: string;
+  baseUrl: string;
+}
+
+export class RunInputError extends Error {
+  constructor(
+    readonly source: string,
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${source} · ${field}: ${message}`);
+    this.name = 'RunInputError';
+  }
+}
+
+function parseUrl(text: string, source: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new RunInputError(source, 'url', `not an absolute URL: ${JSON.stringify(text)}`);
+  }
+}
+
+function query(url: URL, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+function segments(url: URL): string[] {
+  return url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
+}
+
+/** YYYY-MM-DD or YYYYMMDD, a real calendar date, to the normal form YYYY-MM-DD. */
+export function normalizeDate(text: string): string | undefined {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return undefined;
+  return `${y}-${mo}-${d}`;
+}
+
+function readReportType(url: URL): ReportType {
+  const fromQuery = query(url, 'reportType', 'report_type');
+  if (fromQuery !== undefined) {
+    if (fromQuery === 'monitor' || fromQuery === 'diagnosis') return fromQuery;
+    throw new RunInputError('htmlUrl', 'reportType', `must be monitor or diagnosis, got ${JSON.stringify(fromQuery)}`);
+  }
+  const segment = segments(url).find((s) => s === 'monitor' || s === 'diagnosis');
+  if (segment === 'monitor' || segment === 'diagnosis') return segment;
+  throw new RunInputError(
+    'htmlUrl',
+    'reportType',
+    'missing: add the query reportType=monitor|diagnosis or a path segment monitor|diagnosis',
+  );
+}
+
+function readBatchDate(url: URL): string {
+  const fromQuery = query(url, 'batchDate', 'batch_date');
+  if (fromQuery !== undefined) {
+    const date = normalizeDate(fromQuery);
+    if (!date) throw new RunInputError('htmlUrl', 'batchDate', `not a date YYYY-MM-DD or YYYYMMDD: ${JSON.stringify(fromQuery)}`);
+    return date;
+  }
+  for (const s of segments(url)) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(s) || /^\d{8}$/.test(s)) {
+      const date = normalizeDate(s);
+      if (date) return date;
+    }
+  }
+  throw new RunInputError('htmlUrl', 'batchDate', 'missing: add the query batchDate=YYYY-MM-DD or a path segment YYYY-MM-DD');
+}
+
+function readCompanyId(url: URL, fallback: number | string | undefined): number {
+  const text = query(url, 'companyId', 'company_id') ?? (fallback === undefined ? undefined : String(fallback).trim());
+  if (text === undefined || text === '') {
+    throw new RunInputError('htmlUrl', 'companyId', 'missing: add companyId to the report URL or to the run');
+  }
+  if (!/^\d+$/.test(text)) throw new RunInputError('htmlUrl', 'companyId', `not an integer: ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function readProjectId(url: URL): string {
+  const fromQuery = query(url, 'projectId', 'project_id');
+  if (fromQuery !== undefined) return fromQuery;
+  const parts = segments(url);
+  const i = parts.findIndex((s) => s === 'project' || s === 'projects');
+  const next = i >= 0 ? parts[i + 1] : undefined;
+  if (next) return next;
+  throw new RunInputError(
+    'platformUrl',
+    'projectId',
+    'missing: add the query projectId=… or a path …/projects/<projectId>/… to the platform URL',
+  );
+}
+
+/** Reads every value of contract 1.1. Throws a RunInputError naming the URL and the field. */
+export function readUrls(input: {
+  htmlUrl: string;
+  platformUrl: string;
+  baseUrl?: string;
+  companyId?: number | string;
+}): UrlFacts {
+  const html = parseUrl(input.htmlUrl, 'htmlUrl');
+  const platform = parseUrl(input.platformUrl, 'platformUrl');
+  const base = input.baseUrl ? parseUrl(input.baseUrl, 'baseUrl') : undefined;
+  const topic = query(html, 'topic', 'topicId');
+  return {
+    reportType: readReportType(html),
+    batchDate: readBatchDate(html),
+    companyId: readCompanyId(html, input.companyId),
+    ...(topic !== undefined ? { topic } : {}),
+    projectId: readProjectId(platform),
+    host: html.host,
+    baseUrl: (base ? base.origin + base.pathname.replace(/\/+$/, '') : platform.origin) || platform.origin,
+  };
+}

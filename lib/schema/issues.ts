@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+
+/** A source (DATA, cal_data_json, an endpoint) whose payload did not validate, with the paths at fault. */
+export class SchemaError extends Error {
+  constructor(
+    readonly source: string,
+    readonly issues: string[],
+  ) {
+    const shown = issues.slice(0, 3).join('; ');
+    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
+    super(`${source} does not match the contract: ${shown}${more}`);
+    this.name = 'SchemaError';
+  }
+}
+
+function pathText(root: string, path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>(
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),
+    root,
+  );
+}
+
+/** Formats zod issues as `ROOT.path.to[3].field: message`, so an error names the offending field. */
+export function describeIssues(error: z.ZodError, root: string): string[] {
+  return error.issues.map((issue) => `${pathText(root, issue.path)}: ${issue.message}`);
+}
+
+/** Parses `value` with `schema` or throws a SchemaError naming the source and the fields. */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, source: string, root: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new SchemaError(source, describeIssues(result.error, root));
+  return result.data;
+}

@@ -1,0 +1,207 @@
+import { expect, test } from '@playwright/test';
+import { checkItem3, checkItem4, snapshotPosition } from '../../lib/rules/kpi';
+import type { Data, PlatformData } from '../../lib/schema/data';
+import type { SnapshotRow } from '../../lib/schema/platform';
+import type { Profile, RuleContext } from '../../lib/rules/types';
+
+const KEYS = ['doubao', 'deepseek', 'kimi', 'yuanbao', 'qianwen', 'wenxin'];
+
+function snap(platform: string, over: Partial<SnapshotRow> = {}): SnapshotRow {
+  return {
+    platform,
+    exposure_rate: 23.4,
+    top3_rate: 12.5,
+    top5_rate: 18,
+    first_position_rate: 5.1,
+    top1_rate: 4.4,
+    position_rate: 99,
+    positive_rate: 88.8,
+    brand_exposure_rate: 31,
+    product_link_rate: null,
+    crawlBatchId: 'b1',
+    ...over,
+  };
+}
+
+function platformData(over: Partial<PlatformData['self']> = {}): PlatformData {
+  const self = {
+    exposure_rate: 23.44,
+    top3_rate: 12.46,
+    top5_rate: 18.02,
+    first_position_rate: 5.12,
+    positive_mention_rate: 88.81,
+    brand_exposure_rate: 30.6,
+    product_link_rate: null,
+    ...over,
+  };
+  return {
+    self,
+    trend: [
+      { date: '2026-11-19', exposure_rate: 1, top3_rate: 1, top5_rate: 1, first_position_rate: 1, positive_mention_rate: 1, brand_exposure_rate: 1 },
+      { ...self, date: '2026-11-20' },
+      { date: '2026-11-18', exposure_rate: 2, top3_rate: 2, top5_rate: 2, first_position_rate: 2, positive_mention_rate: 2, brand_exposure_rate: 2 },
+    ],
+    industry_ranking: [],
+    citation: { media_category: [] },
+  };
+}
+
+function context(profile: Profile, opts: { reportType?: 'monitor' | 'diagnosis'; metric?: 'first' | 'top3' | 'top5' } = {}): RuleContext {
+  const data: Data = {
+    meta: { platforms: KEYS.map((key) => ({ key, name: key.toUpperCase() })), ...(opts.metric ? { position_metric: opts.metric } : {}) },
+    overall: { brand_level_exposure_rate: 30.6 },
+    brand: {
+      name: '清泉乳业',
+      summary: { avg_exposure_rate: 23.44, avg_positive_mention_rate: 88.81, avg_first_position_rate: 5.12, avg_top3_rate: 12.46, avg_top5_rate: 18.02, product_link: null },
+      tmc_aggregate: { media_category: [] },
+      source_top30: [],
+      core_competitors: [],
+      wordcloud: { words: [], positive: [], negative: [] },
+      platforms: Object.fromEntries(KEYS.map((k) => [k, platformData()])),
+    },
+  };
+  return {
+    profile,
+    level: 'brand',
+    reportType: opts.reportType ?? 'monitor',
+    data,
+    platform: { snapshot: ['all', ...KEYS].map((p) => snap(p)), competitor: [], tmc: [], sources: {}, wordcloud: { words: [], positive: [], negative: [] } },
+  };
+}
+
+const keysOf = (r: ReturnType<typeof checkItem3>) => r.steps.flatMap((s) => s.rows.map((x) => x.key));
+
+test.describe('item 3 · KPI cards, aggregate', () => {
+  test('7.2 + contract 6, Profile A: exposure, top-3 and positive rates; HTML 23.44 vs platform 23.4 passes (7.1)', () => {
+    const r = checkItem3(context('A'));
+    expect(r.verdict).toBe('pass');
+    expect(keysOf(r)).toEqual(['露出率 exposure_rate', '前三率 top3_rate', '中正面提及率 positive_rate']);
+  });
+
+  test('7.1.2, Profile A: a 0.06 gap on one card fails that card only, with both values and the gap', () => {
+    const ctx = context('A');
+    ctx.data.brand.summary.avg_top3_rate = 12.56;
+    const r = checkItem3(ctx);
+    expect(r.verdict).toBe('fail');
+    const failing = r.steps.filter((s) => s.verdict === 'fail');
+    expect(failing).toHaveLength(1);
+    expect(failing[0]?.rows[0]).toMatchObject({ html: 12.56, platform: 12.5, gap: 0.06, verdict: 'fail' });
+  });
+
+  test('9.2, Profile B: the five cards, brand exposure present; product link only when the aggregate card has a value', () => {
+    const ctx = context('B');
+    let r = checkItem3(ctx);
+    expect(keysOf(r)).toEqual(['品牌露出率 brand_exposure_rate', '露出率 exposure_rate', '前三率 top3_rate', '中正面提及率 positive_rate']);
+    expect(r.notes.join()).toContain('商品链接露出率');
+    ctx.data.brand.summary.product_link = 7.25;
+    ctx.platform.snapshot[0] = snap('all', { product_link_rate: 7.3 });
+    r = checkItem3(ctx);
+    expect(keysOf(r)).toContain('商品链接露出率 product_link_rate');
+    expect(r.verdict).toBe('pass');
+  });
+
+  test('9.3.4: brand exposure 30.6 against a platform integer 31 passes by integer rounding', () => {
+    const r = checkItem3(context('B'));
+    const row = r.steps[0]?.rows[0];
+    expect(row).toMatchObject({ key: '品牌露出率 brand_exposure_rate', verdict: 'pass' });
+    expect(row?.note).toContain('9.3.4');
+  });
+
+  test('9.2.1: brand_level_exposure_rate is compared with brand_exposure_rate, never with exposure_rate', () => {
+    const ctx = context('B');
+    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: null });
+    const r = checkItem3(ctx);
+    expect(r.steps[0]?.rows[0]).toMatchObject({ html: 30.6, platform: null, verdict: 'fail', note: 'no value on the platform side' });
+  });
+
+  test('9.2: position_metric=first compares first_position_rate; top1_rate stands in when it is empty', () => {
+    const ctx = context('B', { metric: 'first' });
+    expect(keysOf(checkItem3(ctx))).toContain('首位率 first_position_rate');
+    ctx.platform.snapshot[0] = snap('all', { first_position_rate: null, top1_rate: 5.1 });
+    const row = checkItem3(ctx).steps.flatMap((s) => s.rows).find((x) => x.key.startsWith('首位率'));
+    expect(row).toMatchObject({ platform: 5.1, verdict: 'pass' });
+    expect(row?.note).toContain('top1_rate stands in');
+  });
+
+  test('9.2.2: position_rate is never used, even when it would match', () => {
+    expect(snapshotPosition(snap('all', { first_position_rate: null, top1_rate: null, position_rate: 5.12 }), 'first').value).toBeNull();
+    const ctx = context('B', { metric: 'first' });
+    ctx.platform.snapshot[0] = snap('all', { first_position_rate: null, top1_rate: null, position_rate: 5.12 });
+    expect(checkItem3(ctx).verdict).toBe('fail');
+  });
+
+  test('9.2: top5 metric compares avg_top5_rate with top5_rate', () => {
+    const ctx = context('B', { metric: 'top5' });
+    const row = checkItem3(ctx).steps.flatMap((s) => s.rows).find((x) => x.key.startsWith('前五率'));
+    expect(row).toMatchObject({ html: 18.02, platform: 18, verdict: 'pass' });
+  });
+
+  test('9.3 is Profile B only: a 0.1 gap passes in B and fails in A', () => {
+    const a = context('A');
+    const b = context('B');
+    a.data.brand.summary.avg_exposure_rate = 23.5;
+    b.data.brand.summary.avg_exposure_rate = 23.5;
+    expect(checkItem3(a).verdict).toBe('fail');
+    expect(checkItem3(b).verdict).toBe('pass');
+  });
+
+  test('a missing snapshot "all" row fails; a missing HTML value fails, never passes by default', () => {
+    const ctx = context('A');
+    ctx.platform.snapshot = ctx.platform.snapshot.filter((r) => r.platform !== 'all');
+    expect(checkItem3(ctx).verdict).toBe('fail');
+    const ctx2 = context('A');
+    ctx2.data.brand.summary.avg_top3_rate = null;
+    expect(checkItem3(ctx2).verdict).toBe('fail');
+  });
+});
+
+test.describe('item 4 · KPI points per platform', () => {
+  test('7.2: the last monitoring-day point by date (not the last printed) against each platform snapshot', () => {
+    const r = checkItem4(context('A'));
+    expect(r.verdict).toBe('pass');
+    expect(r.steps).toHaveLength(6);
+    expect(r.steps[0]?.notes).toContain('HTML side: trend point 2026-11-20');
+  });
+
+  test('7.2: one platform differing on its last point fails that platform step only', () => {
+    const ctx = context('A');
+    const kimi = ctx.data.brand.platforms.kimi;
+    if (kimi?.trend[1]) kimi.trend[1].positive_mention_rate = 80;
+    const r = checkItem4(ctx);
+    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
+  });
+
+  test('7.2: the aggregate covers all six platforms: a missing platform on either side fails', () => {
+    const ctx = context('A');
+    delete ctx.data.brand.platforms.wenxin;
+    ctx.platform.snapshot = ctx.platform.snapshot.filter((r) => r.platform !== 'qianwen');
+    const r = checkItem4(ctx);
+    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['qianwen', 'wenxin']);
+  });
+
+  test('9.2.3: Profile B diagnosis without a multi-period trend compares self', () => {
+    const ctx = context('B', { reportType: 'diagnosis' });
+    for (const p of Object.values(ctx.data.brand.platforms)) p.trend = [];
+    const r = checkItem4(ctx);
+    expect(r.verdict).toBe('pass');
+    expect(r.steps[0]?.notes.join()).toContain('9.2.3');
+  });
+
+  test('7.2: an empty trend in Profile A fails (self is a Profile B diagnosis allowance)', () => {
+    const ctx = context('A', { reportType: 'diagnosis' });
+    for (const p of Object.values(ctx.data.brand.platforms)) p.trend = [];
+    expect(checkItem4(ctx).verdict).toBe('fail');
+  });
+
+  test('9.2: per platform, the snapshot product_link_rate decides; without a separate HTML card only the aggregate is reported', () => {
+    const ctx = context('B');
+    ctx.platform.snapshot = ctx.platform.snapshot.map((r) => (r.platform === 'kimi' ? { ...r, product_link_rate: 3.3 } : r));
+    let r = checkItem4(ctx);
+    expect(r.verdict).toBe('pass');
+    expect(r.steps.find((s) => s.id === 'kimi')?.notes.join()).toContain('only the aggregate is reported');
+    const kimi = ctx.data.brand.platforms.kimi;
+    if (kimi) kimi.self.product_link_rate = 3.6;
+    r = checkItem4(ctx);
+    expect(r.steps.find((s) => s.id === 'kimi')?.rows.at(-1)).toMatchObject({ key: 'kimi · 商品链接露出率 product_link_rate', verdict: 'fail' });
+  });
+});

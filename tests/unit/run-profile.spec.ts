@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { recognizeProfile } from '../../lib/run/profile';
+
+const settings = { host: 'portal-b.example.com:8443', groupName: '星河集团', companyId: 3100 };
+
+test.describe('spec 9.1.1 / contract 2: Profile B recognition', () => {
+  test('the report host equal to {portal_b_host} (with port) → Profile B', () => {
+    expect(recognizeProfile({ host: 'portal-b.example.com:8443', companyId: 1 }, settings).profile).toBe('B');
+    expect(recognizeProfile({ host: 'portal-b.example.com', companyId: 1 }, settings).profile).toBe('A');
+  });
+
+  test('the line naming the group → Profile B', () => {
+    const d = recognizeProfile({ host: 'x', companyId: 1, line: '星河集团·电视线' }, settings);
+    expect(d).toEqual({ profile: 'B', reason: 'DATA.meta.line names the group' });
+  });
+
+  test("companyId equal to the group's fixed id → Profile B", () => {
+    expect(recognizeProfile({ host: 'x', companyId: 3100 }, settings).profile).toBe('B');
+    expect(recognizeProfile({ host: 'x', companyId: 3101 }, settings).profile).toBe('A');
+  });
+
+  test('otherwise Profile A (spec 1.4: A is the default)', () => {
+    expect(recognizeProfile({ host: 'x', companyId: 1, line: '其他集团' }, settings).profile).toBe('A');
+  });
+
+  test('an unset variable never matches: no settings, no Profile B, even for an empty line', () => {
+    expect(recognizeProfile({ host: '', companyId: 0, line: '' }, {}).profile).toBe('A');
+    expect(recognizeProfile({ host: 'x', companyId: 1, line: '' }, { groupName: '' }).profile).toBe('A');
+  });
+});
