@@ -33,6 +33,12 @@ export default tseslint.config(
     },
   },
   {
+    // Setup tests never assert: a failing setup would skip every dependent run; failures become
+    // the run's status instead (tests/setup/*.ts).
+    files: ['tests/setup/**/*.ts'],
+    rules: { 'playwright/expect-expect': 'off' },
+  },
+  {
     // The rules engine is pure: it never imports Playwright (DEVELOPERS.md).
     files: ['lib/rules/**/*.ts'],
     rules: {

@@ -9,6 +9,7 @@ import { DEMO_ORIGIN, DEMO_PORT, REQUEST_TIMEOUT_MS, settings } from './lib/run/
  */
 const { mode } = settings();
 const workers = Number(process.env.L1_WORKERS ?? 2);
+const allureResultsDir = process.env.L1_ALLURE_RESULTS_DIR || 'allure-results';
 
 export default defineConfig({
   testDir: 'tests',
@@ -20,9 +21,9 @@ export default defineConfig({
   outputDir: 'test-results/checks',
   reporter: [
     // First: it empties the verdict and Allure folders of an earlier invocation.
-    ['./lib/report/reporter.ts', { allureResultsDir: 'allure-results' }],
+    ['./lib/report/reporter.ts', { allureResultsDir }],
     ['list'],
-    ['allure-playwright', { resultsDir: 'allure-results', detail: false, suiteTitle: false }],
+    ['allure-playwright', { resultsDir: allureResultsDir, detail: false, suiteTitle: false }],
   ],
   // Collection waits on the page and the endpoints, each bounded by the request timeout (with retries).
   timeout: 6 * REQUEST_TIMEOUT_MS + 30_000,

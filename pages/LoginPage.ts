@@ -22,10 +22,14 @@ export class LoginPage {
   async login(credentials: Credentials, who: string, timeoutMs: number): Promise<void> {
     const { page } = this;
     const response = await page.goto(`${this.origin}/login`, { timeout: timeoutMs }).catch((e: Error) => {
-      throw new LoginError(`login failed for ${who}: the login page ${this.origin}/login did not load (${e.message.split('\n')[0]})`);
+      throw new LoginError(
+        `login failed for ${who}: the login page ${this.origin}/login did not load (${e.message.split('\n')[0]})`,
+      );
     });
     if (!response || response.status() >= 400) {
-      throw new LoginError(`login failed for ${who}: the login page answered HTTP ${response?.status() ?? 'nothing'}`);
+      throw new LoginError(
+        `login failed for ${who}: the login page answered HTTP ${response?.status() ?? 'nothing'}`,
+      );
     }
     await page.locator('input[name="phone"]').fill(credentials.phone, { timeout: timeoutMs });
     await page.locator('input[name="password"]').fill(credentials.password, { timeout: timeoutMs });
@@ -34,9 +38,12 @@ export class LoginPage {
     });
     await page.locator('button[type="submit"]').click({ timeout: timeoutMs });
     const loginResponse = await answer.catch(() => undefined);
-    if (!loginResponse) throw new LoginError(`login failed for ${who}: no answer from /api/auth/login within ${timeoutMs} ms`);
+    if (!loginResponse)
+      throw new LoginError(`login failed for ${who}: no answer from /api/auth/login within ${timeoutMs} ms`);
     if (loginResponse.status() !== 200) {
-      throw new LoginError(`login failed for ${who}: /api/auth/login answered HTTP ${loginResponse.status()}`);
+      throw new LoginError(
+        `login failed for ${who}: /api/auth/login answered HTTP ${loginResponse.status()}`,
+      );
     }
     await page
       .waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: timeoutMs })

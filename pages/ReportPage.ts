@@ -28,7 +28,9 @@ export class ReportPage {
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message.split('\n')[0]}`));
     const response = await page.goto(htmlUrl, { waitUntil: 'load', timeout: timeoutMs }).catch((e: Error) => {
-      throw new ReportPageError(`report page did not load within ${timeoutMs} ms: ${e.message.split('\n')[0]}`);
+      throw new ReportPageError(
+        `report page did not load within ${timeoutMs} ms: ${e.message.split('\n')[0]}`,
+      );
     });
     if (new URL(page.url()).pathname.endsWith('/login')) throw new SessionExpired();
     if (!response) throw new ReportPageError('report page gave no response');

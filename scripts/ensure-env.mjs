@@ -34,7 +34,8 @@ function playwrightOwnChromium() {
 function aptInstall(packages) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const apt = ['/usr/bin/apt-get', '/bin/apt-get'].find((p) => fs.existsSync(p));
-  if (!apt) throw new Error(`apt-get not found: install ${packages.join(' ')} yourself or set L1_CHROMIUM_PATH`);
+  if (!apt)
+    throw new Error(`apt-get not found: install ${packages.join(' ')} yourself or set L1_CHROMIUM_PATH`);
   const sudo = isRoot ? [] : ['sudo'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const exec = (args) => (sudo.length ? run('sudo', [apt, ...args], { env }) : run(apt, args, { env }));

@@ -24,19 +24,32 @@ export function resolveBatch(
   if (item) {
     const batchIds = item.l1CrawlBatchIds.map((b) => b.batchId);
     if (batchIds.length === 0) {
-      return { kind: 'error', reason: `batch list: the item for ${run.batchDate} / project ${run.projectId} has no l1CrawlBatchIds` };
+      return {
+        kind: 'error',
+        reason: `batch list: the item for ${run.batchDate} / project ${run.projectId} has no l1CrawlBatchIds`,
+      };
     }
-    return { kind: 'found', batchIds, note: `batch list: ${batchIds.length} crawl batch id(s) for ${run.batchDate}` };
+    return {
+      kind: 'found',
+      batchIds,
+      note: `batch list: ${batchIds.length} crawl batch id(s) for ${run.batchDate}`,
+    };
   }
   const what = `no batch for batchDate ${run.batchDate} and project ${run.projectId} in the batch list (${items.length} item(s))`;
   if (run.profile === 'B' && run.reportType === 'diagnosis') {
     if (!run.brandCode) {
-      return { kind: 'error', reason: `${what}; spec 9.1.2 needs L1_PROFILE_B_BRAND_CODE to build the diagnosis batch id` };
+      return {
+        kind: 'error',
+        reason: `${what}; spec 9.1.2 needs L1_PROFILE_B_BRAND_CODE to build the diagnosis batch id`,
+      };
     }
     const builtId = builtDiagnosisBatchId(run.brandCode, run.projectId, run.batchDate);
     return { kind: 'build', builtId, note: `${what}: built ${builtId} (spec 9.1.2)` };
   }
-  return { kind: 'error', reason: `${what}: check the batch date of the report URL and the project of the platform URL` };
+  return {
+    kind: 'error',
+    reason: `${what}: check the batch date of the report URL and the project of the platform URL`,
+  };
 }
 
 /**
@@ -54,6 +67,15 @@ export function confirmBuiltBatch(
     };
   }
   const ids = [...new Set(rows.map((r) => r.crawlBatchId).filter((id): id is string => !!id))];
-  if (ids.length === 0) return { kind: 'found', batchIds: [builtId], note: `snapshot rows of ${builtId} carry no crawlBatchId: using the built id` };
-  return { kind: 'found', batchIds: ids, note: `authoritative crawlBatchId from the snapshot: ${ids.join(',')} (spec 9.1.3)` };
+  if (ids.length === 0)
+    return {
+      kind: 'found',
+      batchIds: [builtId],
+      note: `snapshot rows of ${builtId} carry no crawlBatchId: using the built id`,
+    };
+  return {
+    kind: 'found',
+    batchIds: ids,
+    note: `authoritative crawlBatchId from the snapshot: ${ids.join(',')} (spec 9.1.3)`,
+  };
 }

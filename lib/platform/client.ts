@@ -118,7 +118,10 @@ export class PlatformClient {
           continue;
         }
         record(401);
-        throw new EndpointError(name, 'HTTP 401 Unauthorized again after one re-login: the platform refuses this session');
+        throw new EndpointError(
+          name,
+          'HTTP 401 Unauthorized again after one re-login: the platform refuses this session',
+        );
       }
       if (status >= 500) {
         if (failures < retries) {
@@ -126,7 +129,10 @@ export class PlatformClient {
           continue;
         }
         record(status);
-        throw new EndpointError(name, `HTTP ${status} after ${attempts} attempts (${retries} retries with backoff)`);
+        throw new EndpointError(
+          name,
+          `HTTP ${status} after ${attempts} attempts (${retries} retries with backoff)`,
+        );
       }
       if (status >= 300) {
         record(status);
@@ -141,11 +147,17 @@ export class PlatformClient {
         body = JSON.parse(text);
       } catch {
         const type = response.headers()['content-type'] ?? 'no content-type';
-        throw new EndpointError(name, `HTTP ${status} but the answer is not JSON (${type}, ${text.length} bytes)`);
+        throw new EndpointError(
+          name,
+          `HTTP ${status} but the answer is not JSON (${type}, ${text.length} bytes)`,
+        );
       }
       const unwrapped = unwrapEnvelope(body);
       if (!unwrapped.ok) {
-        throw new EndpointError(name, `API error code ${JSON.stringify(unwrapped.code)}: ${unwrapped.message}`);
+        throw new EndpointError(
+          name,
+          `API error code ${JSON.stringify(unwrapped.code)}: ${unwrapped.message}`,
+        );
       }
       return unwrapped.payload;
     }

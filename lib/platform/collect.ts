@@ -4,7 +4,13 @@ import type { APIRequestContext } from '@playwright/test';
 import type { z } from 'zod';
 import { dataSchema, type Data } from '../schema/data';
 import { parseWith } from '../schema/issues';
-import { batchList, metricsTables, wordcloudPayload, type MetricsTable, type PlatformEvidence } from '../schema/platform';
+import {
+  batchList,
+  metricsTables,
+  wordcloudPayload,
+  type MetricsTable,
+  type PlatformEvidence,
+} from '../schema/platform';
 import type { ConfiguredRun } from '../run/inputs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
@@ -66,7 +72,10 @@ function readCalData(file: string, root: string): Data {
   try {
     text = fs.readFileSync(where, 'utf8');
   } catch (e) {
-    throw new Stop('error', `cal_data_json ${where}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); the page is not used instead`);
+    throw new Stop(
+      'error',
+      `cal_data_json ${where}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); the page is not used instead`,
+    );
   }
   let json: unknown;
   try {
@@ -86,7 +95,13 @@ function origin(url: string): string {
  * batch ids → every endpoint once, validated. Never throws: a failure becomes the run's status.
  */
 export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise<Evidence> {
-  const evidence: Evidence = { run: emptyRunInfo(run), status: 'error', notes: [], requests: [], pageLoads: 0 };
+  const evidence: Evidence = {
+    run: emptyRunInfo(run),
+    status: 'error',
+    notes: [],
+    requests: [],
+    pageLoads: 0,
+  };
   let client: PlatformClient | undefined;
   try {
     if (run.inputError) throw new Stop('error', run.inputError);
@@ -100,7 +115,10 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
     const early = recognizeProfile({ host: facts.host, companyId: facts.companyId }, deps.profileB);
     const data = await readData(run, facts, deps, evidence, credentialKeyFor(early.profile, facts.companyId));
     evidence.data = data;
-    const decision = recognizeProfile({ host: facts.host, companyId: facts.companyId, line: data.meta.line }, deps.profileB);
+    const decision = recognizeProfile(
+      { host: facts.host, companyId: facts.companyId, line: data.meta.line },
+      deps.profileB,
+    );
     evidence.run.profile = decision.profile;
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
 
@@ -154,14 +172,17 @@ async function readData(
     const calTopic = cal.meta.topic === undefined ? undefined : String(cal.meta.topic);
     if (facts.topic !== undefined && calTopic === facts.topic) {
       evidence.run.dataSource = 'cal_data_json';
-      evidence.notes.push(`cal_data_json belongs to topic ${facts.topic}: used instead of the page's DATA (spec 2.1)`);
+      evidence.notes.push(
+        `cal_data_json belongs to topic ${facts.topic}: used instead of the page's DATA (spec 2.1)`,
+      );
       return cal;
     }
     evidence.notes.push(
       `cal_data_json topic ${calTopic ?? '(none)'} differs from the report URL topic ${facts.topic ?? '(none)'}: the page's DATA wins (spec 2.1)`,
     );
   }
-  const pageBase = origin(run.input.htmlUrl) === origin(facts.baseUrl) ? facts.baseUrl : origin(run.input.htmlUrl);
+  const pageBase =
+    origin(run.input.htmlUrl) === origin(facts.baseUrl) ? facts.baseUrl : origin(run.input.htmlUrl);
   let raw: unknown;
   for (let attempt = 0; ; attempt++) {
     const state = await deps.session(pageBase, pageKey, attempt > 0);
@@ -170,8 +191,13 @@ async function readData(
       raw = await deps.readPage(run.input.htmlUrl, state);
       break;
     } catch (e) {
-      if (!(e instanceof Error) || e.name !== SESSION_EXPIRED) throw new Stop('error', `report page ${run.input.htmlUrl}: ${messageOf(e)}`);
-      if (attempt > 0) throw new Stop('error', `report page ${run.input.htmlUrl}: redirected to /login even after logging in again`);
+      if (!(e instanceof Error) || e.name !== SESSION_EXPIRED)
+        throw new Stop('error', `report page ${run.input.htmlUrl}: ${messageOf(e)}`);
+      if (attempt > 0)
+        throw new Stop(
+          'error',
+          `report page ${run.input.htmlUrl}: redirected to /login even after logging in again`,
+        );
     }
   }
   try {
@@ -215,7 +241,11 @@ async function fetchPlatform(
       { companyId: String(facts.companyId), reportType: facts.reportType },
       batchList,
     );
-    const resolution = resolveBatch(items, { ...facts, profile, ...(deps.profileB.brandCode ? { brandCode: deps.profileB.brandCode } : {}) });
+    const resolution = resolveBatch(items, {
+      ...facts,
+      profile,
+      ...(deps.profileB.brandCode ? { brandCode: deps.profileB.brandCode } : {}),
+    });
     if (resolution.kind === 'error') throw new Stop('error', resolution.reason);
     evidence.notes.push(resolution.note);
     if (resolution.kind === 'build') {
@@ -236,7 +266,9 @@ async function fetchPlatform(
     (key) => key === 'all' || data.brand.platforms[key]?.citation.source_top30 !== undefined,
   );
   const htmlSourceCount = (key: string) =>
-    key === 'all' ? data.brand.source_top30.length : (data.brand.platforms[key]?.citation.source_top30?.length ?? 0);
+    key === 'all'
+      ? data.brand.source_top30.length
+      : (data.brand.platforms[key]?.citation.source_top30?.length ?? 0);
 
   const tasks = {
     snapshot: snapshot ? Promise.resolve({ rows: snapshot }) : metrics('snapshot', batchIds),
@@ -248,7 +280,11 @@ async function fetchPlatform(
       { batchId: batchIds[0] ?? '', sentiment: 'all' },
       wordcloudPayload,
     ),
-    sources: Promise.all(sourceOptions.map(async (key) => [key, (await metrics('source', batchIds, { platform: key })).rows] as const)),
+    sources: Promise.all(
+      sourceOptions.map(
+        async (key) => [key, (await metrics('source', batchIds, { platform: key })).rows] as const,
+      ),
+    ),
   };
   const settled = await Promise.allSettled(Object.values(tasks));
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [messageOf(s.reason)] : []));
@@ -262,7 +298,9 @@ async function fetchPlatform(
     wordcloud: await tasks.wordcloud,
   };
   const empty = [
-    ...(['snapshot', 'competitor', 'tmc'] as const).filter((t) => platform[t].length === 0).map((t) => `table=${t}`),
+    ...(['snapshot', 'competitor', 'tmc'] as const)
+      .filter((t) => platform[t].length === 0)
+      .map((t) => `table=${t}`),
     ...Object.entries(platform.sources)
       .filter(([key, rows]) => rows.length === 0 && htmlSourceCount(key) > 0)
       .map(([key]) => `table=source, platform=${key}`),

@@ -11,9 +11,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function unwrapEnvelope(body: unknown): Unwrapped {
   if (!isRecord(body) || !('code' in body)) return { ok: true, payload: body };
   const code = body.code;
-  const message = typeof body.msg === 'string' ? body.msg : typeof body.message === 'string' ? body.message : '';
+  const message =
+    typeof body.msg === 'string' ? body.msg : typeof body.message === 'string' ? body.message : '';
   if (code === 0 || code === 200 || code === '0' || code === '200') {
-    if (!('data' in body)) return { ok: false, code, message: `wrapped answer without data (${message || 'no message'})` };
+    if (!('data' in body))
+      return { ok: false, code, message: `wrapped answer without data (${message || 'no message'})` };
     return { ok: true, payload: body.data };
   }
   return { ok: false, code, message: message || '(no message)' };

@@ -31,7 +31,11 @@ export function plannedLogins(runs: ConfiguredRun[], profileB: ProfileBSettings)
     for (const loginBase of bases) {
       const id = `${loginBase} ${key}`;
       if (!planned.has(id)) {
-        planned.set(id, { loginBase, key, title: `${describeKey(key)} @ ${loginBase.replace(/^https?:\/\//, '')}` });
+        planned.set(id, {
+          loginBase,
+          key,
+          title: `${describeKey(key)} @ ${loginBase.replace(/^https?:\/\//, '')}`,
+        });
       }
     }
   }

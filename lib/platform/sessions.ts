@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { LoginPage } from '../../pages/LoginPage';
-import { credentialsFor, describeKey, loadRegistry, credentialSource, type CredentialKey } from '../run/credentials';
+import {
+  credentialsFor,
+  describeKey,
+  loadRegistry,
+  credentialSource,
+  type CredentialKey,
+} from '../run/credentials';
 import { slugify } from '../run/inputs';
+import { recordCookieHashes } from '../report/seen-secrets';
 
 /**
  * Sessions, one per login base URL and credentials entry, stored as Playwright storage state under
@@ -54,6 +61,7 @@ export async function ensureSession(
     await new LoginPage(page, loginBase).login(credentials, describeKey(key), timeoutMs);
     await context.storageState({ path: `${state}.tmp` });
     fs.renameSync(`${state}.tmp`, state);
+    recordCookieHashes(root, state);
     fs.rmSync(failed, { force: true });
     return state;
   } catch (e) {

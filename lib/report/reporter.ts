@@ -4,7 +4,15 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 import { readEvidence } from '../platform/evidence';
 import { ROOT, settings } from '../run/config';
 import type { ItemResult } from '../rules/types';
-import { ITEM_RESULT_ATTACHMENT, buildVerdict, summaryTable, verdictsDir, writeVerdict, type ItemOutcome, type VerdictFile } from './verdict';
+import {
+  ITEM_RESULT_ATTACHMENT,
+  buildVerdict,
+  summaryTable,
+  verdictsDir,
+  writeVerdict,
+  type ItemOutcome,
+  type VerdictFile,
+} from './verdict';
 
 interface Options {
   /** Results of an earlier invocation never mix into a new one: this folder is emptied first. */
@@ -35,15 +43,21 @@ export default class VerdictReporter implements Reporter {
     const item = Number(test.annotations.find((a) => a.type === 'l1-item')?.description);
     if (!label || !Number.isInteger(item)) return;
     const attachment = result.attachments.find((a) => a.name === ITEM_RESULT_ATTACHMENT);
-    const ruleResult = attachment?.body ? (JSON.parse(attachment.body.toString('utf8')) as ItemResult) : undefined;
-    const error = result.status === 'passed' ? undefined : result.errors.map((e) => (e.message ?? '').split('\n')[0]).find(Boolean);
+    const ruleResult = attachment?.body
+      ? (JSON.parse(attachment.body.toString('utf8')) as ItemResult)
+      : undefined;
+    const error =
+      result.status === 'passed'
+        ? undefined
+        : result.errors.map((e) => (e.message ?? '').split('\n')[0]).find(Boolean);
     const outcome: ItemOutcome = {
       item,
       passed: result.status === 'passed',
       ...(ruleResult ? { result: ruleResult } : {}),
       ...(error && !ruleResult ? { error: stripAnsi(error) } : {}),
     };
-    if (result.status === 'skipped' && !ruleResult) outcome.error = 'the test did not run (skipped or interrupted)';
+    if (result.status === 'skipped' && !ruleResult)
+      outcome.error = 'the test did not run (skipped or interrupted)';
     const runs = this.outcomes.get(label) ?? new Map<number, ItemOutcome>();
     runs.set(item, outcome);
     this.outcomes.set(label, runs);
@@ -58,7 +72,9 @@ export default class VerdictReporter implements Reporter {
       verdicts.push(verdict);
     }
     const rel = path.relative(process.cwd(), this.dir) || '.';
-    process.stdout.write(`\nL1 verdicts (${rel}, run status ${result.status}):\n${summaryTable(verdicts)}\n\n`);
+    process.stdout.write(
+      `\nL1 verdicts (${rel}, run status ${result.status}):\n${summaryTable(verdicts)}\n\n`,
+    );
   }
 }
 

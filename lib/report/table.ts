@@ -1,7 +1,10 @@
 import type { Cell, ComparisonRow, StepResult } from '../rules/types';
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 export function cellText(value: Cell): string {
@@ -21,12 +24,22 @@ export function stepTableHtml(title: string, step: StepResult): string {
   const head = ['key', 'HTML value', 'platform value', 'gap', 'tolerance', 'verdict', 'note'];
   const rows = step.rows
     .map((r) => {
-      const cells = [r.key, cellText(r.html), cellText(r.platform), r.gap === null ? '-' : String(r.gap), r.tolerance, r.verdict === 'pass' ? '✅' : '❌', r.note ?? ''];
+      const cells = [
+        r.key,
+        cellText(r.html),
+        cellText(r.platform),
+        r.gap === null ? '-' : String(r.gap),
+        r.tolerance,
+        r.verdict === 'pass' ? '✅' : '❌',
+        r.note ?? '',
+      ];
       const style = r.verdict === 'pass' ? '' : ' style="background:#fde8e8"';
       return `<tr${style}>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
     })
     .join('\n');
-  const notes = step.notes.length ? `<ul>${step.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+  const notes = step.notes.length
+    ? `<ul>${step.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
+    : '';
   return `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font:13px system-ui,sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#f3f3f3}</style>
 <h3>${escapeHtml(title)} — ${step.verdict === 'pass' ? '✅ pass' : '❌ fail'}</h3>${notes}

@@ -48,17 +48,24 @@ export function verdictsDir(root: string, env: NodeJS.ProcessEnv = process.env):
 }
 
 /** Builds the file; each item's verdict is its Playwright test's outcome (contract 7). */
-export function buildVerdict(run: ConfiguredRun, evidence: Evidence | undefined, outcomes: ItemOutcome[]): VerdictFile {
+export function buildVerdict(
+  run: ConfiguredRun,
+  evidence: Evidence | undefined,
+  outcomes: ItemOutcome[],
+): VerdictFile {
   const info = evidence?.run;
   const status: RunStatus = evidence?.status ?? 'error';
-  const reason = evidence ? evidence.reason : `no evidence: the "collect · ${run.label}" setup did not finish`;
+  const reason = evidence
+    ? evidence.reason
+    : `no evidence: the "collect · ${run.label}" setup did not finish`;
   const items = [...outcomes]
     .sort((a, b) => a.item - b.item)
     .map((o): VerdictItem => {
       const verdict: Verdict = o.passed ? 'pass' : 'fail';
       const notes = [...(o.result?.notes ?? [])];
       if (o.error) notes.push(o.error);
-      if (o.result && o.result.verdict !== verdict) notes.push(`the rule said ${o.result.verdict}, the test ended ${verdict}`);
+      if (o.result && o.result.verdict !== verdict)
+        notes.push(`the rule said ${o.result.verdict}, the test ended ${verdict}`);
       return {
         item: o.item,
         verdict,
@@ -110,6 +117,8 @@ export function summaryTable(verdicts: VerdictFile[]): string {
     });
     return `${v.run.label.padEnd(width)}  ${v.status.padEnd(11)} ${cells.join(' ')}`;
   });
-  const reasons = verdicts.filter((v) => v.status !== 'checked').map((v) => `  ${v.run.label}: ${v.reason ?? ''}`);
+  const reasons = verdicts
+    .filter((v) => v.status !== 'checked')
+    .map((v) => `  ${v.run.label}: ${v.reason ?? ''}`);
   return [head, ...lines, ...(reasons.length ? ['', 'runs not checked:', ...reasons] : [])].join('\n');
 }

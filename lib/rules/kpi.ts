@@ -1,7 +1,15 @@
 import type { PlatformData } from '../schema/data';
 import type { SnapshotRow } from '../schema/platform';
 import { percentRow } from './percent';
-import { makeItem, makeStep, ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
+import {
+  makeItem,
+  makeStep,
+  ITEM_TITLES,
+  type ComparisonRow,
+  type ItemResult,
+  type RuleContext,
+  type StepResult,
+} from './types';
 
 /** The number of AI answer platforms items 4 (spec 7.2) and 5 (7.6) cover. */
 export const AI_PLATFORM_COUNT = 6;
@@ -32,7 +40,10 @@ export function snapshotPosition(row: SnapshotRow, metric: PositionMetric): Snap
   if (metric === 'top3') return { value: row.top3_rate };
   if (metric === 'top5') return { value: row.top5_rate };
   if (row.first_position_rate !== null) return { value: row.first_position_rate };
-  return { value: row.top1_rate, note: 'first_position_rate empty: top1_rate stands in (9.2); position_rate never used (9.2.2)' };
+  return {
+    value: row.top1_rate,
+    note: 'first_position_rate empty: top1_rate stands in (9.2); position_rate never used (9.2.2)',
+  };
 }
 
 function positionOf(figures: Figures, metric: PositionMetric): number | null {
@@ -66,21 +77,43 @@ function profileBRows(
   const position = snapshotPosition(row, metric);
   const rows = [
     // 9.2.1: brand_level_exposure_rate is never compared with the designated-words exposure rate.
-    percentRow(`${prefix}品牌露出率 brand_exposure_rate`, html.brandExposureRate ?? null, row.brand_exposure_rate, 'B', {
-      integerRule: true,
-    }),
+    percentRow(
+      `${prefix}品牌露出率 brand_exposure_rate`,
+      html.brandExposureRate ?? null,
+      row.brand_exposure_rate,
+      'B',
+      {
+        integerRule: true,
+      },
+    ),
     percentRow(`${prefix}露出率 exposure_rate`, html.exposureRate, row.exposure_rate, 'B'),
-    percentRow(`${prefix}${POSITION_CARD[metric]}`, positionOf(html, metric), position.value, 'B', {}, position.note),
+    percentRow(
+      `${prefix}${POSITION_CARD[metric]}`,
+      positionOf(html, metric),
+      position.value,
+      'B',
+      {},
+      position.note,
+    ),
     percentRow(`${prefix}中正面提及率 positive_rate`, html.positiveRate, row.positive_rate, 'B'),
   ];
   const htmlLink = html.productLink ?? null;
   if (productLink === 'aggregate') {
-    if (htmlLink !== null) rows.push(percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'));
+    if (htmlLink !== null)
+      rows.push(
+        percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'),
+      );
     else notes.push('商品链接露出率: the HTML aggregate card has no value, so it is not compared (9.2)');
   } else if (row.product_link_rate !== null) {
     // 9.2: per platform the snapshot's product_link_rate decides; no separate HTML card → aggregate only.
-    if (htmlLink !== null) rows.push(percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'));
-    else notes.push(`${prefix}商品链接露出率: the HTML self has no separate card: only the aggregate is reported (9.2)`);
+    if (htmlLink !== null)
+      rows.push(
+        percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'),
+      );
+    else
+      notes.push(
+        `${prefix}商品链接露出率: the HTML self has no separate card: only the aggregate is reported (9.2)`,
+      );
   }
   return rows;
 }
@@ -91,7 +124,15 @@ function snapshotRowFor(ctx: RuleContext, platform: string): SnapshotRow | undef
 
 function missingSnapshot(id: string, name: string, platform: string): StepResult {
   return makeStep(id, name, [
-    { key: `snapshot row platform=${platform}`, html: 'present', platform: null, gap: null, tolerance: '-', verdict: 'fail', note: 'the snapshot has no row for this platform' },
+    {
+      key: `snapshot row platform=${platform}`,
+      html: 'present',
+      platform: null,
+      gap: null,
+      tolerance: '-',
+      verdict: 'fail',
+      note: 'the snapshot has no row for this platform',
+    },
   ]);
 }
 
@@ -115,7 +156,12 @@ export function checkItem3(ctx: RuleContext): ItemResult {
       ? profileARows('', html, row)
       : profileBRows('', html, row, ctx.data.meta.position_metric ?? 'top3', 'aggregate', notes);
   // One step per card (style: steps that match the spec's cards).
-  return makeItem(3, ITEM_TITLES[3], rows.map((r) => makeStep(r.key, r.key, [r])), notes);
+  return makeItem(
+    3,
+    ITEM_TITLES[3],
+    rows.map((r) => makeStep(r.key, r.key, [r])),
+    notes,
+  );
 }
 
 /** The HTML side of one platform for item 4: the last trend point by date, or `self` where 9.2.3 says so. */
@@ -163,13 +209,29 @@ export function checkItem4(ctx: RuleContext): ItemResult {
     const row = snapshotRowFor(ctx, p.key);
     if (!html) {
       return makeStep(p.key, name, [
-        { key: `DATA.brand.platforms.${p.key}`, html: null, platform: row ? 'present' : null, gap: null, tolerance: '-', verdict: 'fail', note: 'the HTML has no data for this platform' },
+        {
+          key: `DATA.brand.platforms.${p.key}`,
+          html: null,
+          platform: row ? 'present' : null,
+          gap: null,
+          tolerance: '-',
+          verdict: 'fail',
+          note: 'the HTML has no data for this platform',
+        },
       ]);
     }
     if (!row) return missingSnapshot(p.key, name, p.key);
     if (html.trend.length === 0 && !(ctx.profile === 'B' && ctx.reportType === 'diagnosis')) {
       return makeStep(p.key, name, [
-        { key: `${p.key} trend`, html: null, platform: 'snapshot', gap: null, tolerance: '-', verdict: 'fail', note: 'the HTML trend series has no point (spec 7.2)' },
+        {
+          key: `${p.key} trend`,
+          html: null,
+          platform: 'snapshot',
+          gap: null,
+          tolerance: '-',
+          verdict: 'fail',
+          note: 'the HTML trend series has no point (spec 7.2)',
+        },
       ]);
     }
     const { figures, source } = platformFigures(ctx, html);
@@ -177,13 +239,28 @@ export function checkItem4(ctx: RuleContext): ItemResult {
     const rows =
       ctx.profile === 'A'
         ? profileARows(`${p.key} · `, figures, row)
-        : profileBRows(`${p.key} · `, figures, row, ctx.data.meta.position_metric ?? 'top3', 'platform', stepNotes);
+        : profileBRows(
+            `${p.key} · `,
+            figures,
+            row,
+            ctx.data.meta.position_metric ?? 'top3',
+            'platform',
+            stepNotes,
+          );
     return makeStep(p.key, name, rows, stepNotes);
   });
   if (platforms.length < AI_PLATFORM_COUNT) {
     steps.push(
       makeStep('platforms', 'six AI answer platforms', [
-        { key: 'DATA.meta.platforms', html: platforms.length, platform: AI_PLATFORM_COUNT, gap: null, tolerance: 'exact', verdict: 'fail', note: 'spec 7.2 covers six platforms' },
+        {
+          key: 'DATA.meta.platforms',
+          html: platforms.length,
+          platform: AI_PLATFORM_COUNT,
+          gap: null,
+          tolerance: 'exact',
+          verdict: 'fail',
+          note: 'spec 7.2 covers six platforms',
+        },
       ]),
     );
   }

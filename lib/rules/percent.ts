@@ -49,7 +49,12 @@ export function comparePercent(
     if (html === null && platform === null && options.bothEmptyAgree) {
       return { verdict: 'pass', gap: null, tolerance, note: 'both empty (HTML empty cell, platform 「-」)' };
     }
-    const side = html === null && platform === null ? 'either side' : html === null ? 'the HTML side' : 'the platform side';
+    const side =
+      html === null && platform === null
+        ? 'either side'
+        : html === null
+          ? 'the HTML side'
+          : 'the platform side';
     return { verdict: 'fail', gap: null, tolerance, note: `no value on ${side}` };
   }
   if (profile === 'A') {
@@ -59,7 +64,12 @@ export function comparePercent(
   const gap = cleanGap(round1(html) - round1(platform));
   if (gap <= PROFILE_B_TOLERANCE + EPS) return { verdict: 'pass', gap, tolerance };
   if (options.integerRule && Number.isInteger(platform) && Math.round(html + 1e-9) === platform) {
-    return { verdict: 'pass', gap, tolerance, note: 'platform prints an integer; equal after rounding to an integer (9.3.4)' };
+    return {
+      verdict: 'pass',
+      gap,
+      tolerance,
+      note: 'platform prints an integer; equal after rounding to an integer (9.3.4)',
+    };
   }
   return { verdict: 'fail', gap, tolerance };
 }

@@ -74,7 +74,12 @@ export function makeStep(id: string, name: string, rows: ComparisonRow[], notes:
 }
 
 /** Builds an item. An item without steps fails; every step must pass (spec 1.3). */
-export function makeItem(item: ItemNumber, title: string, steps: StepResult[], notes: string[] = []): ItemResult {
+export function makeItem(
+  item: ItemNumber,
+  title: string,
+  steps: StepResult[],
+  notes: string[] = [],
+): ItemResult {
   if (steps.length === 0) {
     return {
       item,

@@ -17,7 +17,8 @@ function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer (milliseconds), got ${JSON.stringify(raw)}`);
   return n;
 }
 

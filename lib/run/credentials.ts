@@ -50,7 +50,9 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
     try {
       text = fs.readFileSync(source.where, 'utf8');
     } catch (e) {
-      throw new CredentialsError(`cannot read the credentials registry ${source.where}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new CredentialsError(
+        `cannot read the credentials registry ${source.where}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
     }
   }
   let json: unknown;
@@ -63,7 +65,9 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
   if (!parsed.success) {
     // Only paths and messages: zod messages never echo the offending string values here.
     const fields = describeIssues(parsed.error, 'registry').map((s) => s.split(':')[0]);
-    throw new CredentialsError(`the credentials registry (${source.where}) is malformed at ${fields.join(', ')}`);
+    throw new CredentialsError(
+      `the credentials registry (${source.where}) is malformed at ${fields.join(', ')}`,
+    );
   }
   return parsed.data;
 }
@@ -80,8 +84,11 @@ export function describeKey(key: CredentialKey): string {
 export function credentialsFor(registry: CredentialRegistry, key: CredentialKey, where: string): Credentials {
   const found = key === 'profileB' ? registry.profileB : registry.companies[key.slice('company:'.length)];
   if (!found) {
-    const what = key === 'profileB' ? 'no "profileB" entry' : `no entry for company ${key.slice('company:'.length)}`;
-    throw new CredentialsError(`${what} in the credentials registry (${where}): add it under "companies" or "profileB"`);
+    const what =
+      key === 'profileB' ? 'no "profileB" entry' : `no entry for company ${key.slice('company:'.length)}`;
+    throw new CredentialsError(
+      `${what} in the credentials registry (${where}): add it under "companies" or "profileB"`,
+    );
   }
   return found;
 }

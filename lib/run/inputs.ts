@@ -74,7 +74,10 @@ function readRunsFile(file: string, root: string): { input: RunInput; error?: st
   try {
     json = JSON.parse(fs.readFileSync(where, 'utf8'));
   } catch (e) {
-    const why = e instanceof SyntaxError ? `not valid JSON (${e.message})` : `cannot be read (${(e as NodeJS.ErrnoException).code})`;
+    const why =
+      e instanceof SyntaxError
+        ? `not valid JSON (${e.message})`
+        : `cannot be read (${(e as NodeJS.ErrnoException).code})`;
     throw new SettingsError(`L1_RUNS file ${where} ${why}`);
   }
   if (!Array.isArray(json)) throw new SettingsError(`L1_RUNS file ${where} must hold a JSON array of runs`);
@@ -88,7 +91,10 @@ function readRunsFile(file: string, root: string): { input: RunInput; error?: st
       platformUrl: typeof r.platformUrl === 'string' ? r.platformUrl : '',
       ...(typeof r.label === 'string' && r.label ? { label: r.label } : {}),
     };
-    return { input, error: `L1_RUNS ${where} run #${i + 1}: ${describeIssues(parsed.error, `[${i}]`).join('; ')}` };
+    return {
+      input,
+      error: `L1_RUNS ${where} run #${i + 1}: ${describeIssues(parsed.error, `[${i}]`).join('; ')}`,
+    };
   });
 }
 
@@ -105,7 +111,8 @@ function runFromEnv(env: NodeJS.ProcessEnv): RunInput {
 
 export function profileBFromEnv(env: NodeJS.ProcessEnv): ProfileBSettings {
   const id = env.L1_PROFILE_B_COMPANY_ID?.trim();
-  if (id && !/^\d+$/.test(id)) throw new SettingsError(`L1_PROFILE_B_COMPANY_ID must be an integer, got ${JSON.stringify(id)}`);
+  if (id && !/^\d+$/.test(id))
+    throw new SettingsError(`L1_PROFILE_B_COMPANY_ID must be an integer, got ${JSON.stringify(id)}`);
   return {
     ...(env.L1_PROFILE_B_HOST?.trim() ? { host: env.L1_PROFILE_B_HOST.trim() } : {}),
     ...(env.L1_PROFILE_B_GROUP_NAME?.trim() ? { groupName: env.L1_PROFILE_B_GROUP_NAME.trim() } : {}),
@@ -124,14 +131,24 @@ export function loadSettings(
   demo: () => { runs: RunInput[]; profileB: ProfileBSettings },
 ): Settings {
   if (env.L1_RUNS) {
-    return { mode: 'L1_RUNS', runs: configure(readRunsFile(env.L1_RUNS, root)), profileB: profileBFromEnv(env) };
+    return {
+      mode: 'L1_RUNS',
+      runs: configure(readRunsFile(env.L1_RUNS, root)),
+      profileB: profileBFromEnv(env),
+    };
   }
   if (env.L1_HTML_URL || env.L1_PLATFORM_URL) {
     const input = runFromEnv(env);
     const missing = ['L1_HTML_URL', 'L1_PLATFORM_URL'].filter((k) => !env[k]);
-    const entry = missing.length ? { input, error: `${missing.join(' and ')} not set: a single run needs both` } : { input };
+    const entry = missing.length
+      ? { input, error: `${missing.join(' and ')} not set: a single run needs both` }
+      : { input };
     return { mode: 'L1_HTML_URL', runs: configure([entry]), profileB: profileBFromEnv(env) };
   }
   const bundled = demo();
-  return { mode: 'demo', runs: configure(bundled.runs.map((input) => ({ input }))), profileB: bundled.profileB };
+  return {
+    mode: 'demo',
+    runs: configure(bundled.runs.map((input) => ({ input }))),
+    profileB: bundled.profileB,
+  };
 }

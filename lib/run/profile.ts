@@ -21,7 +21,8 @@ export interface ProfileDecision {
  */
 export function recognizeProfile(facts: ProfileFacts, settings: ProfileBSettings): ProfileDecision {
   const host = settings.host?.trim().toLowerCase();
-  if (host && facts.host.toLowerCase() === host) return { profile: 'B', reason: 'report host is the group portal host' };
+  if (host && facts.host.toLowerCase() === host)
+    return { profile: 'B', reason: 'report host is the group portal host' };
   if (settings.companyId !== undefined && facts.companyId === settings.companyId) {
     return { profile: 'B', reason: `companyId ${facts.companyId} is the group's fixed id` };
   }

@@ -59,7 +59,11 @@ function readReportType(url: URL): ReportType {
   const fromQuery = query(url, 'reportType', 'report_type');
   if (fromQuery !== undefined) {
     if (fromQuery === 'monitor' || fromQuery === 'diagnosis') return fromQuery;
-    throw new RunInputError('htmlUrl', 'reportType', `must be monitor or diagnosis, got ${JSON.stringify(fromQuery)}`);
+    throw new RunInputError(
+      'htmlUrl',
+      'reportType',
+      `must be monitor or diagnosis, got ${JSON.stringify(fromQuery)}`,
+    );
   }
   const segment = segments(url).find((s) => s === 'monitor' || s === 'diagnosis');
   if (segment === 'monitor' || segment === 'diagnosis') return segment;
@@ -74,7 +78,12 @@ function readBatchDate(url: URL): string {
   const fromQuery = query(url, 'batchDate', 'batch_date');
   if (fromQuery !== undefined) {
     const date = normalizeDate(fromQuery);
-    if (!date) throw new RunInputError('htmlUrl', 'batchDate', `not a date YYYY-MM-DD or YYYYMMDD: ${JSON.stringify(fromQuery)}`);
+    if (!date)
+      throw new RunInputError(
+        'htmlUrl',
+        'batchDate',
+        `not a date YYYY-MM-DD or YYYYMMDD: ${JSON.stringify(fromQuery)}`,
+      );
     return date;
   }
   for (const s of segments(url)) {
@@ -83,15 +92,21 @@ function readBatchDate(url: URL): string {
       if (date) return date;
     }
   }
-  throw new RunInputError('htmlUrl', 'batchDate', 'missing: add the query batchDate=YYYY-MM-DD or a path segment YYYY-MM-DD');
+  throw new RunInputError(
+    'htmlUrl',
+    'batchDate',
+    'missing: add the query batchDate=YYYY-MM-DD or a path segment YYYY-MM-DD',
+  );
 }
 
 function readCompanyId(url: URL, fallback: number | string | undefined): number {
-  const text = query(url, 'companyId', 'company_id') ?? (fallback === undefined ? undefined : String(fallback).trim());
+  const text =
+    query(url, 'companyId', 'company_id') ?? (fallback === undefined ? undefined : String(fallback).trim());
   if (text === undefined || text === '') {
     throw new RunInputError('htmlUrl', 'companyId', 'missing: add companyId to the report URL or to the run');
   }
-  if (!/^\d+$/.test(text)) throw new RunInputError('htmlUrl', 'companyId', `not an integer: ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text))
+    throw new RunInputError('htmlUrl', 'companyId', `not an integer: ${JSON.stringify(text)}`);
   return Number(text);
 }
 

@@ -26,7 +26,12 @@ export function describeIssues(error: z.ZodError, root: string): string[] {
 }
 
 /** Parses `value` with `schema` or throws a SchemaError naming the source and the fields. */
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown, source: string, root: string): z.output<T> {
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  source: string,
+  root: string,
+): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new SchemaError(source, describeIssues(result.error, root));
   return result.data;

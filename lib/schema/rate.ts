@@ -7,8 +7,10 @@ import { z } from 'zod';
  */
 export function parseRate(value: unknown): number | null | Error {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : new Error(`not a finite number: ${value}`);
-  if (typeof value !== 'string') return new Error(`expected a number or a numeric string, got ${typeof value}`);
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? value : new Error(`not a finite number: ${value}`);
+  if (typeof value !== 'string')
+    return new Error(`expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();
   if (text === '' || text === '-') return null;
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)\s*%?$/.test(text)) return new Error(`not a rate: ${JSON.stringify(value)}`);

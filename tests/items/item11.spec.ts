@@ -5,7 +5,11 @@ forEachRun((run) => {
   /**
    * @objective spec 7.8.1: aligned by title, channel and cited count compared; fewer than 30 platform rows compare as many as exist, only differing counts fail.
    */
-  test('item 11 · related sources: title, channel, cited count', itemDetails(run, 11, '@sources'), async ({ assertItem }) => {
-    await assertItem(11, checkItem11);
-  });
+  test(
+    'item 11 · related sources: title, channel, cited count',
+    itemDetails(run, 11, '@sources'),
+    async ({ assertItem }) => {
+      await assertItem(11, checkItem11);
+    },
+  );
 });

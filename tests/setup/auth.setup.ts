@@ -13,9 +13,15 @@ const { runs, profileB } = settings();
 for (const login of plannedLogins(runs, profileB)) {
   setup(`login · ${login.title}`, async ({ browser }) => {
     try {
-      await ensureSession({ root: ROOT, env: process.env, browser, timeoutMs: REQUEST_TIMEOUT_MS }, login.loginBase, login.key);
+      await ensureSession(
+        { root: ROOT, env: process.env, browser, timeoutMs: REQUEST_TIMEOUT_MS },
+        login.loginBase,
+        login.key,
+      );
     } catch (e) {
-      setup.info().annotations.push({ type: 'login failed', description: e instanceof Error ? e.message : String(e) });
+      setup
+        .info()
+        .annotations.push({ type: 'login failed', description: e instanceof Error ? e.message : String(e) });
     }
   });
 }

@@ -34,6 +34,11 @@ for (const run of runs) {
     });
     writeEvidence(ROOT, run.slug, evidence);
     const { data: _data, platform: _platform, ...summary } = evidence;
-    await setup.info().attach('collection summary', { body: JSON.stringify(summary, null, 2), contentType: 'application/json' });
+    await setup
+      .info()
+      .attach('collection summary', {
+        body: JSON.stringify(summary, null, 2),
+        contentType: 'application/json',
+      });
   });
 }

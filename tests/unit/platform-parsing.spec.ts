@@ -12,13 +12,24 @@ test.describe('contract 4: envelope', () => {
   });
 
   test('a wrapped payload with code 0 or 200 is unwrapped (msg or message)', () => {
-    expect(unwrapEnvelope({ code: 0, msg: 'ok', data: { rows: [1] } })).toEqual({ ok: true, payload: { rows: [1] } });
+    expect(unwrapEnvelope({ code: 0, msg: 'ok', data: { rows: [1] } })).toEqual({
+      ok: true,
+      payload: { rows: [1] },
+    });
     expect(unwrapEnvelope({ code: 200, message: 'success', data: [] })).toEqual({ ok: true, payload: [] });
   });
 
   test('any other code is an API error with its code and message', () => {
-    expect(unwrapEnvelope({ code: 500, msg: '服务繁忙', data: null })).toEqual({ ok: false, code: 500, message: '服务繁忙' });
-    expect(unwrapEnvelope({ code: 40101, message: 'token expired' })).toEqual({ ok: false, code: 40101, message: 'token expired' });
+    expect(unwrapEnvelope({ code: 500, msg: '服务繁忙', data: null })).toEqual({
+      ok: false,
+      code: 500,
+      message: '服务繁忙',
+    });
+    expect(unwrapEnvelope({ code: 40101, message: 'token expired' })).toEqual({
+      ok: false,
+      code: 40101,
+      message: 'token expired',
+    });
   });
 });
 
@@ -47,11 +58,18 @@ test.describe('contract 4.2 / 5: rates', () => {
 
   test('a payload with a wrong type names the endpoint and the field', () => {
     const bad = { rows: [{ title: 't', channel: 'c', cite_count: 'many', rank: 1 }] };
-    expect(() => parseWith(metricsTables.source, bad, 'GET source', 'payload')).toThrow(/GET source does not match the contract: payload\.rows\[0\]\.cite_count/);
-    expect(() => parseWith(metricsTables.tmc, {}, 'GET tmc', 'payload')).toThrow(/payload\.rows: /);
-    expect(() => parseWith(metricsTables.snapshot, { rows: [{ platform: 'all', exposure_rate: 'n/a' }] }, 'GET snapshot', 'payload')).toThrow(
-      /payload\.rows\[0\]\.exposure_rate: not a rate/,
+    expect(() => parseWith(metricsTables.source, bad, 'GET source', 'payload')).toThrow(
+      /GET source does not match the contract: payload\.rows\[0\]\.cite_count/,
     );
+    expect(() => parseWith(metricsTables.tmc, {}, 'GET tmc', 'payload')).toThrow(/payload\.rows: /);
+    expect(() =>
+      parseWith(
+        metricsTables.snapshot,
+        { rows: [{ platform: 'all', exposure_rate: 'n/a' }] },
+        'GET snapshot',
+        'payload',
+      ),
+    ).toThrow(/payload\.rows\[0\]\.exposure_rate: not a rate/);
   });
 });
 
@@ -61,7 +79,12 @@ test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
     { batchDate: '2026-11-20', project: 'P2', l1CrawlBatchIds: [{ batchId: 'other-project' }] },
     { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [{ batchId: 'b1' }, { batchId: 'b2' }] },
   ];
-  const run = { projectId: 'P1', batchDate: '2026-11-20', reportType: 'monitor' as const, profile: 'A' as const };
+  const run = {
+    projectId: 'P1',
+    batchDate: '2026-11-20',
+    reportType: 'monitor' as const,
+    profile: 'A' as const,
+  };
 
   test('the item with the run batchDate and project is chosen; its ids in order', () => {
     expect(resolveBatch(items, run)).toMatchObject({ kind: 'found', batchIds: ['b1', 'b2'] });
@@ -75,15 +98,21 @@ test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
 
   test('9.1.2: Profile B diagnosis with no batch builds <BRANDCODE>-HIST-{projectId}-{YYYYMMDD}-D', () => {
     expect(builtDiagnosisBatchId('XH', 'P31', '2026-11-20')).toBe('XH-HIST-P31-20261120-D');
-    expect(resolveBatch([], { ...run, profile: 'B', reportType: 'diagnosis', brandCode: 'XH' })).toMatchObject({
+    expect(
+      resolveBatch([], { ...run, profile: 'B', reportType: 'diagnosis', brandCode: 'XH' }),
+    ).toMatchObject({
       kind: 'build',
       builtId: 'XH-HIST-P1-20261120-D',
     });
   });
 
   test('9.1.2 is Profile B diagnosis only: Profile B monitor and Profile A diagnosis are errors', () => {
-    expect(resolveBatch([], { ...run, profile: 'B', reportType: 'monitor', brandCode: 'XH' }).kind).toBe('error');
-    expect(resolveBatch([], { ...run, profile: 'A', reportType: 'diagnosis', brandCode: 'XH' }).kind).toBe('error');
+    expect(resolveBatch([], { ...run, profile: 'B', reportType: 'monitor', brandCode: 'XH' }).kind).toBe(
+      'error',
+    );
+    expect(resolveBatch([], { ...run, profile: 'A', reportType: 'diagnosis', brandCode: 'XH' }).kind).toBe(
+      'error',
+    );
   });
 
   test('9.1.2 without a brand code is an error that says which setting is missing', () => {
@@ -93,7 +122,10 @@ test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
 
   test('9.1.3: the rows’ crawlBatchId is authoritative', () => {
     const rows = [{ platform: 'all', crawlBatchId: 'XH-SX-HIST-P1-20261120-D' }] as never[];
-    expect(confirmBuiltBatch('XH-HIST-P1-20261120-D', rows)).toMatchObject({ kind: 'found', batchIds: ['XH-SX-HIST-P1-20261120-D'] });
+    expect(confirmBuiltBatch('XH-HIST-P1-20261120-D', rows)).toMatchObject({
+      kind: 'found',
+      batchIds: ['XH-SX-HIST-P1-20261120-D'],
+    });
   });
 
   test('8.1.1 / 9.1.2: empty rows for the built id → stop and ask (needs-input), no other prefix', () => {

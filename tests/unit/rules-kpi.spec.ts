@@ -37,22 +37,51 @@ function platformData(over: Partial<PlatformData['self']> = {}): PlatformData {
   return {
     self,
     trend: [
-      { date: '2026-11-19', exposure_rate: 1, top3_rate: 1, top5_rate: 1, first_position_rate: 1, positive_mention_rate: 1, brand_exposure_rate: 1 },
+      {
+        date: '2026-11-19',
+        exposure_rate: 1,
+        top3_rate: 1,
+        top5_rate: 1,
+        first_position_rate: 1,
+        positive_mention_rate: 1,
+        brand_exposure_rate: 1,
+      },
       { ...self, date: '2026-11-20' },
-      { date: '2026-11-18', exposure_rate: 2, top3_rate: 2, top5_rate: 2, first_position_rate: 2, positive_mention_rate: 2, brand_exposure_rate: 2 },
+      {
+        date: '2026-11-18',
+        exposure_rate: 2,
+        top3_rate: 2,
+        top5_rate: 2,
+        first_position_rate: 2,
+        positive_mention_rate: 2,
+        brand_exposure_rate: 2,
+      },
     ],
     industry_ranking: [],
     citation: { media_category: [] },
   };
 }
 
-function context(profile: Profile, opts: { reportType?: 'monitor' | 'diagnosis'; metric?: 'first' | 'top3' | 'top5' } = {}): RuleContext {
+function context(
+  profile: Profile,
+  opts: { reportType?: 'monitor' | 'diagnosis'; metric?: 'first' | 'top3' | 'top5' } = {},
+): RuleContext {
   const data: Data = {
-    meta: { platforms: KEYS.map((key) => ({ key, name: key.toUpperCase() })), ...(opts.metric ? { position_metric: opts.metric } : {}) },
+    meta: {
+      platforms: KEYS.map((key) => ({ key, name: key.toUpperCase() })),
+      ...(opts.metric ? { position_metric: opts.metric } : {}),
+    },
     overall: { brand_level_exposure_rate: 30.6 },
     brand: {
       name: '清泉乳业',
-      summary: { avg_exposure_rate: 23.44, avg_positive_mention_rate: 88.81, avg_first_position_rate: 5.12, avg_top3_rate: 12.46, avg_top5_rate: 18.02, product_link: null },
+      summary: {
+        avg_exposure_rate: 23.44,
+        avg_positive_mention_rate: 88.81,
+        avg_first_position_rate: 5.12,
+        avg_top3_rate: 12.46,
+        avg_top5_rate: 18.02,
+        product_link: null,
+      },
       tmc_aggregate: { media_category: [] },
       source_top30: [],
       core_competitors: [],
@@ -65,7 +94,13 @@ function context(profile: Profile, opts: { reportType?: 'monitor' | 'diagnosis';
     level: 'brand',
     reportType: opts.reportType ?? 'monitor',
     data,
-    platform: { snapshot: ['all', ...KEYS].map((p) => snap(p)), competitor: [], tmc: [], sources: {}, wordcloud: { words: [], positive: [], negative: [] } },
+    platform: {
+      snapshot: ['all', ...KEYS].map((p) => snap(p)),
+      competitor: [],
+      tmc: [],
+      sources: {},
+      wordcloud: { words: [], positive: [], negative: [] },
+    },
   };
 }
 
@@ -91,7 +126,12 @@ test.describe('item 3 · KPI cards, aggregate', () => {
   test('9.2, Profile B: the five cards, brand exposure present; product link only when the aggregate card has a value', () => {
     const ctx = context('B');
     let r = checkItem3(ctx);
-    expect(keysOf(r)).toEqual(['品牌露出率 brand_exposure_rate', '露出率 exposure_rate', '前三率 top3_rate', '中正面提及率 positive_rate']);
+    expect(keysOf(r)).toEqual([
+      '品牌露出率 brand_exposure_rate',
+      '露出率 exposure_rate',
+      '前三率 top3_rate',
+      '中正面提及率 positive_rate',
+    ]);
     expect(r.notes.join()).toContain('商品链接露出率');
     ctx.data.brand.summary.product_link = 7.25;
     ctx.platform.snapshot[0] = snap('all', { product_link_rate: 7.3 });
@@ -111,28 +151,46 @@ test.describe('item 3 · KPI cards, aggregate', () => {
     const ctx = context('B');
     ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: null });
     const r = checkItem3(ctx);
-    expect(r.steps[0]?.rows[0]).toMatchObject({ html: 30.6, platform: null, verdict: 'fail', note: 'no value on the platform side' });
+    expect(r.steps[0]?.rows[0]).toMatchObject({
+      html: 30.6,
+      platform: null,
+      verdict: 'fail',
+      note: 'no value on the platform side',
+    });
   });
 
   test('9.2: position_metric=first compares first_position_rate; top1_rate stands in when it is empty', () => {
     const ctx = context('B', { metric: 'first' });
     expect(keysOf(checkItem3(ctx))).toContain('首位率 first_position_rate');
     ctx.platform.snapshot[0] = snap('all', { first_position_rate: null, top1_rate: 5.1 });
-    const row = checkItem3(ctx).steps.flatMap((s) => s.rows).find((x) => x.key.startsWith('首位率'));
+    const row = checkItem3(ctx)
+      .steps.flatMap((s) => s.rows)
+      .find((x) => x.key.startsWith('首位率'));
     expect(row).toMatchObject({ platform: 5.1, verdict: 'pass' });
     expect(row?.note).toContain('top1_rate stands in');
   });
 
   test('9.2.2: position_rate is never used, even when it would match', () => {
-    expect(snapshotPosition(snap('all', { first_position_rate: null, top1_rate: null, position_rate: 5.12 }), 'first').value).toBeNull();
+    expect(
+      snapshotPosition(
+        snap('all', { first_position_rate: null, top1_rate: null, position_rate: 5.12 }),
+        'first',
+      ).value,
+    ).toBeNull();
     const ctx = context('B', { metric: 'first' });
-    ctx.platform.snapshot[0] = snap('all', { first_position_rate: null, top1_rate: null, position_rate: 5.12 });
+    ctx.platform.snapshot[0] = snap('all', {
+      first_position_rate: null,
+      top1_rate: null,
+      position_rate: 5.12,
+    });
     expect(checkItem3(ctx).verdict).toBe('fail');
   });
 
   test('9.2: top5 metric compares avg_top5_rate with top5_rate', () => {
     const ctx = context('B', { metric: 'top5' });
-    const row = checkItem3(ctx).steps.flatMap((s) => s.rows).find((x) => x.key.startsWith('前五率'));
+    const row = checkItem3(ctx)
+      .steps.flatMap((s) => s.rows)
+      .find((x) => x.key.startsWith('前五率'));
     expect(row).toMatchObject({ html: 18.02, platform: 18, verdict: 'pass' });
   });
 
@@ -165,8 +223,7 @@ test.describe('item 4 · KPI points per platform', () => {
 
   test('7.2: one platform differing on its last point fails that platform step only', () => {
     const ctx = context('A');
-    const kimi = ctx.data.brand.platforms.kimi;
-    if (kimi?.trend[1]) kimi.trend[1].positive_mention_rate = 80;
+    ctx.data.brand.platforms.kimi!.trend[1]!.positive_mention_rate = 80;
     const r = checkItem4(ctx);
     expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
   });
@@ -195,13 +252,17 @@ test.describe('item 4 · KPI points per platform', () => {
 
   test('9.2: per platform, the snapshot product_link_rate decides; without a separate HTML card only the aggregate is reported', () => {
     const ctx = context('B');
-    ctx.platform.snapshot = ctx.platform.snapshot.map((r) => (r.platform === 'kimi' ? { ...r, product_link_rate: 3.3 } : r));
+    ctx.platform.snapshot = ctx.platform.snapshot.map((r) =>
+      r.platform === 'kimi' ? { ...r, product_link_rate: 3.3 } : r,
+    );
     let r = checkItem4(ctx);
     expect(r.verdict).toBe('pass');
     expect(r.steps.find((s) => s.id === 'kimi')?.notes.join()).toContain('only the aggregate is reported');
-    const kimi = ctx.data.brand.platforms.kimi;
-    if (kimi) kimi.self.product_link_rate = 3.6;
+    ctx.data.brand.platforms.kimi!.self.product_link_rate = 3.6;
     r = checkItem4(ctx);
-    expect(r.steps.find((s) => s.id === 'kimi')?.rows.at(-1)).toMatchObject({ key: 'kimi · 商品链接露出率 product_link_rate', verdict: 'fail' });
+    expect(r.steps.find((s) => s.id === 'kimi')?.rows.at(-1)).toMatchObject({
+      key: 'kimi · 商品链接露出率 product_link_rate',
+      verdict: 'fail',
+    });
   });
 });

@@ -54,8 +54,14 @@ test.describe('spec 7.1 / 9.3 percentage comparison', () => {
   });
 
   test('a missing value on one side fails, naming the side; it never passes by default', () => {
-    expect(comparePercent(null, 23.4, 'A')).toMatchObject({ verdict: 'fail', note: 'no value on the HTML side' });
-    expect(comparePercent(23.4, null, 'B')).toMatchObject({ verdict: 'fail', note: 'no value on the platform side' });
+    expect(comparePercent(null, 23.4, 'A')).toMatchObject({
+      verdict: 'fail',
+      note: 'no value on the HTML side',
+    });
+    expect(comparePercent(23.4, null, 'B')).toMatchObject({
+      verdict: 'fail',
+      note: 'no value on the platform side',
+    });
     expect(comparePercent(null, null, 'A').verdict).toBe('fail');
   });
 

@@ -6,7 +6,8 @@ const platformUrl = 'https://geo.example.com/platform/projects/P1001/overview';
 test.describe('contract 1.1: what is read from the URLs', () => {
   test('query forms: reportType, batchDate, companyId, topic; projectId after a "projects" segment', () => {
     const facts = readUrls({
-      htmlUrl: 'https://reports.example.com/l1/view?reportType=monitor&batchDate=2026-11-20&companyId=1001&topic=T9',
+      htmlUrl:
+        'https://reports.example.com/l1/view?reportType=monitor&batchDate=2026-11-20&companyId=1001&topic=T9',
       platformUrl,
     });
     expect(facts).toEqual({
@@ -25,49 +26,86 @@ test.describe('contract 1.1: what is read from the URLs', () => {
       htmlUrl: 'http://127.0.0.1:4173/r?report_type=diagnosis&batch_date=20261119&company_id=7&topicId=x',
       platformUrl: 'http://127.0.0.1:4173/platform?project_id=P7',
     });
-    expect(facts).toMatchObject({ reportType: 'diagnosis', batchDate: '2026-11-19', companyId: 7, topic: 'x', projectId: 'P7', host: '127.0.0.1:4173' });
+    expect(facts).toMatchObject({
+      reportType: 'diagnosis',
+      batchDate: '2026-11-19',
+      companyId: 7,
+      topic: 'x',
+      projectId: 'P7',
+      host: '127.0.0.1:4173',
+    });
   });
 
   test('path segments: monitor|diagnosis and a YYYY-MM-DD or YYYYMMDD segment; project after "project"', () => {
-    const facts = readUrls({ htmlUrl: 'https://h/reports/P1/diagnosis/20261118/index.html', platformUrl: 'https://h/project/P1', companyId: '42' });
-    expect(facts).toMatchObject({ reportType: 'diagnosis', batchDate: '2026-11-18', companyId: 42, projectId: 'P1' });
+    const facts = readUrls({
+      htmlUrl: 'https://h/reports/P1/diagnosis/20261118/index.html',
+      platformUrl: 'https://h/project/P1',
+      companyId: '42',
+    });
+    expect(facts).toMatchObject({
+      reportType: 'diagnosis',
+      batchDate: '2026-11-18',
+      companyId: 42,
+      projectId: 'P1',
+    });
     expect(facts.topic).toBeUndefined();
   });
 
   test('the query wins over a path segment (first match wins)', () => {
-    const facts = readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?reportType=diagnosis&batchDate=2026-02-02&companyId=1', platformUrl });
+    const facts = readUrls({
+      htmlUrl: 'https://h/monitor/2026-01-01?reportType=diagnosis&batchDate=2026-02-02&companyId=1',
+      platformUrl,
+    });
     expect(facts).toMatchObject({ reportType: 'diagnosis', batchDate: '2026-02-02' });
   });
 
   test('the URL companyId wins over the run companyId; the run companyId is the fallback', () => {
-    expect(readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?companyId=5', platformUrl, companyId: 9 }).companyId).toBe(5);
-    expect(readUrls({ htmlUrl: 'https://h/monitor/2026-01-01', platformUrl, companyId: 9 }).companyId).toBe(9);
+    expect(
+      readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?companyId=5', platformUrl, companyId: 9 }).companyId,
+    ).toBe(5);
+    expect(readUrls({ htmlUrl: 'https://h/monitor/2026-01-01', platformUrl, companyId: 9 }).companyId).toBe(
+      9,
+    );
   });
 
   test('baseUrl overrides the platform origin, without a trailing slash', () => {
-    const facts = readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?companyId=1', platformUrl, baseUrl: 'https://api.example.com/gw/' });
+    const facts = readUrls({
+      htmlUrl: 'https://h/monitor/2026-01-01?companyId=1',
+      platformUrl,
+      baseUrl: 'https://api.example.com/gw/',
+    });
     expect(facts.baseUrl).toBe('https://api.example.com/gw');
   });
 
   test('spec 1.6: a report type other than monitor or diagnosis is an error naming the field', () => {
-    expect(() => readUrls({ htmlUrl: 'https://h/x/2026-01-01?reportType=weekly&companyId=1', platformUrl })).toThrow(
-      'htmlUrl · reportType: must be monitor or diagnosis, got "weekly"',
-    );
+    expect(() =>
+      readUrls({ htmlUrl: 'https://h/x/2026-01-01?reportType=weekly&companyId=1', platformUrl }),
+    ).toThrow('htmlUrl · reportType: must be monitor or diagnosis, got "weekly"');
   });
 
   test('missing values are errors naming the URL and the field', () => {
-    expect(() => readUrls({ htmlUrl: 'https://h/x/2026-01-01?companyId=1', platformUrl })).toThrow(/htmlUrl · reportType: missing/);
-    expect(() => readUrls({ htmlUrl: 'https://h/monitor?companyId=1', platformUrl })).toThrow(/htmlUrl · batchDate: missing/);
-    expect(() => readUrls({ htmlUrl: 'https://h/monitor/2026-01-01', platformUrl })).toThrow(/htmlUrl · companyId: missing/);
-    expect(() => readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?companyId=1', platformUrl: 'https://h/overview' })).toThrow(
-      /platformUrl · projectId: missing/,
+    expect(() => readUrls({ htmlUrl: 'https://h/x/2026-01-01?companyId=1', platformUrl })).toThrow(
+      /htmlUrl · reportType: missing/,
     );
-    expect(() => readUrls({ htmlUrl: 'not a url', platformUrl })).toThrow(/htmlUrl · url: not an absolute URL/);
+    expect(() => readUrls({ htmlUrl: 'https://h/monitor?companyId=1', platformUrl })).toThrow(
+      /htmlUrl · batchDate: missing/,
+    );
+    expect(() => readUrls({ htmlUrl: 'https://h/monitor/2026-01-01', platformUrl })).toThrow(
+      /htmlUrl · companyId: missing/,
+    );
+    expect(() =>
+      readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?companyId=1', platformUrl: 'https://h/overview' }),
+    ).toThrow(/platformUrl · projectId: missing/);
+    expect(() => readUrls({ htmlUrl: 'not a url', platformUrl })).toThrow(
+      /htmlUrl · url: not an absolute URL/,
+    );
   });
 
   test('an impossible date is not a batch date', () => {
     expect(normalizeDate('2026-02-30')).toBeUndefined();
     expect(normalizeDate('20261301')).toBeUndefined();
-    expect(() => readUrls({ htmlUrl: 'https://h/monitor?batchDate=2026-02-30&companyId=1', platformUrl })).toThrow(/htmlUrl · batchDate: not a date/);
+    expect(() =>
+      readUrls({ htmlUrl: 'https://h/monitor?batchDate=2026-02-30&companyId=1', platformUrl }),
+    ).toThrow(/htmlUrl · batchDate: not a date/);
   });
 });

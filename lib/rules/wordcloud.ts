@@ -1,0 +1,94 @@
+import type { Wordcloud } from '../schema/data';
+import { bothEmptyRow } from './groups';
+import {
+  ITEM_TITLES,
+  makeItem,
+  makeStep,
+  type ComparisonRow,
+  type ItemResult,
+  type RuleContext,
+  type StepResult,
+} from './types';
+
+type WordList = keyof Wordcloud;
+
+const STEPS: { id: string; name: string; list: WordList; label: string }[] = [
+  { id: '6.1', name: 'all words', list: 'words', label: 'word' },
+  { id: '6.2', name: 'positive words', list: 'positive', label: 'positive word' },
+  { id: '6.3', name: 'negative words', list: 'negative', label: 'negative word' },
+];
+
+/** Spec 7.7.2: empty-state texts that mean the same thing on both sides. */
+const EMPTY_NEGATIVE_NOTE =
+  'both empty: HTML 「未监测到负面词」 = platform 「中正面率100%,暂无负面词」 (7.7.2, 7.7.4)';
+
+/** Spec 7.7.3: only the words are compared, not weight, size, colour, position or order. */
+function wordSet(cloud: Wordcloud, list: WordList): Set<string> {
+  return new Set(cloud[list].map((w) => w.word));
+}
+
+function missingWordRow(label: string, word: string, missingOn: 'HTML' | 'platform'): ComparisonRow {
+  return {
+    key: `${label} 「${word}」`,
+    html: missingOn === 'HTML' ? null : word,
+    platform: missingOn === 'platform' ? null : word,
+    gap: null,
+    tolerance: 'same word set',
+    verdict: 'fail',
+    note: `missing on the ${missingOn} side`,
+  };
+}
+
+function matchedRow(label: string, matched: number, html: Set<string>, platform: Set<string>): ComparisonRow {
+  return {
+    key: `${label}s matched`,
+    html: `${matched} of ${html.size}`,
+    platform: `${matched} of ${platform.size}`,
+    gap: null,
+    tolerance: 'same word set',
+    verdict: 'pass',
+  };
+}
+
+function wordRows(label: string, list: WordList, html: Set<string>, platform: Set<string>): ComparisonRow[] {
+  if (html.size === 0 && platform.size === 0) {
+    return [
+      bothEmptyRow(
+        `${label}s (none on either side)`,
+        list === 'negative' ? EMPTY_NEGATIVE_NOTE : 'both empty',
+      ),
+    ];
+  }
+  const onlyHtml = [...html].filter((w) => !platform.has(w));
+  const onlyPlatform = [...platform].filter((w) => !html.has(w));
+  const matched = html.size - onlyHtml.length;
+  return [
+    ...(matched > 0 ? [matchedRow(label, matched, html, platform)] : []),
+    ...onlyHtml.map((w) => missingWordRow(label, w, 'platform')),
+    ...onlyPlatform.map((w) => missingWordRow(label, w, 'HTML')),
+  ];
+}
+
+function wordStep(ctx: RuleContext, step: (typeof STEPS)[number]): StepResult {
+  const html = wordSet(ctx.data.brand.wordcloud, step.list);
+  const platform = wordSet(ctx.platform.wordcloud, step.list);
+  return makeStep(step.id, step.name, wordRows(step.label, step.list, html, platform));
+}
+
+/**
+ * Item 6, word cloud (spec 7.7): brand.wordcloud against the word cloud endpoint, as word sets
+ * (words, positive, negative). One aggregate set whatever the platform option (7.7.1, 4.3).
+ */
+export function checkItem6(ctx: RuleContext): ItemResult {
+  const notes = [
+    'one aggregate word cloud: the same words for all seven platform options (7.7.1)',
+    'headings 「AI 回答关键词」 = 「AI 认知词云」 and 「AI 回答正面关键词」 = 「正面词」 are the same (7.7.2)',
+    'words only: weight, size, colour, position and order are not compared (7.7.3)',
+  ];
+  return makeItem(
+    6,
+    ITEM_TITLES[6],
+    STEPS.map((s) => wordStep(ctx, s)),
+    notes,
+  );
+}

@@ -1,0 +1,338 @@
+import { expect, test } from '@playwright/test';
+import { checkItem5 } from '../../lib/rules/ranking';
+import { BRANDS, OWN_BRAND, competitorRow, context, failingKeys, row, step, type Edit } from './builders';
+
+const names = (result: ReturnType<typeof checkItem5>, side: 'html' | 'platform') =>
+  step(result, '5.2').rows.map((r) => r[side]);
+
+test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
+  test('7.6: three steps 5.1, 5.2, 5.3, all pass when both sides agree, in Profile A and Profile B', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const result = checkItem5(context({ profile }));
+      expect(result.steps.map((s) => s.id)).toEqual(['5.1', '5.2', '5.3']);
+      expect(result.verdict, `profile ${profile}`).toBe('pass');
+    }
+  });
+
+  test('7.6 "the API field rank is never used": scrambled rank values and API order do not change the screen order', () => {
+    const result = checkItem5(
+      context({
+        edit: (_, p) => {
+          p.competitor.forEach((r, i) => (r.rank = 100 - i));
+          p.competitor.reverse();
+        },
+      }),
+    );
+    expect(names(result, 'platform')).toEqual([OWN_BRAND, '蓝山乳业', '白云牧场', '青禾']);
+    expect(result.verdict).toBe('pass');
+  });
+
+  test('7.6 "equal rates keep the order each side printed": HTML own brand first, platform in API order', () => {
+    const tie = (apiOwnBrandFirst: boolean) =>
+      checkItem5(
+        context({
+          edit: (d, p) => {
+            d.brand.core_competitors[0]!.avg_exposure_rate = 30.12; // 蓝山乳业 tied with the own brand
+            p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== OWN_BRAND);
+            const own = competitorRow(OWN_BRAND, 30.1, BRANDS[0]!.perPlatform);
+            const lanshan = competitorRow('蓝山乳业', 30.1, BRANDS[1]!.perPlatform);
+            p.competitor.unshift(...(apiOwnBrandFirst ? [own, lanshan] : [lanshan, own]));
+          },
+        }),
+      );
+    expect(names(tie(true), 'html').slice(0, 2)).toEqual([OWN_BRAND, '蓝山乳业']);
+    expect(tie(true).verdict).toBe('pass');
+    expect(names(tie(false), 'platform').slice(0, 2)).toEqual(['蓝山乳业', OWN_BRAND]);
+    expect(failingKeys(tie(false), '5.2')).toEqual(['#1 name', '#2 name']);
+  });
+
+  test('7.6 / 7.1.2 step 5.1: HTML 30.12 against platform 30.1 passes; 30.12 against 30.0 (gap 0.12) fails in A', () => {
+    const result = checkItem5(
+      context({ edit: (_, p) => (p.competitor.find((r) => r.name === OWN_BRAND)!.exposure_rate = 30) }),
+    );
+    expect(row(result, '5.1', `${OWN_BRAND} · all-platform rate`)).toMatchObject({
+      html: 30.12,
+      platform: 30,
+      gap: 0.12,
+      verdict: 'fail',
+    });
+    expect(step(result, '5.2').verdict).toBe('pass');
+  });
+
+  test('a missing value fails naming the side: HTML aggregate rate empty', () => {
+    const result = checkItem5(
+      context({ edit: (d) => (d.brand.core_competitors[2]!.avg_exposure_rate = null) }),
+    );
+    expect(row(result, '5.1', '青禾 · all-platform rate')).toMatchObject({
+      verdict: 'fail',
+      note: 'no value on the HTML side',
+    });
+  });
+
+  test('7.6 "a truncated name counts as a different name": 蓝山 against 蓝山乳业 fails 5.1 and 5.2', () => {
+    const result = checkItem5(
+      context({ edit: (_, p) => (p.competitor.find((r) => r.name === '蓝山乳业')!.name = '蓝山') }),
+    );
+    expect(row(result, '5.2', '#2 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: '蓝山',
+      verdict: 'fail',
+      note: 'a truncated name is a different name (7.6)',
+    });
+    expect(row(result, '5.1', '蓝山乳业 · all-platform rate').verdict).toBe('fail');
+    expect(result.verdict).toBe('fail');
+  });
+
+  test('7.6.2 "same percentage, different spelling" does not apply: equal rates but another spelling fails, even in B', () => {
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (_, p) => (p.competitor.find((r) => r.name === '青禾')!.name = '青禾乳业'),
+      }),
+    );
+    expect(row(result, '5.2', '#4 name')).toMatchObject({
+      html: '青禾',
+      platform: '青禾乳业',
+      verdict: 'fail',
+    });
+  });
+
+  /** HTML 白云牧场 20.04 and 蓝山乳业 20.02 (tied within 0.05); the platform prints both 20.0 in API order 蓝山, 白云. */
+  const tiedSwap =
+    (htmlLanshan: number): Edit =>
+    (d, p) => {
+      d.brand.core_competitors[0]!.avg_exposure_rate = htmlLanshan;
+      p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业');
+      const baiyun = p.competitor.findIndex((r) => r.name === '白云牧场');
+      p.competitor.splice(baiyun, 0, competitorRow('蓝山乳业', 20, BRANDS[1]!.perPlatform));
+    };
+
+  test('9.5.5 tie swap: names swapped at #2/#3 with rates tied within 0.05 pass in Profile B with the note "tie swap"', () => {
+    const result = checkItem5(context({ profile: 'B', edit: tiedSwap(20.02) }));
+    const swapped = row(result, '5.2', '#2 name');
+    expect(swapped).toMatchObject({ html: '白云牧场', platform: '蓝山乳业', verdict: 'pass' });
+    expect(swapped.note).toContain('tie swap');
+    expect(result.verdict).toBe('pass');
+  });
+
+  test('9.5.5 is Profile B only: the same tied swap fails in Profile A', () => {
+    const result = checkItem5(context({ profile: 'A', edit: tiedSwap(20.02) }));
+    expect(failingKeys(result, '5.2')).toEqual(['#2 name', '#3 name']);
+    expect(row(result, '5.2', '#2 name').note).toContain('Profile B allowance');
+    expect(result.verdict).toBe('fail');
+  });
+
+  test('9.5.5 near miss: HTML rates 20.2 and 20.04 are not tied within 0.05, so the swap fails even in Profile B', () => {
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (d, p) => {
+          d.brand.core_competitors[0]!.avg_exposure_rate = 20.2; // 蓝山乳业 20.2 above 白云牧场 20.04
+          p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== '白云牧场');
+          p.competitor.push(competitorRow('白云牧场', 20.1, BRANDS[2]!.perPlatform));
+          p.competitor.push(competitorRow('蓝山乳业', 20.1, BRANDS[1]!.perPlatform));
+        },
+      }),
+    );
+    expect(step(result, '5.1').verdict).toBe('pass');
+    expect(row(result, '5.2', '#2 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: '白云牧场',
+      verdict: 'fail',
+    });
+  });
+
+  test('7.6.2: lists of different length fail at the missing positions', () => {
+    const result = checkItem5(
+      context({ edit: (_, p) => p.competitor.push(competitorRow('绿原', 5, [1, 1, 1, 1, 1, 1])) }),
+    );
+    expect(row(result, '5.2', '#5 name')).toMatchObject({
+      html: null,
+      platform: '绿原',
+      verdict: 'fail',
+      note: 'no brand at #5 on the HTML side',
+    });
+  });
+
+  test('7.6 "only the top 10 is compared": ranks 11 and 12 that differ are not reported', () => {
+    const extra = Array.from({ length: 8 }, (_, i) => ({ name: `品牌${i}`, rate: 10 - i }));
+    const result = checkItem5(
+      context({
+        edit: (d, p) => {
+          for (const e of extra) {
+            d.brand.core_competitors.push({ name: e.name, avg_exposure_rate: e.rate });
+            p.competitor.push(competitorRow(e.name, e.rate, [null, null, null, null, null, null]));
+          }
+          d.brand.core_competitors.push({ name: '只在报告', avg_exposure_rate: 1 });
+          p.competitor.push(competitorRow('只在平台', 1, [null, null, null, null, null, null]));
+        },
+      }),
+    );
+    expect(step(result, '5.2').rows).toHaveLength(10);
+    expect(result.verdict).toBe('pass');
+  });
+
+  test('9.5.2: kind=product rows are dropped in Profile B; Profile A keeps every row as the API returns it and fails', () => {
+    const withProduct = (profile: 'A' | 'B') =>
+      checkItem5(
+        context({
+          profile,
+          edit: (_, p) =>
+            p.competitor.push(competitorRow('清泉纯牛奶 250ml', 50, [50, 50, 50, 50, 50, 50], 'product')),
+        }),
+      );
+    expect(withProduct('B').verdict).toBe('pass');
+    const a = withProduct('A');
+    expect(row(a, '5.2', '#1 name')).toMatchObject({
+      html: OWN_BRAND,
+      platform: '清泉纯牛奶 250ml',
+      verdict: 'fail',
+    });
+  });
+
+  test('9.5.3: a core_competitors placeholder with rate 0 is skipped in Profile B only', () => {
+    const placeholder = (profile: 'A' | 'B') =>
+      checkItem5(
+        context({
+          profile,
+          edit: (d) => d.brand.core_competitors.push({ name: '清泉乳业(子品牌)', avg_exposure_rate: 0 }),
+        }),
+      );
+    expect(placeholder('B').verdict).toBe('pass');
+    const a = placeholder('A');
+    expect(row(a, '5.2', '#5 name')).toMatchObject({
+      html: '清泉乳业(子品牌)',
+      platform: null,
+      verdict: 'fail',
+    });
+    expect(row(a, '5.1', '清泉乳业(子品牌) · all-platform rate').verdict).toBe('fail');
+  });
+
+  test('9.5.3: the maximum rate is kept for equal names in Profile B; Profile A lists the duplicate and fails', () => {
+    const duplicate = (profile: 'A' | 'B') =>
+      checkItem5(
+        context({
+          profile,
+          edit: (d) => d.brand.core_competitors.push({ name: '蓝山乳业', avg_exposure_rate: 3 }),
+        }),
+      );
+    expect(duplicate('B').verdict).toBe('pass');
+    expect(row(duplicate('A'), '5.2', '#5 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: null,
+      verdict: 'fail',
+    });
+  });
+
+  test('9.5.4: Profile B 5.1 compares the intersection of the two top-10 lists; Profile A fails a brand the platform lacks', () => {
+    const edit: Edit = (_, p) => (p.competitor = p.competitor.filter((r) => r.name !== '青禾'));
+    const b = checkItem5(context({ profile: 'B', edit }));
+    expect(step(b, '5.1').rows.map((r) => r.key)).not.toContain('青禾 · all-platform rate');
+    expect(step(b, '5.1').verdict).toBe('pass');
+    expect(step(b, '5.2').verdict).toBe('fail');
+    const a = checkItem5(context({ profile: 'A', edit }));
+    expect(row(a, '5.1', '青禾 · all-platform rate')).toMatchObject({ verdict: 'fail', platform: null });
+  });
+
+  test('7.6.1 / 9.5.7: HTML 25.56 against platform 25.5 fails in Profile A (gap 0.06) and passes in Profile B (9.3)', () => {
+    const edit: Edit = (d) => (d.brand.core_competitors[0]!.avg_exposure_rate = 25.56);
+    expect(
+      row(checkItem5(context({ profile: 'A', edit })), '5.1', '蓝山乳业 · all-platform rate'),
+    ).toMatchObject({ gap: 0.06, verdict: 'fail' });
+    expect(
+      row(checkItem5(context({ profile: 'B', edit })), '5.1', '蓝山乳业 · all-platform rate'),
+    ).toMatchObject({ gap: 0.1, verdict: 'pass' });
+  });
+
+  test('7.6.3: each of the 10 brands on the six platforms; the seventh meta platform is not a column', () => {
+    const result = checkItem5(context());
+    expect(step(result, '5.3').rows).toHaveLength(4 * 6);
+    expect(step(result, '5.3').rows.some((r) => r.key.includes('百度搜索'))).toBe(false);
+  });
+
+  test('7.6 "HTML empty cell, platform 「-」 is not a difference": 清泉乳业 on 元宝 passes with the note both empty', () => {
+    const cell = row(checkItem5(context()), '5.3', `${OWN_BRAND} · 元宝`);
+    expect(cell).toMatchObject({ html: null, platform: null, verdict: 'pass' });
+    expect(cell.note).toContain('both empty');
+  });
+
+  test('7.6 near miss: an empty HTML cell against a platform value fails, and a value against 「-」 fails', () => {
+    const htmlEmpty = checkItem5(
+      context({
+        edit: (_, p) => (p.competitor.find((r) => r.name === OWN_BRAND)!.platform_rates[2]!.rate = 3.2),
+      }),
+    );
+    expect(row(htmlEmpty, '5.3', `${OWN_BRAND} · 元宝`)).toMatchObject({
+      html: null,
+      platform: 3.2,
+      verdict: 'fail',
+    });
+    const platformDash = checkItem5(
+      context({
+        edit: (_, p) => (p.competitor.find((r) => r.name === OWN_BRAND)!.platform_rates[0]!.rate = null),
+      }),
+    );
+    expect(row(platformDash, '5.3', `${OWN_BRAND} · 豆包`)).toMatchObject({
+      html: 40,
+      platform: null,
+      verdict: 'fail',
+    });
+  });
+
+  test('7.6 "short names of columns 3 to 5 correspond by position": 文心 against 「文心一言」 is matched by position', () => {
+    const result = checkItem5(context());
+    const cell = row(result, '5.3', '蓝山乳业 · 通义');
+    expect(cell).toMatchObject({ html: 22.22, platform: 22.22, verdict: 'pass' });
+    expect(cell.note).toContain('「通义千问」 matched by position');
+    const shifted = checkItem5(
+      context({ edit: (_, p) => p.competitor.forEach((r) => r.platform_rates.reverse()) }),
+    );
+    expect(step(shifted, '5.3').verdict).toBe('fail');
+  });
+
+  test('7.6 "six platform columns": DATA.meta.platforms with only five AI platforms fails 5.3', () => {
+    const result = checkItem5(context({ edit: (d) => (d.meta.platforms = d.meta.platforms.slice(0, 5)) }));
+    expect(row(result, '5.3', 'AI platforms')).toMatchObject({ html: 5, platform: 6, verdict: 'fail' });
+  });
+
+  test('contract 6: a platform the HTML lacks is not compared, with an item note', () => {
+    const result = checkItem5(context({ edit: (d) => delete d.brand.platforms['kimi'] }));
+    expect(step(result, '5.3').rows).toHaveLength(4 * 5);
+    expect(result.notes.join('\n')).toContain('Kimi (kimi): the HTML has no industry_ranking; not compared');
+  });
+
+  test('9.5.1: Profile B product level compares core_product_competitors and product_ranking with kind=product rows', () => {
+    const products = [
+      { name: '纯牛奶', rate: 40, perPlatform: [40, 40, 40, 40, 40, null] },
+      { name: '酸奶', rate: 20, perPlatform: [20, 20, 20, 20, 20, 20] },
+    ];
+    const edit: Edit = (d, p) => {
+      d.core_product_competitors = [
+        ...products.map((x) => ({ name: x.name, avg_exposure_rate: x.rate })),
+        { name: '占位', avg_exposure_rate: 0 },
+      ];
+      d.product_ranking = Object.fromEntries(
+        ['doubao', 'deepseek', 'yuanbao', 'wenxin', 'qwen', 'kimi'].map((k, i) => [
+          k,
+          products
+            .filter((x) => x.perPlatform[i] !== null)
+            .map((x) => ({ name: x.name, exposure_rate: x.perPlatform[i]! })),
+        ]),
+      );
+      p.competitor.push(...products.map((x) => competitorRow(x.name, x.rate, x.perPlatform, 'product')));
+    };
+    const result = checkItem5(context({ profile: 'B', level: 'product', edit }));
+    expect(names(result, 'html')).toEqual(['纯牛奶', '酸奶']);
+    expect(step(result, '5.3').rows).toHaveLength(2 * 6);
+    expect(result.verdict).toBe('pass');
+    const brandLevel = checkItem5(context({ profile: 'B', level: 'brand', edit }));
+    expect(names(brandLevel, 'platform')).toEqual([OWN_BRAND, '蓝山乳业', '白云牧场', '青禾']);
+    expect(brandLevel.verdict).toBe('pass');
+  });
+
+  test('9.5.1: the product level without core_product_competitors fails instead of passing by default', () => {
+    const result = checkItem5(context({ profile: 'B', level: 'product' }));
+    expect(result.verdict).toBe('fail');
+    expect(step(result, '5.1').rows[0]!.key).toBe('(nothing compared)');
+  });
+});

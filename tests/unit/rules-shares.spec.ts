@@ -1,0 +1,320 @@
+import { expect, test } from '@playwright/test';
+import { checkItem10, checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';
+import type { GroupEntry } from '../../lib/schema/data';
+import type { TmcDimension } from '../../lib/schema/platform';
+import type { Profile } from '../../lib/rules/types';
+import { AI_KEYS, context, failingKeys, row, setGroup, step } from './builders';
+
+const group = (...pairs: [string, number | null][]): GroupEntry[] =>
+  pairs.map(([name, value]) => ({ name, value }));
+
+/** A context where the aggregate group of `dimension` is `html` on the report and `api` on the platform. */
+const aggregate = (dimension: TmcDimension, html: GroupEntry[], api: GroupEntry[], profile: Profile = 'A') =>
+  context({ profile, edit: (d, p) => setGroup(d, p, 'all', dimension, html, api) });
+
+test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () => {
+  test('one step per platform option, the aggregate first; all four items pass when both sides agree, A and B', () => {
+    for (const profile of ['A', 'B'] as const) {
+      for (const check of [checkItem7, checkItem8, checkItem9, checkItem10]) {
+        const result = check(context({ profile }));
+        expect(result.steps.map((s) => s.id)).toEqual(['all', ...AI_KEYS]);
+        expect(result.verdict, `item ${result.item} profile ${profile}`).toBe('pass');
+      }
+    }
+  });
+
+  test.describe('7.3.3 / 7.3.4 percentage or count', () => {
+    test('7.3.3: a positive sum of about 99 to 101.5 is a percentage; 7.3.4: a sum far above 100 or an entry above 100 is a count', () => {
+      expect(valueIsPercentage(group(['a', 52], ['b', 30], ['c', 18]))).toBe(true);
+      expect(valueIsPercentage(group(['a', 52], ['b', 30], ['c', 17.8]))).toBe(true);
+      expect(valueIsPercentage(group(['a', 52], ['b', 30], ['c', 19.5]))).toBe(true);
+      expect(valueIsPercentage(group(['a', 52], ['b', 30], ['c', 19.6]))).toBe(false);
+      expect(valueIsPercentage(group(['a', 520], ['b', 300], ['c', 180]))).toBe(false);
+      expect(valueIsPercentage(group(['a', 101]))).toBe(false);
+    });
+
+    test('7.3.4 "only when clearly a count": a sum of 95 (publish time after 「无时间」) is still a percentage', () => {
+      expect(valueIsPercentage(group(['近一周', 40], ['近一月', 35], ['更早', 20]))).toBe(true);
+    });
+
+    test('7.3.3: percentages summing to 99.5 are used directly, not divided by the sum again', () => {
+      const pct = group(['图文', 52], ['视频', 30], ['问答', 17.5]);
+      const result = checkItem7(aggregate('content_type', pct, pct));
+      expect(row(result, 'all', 'share 「图文」')).toMatchObject({ html: 52, platform: 52, verdict: 'pass' });
+    });
+
+    test('7.3.4: counts become value / sum of positive values × 100 (图文 520 of 1000 → 52)', () => {
+      const result = checkItem7(context());
+      expect(row(result, 'all', 'share 「图文」')).toMatchObject({ html: 52, platform: 52, verdict: 'pass' });
+      expect(step(result, 'all').notes[0]).toContain('counts (positive sum 1000)');
+    });
+  });
+
+  test.describe('7.3.1 / 7.3.2 legend', () => {
+    test('7.3.2: 「无时间」 is removed on both sides, also when only the HTML has it', () => {
+      const result = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['近一周', 40], ['无时间', 5], ['近一月', 35], ['更早', 20]),
+          group(['近一周', 40], ['近一月', 35], ['更早', 20]),
+        ),
+      );
+      expect(step(result, 'all').verdict).toBe('pass');
+      expect(step(result, 'all').rows.some((r) => r.key.includes('无时间'))).toBe(false);
+    });
+
+    test('7.3.2: with counts, 「无时间」 leaves the denominator too (400 of 950 → 42.1)', () => {
+      const result = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['近一周', 400], ['近一月', 350], ['无时间', 5000], ['更早', 200]),
+          group(['近一周', 42.1], ['近一月', 36.8], ['更早', 21.1]),
+        ),
+      );
+      expect(step(result, 'all').verdict).toBe('pass');
+      expect(row(result, 'all', 'share 「近一周」').gap).toBeCloseTo(0.0053, 4);
+    });
+
+    test('7.3.1: at most 8 legend entries; entries 9 and 10 that differ are not compared', () => {
+      const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+      const html = group(
+        ...names.map((n, i) => [n, 200 - i * 10] as [string, number]),
+        ['只在报告', 20],
+        ['只在报告2', 10],
+      );
+      const sum = html.reduce((s, e) => s + (e.value ?? 0), 0);
+      const api = group(
+        ...names.map((n, i) => [n, Math.round(((200 - i * 10) / sum) * 1000) / 10] as [string, number]),
+        ['只在平台', 1.2],
+      );
+      const result = checkItem7(aggregate('content_type', html, api));
+      expect(step(result, 'all').rows.filter((r) => r.key.endsWith('legend name'))).toHaveLength(8);
+      expect(step(result, 'all').verdict).toBe('pass');
+    });
+
+    test('7.3.1: legend order by value: a name at another position fails at that position', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 520], ['视频', 300], ['问答', 180]),
+          group(['图文', 52], ['视频', 18], ['问答', 30]),
+        ),
+      );
+      expect(failingKeys(result, 'all')).toEqual([
+        '#2 legend name',
+        '#3 legend name',
+        'share 「视频」',
+        'share 「问答」',
+      ]);
+    });
+  });
+
+  test.describe('7.3.5 double division', () => {
+    const platformPct = group(['图文', 52], ['视频', 30], ['问答', 17.8]); // sum 99.8
+
+    test('7.3.5 "52.1 against 52": HTML 52.1 = platform 52 / 99.8 × 100 is not a failure in Profile A (note says so)', () => {
+      const result = checkItem7(
+        aggregate('content_type', group(['图文', 52.1], ['视频', 30.06], ['问答', 17.84]), platformPct),
+      );
+      const share = row(result, 'all', 'share 「图文」');
+      expect(share).toMatchObject({ html: 52.1, platform: 52, gap: 0.1, verdict: 'pass' });
+      expect(share.note).toContain('7.3.5 double division');
+      expect(row(result, 'all', 'share 「视频」').verdict).toBe('pass');
+      expect(result.verdict).toBe('pass');
+    });
+
+    test('7.3.5 near miss: a 0.1 gap that dividing twice does not explain (platform sum 100) fails in Profile A', () => {
+      const html = group(['图文', 52.1], ['视频', 30], ['问答', 17.9]);
+      const api = group(['图文', 52], ['视频', 30], ['问答', 18]);
+      const a = checkItem7(aggregate('content_type', html, api, 'A'));
+      expect(row(a, 'all', 'share 「图文」')).toMatchObject({ gap: 0.1, verdict: 'fail' });
+      expect(row(a, 'all', 'share 「图文」').note).toBeUndefined();
+    });
+
+    test('9.3.5: the same unexplained 0.1 gap passes in Profile B by 9.3.2, not by 7.3.5', () => {
+      const html = group(['图文', 52.1], ['视频', 30], ['问答', 17.9]);
+      const api = group(['图文', 52], ['视频', 30], ['问答', 18]);
+      const share = row(checkItem7(aggregate('content_type', html, api, 'B')), 'all', 'share 「图文」');
+      expect(share).toMatchObject({ gap: 0.1, verdict: 'pass', tolerance: '≤ 0.1 after round(x,1) (9.3)' });
+      expect(share.note).toBeUndefined();
+    });
+
+    test('9.3.3 in items 7-10: a 0.2 gap after rounding fails in Profile B', () => {
+      const result = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['近一周', 40.2], ['更早', 59.8]),
+          group(['近一周', 40], ['更早', 60]),
+          'B',
+        ),
+      );
+      expect(row(result, 'all', 'share 「近一周」')).toMatchObject({ gap: 0.2, verdict: 'fail' });
+    });
+  });
+
+  test.describe('contract 6 · groups present on one side', () => {
+    test('a platform whose HTML citation has no content_type is not compared, with an item note', () => {
+      const result = checkItem7(
+        context({ edit: (d) => delete d.brand.platforms['deepseek']!.citation.content_type }),
+      );
+      expect(result.steps.map((s) => s.id)).not.toContain('deepseek');
+      expect(result.notes.join('\n')).toContain(
+        'DeepSeek (deepseek): the HTML has no citation.content_type; not compared',
+      );
+      expect(result.verdict).toBe('pass');
+    });
+
+    test('the aggregate without tmc_aggregate.content_type fails', () => {
+      const result = checkItem7(context({ edit: (d) => delete d.brand.tmc_aggregate.content_type }));
+      expect(row(result, 'all', 'group content_type')).toMatchObject({ html: null, verdict: 'fail' });
+    });
+
+    test('a group the HTML has and the platform lacks fails', () => {
+      const result = checkItem9(
+        context({
+          edit: (_, p) =>
+            (p.tmc = p.tmc.filter((r) => !(r.platform === 'kimi' && r.dimension === 'media_category'))),
+        }),
+      );
+      expect(row(result, 'kimi', 'group media_category')).toMatchObject({ platform: null, verdict: 'fail' });
+    });
+
+    test('a missing value fails naming the side: platform share empty', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 520], ['视频', 300], ['问答', 180]),
+          group(['图文', 52], ['视频', 30], ['问答', null]),
+        ),
+      );
+      expect(row(result, 'all', 'share 「问答」')).toMatchObject({
+        html: 18,
+        platform: null,
+        verdict: 'fail',
+        note: 'no value on the platform side',
+      });
+    });
+
+    test('a name on one side only fails, naming the side', () => {
+      const result = checkItem7(
+        aggregate('content_type', group(['图文', 520], ['视频', 480]), group(['图文', 52], ['音频', 48])),
+      );
+      expect(row(result, 'all', 'share 「视频」').note).toContain('「视频」 not in the platform group');
+      expect(row(result, 'all', 'share 「音频」').note).toContain('「音频」 not in the HTML group');
+    });
+  });
+
+  test.describe('item 9 · media type, 7.4 (Profile A) against 9.4 (Profile B)', () => {
+    const htmlCounts = group(['新闻', 500], ['自媒体', 300], ['其他', 150], ['未知', 50]);
+    const platformB = group(['新闻', 50], ['自媒体', 30], ['其他', 15], ['未知', 5]); // value / 1000 incl. 其他 and 未知
+    const platformA = group(['新闻', 62.5], ['自媒体', 37.5]); // value / 800 after removing them
+
+    test('9.4.2: Profile B divides by the whole group including 「其他」「未知」 (新闻 500 of 1000 → 50) and passes', () => {
+      const result = checkItem9(aggregate('media_category', htmlCounts, platformB, 'B'));
+      expect(row(result, 'all', 'share 「新闻」')).toMatchObject({ html: 50, platform: 50, verdict: 'pass' });
+      expect(result.verdict).toBe('pass');
+    });
+
+    test('7.4: Profile A recomputes on the remaining sum (新闻 500 of 800 → 62.5), so the 9.4 platform values fail in A', () => {
+      const result = checkItem9(aggregate('media_category', htmlCounts, platformB, 'A'));
+      expect(row(result, 'all', 'share 「新闻」')).toMatchObject({
+        html: 62.5,
+        platform: 50,
+        verdict: 'fail',
+      });
+      expect(checkItem9(aggregate('media_category', htmlCounts, platformA, 'A')).verdict).toBe('pass');
+    });
+
+    test('9.4.2 is Profile B only and B never inherits 7.4: platform values computed the 7.4 way fail in B', () => {
+      const result = checkItem9(aggregate('media_category', htmlCounts, platformA, 'B'));
+      expect(row(result, 'all', 'share 「新闻」')).toMatchObject({
+        html: 50,
+        platform: 62.5,
+        verdict: 'fail',
+      });
+    });
+
+    test('9.4.2 "removing them first creates a false gap of about 0.1": 其他 3 of 1002 gives 59.9 vs 60.1, a 0.2 gap that fails in B', () => {
+      // HTML counts; the platform printed the shares computed the 7.4 way (600 / 999 = 60.06 → 60.1).
+      const html = group(['新闻', 600], ['自媒体', 399], ['其他', 3]);
+      const removedFirst = group(['新闻', 60.1], ['自媒体', 39.9]);
+      const share = row(
+        checkItem9(aggregate('media_category', html, removedFirst, 'B')),
+        'all',
+        'share 「新闻」',
+      );
+      expect(share).toMatchObject({ platform: 60.1, gap: 0.2, verdict: 'fail' });
+      expect(share.html).toBeCloseTo(59.88, 2);
+    });
+
+    test('9.4.2 / 9.3.2 near miss: 其他 1 of 1000 gives 60.0 vs 60.1, a false gap of 0.1 that passes in B but fails in A', () => {
+      const html = group(['新闻', 600], ['自媒体', 399], ['其他', 1]);
+      const asPrinted = group(['新闻', 60], ['自媒体', 39.9]); // the 9.4 way
+      expect(
+        row(
+          checkItem9(aggregate('media_category', html, group(['新闻', 60.1], ['自媒体', 39.9]), 'B')),
+          'all',
+          'share 「新闻」',
+        ),
+      ).toMatchObject({ gap: 0.1, verdict: 'pass' });
+      expect(
+        row(checkItem9(aggregate('media_category', html, asPrinted, 'A')), 'all', 'share 「新闻」'),
+      ).toMatchObject({ verdict: 'fail' });
+    });
+
+    test('7.4: 「其他」 and 「未知」 on the platform side are not compared, even as the largest bar, nor counted in the bar sum', () => {
+      const html = group(['新闻', 500], ['自媒体', 300], ['百科', 200]);
+      const api = group(['其他', 40], ['新闻', 50], ['未知', 10], ['自媒体', 30], ['百科', 20]);
+      const result = checkItem9(aggregate('media_category', html, api, 'A'));
+      expect(row(result, 'all', '#1 bar name')).toMatchObject({
+        html: '新闻',
+        platform: '新闻',
+        verdict: 'pass',
+      });
+      expect(row(result, 'all', 'share 「新闻」')).toMatchObject({ platform: 50, verdict: 'pass' });
+      expect(step(result, 'all').notes.join('\n')).toContain('「其他」, 「未知」 removed');
+    });
+
+    test('7.4 bar-sum rule: top-10 platform values summing above 101.5 are divided by that sum (500 of 1000 → 50)', () => {
+      const result = checkItem9(
+        aggregate(
+          'media_category',
+          group(['新闻', 500], ['自媒体', 300], ['百科', 200]),
+          group(['新闻', 500], ['自媒体', 300], ['百科', 200]),
+        ),
+      );
+      expect(row(result, 'all', 'share 「新闻」')).toMatchObject({ platform: 50, verdict: 'pass' });
+      expect(step(result, 'all').notes.join('\n')).toContain('> 101.5');
+    });
+
+    test('8.2 media bars: top 10 only; bars 11 and 12 that differ are not compared', () => {
+      const ten = Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 100 - i] as [string, number]);
+      const html = group(...ten, ['只在报告', 1]);
+      const api = group(...ten, ['只在平台', 1]);
+      const result = checkItem9(aggregate('media_category', html, api, 'B'));
+      expect(step(result, 'all').rows.filter((r) => r.key.endsWith('bar name'))).toHaveLength(10);
+      expect(step(result, 'all').verdict).toBe('pass');
+    });
+  });
+
+  test.describe('item 10 · media name, 7.5', () => {
+    test('7.5: share = value / sum after removing 「未知」 (600 of 900 → 66.67), in Profile B too (no 9.4 denominator)', () => {
+      for (const profile of ['A', 'B'] as const) {
+        const share = row(checkItem10(context({ profile })), 'all', 'share 「人民网」');
+        expect(share.html).toBeCloseTo(66.667, 3);
+        expect(share.verdict).toBe('pass');
+      }
+    });
+
+    test('7.5 / 9.3.5: the same in both profiles except the tolerance: 66.67 against 66.6 fails in A, passes in B', () => {
+      const api = group(['人民网', 66.6], ['新浪', 33.4]);
+      const html = group(['人民网', 600], ['新浪', 300], ['未知', 100]);
+      expect(
+        row(checkItem10(aggregate('media_name', html, api, 'A')), 'all', 'share 「人民网」').verdict,
+      ).toBe('fail');
+      expect(
+        row(checkItem10(aggregate('media_name', html, api, 'B')), 'all', 'share 「人民网」').verdict,
+      ).toBe('pass');
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import { expect, test } from '@playwright/test';
+import { checkItem11, checkItem12, platformSourceTop30 } from '../../lib/rules/sources';
+import type { SourceEntry } from '../../lib/schema/data';
+import type { SourceRow } from '../../lib/schema/platform';
+import { AI_KEYS, context, failingKeys, row, step } from './builders';
+
+const html = (n: number, count = (i: number) => 100 - i): SourceEntry[] =>
+  Array.from({ length: n }, (_, i) => ({ title: `来源${i + 1}`, channel: '新闻', cite_count: count(i) }));
+const api = (entries: SourceEntry[]): SourceRow[] =>
+  entries.map((e, i) => ({ ...e, rank: entries.length - i }));
+
+/** Same sources on both sides for the aggregate. */
+const sameSources = (n: number) =>
+  context({ edit: (d, p) => ((d.brand.source_top30 = html(n)), (p.sources['all'] = api(html(n)))) });
+
+test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
+  test('7.8: one step per platform option (aggregate and the six AI platforms); both items pass when the sources agree', () => {
+    for (const check of [checkItem11, checkItem12]) {
+      const result = check(context());
+      expect(result.steps.map((s) => s.id)).toEqual(['all', ...AI_KEYS]);
+      expect(result.steps[1]!.name).toBe('豆包 (doubao)');
+      expect(result.verdict).toBe('pass');
+    }
+  });
+
+  test('7.8.4: platform rows are stably sorted by cite_count; equal counts keep API order; rank is never used', () => {
+    const rows: SourceRow[] = [
+      { title: 'b', channel: 'x', cite_count: 5, rank: 1 },
+      { title: 'a', channel: 'x', cite_count: 9, rank: 3 },
+      { title: 'c', channel: 'x', cite_count: 5, rank: 2 },
+    ];
+    expect(platformSourceTop30(rows).map((r) => r.title)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('7.8.3 / 7.8.4: only the first 30 are compared on each side (rows 31 and 32 differ and are not reported)', () => {
+    const result = checkItem12(
+      context({
+        edit: (d, p) => {
+          d.brand.source_top30 = [...html(30), { title: '只在报告', channel: '新闻', cite_count: 1 }];
+          p.sources['all'] = api([...html(30), { title: '只在平台', channel: '新闻', cite_count: 1 }]);
+        },
+      }),
+    );
+    expect(step(result, 'all').rows).toHaveLength(30);
+    expect(step(result, 'all').verdict).toBe('pass');
+  });
+
+  test('7.8.1 "fewer than 30 rows: compare as many as exist": 25 on both sides passes with a note', () => {
+    const count = row(checkItem11(sameSources(25)), 'all', 'row count');
+    expect(count).toMatchObject({ html: 25, platform: 25, verdict: 'pass' });
+    expect(count.note).toContain('fewer than 30 rows');
+  });
+
+  test('7.8.1 "only differing counts on the two sides fail": HTML 30 against platform 25 fails the count and the 5 titles', () => {
+    const result = checkItem11(
+      context({ edit: (d, p) => ((d.brand.source_top30 = html(30)), (p.sources['all'] = api(html(25)))) }),
+    );
+    expect(row(result, 'all', 'row count')).toMatchObject({
+      html: 30,
+      platform: 25,
+      gap: 5,
+      verdict: 'fail',
+    });
+    expect(row(result, 'all', 'title 「来源26」')).toMatchObject({
+      platform: null,
+      verdict: 'fail',
+      note: 'not in the platform top 30',
+    });
+  });
+
+  test('7.8.1 "align by title, not the row number": a tie swap of two titles passes item 11', () => {
+    const result = checkItem11(context({ edit: (_, p) => p.sources['all']!.reverse() }));
+    expect(step(result, 'all').verdict).toBe('pass');
+  });
+
+  test('7.8.5: same ordinal, different titles, equal cited counts: item 12 fails and says tie swap, not a missing title', () => {
+    const result = checkItem12(context({ edit: (_, p) => p.sources['all']!.reverse() }));
+    const swapped = row(result, 'all', '#2');
+    expect(swapped).toMatchObject({ html: '乳业百科', platform: '哪款牛奶好', verdict: 'fail' });
+    expect(swapped.note).toBe(
+      'tie swap, not a missing title: #2 HTML 「乳业百科」, platform 「哪款牛奶好」, cited count 5 on both sides (7.8.5)',
+    );
+    expect(failingKeys(result, 'all')).toEqual(['#2', '#3']);
+  });
+
+  test('7.8.2: a different title at an ordinal with a different count fails without the tie-swap note', () => {
+    const result = checkItem12(
+      context({
+        edit: (_, p) =>
+          (p.sources['all']![1] = { title: '清泉乳业获奖啦', channel: '新闻', cite_count: 10, rank: 1 }),
+      }),
+    );
+    const changed = row(result, 'all', '#1');
+    expect(changed).toMatchObject({ html: '清泉乳业获奖', platform: '清泉乳业获奖啦', verdict: 'fail' });
+    expect(changed.note).not.toContain('tie swap');
+  });
+
+  test('7.8.1: a different channel or cited count for the same title fails', () => {
+    const result = checkItem11(
+      context({
+        edit: (_, p) => {
+          p.sources['all']![0]!.channel = '论坛';
+          p.sources['all']![1]!.cite_count = 8;
+        },
+      }),
+    );
+    expect(row(result, 'all', 'title 「乳业百科」 channel')).toMatchObject({
+      html: '百科',
+      platform: '论坛',
+      verdict: 'fail',
+    });
+    expect(row(result, 'all', 'title 「清泉乳业获奖」 cited count')).toMatchObject({
+      html: 9,
+      platform: 8,
+      gap: 1,
+      verdict: 'fail',
+    });
+  });
+
+  test('7.8.1: a title on one side only fails, naming the side', () => {
+    const result = checkItem11(context({ edit: (_, p) => (p.sources['kimi']![2]!.title = '新来源') }));
+    expect(row(result, 'kimi', 'title 「哪款牛奶好」')).toMatchObject({
+      platform: null,
+      verdict: 'fail',
+      note: 'not in the platform top 30',
+    });
+    expect(row(result, 'kimi', 'title 「新来源」')).toMatchObject({
+      html: null,
+      verdict: 'fail',
+      note: 'not in the HTML top 30',
+    });
+  });
+
+  test('contract 6: platform source rows not fetched for a platform the HTML has sources for fails', () => {
+    const result = checkItem11(context({ edit: (_, p) => delete p.sources['doubao'] }));
+    expect(row(result, 'doubao', 'source rows')).toMatchObject({
+      verdict: 'fail',
+      note: 'platform source rows not fetched',
+    });
+    expect(checkItem12(context({ edit: (_, p) => delete p.sources['all'] })).verdict).toBe('fail');
+  });
+
+  test('contract 6: a platform whose HTML citation has no source_top30 is not compared, with an item note', () => {
+    const result = checkItem12(
+      context({ edit: (d) => delete d.brand.platforms['qwen']!.citation.source_top30 }),
+    );
+    expect(result.steps.map((s) => s.id)).not.toContain('qwen');
+    expect(result.notes.join('\n')).toContain(
+      '通义 (qwen): the HTML has no citation.source_top30; not compared',
+    );
+    expect(result.verdict).toBe('pass');
+  });
+
+  test('both sides without sources agree, never "nothing compared"', () => {
+    const empty = context({ edit: (d, p) => ((d.brand.source_top30 = []), (p.sources['all'] = [])) });
+    expect(step(checkItem11(empty), 'all').verdict).toBe('pass');
+    expect(step(checkItem12(empty), 'all').verdict).toBe('pass');
+  });
+});
