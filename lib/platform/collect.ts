@@ -16,6 +16,7 @@ import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
 import { readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
+import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
 import type { Evidence, RunInfo } from './evidence';
@@ -262,7 +263,7 @@ async function fetchPlatform(
   }
   evidence.run.batchIds = batchIds;
 
-  const sourceOptions = ['all', ...data.meta.platforms.slice(0, 6).map((p) => p.key)].filter(
+  const sourceOptions = ['all', ...aiPlatforms(data).map((p) => p.key)].filter(
     (key) => key === 'all' || data.brand.platforms[key]?.citation.source_top30 !== undefined,
   );
   const htmlSourceCount = (key: string) =>

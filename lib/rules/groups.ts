@@ -1,6 +1,8 @@
 import type { Data, PlatformMeta } from '../schema/data';
-import { AI_PLATFORM_COUNT } from './kpi';
 import type { ComparisonRow, Verdict } from './types';
+
+/** The number of AI answer platforms items 4 (spec 7.2), 5 (7.6) and 7-12 cover. */
+export const AI_PLATFORM_COUNT = 6;
 
 /** Contract 4.2: the aggregate platform option. */
 export const AGGREGATE = 'all';

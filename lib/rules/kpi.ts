@@ -1,5 +1,6 @@
 import type { PlatformData } from '../schema/data';
 import type { SnapshotRow } from '../schema/platform';
+import { AI_PLATFORM_COUNT, aiPlatforms } from './groups';
 import { percentRow } from './percent';
 import {
   makeItem,
@@ -10,9 +11,6 @@ import {
   type RuleContext,
   type StepResult,
 } from './types';
-
-/** The number of AI answer platforms items 4 (spec 7.2) and 5 (7.6) cover. */
-export const AI_PLATFORM_COUNT = 6;
 
 type PositionMetric = 'first' | 'top3' | 'top5';
 
@@ -201,7 +199,7 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): { figures
 
 /** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
 export function checkItem4(ctx: RuleContext): ItemResult {
-  const platforms = ctx.data.meta.platforms.slice(0, AI_PLATFORM_COUNT);
+  const platforms = aiPlatforms(ctx.data);
   const notes: string[] = [];
   const steps: StepResult[] = platforms.map((p) => {
     const name = `${p.name} (${p.key})`;

@@ -1,7 +1,13 @@
 import type { CompetitorEntry, PlatformMeta, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
-import { AI_PLATFORM_COUNT } from './kpi';
-import { aiPlatforms, countRow, missingGroupRow, notComparedNote, stableSortDesc } from './groups';
+import {
+  AI_PLATFORM_COUNT,
+  aiPlatforms,
+  countRow,
+  missingGroupRow,
+  notComparedNote,
+  stableSortDesc,
+} from './groups';
 import { cleanGap, percentRow } from './percent';
 import {
   ITEM_TITLES,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { demoProfileB, demoRuns } from '../../demo/runs';
+import { demoCredentialsFile, demoProfileB, demoRuns } from '../../demo/runs';
 import { loadSettings, type Settings } from './inputs';
 
 /** The project root (where playwright.config.ts lives). */
@@ -11,7 +11,7 @@ dotenv.config({ path: path.join(ROOT, '.env'), quiet: true });
 export const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
 export const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 export const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
-export const DEMO_CREDENTIALS = path.join(ROOT, '.l1', 'demo', 'credentials.json');
+export const DEMO_CREDENTIALS = demoCredentialsFile(DEMO_PORT);
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
