@@ -1,0 +1,300 @@
+import path from 'node:path';
+import type { ProfileBSettings, RunInput } from '../lib/run/types';
+import type { DataInput, PlatformView, ProjectSpec } from './dataset';
+
+/**
+ * The bundled demo projects and their runs (contract section 1: "Neither: the embedded demo platform
+ * is started and its bundled runs are used"). Each run reads its values from a different URL form
+ * (contract 1.1) so the URL reader is exercised by the demo itself.
+ */
+
+export const DEMO_DEFAULT_PORT = 4173;
+
+/** The demo's credentials registry on the default port (contract 3 shape; 0600, random at each start). */
+export const DEMO_CREDENTIALS_FILE = path.resolve(__dirname, '..', '.l1', 'demo', 'credentials.json');
+
+/**
+ * Where a demo on `port` writes its registry: credentials.json on the default port, else
+ * credentials-<port>.json, so two demos (checks and self-tests) never overwrite each other's.
+ */
+export function demoCredentialsFile(port: number): string {
+  return port === DEMO_DEFAULT_PORT
+    ? DEMO_CREDENTIALS_FILE
+    : path.resolve(__dirname, '..', '.l1', 'demo', `credentials-${port}.json`);
+}
+
+export const DEMO_GROUP = {
+  name: '星河集团',
+  /** The group's fixed company id (spec 9.1.1). */
+  companyId: 3100,
+  brandCode: 'XH',
+  /** Companies the Profile B account may read (3102 exists only for the line-only scenario). */
+  companies: [3100, 3101, 3102] as readonly number[],
+};
+
+/** Companies with a credentials entry (1003: the empty batch list scenario). */
+export const DEMO_COMPANIES: readonly number[] = [1001, 1002, 1003, 3100, 3101, 3102];
+
+/** How the report URL carries reportType / batchDate / companyId / topic (contract 1.1). */
+export type UrlForm =
+  /** /reports/{p}/{reportType}/{YYYY-MM-DD}?companyId&topic */
+  | 'path'
+  /** /reports/{p}/view?reportType&batchDate&companyId&topicId */
+  | 'query-camel'
+  /** /reports/{p}/latest?report_type&batch_date&company_id&topic */
+  | 'query-snake'
+  /** /reports/{p}/{reportType}/{YYYYMMDD}?companyId&topic */
+  | 'path-compact';
+
+export interface DemoProject {
+  label: string;
+  spec: ProjectSpec;
+  url: UrlForm;
+  /** `/platform/projects/{p}/overview`, or `/platform/overview?projectId={p}`. */
+  platformUrl: 'path' | 'query';
+  /** The main origin, or the Profile B group's own portal (port + 1). */
+  host: 'main' | 'portalB';
+  fault?: Fault;
+  /** Changes the page's DATA after it is derived (drifts and faulty DATA). */
+  html?: (data: DataInput) => unknown;
+  /** Changes the platform payloads after they are derived (drifts). */
+  platform?: (view: PlatformView) => void;
+}
+
+export type MetricsTable = 'snapshot' | 'competitor' | 'tmc' | 'source';
+
+/** Contract 4 errors the demo can answer with, per project. */
+export type Fault =
+  | { kind: 'page-without-data' }
+  | { kind: 'page-syntax-error' }
+  /** The first metrics request for the project: 401 and the session is gone (expired mid-run). */
+  | { kind: 'expire-session-once' }
+  | { kind: 'status'; status: 401 | 403 | 404 | 500; table?: MetricsTable; once?: boolean }
+  /** Sleeps L1_DEMO_SLOW_MS (default 8000) before answering; stops when the client goes away. */
+  | { kind: 'slow'; table: MetricsTable }
+  | { kind: 'html-error-page'; table: MetricsTable }
+  | { kind: 'wrapped-error'; table: MetricsTable; code: number; message: string }
+  | { kind: 'rows-missing'; table: MetricsTable }
+  | { kind: 'rows-wrong-type'; table: 'source' }
+  | { kind: 'rows-empty'; table: MetricsTable }
+  /** Snapshot of the built diagnosis id answers rows with another, authoritative crawlBatchId (9.1.3). */
+  | { kind: 'authoritative-id'; crawlBatchId: string };
+
+const MONITOR_DATE = '2025-11-17';
+const DIAGNOSIS_DATE = '2025-11-10';
+
+export const A_MONITOR: DemoProject = {
+  label: 'A-monitor',
+  url: 'path',
+  platformUrl: 'path',
+  host: 'main',
+  spec: {
+    projectId: '101101',
+    companyId: 1001,
+    profile: 'A',
+    reportType: 'monitor',
+    batchDate: MONITOR_DATE,
+    topic: 'T101101',
+    domain: 'purifier',
+    brand: '清屿',
+    line: '空气净化器线',
+    seed: 'A-monitor',
+    batchIds: ['L1M-101101-20251117-01', 'L1M-101101-20251117-02'],
+    listed: true,
+    dataDecl: 'const',
+    envelope: 'bare',
+    rates: 'percent',
+    noValue: '-',
+    shape: {
+      trendPoints: 7,
+      trendStepDays: 1,
+      trendOrder: 'asc',
+      contentType: 'percent10',
+      publishTime: 'html-no-time',
+      mediaBars: 'percent',
+      shortSources: { wenxin: 17 },
+      apiShuffle: false,
+      htmlRateStrings: false,
+      htmlWeights: 'normalized',
+      sourceUrls: true,
+    },
+  },
+};
+
+export const A_DIAGNOSIS: DemoProject = {
+  label: 'A-diagnosis',
+  url: 'query-camel',
+  platformUrl: 'query',
+  host: 'main',
+  spec: {
+    projectId: '102201',
+    companyId: 1002,
+    profile: 'A',
+    reportType: 'diagnosis',
+    batchDate: DIAGNOSIS_DATE,
+    topic: 'T102201',
+    domain: 'coffee',
+    brand: '知味',
+    line: '咖啡机线',
+    seed: 'A-diagnosis',
+    batchIds: ['L1D-102201-20251110'],
+    listed: true,
+    dataDecl: 'var',
+    envelope: 'code0',
+    rates: 'number',
+    noValue: null,
+    shape: {
+      trendPoints: 4,
+      trendStepDays: 7,
+      trendOrder: 'desc',
+      contentType: 'count7',
+      publishTime: 'platform-no-time',
+      mediaBars: 'count',
+      doubleDivision: 'deepseek',
+      missingCitation: [
+        { key: 'wenxin', group: 'content_type' },
+        { key: 'wenxin', group: 'publish_time' },
+        { key: 'yuanbao', group: 'source_top30' },
+      ],
+      shortSources: { qianwen: 12 },
+      apiShuffle: true,
+      htmlRateStrings: true,
+      fullPositive: 'kimi',
+      htmlWeights: 'absent',
+      sourceUrls: false,
+      reversePlatformKeys: true,
+      metaReportType: '诊断报告',
+    },
+  },
+};
+
+export const B_MONITOR: DemoProject = {
+  label: 'B-monitor',
+  url: 'query-snake',
+  platformUrl: 'path',
+  host: 'portalB',
+  spec: {
+    projectId: '310101',
+    companyId: 3101,
+    profile: 'B',
+    reportType: 'monitor',
+    batchDate: MONITOR_DATE,
+    topic: 'T310101',
+    domain: 'fridge',
+    brand: '星河',
+    // Recognized by host only: the line does not name the group, and 3101 is not the group's id.
+    line: '冰箱事业部 · 智能冰箱线',
+    seed: 'B-monitor',
+    batchIds: ['XH-SX-310101-20251117'],
+    listed: true,
+    positionMetric: 'top5',
+    dataDecl: 'window',
+    envelope: 'code200',
+    rates: 'string',
+    noValue: '',
+    shape: {
+      trendPoints: 7,
+      trendStepDays: 1,
+      trendOrder: 'asc',
+      contentType: 'percent10',
+      publishTime: 'none',
+      mediaBars: 'percent',
+      shortSources: { kimi: 24 },
+      apiShuffle: true,
+      htmlRateStrings: false,
+      htmlWeights: 'normalized',
+      sourceUrls: true,
+    },
+  },
+};
+
+export const B_DIAGNOSIS: DemoProject = {
+  label: 'B-diagnosis',
+  url: 'path-compact',
+  platformUrl: 'path',
+  host: 'main',
+  spec: {
+    projectId: '310001',
+    companyId: 3100,
+    profile: 'B',
+    reportType: 'diagnosis',
+    batchDate: DIAGNOSIS_DATE,
+    topic: 'T310001',
+    domain: 'tv',
+    brand: '星河',
+    line: '星河集团 · 电视事业部',
+    seed: 'B-diagnosis',
+    // Not in the batch list: the suite builds XH-HIST-{projectId}-{YYYYMMDD}-D (spec 9.1.2).
+    batchIds: ['XH-HIST-310001-20251110-D'],
+    listed: false,
+    positionMetric: 'first',
+    dataDecl: 'let',
+    envelope: 'bare',
+    rates: 'mixed',
+    noValue: 'absent',
+    shape: {
+      trendPoints: 0,
+      trendStepDays: 1,
+      trendOrder: 'asc',
+      contentType: 'count7',
+      publishTime: 'html-no-time',
+      mediaBars: 'percent',
+      shortSources: { doubao: 21 },
+      apiShuffle: false,
+      htmlRateStrings: false,
+      htmlWeights: 'normalized',
+      sourceUrls: true,
+    },
+  },
+};
+
+export const BUNDLED: readonly DemoProject[] = [A_MONITOR, A_DIAGNOSIS, B_MONITOR, B_DIAGNOSIS];
+
+/** The report page path and query of a project (contract 1.1 forms). */
+export function reportPath(project: DemoProject): string {
+  const { projectId, reportType, batchDate, companyId, topic } = project.spec;
+  const q = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  switch (project.url) {
+    case 'path':
+      return `/reports/${projectId}/${reportType}/${batchDate}?${q({ companyId, topic })}`;
+    case 'query-camel':
+      return `/reports/${projectId}/view?${q({ reportType, batchDate, companyId, topicId: topic })}`;
+    case 'query-snake':
+      return `/reports/${projectId}/latest?${q({ report_type: reportType, batch_date: batchDate, company_id: companyId, topic })}`;
+    case 'path-compact':
+      return `/reports/${projectId}/${reportType}/${batchDate.replace(/-/g, '')}?${q({ companyId, topic })}`;
+  }
+}
+
+export function platformPath(project: DemoProject): string {
+  const { projectId } = project.spec;
+  return project.platformUrl === 'query'
+    ? `/platform/overview?projectId=${projectId}`
+    : `/platform/projects/${projectId}/overview`;
+}
+
+/** The run of a demo project (contract section 1). */
+export function runOf(project: DemoProject, origin: string, portalBOrigin: string): RunInput {
+  const base = project.host === 'portalB' ? portalBOrigin : origin;
+  return {
+    label: project.label,
+    htmlUrl: `${base}${reportPath(project)}`,
+    platformUrl: `${base}${platformPath(project)}`,
+  };
+}
+
+/** The four bundled runs: A-monitor, A-diagnosis, B-monitor (portal host), B-diagnosis (company 3100). */
+export function demoRuns(origin: string, portalBOrigin: string): RunInput[] {
+  return BUNDLED.map((p) => runOf(p, origin, portalBOrigin));
+}
+
+/** Profile B recognition settings of the demo (contract section 2). */
+export function demoProfileB(portalBHost: string): Required<ProfileBSettings> {
+  return {
+    host: portalBHost,
+    groupName: DEMO_GROUP.name,
+    companyId: DEMO_GROUP.companyId,
+    brandCode: DEMO_GROUP.brandCode,
+  };
+}
