@@ -1,0 +1,68 @@
+/**
+ * The redaction guard (contract 3): `npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]`,
+ * `npm run redaction`, and the last stage of `npm test`. Scans every output folder (and the extra
+ * paths, and L1_REDACTION_EXTRA_PATHS) for phone numbers, passwords, session cookie values and tokens.
+ * Prints where each one is, never the secret; exit code 1 when anything is found, 2 on bad usage.
+ */
+import path from 'node:path';
+import { formatFinding, scanOutputsReport, type Finding } from '../lib/report/redaction';
+
+const USAGE = 'usage: npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]';
+/** Findings printed per file; the rest are counted. */
+const PER_FILE = 20;
+
+function parseArgs(argv: string[]): { root: string; extra: string[] } {
+  let root = path.resolve(__dirname, '..');
+  const extra: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else if (arg === '--root') {
+      const value = argv[++i];
+      if (!value) fail('--root needs a folder');
+      root = path.resolve(value);
+    } else if (arg.startsWith('--root=')) {
+      root = path.resolve(arg.slice('--root='.length));
+    } else if (arg.startsWith('-')) {
+      fail(`unknown option ${arg}`);
+    } else {
+      extra.push(path.resolve(arg));
+    }
+  }
+  return { root, extra };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`redaction guard: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function main(): number {
+  const started = Date.now();
+  const { root, extra } = parseArgs(process.argv.slice(2));
+  const result = scanOutputsReport({ root, extraPaths: extra });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  for (const w of result.warnings) process.stderr.write(`redaction guard: warning: ${w}\n`);
+  const files = `${result.filesScanned} file${result.filesScanned === 1 ? '' : 's'} scanned`;
+  if (result.findings.length === 0) {
+    process.stdout.write(`redaction guard: ${files}, no secret found\n`);
+    return 0;
+  }
+  const byFile = new Map<string, Finding[]>();
+  for (const f of result.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const [file, findings] of byFile) {
+    for (const f of findings.slice(0, PER_FILE)) process.stdout.write(`${formatFinding(f)}\n`);
+    if (findings.length > PER_FILE)
+      process.stdout.write(`${file}: … and ${findings.length - PER_FILE} more\n`);
+  }
+  process.stdout.write(
+    `redaction guard: ${result.findings.length} secret${result.findings.length === 1 ? '' : 's'} found in ` +
+      `${byFile.size} file${byFile.size === 1 ? '' : 's'} (${files}, ${seconds} s): ` +
+      'remove these outputs and fix what wrote them\n',
+  );
+  return 1;
+}
+
+process.exitCode = main();

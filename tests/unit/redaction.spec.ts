@@ -1,0 +1,606 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { listZip, maskPhone, scanOutputs, scanOutputsReport, type Finding } from '../../lib/report/redaction';
+import { sha256 } from '../../lib/report/seen-secrets';
+
+/*
+ * Secrets are PLANTED in a temporary root and the guard must find each one, with its file and line.
+ * The fake secrets are assembled at run time so that this source (which traces and reports may
+ * embed) never holds one literally.
+ */
+const join = (...parts: string[]) => parts.join('');
+const P1 = join('139', '8765', '4321'); // company 1001 (registry)
+const PW1 = join('Pa ss/w0rd', '&?', '1#x'); // company 1001: URL-encoding changes it
+const P2 = join('186', '0000', '1111'); // Profile B (registry)
+const PW2 = join('B-secret', '-99z');
+const P3 = join('150', '1111', '2222'); // company 2002 (demo registry)
+const PW3 = join('demo', 'Pass', '7781');
+const P_UNKNOWN = join('135', '2468', '0246'); // in no registry: only the phone pattern sees it
+const COOKIE = join('Qk9vZ2xl', 'LXNlc3Np', 'b24tdmFsdWU='); // base64, padded
+const COOKIE_URL = join('a7Kq_9Zr', '-Lm2Xw_p', 'T4nB8vC1', 'yH0eD3sU'); // base64url, as the demo's
+const AUTH_COOKIE = join('s%3A', 'f00dCafe', 'BeefD00d', '.sig', 'Nature42');
+const ALL_SECRETS = [P1, PW1, P2, PW2, P3, PW3, P_UNKNOWN, COOKIE, COOKIE_URL, AUTH_COOKIE];
+
+const REPO = path.resolve(__dirname, '..', '..');
+const roots: string[] = [];
+
+test.afterAll(() => {
+  for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
+});
+
+/** A temporary project root with both registries (one outside the scanned folders, one demo). */
+function makeRoot(): { root: string; env: NodeJS.ProcessEnv } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+  roots.push(root);
+  // The registry file sits inside an output folder: the guard must never report the registry itself.
+  const registry = write(
+    root,
+    'test-results/credentials-under-test.json',
+    JSON.stringify({
+      companies: { '1001': { phone: P1, password: PW1 } },
+      profileB: { phone: P2, password: PW2 },
+    }),
+  );
+  write(
+    root,
+    '.l1/demo/credentials-4190.json',
+    JSON.stringify({
+      companies: { '2002': { phone: P3, password: PW3 } },
+      profileB: { phone: P2, password: PW2 },
+    }),
+  );
+  return { root, env: { L1_CREDENTIALS_FILE: registry } };
+}
+
+function write(root: string, rel: string, content: string | Buffer): string {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+function lines(...rows: string[]): string {
+  return `${rows.join('\n')}\n`;
+}
+
+/** The guard never prints what it found: no finding field holds a planted secret. */
+function expectNoSecretIn(findings: Finding[]): void {
+  const text = JSON.stringify(findings);
+  for (const s of ALL_SECRETS) {
+    expect(text).not.toContain(s);
+    expect(text).not.toContain(encodeURIComponent(s));
+  }
+}
+
+// A tiny zip writer (stored or deflate), as Playwright's traces are built.
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function makeZip(entries: { name: string; data: string | Buffer; deflate?: boolean }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const raw = Buffer.from(e.data);
+    const body = e.deflate ? zlib.deflateRawSync(raw) : raw;
+    const name = Buffer.from(e.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(e.deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc32(raw), 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(e.deflate ? 8 : 0, 10);
+    central.writeUInt32LE(crc32(raw), 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
+
+test.describe('contract 3: the redaction guard finds planted secrets, with file and line', () => {
+  test('a registry phone in a verdict-like JSON', () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'reports/verdicts/A-monitor.json',
+      JSON.stringify(
+        { run: { label: 'A-monitor', companyId: 1001 }, status: 'error', reason: `login failed for ${P1}` },
+        null,
+        2,
+      ),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: 'reports/verdicts/A-monitor.json',
+        line: 7,
+        detector: 'registry',
+        what: 'phone number of company 1001 in the credentials registry',
+        where: 'reports/verdicts/A-monitor.json:7',
+      }),
+    ]);
+    expectNoSecretIn(findings);
+  });
+
+  test('a password URL-encoded in a log at the root, and a demo registry password in L1_VERDICTS_DIR', () => {
+    const { root, env } = makeRoot();
+    expect(encodeURIComponent(PW1)).not.toBe(PW1);
+    write(
+      root,
+      'run.log',
+      lines('GET /healthz 200', `POST /api/auth/login?pw=${encodeURIComponent(PW1)} 401`),
+    );
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-verdicts-'));
+    roots.push(outside);
+    write(outside, 'B-monitor.json', lines('{', `  "reason": "${PW3}"`, '}'));
+    const findings = scanOutputs({ root, env: { ...env, L1_VERDICTS_DIR: outside } });
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: path.join(outside, 'B-monitor.json'),
+        line: 2,
+        detector: 'registry',
+        what: 'password of company 2002 in the demo credentials registry .l1/demo/credentials-4190.json',
+      }),
+      expect.objectContaining({
+        file: 'run.log',
+        line: 2,
+        detector: 'registry',
+        what: 'password of company 1001 in the credentials registry, URL-encoded',
+      }),
+    ]);
+    expectNoSecretIn(findings);
+  });
+
+  test('a session cookie value whose hash the suite recorded, whole or inside a token', () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      '.l1/redaction/cookies.sha256',
+      [sha256('some-other-cookie-value'), sha256(COOKIE), sha256(COOKIE_URL)].map((h) => `${h}\n`).join(''),
+    );
+    write(
+      root,
+      'test-results/checks-item3/stdout.txt',
+      lines(
+        'collect: start',
+        'nothing to see: 2026-11-20',
+        `{"name":"sid","value":"${COOKIE}"}`,
+        `url?x=1&sid=${COOKIE}&y=2`,
+        `l1_session=${COOKIE_URL}; Path=/`,
+        `cookie ${encodeURIComponent(COOKIE)} (URL-encoded)`,
+      ),
+    );
+    const findings = scanOutputs({ root, env });
+    const seen = 'session cookie value (seen by the suite)';
+    expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
+      ['test-results/checks-item3/stdout.txt:3', 'cookie-hash', seen],
+      ['test-results/checks-item3/stdout.txt:4', 'cookie-hash', seen],
+      ['test-results/checks-item3/stdout.txt:5', 'cookie-hash', seen],
+      ['test-results/checks-item3/stdout.txt:6', 'cookie-hash', `${seen}, URL-encoded`],
+    ]);
+    expectNoSecretIn(findings);
+  });
+
+  test('a cookie value of a .auth storage state is searched; .auth itself is never scanned', () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      '.auth/127.0.0.1_4190__company_1001.json',
+      JSON.stringify({ cookies: [{ name: 'sid', value: AUTH_COOKIE, path: '/' }], origins: [] }),
+    );
+    // also recorded as seen: still one finding per place, the more specific one
+    write(root, '.l1/redaction/cookies.sha256', `${sha256(AUTH_COOKIE)}\n`);
+    write(
+      root,
+      'allure-results/0b17f2c8-93c0-433d-adc9-d31aa49acfa6-attachment.txt',
+      lines('cookies:', `  sid ${AUTH_COOKIE}`),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: 'allure-results/0b17f2c8-93c0-433d-adc9-d31aa49acfa6-attachment.txt',
+        line: 2,
+        detector: 'auth-cookie',
+        what: 'session cookie value (of the storage state .auth/127.0.0.1_4190__company_1001.json)',
+      }),
+    ]);
+    expectNoSecretIn(findings);
+  });
+
+  test('a phone-like number in an Allure result (in no registry): the pattern, with a masked preview', () => {
+    const { root, env } = makeRoot();
+    const uuid = '6f1c0a52-3d4e-4f60-8a7b-9c0d1e2f3a4b';
+    write(
+      root,
+      `allure-results/${uuid}-result.json`,
+      JSON.stringify(
+        {
+          uuid,
+          name: 'item 3 · A-monitor',
+          steps: [{ name: `login as ${P_UNKNOWN}` }],
+          start: 1763596800000,
+        },
+        null,
+        2,
+      ),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: `allure-results/${uuid}-result.json`,
+        line: 6,
+        detector: 'phone-pattern',
+        preview: '135****0246',
+      }),
+    ]);
+    expect(maskPhone(P_UNKNOWN)).toBe('135****0246');
+    expectNoSecretIn(findings);
+  });
+
+  test('bearer tokens, JWTs, cookie headers and JSON secret keys', () => {
+    const { root, env } = makeRoot();
+    const jwt = join('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMDAxIn0', '.', 'c2lnbmF0dXJlLXBhcnQ');
+    write(
+      root,
+      'test-results/checks-item4/error-context.md',
+      lines(
+        '# Error context',
+        `authorization: bearer ${join('abc123DEF456', 'ghi789')}`,
+        `token in a URL: https://h/x?t=${jwt}`,
+        `Set-Cookie: sid=${join('f00dcafe', 'beef1234')}; HttpOnly; Path=/`,
+        `Cookie: sid=${join('0123456789', 'abcdef')}`,
+        `{"headers":[{"name":"cookie","value":"sid=${join('zyxwvutsr', 'q987654')}"}]}`,
+        `{"access_token": "${join('at-', 'value-1')}"}`,
+        `"postData":"{\\"phone\\":\\"x\\",\\"password\\":\\"${join('hunter', '2')}\\"}"`,
+        `Authorization: Basic ${Buffer.from(`${P1}:${PW1}`).toString('base64')}`,
+      ),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings.map((f) => [f.line, f.detector, f.what])).toEqual([
+      [2, 'bearer', 'bearer token'],
+      [3, 'jwt', 'JSON web token'],
+      [4, 'cookie-header', 'Set-Cookie header with a cookie value'],
+      [5, 'cookie-header', 'Cookie header with a cookie value'],
+      [6, 'cookie-header', 'Cookie header with a cookie value'],
+      [7, 'json-secret-key', 'JSON "access_token" with a value'],
+      [8, 'json-secret-key', 'JSON "password" with a value'],
+      // registry secrets are also searched base64-encoded, at any alignment
+      [9, 'registry', 'phone number of company 1001 in the credentials registry, base64-encoded'],
+      [9, 'registry', 'password of company 1001 in the credentials registry, base64-encoded'],
+    ]);
+    expect(new Set(findings.map((f) => f.file))).toEqual(
+      new Set(['test-results/checks-item4/error-context.md']),
+    );
+  });
+
+  test('a secret inside a zip entry (deflate and stored), as in a Playwright trace', () => {
+    const { root, env } = makeRoot();
+    const trace = makeZip([
+      {
+        name: 'trace.trace',
+        data: lines('{"type":"context-options"}', `{"type":"input","value":"${PW2}"}`),
+        deflate: true,
+      },
+      { name: 'resources/5f1c9c2d0b5e.dat', data: `{"phone":"${P3}"}` },
+      { name: 'trace.stacks', data: '{}', deflate: true },
+    ]);
+    expect(listZip(trace).map((r) => r.name)).toEqual([
+      'trace.trace',
+      'resources/5f1c9c2d0b5e.dat',
+      'trace.stacks',
+    ]);
+    write(root, 'test-results/auth-login/trace.zip', trace);
+    const findings = scanOutputs({ root, env });
+    expect(findings.map((f) => [f.where, f.entry, f.line, f.what])).toEqual([
+      [
+        'test-results/auth-login/trace.zip!resources/5f1c9c2d0b5e.dat:1',
+        'resources/5f1c9c2d0b5e.dat',
+        1,
+        'phone number of company 2002 in the demo credentials registry .l1/demo/credentials-4190.json',
+      ],
+      [
+        'test-results/auth-login/trace.zip!trace.trace:2',
+        'trace.trace',
+        2,
+        'password of the Profile B entry in the credentials registry',
+      ],
+    ]);
+    expectNoSecretIn(findings);
+  });
+
+  test('a secret inside base64 data: a data: URI holding a zip (HTML report), text, an Allure literal', () => {
+    const { root, env } = makeRoot();
+    const bundle = makeZip([
+      { name: 'report.json', data: lines('{', `  "error": "${PW3}"`, '}'), deflate: true },
+    ]);
+    write(
+      root,
+      'playwright-report/index.html',
+      lines(
+        '<!DOCTYPE html>',
+        '<html><head><link rel="icon" href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="></head>',
+        `<script>window.playwrightReportBase64 = "data:application/zip;base64,${bundle.toString('base64')}";</script>`,
+        `<a href="data:text/plain;charset=utf-8;base64,${Buffer.from(lines('log', `phone ${P1}`)).toString('base64')}">log</a>`,
+      ),
+    );
+    write(
+      root,
+      'allure-report/index.html',
+      lines(
+        '<script>',
+        `d("widgets/statistic.json","${Buffer.from('{"total":1,"passed":1}').toString('base64')}"),d("data/test-results/x.json","${Buffer.from(`{"name":"login","password":"${PW2}"}`).toString('base64')}")`,
+        '</script>',
+      ),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings.map((f) => [f.where, f.file, f.line, f.embedded, f.inner])).toEqual([
+      ['allure-report/index.html:2 (embedded data, line 1)', 'allure-report/index.html', 2, true, 'line 1'],
+      [
+        'playwright-report/index.html:3 (embedded data, report.json:2)',
+        'playwright-report/index.html',
+        3,
+        true,
+        'report.json:2',
+      ],
+      [
+        'playwright-report/index.html:4 (embedded data, line 2)',
+        'playwright-report/index.html',
+        4,
+        true,
+        'line 2',
+      ],
+    ]);
+    expect(findings.map((f) => f.detector)).toEqual(['registry', 'registry', 'registry']);
+    expectNoSecretIn(findings);
+  });
+
+  test('a binary file is scanned as bytes and reported with the byte offset', () => {
+    const { root, env } = makeRoot();
+    const head = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    write(
+      root,
+      'test-results/checks-item5/screenshot.png',
+      Buffer.concat([head, Buffer.from(`tEXt${P2}`), Buffer.alloc(64)]),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings).toEqual([
+      expect.objectContaining({
+        where: `test-results/checks-item5/screenshot.png:byte ${head.length + 4}`,
+        byte: head.length + 4,
+        what: 'phone number of the Profile B entry in the credentials registry',
+      }),
+    ]);
+  });
+
+  test('a zip cut short (no central directory) is read from its local headers, with a warning', () => {
+    const { root, env } = makeRoot();
+    const whole = makeZip([
+      { name: 'a.txt', data: lines('fine', 'fine') },
+      { name: 'b.trace', data: lines('x', `{"value":"${PW1}"}`), deflate: true },
+    ]);
+    write(
+      root,
+      'test-results/killed/trace.zip',
+      whole.subarray(0, whole.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))),
+    );
+    write(
+      root,
+      'test-results/garbage/trace.zip',
+      Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(40, 0xff)]),
+    );
+    const result = scanOutputsReport({ root, env });
+    expect(result.findings.map((f) => f.where)).toEqual(['test-results/killed/trace.zip!b.trace:2']);
+    expect(result.warnings.join('\n')).toContain('test-results/killed/trace.zip: malformed zip');
+    expect(result.warnings.join('\n')).toContain('test-results/garbage/trace.zip: malformed zip');
+  });
+});
+
+test.describe('contract 3: what the redaction guard does not flag or never scans', () => {
+  test('clean outputs pass: dates, timestamps, uuids, rates, hashes, placeholders, clean zips', () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'reports/verdicts/clean.json',
+      JSON.stringify(
+        {
+          run: {
+            label: 'A-monitor',
+            companyId: 1001,
+            batchDate: '2026-11-20',
+            batchIds: ['XH-HIST-1001-20261120-D'],
+          },
+          at: '2026-11-20T08:30:00.000Z',
+          startMs: 1763596800000,
+          seconds: 1763596800,
+          uuid: '123e4567-e89b-12d3-a456-426614174000',
+          uuid2: 'a1381234-5678-4abc-9def-a13812345678',
+          sha1: 'ff40e67869912f06fcc153effd10b9c310d01501',
+          rate: 13.45678901234,
+          share: 0.15912345678,
+          counts: [13812, 1381234567, 138123456789],
+          password: '',
+          token: '***',
+          passwd: '[REDACTED]',
+          notes: ['login failed for company 1001', 'Bearer tokens are never logged', 'Cookie: none'],
+        },
+        null,
+        2,
+      ),
+    );
+    write(
+      root,
+      'playwright.log',
+      lines('2026-11-20 08:30:00.123 [1763596800000] item 3 · pass', 'Running 12 tests using 2 workers'),
+    );
+    write(
+      root,
+      'test-results/unit/trace.zip',
+      makeZip([
+        {
+          name: 'test.trace',
+          data: lines('{"type":"before","callId":"call@12","startTime":1763596800000.125}'),
+          deflate: true,
+        },
+        { name: 'src/ff40e67869912f06fcc153effd10b9c310d01501.ts', data: 'export const x = 1;\n' },
+      ]),
+    );
+    write(
+      root,
+      'playwright-report/index.html',
+      lines(
+        `<script>window.r = "data:application/zip;base64,${makeZip([{ name: 'report.json', data: '{"ok":true}' }]).toString('base64')}";</script>`,
+      ),
+    );
+    const result = scanOutputsReport({ root, env });
+    expect(result.findings).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.filesScanned).toBe(4); // the registry under test-results is not one of them
+    expect(result.secretsChecked).toBe(6);
+  });
+
+  test('never scanned: .auth, node_modules, .git, credentials files, .l1/demo; missing folders are fine', () => {
+    const { root, env } = makeRoot();
+    const leak = lines(`${P1} ${PW1} ${P3} ${PW3}`);
+    write(root, '.auth/state.json', leak);
+    write(root, 'test-results/node_modules/x/leak.txt', leak);
+    write(root, 'reports/.git/leak.txt', leak);
+    write(root, 'reports/credentials.local.json', leak);
+    write(root, '.l1/demo/notes.log', leak);
+    write(root, 'src-notes.txt', leak); // not an output folder
+    const result = scanOutputsReport({
+      root,
+      env,
+      extraPaths: [path.join(root, '.l1', 'demo'), 'does/not/exist'],
+    });
+    expect(result.findings).toEqual([]);
+    expect(result.filesScanned).toBe(0);
+  });
+
+  test('credentials.local.json is the registry when no variable names one, and is never scanned', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    write(
+      root,
+      'credentials.local.json',
+      JSON.stringify({ companies: { '7': { phone: P1, password: PW1 } } }),
+    );
+    write(root, 'suite.log', lines('ok', `typed ${PW1}`));
+    expect(scanOutputs({ root, env: {} }).map((f) => [f.where, f.what])).toEqual([
+      ['suite.log:2', 'password of company 7 in the credentials registry'],
+    ]);
+    // L1_CREDENTIALS_JSON works the same way; no registry at all is quietly fine.
+    const json = JSON.stringify({ companies: { '8': { phone: P2, password: PW2 } } });
+    write(root, 'suite.log', lines(`typed ${PW2}`));
+    fs.rmSync(path.join(root, 'credentials.local.json'));
+    expect(scanOutputs({ root, env: { L1_CREDENTIALS_JSON: json } }).map((f) => f.where)).toEqual([
+      'suite.log:1',
+    ]);
+    const none = scanOutputsReport({ root, env: {} });
+    expect([none.findings, none.warnings, none.secretsChecked]).toEqual([[], [], 0]);
+  });
+
+  test('extra paths (option and L1_REDACTION_EXTRA_PATHS) and L1_ALLURE_RESULTS_DIR are scanned', () => {
+    const { root, env } = makeRoot();
+    const a = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-extra-'));
+    const b = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-extra-'));
+    const c = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-allure-'));
+    roots.push(a, b, c);
+    write(a, 'output.log', lines(PW1));
+    write(b, 'run/verdicts/x.json', lines(PW2));
+    write(c, 'r-result.json', lines(P3));
+    const findings = scanOutputs({
+      root,
+      env: { ...env, L1_REDACTION_EXTRA_PATHS: `${b}:`, L1_ALLURE_RESULTS_DIR: c },
+      extraPaths: [a],
+    });
+    expect(findings.map((f) => f.file).sort()).toEqual(
+      [
+        path.join(a, 'output.log'),
+        path.join(b, 'run', 'verdicts', 'x.json'),
+        path.join(c, 'r-result.json'),
+      ].sort(),
+    );
+  });
+
+  test('short secrets: under 4 characters ignored, under 8 only between non-alphanumerics', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    const short = join('k9', 'x2z');
+    const env = {
+      L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '1': { phone: join('1', '2'), password: short } } }),
+    };
+    write(root, 'a.log', lines(`xx${short}yy 12 312`, `pw="${short}"`));
+    expect(scanOutputs({ root, env }).map((f) => f.where)).toEqual(['a.log:2']);
+  });
+
+  test('files over the size limit are skipped with a warning', () => {
+    const { root, env } = makeRoot();
+    write(root, 'test-results/big/video.webm', Buffer.concat([Buffer.alloc(100), Buffer.from(P1)]));
+    const result = scanOutputsReport({ root, env, maxFileBytes: 64 });
+    expect(result.findings).toEqual([]);
+    expect(result.filesScanned).toBe(0);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(/^test-results\/big\/video\.webm: skipped, .* over the .* limit$/),
+    ]);
+  });
+});
+
+test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0 when clean', () => {
+  const { root, env } = makeRoot();
+  const tsx = path.join(REPO, 'node_modules', '.bin', 'tsx');
+  const script = path.join(REPO, 'scripts', 'redaction-scan.ts');
+  const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
+  write(root, 'reports/verdicts/A.json', lines('{', `  "reason": "login failed for ${P1}"`, '}'));
+  write(root, 'test-results/x/out.txt', lines(`login as ${P_UNKNOWN}`));
+  const dirty = spawnSync(tsx, [script, '--root', root], { env: childEnv, encoding: 'utf8' });
+  expect(dirty.status, dirty.stderr).toBe(1);
+  expect(dirty.stdout).toContain(
+    'reports/verdicts/A.json:2: phone number of company 1001 in the credentials registry\n',
+  );
+  expect(dirty.stdout).toContain(
+    'test-results/x/out.txt:1: phone number (mainland China mobile pattern) 135****0246\n',
+  );
+  expect(dirty.stdout).toContain('redaction guard: 2 secrets found in 2 files');
+  for (const s of ALL_SECRETS) expect(dirty.stdout + dirty.stderr).not.toContain(s);
+
+  fs.rmSync(path.join(root, 'reports'), { recursive: true });
+  fs.rmSync(path.join(root, 'test-results', 'x'), { recursive: true });
+  write(root, 'test-results/y/out.txt', lines('all good on 2026-11-20'));
+  const clean = spawnSync(tsx, [script, '--root', root], { env: childEnv, encoding: 'utf8' });
+  expect(clean.status, clean.stdout + clean.stderr).toBe(0);
+  expect(clean.stdout).toBe('redaction guard: 1 file scanned, no secret found\n');
+});
