@@ -49,6 +49,7 @@ export default defineConfig({
           stdout: 'ignore',
           stderr: 'pipe',
           timeout: 60_000,
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 3000 },
         }
       : undefined,
 });

@@ -24,5 +24,6 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 3000 },
   },
 });

@@ -34,7 +34,10 @@ function failureFile(root: string, loginBase: string, key: CredentialKey): strin
 }
 
 export interface SessionOptions {
+  /** The project root: credentials registry and the redaction guard's cookie hashes. */
   root: string;
+  /** Where `.auth/` lives (L1_STATE_DIR or the project root). */
+  stateRoot: string;
   env: NodeJS.ProcessEnv;
   browser: Browser;
   timeoutMs: number;
@@ -47,12 +50,12 @@ export async function ensureSession(
   key: CredentialKey,
   force = false,
 ): Promise<string> {
-  const { root, env, browser, timeoutMs } = options;
-  const state = stateFile(root, loginBase, key);
-  const failed = failureFile(root, loginBase, key);
+  const { root, stateRoot, env, browser, timeoutMs } = options;
+  const state = stateFile(stateRoot, loginBase, key);
+  const failed = failureFile(stateRoot, loginBase, key);
   if (!force && fs.existsSync(state)) return state;
   if (!force && fs.existsSync(failed)) throw new Error(fs.readFileSync(failed, 'utf8'));
-  fs.mkdirSync(authDir(root), { recursive: true });
+  fs.mkdirSync(authDir(stateRoot), { recursive: true });
   const context = await browser.newContext();
   try {
     const where = credentialSource(env, root).where;

@@ -8,6 +8,12 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 
 dotenv.config({ path: path.join(ROOT, '.env'), quiet: true });
 
+/**
+ * Where an invocation keeps its sessions (`.auth/`) and evidence (`.l1/evidence/`): the project root,
+ * or `L1_STATE_DIR` so that two invocations (e.g. self-tests) never share or clear each other's.
+ */
+export const STATE = process.env.L1_STATE_DIR ? path.resolve(ROOT, process.env.L1_STATE_DIR) : ROOT;
+
 export const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
 export const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 export const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;

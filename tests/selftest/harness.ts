@@ -52,6 +52,8 @@ export const verdictFileSchema = z.object({
 
 export interface SuiteResult {
   code: number | null;
+  /** L1_STATE_DIR of the invocation: its `.auth/` and `.l1/evidence/`. */
+  state: string;
   output: string;
   dir: string;
   verdicts: Map<string, VerdictFile>;
@@ -86,7 +88,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
     if (!k.startsWith('L1_') && !k.startsWith('PLAYWRIGHT_') && !k.startsWith('TEST_')) env[k] = v;
+  const state = path.join(ROOT, '.l1', 'selftest', options.name);
+  fs.rmSync(state, { recursive: true, force: true });
   Object.assign(env, {
+    L1_STATE_DIR: state,
     L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
     L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
     L1_RETRY_BACKOFF_MS: '50',
@@ -120,7 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     const verdict = verdictFileSchema.parse(json) as VerdictFile;
     verdicts.set(verdict.run.label, verdict);
   }
-  return { code, output, dir, verdicts };
+  return { code, output, dir, state, verdicts };
 }
 
 /** The demo server's request counts per project and endpoint kind. */

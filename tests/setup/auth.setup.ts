@@ -1,5 +1,5 @@
 import { test as setup } from '@playwright/test';
-import { ROOT, REQUEST_TIMEOUT_MS, settings } from '../../lib/run/config';
+import { ROOT, REQUEST_TIMEOUT_MS, STATE, settings } from '../../lib/run/config';
 import { plannedLogins } from '../../lib/platform/plan';
 import { ensureSession } from '../../lib/platform/sessions';
 
@@ -14,7 +14,7 @@ for (const login of plannedLogins(runs, profileB)) {
   setup(`login · ${login.title}`, async ({ browser }) => {
     try {
       await ensureSession(
-        { root: ROOT, env: process.env, browser, timeoutMs: REQUEST_TIMEOUT_MS },
+        { root: ROOT, stateRoot: STATE, env: process.env, browser, timeoutMs: REQUEST_TIMEOUT_MS },
         login.loginBase,
         login.key,
       );

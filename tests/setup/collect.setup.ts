@@ -2,7 +2,7 @@ import { request, test as setup } from '@playwright/test';
 import { collectRun } from '../../lib/platform/collect';
 import { writeEvidence } from '../../lib/platform/evidence';
 import { ensureSession } from '../../lib/platform/sessions';
-import { ROOT, REQUEST_TIMEOUT_MS, RETRY_BACKOFF_MS, settings } from '../../lib/run/config';
+import { ROOT, REQUEST_TIMEOUT_MS, RETRY_BACKOFF_MS, STATE, settings } from '../../lib/run/config';
 import { ReportPage } from '../../pages/ReportPage';
 
 /**
@@ -14,7 +14,13 @@ const { runs, profileB } = settings();
 
 for (const run of runs) {
   setup(`collect · ${run.label}`, async ({ browser }) => {
-    const sessionOptions = { root: ROOT, env: process.env, browser, timeoutMs: REQUEST_TIMEOUT_MS };
+    const sessionOptions = {
+      root: ROOT,
+      stateRoot: STATE,
+      env: process.env,
+      browser,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    };
     const evidence = await collectRun(run, {
       root: ROOT,
       profileB,
@@ -32,13 +38,11 @@ for (const run of runs) {
       },
       newApiContext: (storageState) => request.newContext({ storageState, timeout: REQUEST_TIMEOUT_MS }),
     });
-    writeEvidence(ROOT, run.slug, evidence);
+    writeEvidence(STATE, run.slug, evidence);
     const { data: _data, platform: _platform, ...summary } = evidence;
-    await setup
-      .info()
-      .attach('collection summary', {
-        body: JSON.stringify(summary, null, 2),
-        contentType: 'application/json',
-      });
+    await setup.info().attach('collection summary', {
+      body: JSON.stringify(summary, null, 2),
+      contentType: 'application/json',
+    });
   });
 }
