@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stages = [
   ['typecheck', ['npx', 'tsc', '--noEmit', '-p', '.']],
-  ['lint', ['npx', 'eslint', '.']],
+  ['lint', ['npm', 'run', '-s', 'lint']],
   ['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']],
   ['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']],
   ['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts']],
