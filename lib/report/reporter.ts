@@ -27,6 +27,7 @@ interface Options {
 export default class VerdictReporter implements Reporter {
   private readonly outcomes = new Map<string, Map<number, ItemOutcome>>();
   private readonly dir = verdictsDir(ROOT);
+  private readonly labels = new Set(settings().runs.map((r) => r.label));
 
   constructor(options: Options = {}) {
     for (const dir of [this.dir, path.resolve(ROOT, options.allureResultsDir ?? 'allure-results')]) {
@@ -39,9 +40,11 @@ export default class VerdictReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const label = test.annotations.find((a) => a.type === 'l1-run')?.description;
-    const item = Number(test.annotations.find((a) => a.type === 'l1-item')?.description);
-    if (!label || !Number.isInteger(item)) return;
+    // An item test: tagged @itemN, inside the describe block of its run (fixtures/index.ts).
+    const tag = test.tags.find((t) => /^@item\d+$/.test(t));
+    const label = test.parent.title;
+    if (!tag || !this.labels.has(label)) return;
+    const item = Number(tag.slice('@item'.length));
     const attachment = result.attachments.find((a) => a.name === ITEM_RESULT_ATTACHMENT);
     const ruleResult = attachment?.body
       ? (JSON.parse(attachment.body.toString('utf8')) as ItemResult)

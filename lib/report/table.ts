@@ -12,6 +12,11 @@ export function cellText(value: Cell): string {
   return typeof value === 'number' ? String(value) : `「${value}」`;
 }
 
+/** A step's title: `5.2 · rank and name of the top 10`, or the name alone when it holds the id. */
+export function stepTitle(step: { id: string; name: string }): string {
+  return step.name.includes(step.id) ? step.name : `${step.id} · ${step.name}`;
+}
+
 /** One mismatch line, as every failure message prints it: key, HTML, platform, gap, tolerance, note. */
 export function rowLine(row: ComparisonRow): string {
   const gap = row.gap === null ? '-' : String(row.gap);
@@ -30,7 +35,7 @@ export function stepTableHtml(title: string, step: StepResult): string {
         cellText(r.platform),
         r.gap === null ? '-' : String(r.gap),
         r.tolerance,
-        r.verdict === 'pass' ? '✅' : '❌',
+        r.verdict === 'pass' ? '✅ pass' : '❌ fail',
         r.note ?? '',
       ];
       const style = r.verdict === 'pass' ? '' : ' style="background:#fde8e8"';

@@ -4,6 +4,7 @@ import type { Evidence, RunStatus } from '../platform/evidence';
 import type { ConfiguredRun } from '../run/inputs';
 import type { ComparisonRow, ItemResult, Verdict } from '../rules/types';
 import { redactUrl } from './redact';
+import { stepTitle } from './table';
 
 /** The attachment an item test leaves for the verdict reporter: the rule's result (fixtures/item.ts). */
 export const ITEM_RESULT_ATTACHMENT = 'l1-item-result.json';
@@ -70,7 +71,7 @@ export function buildVerdict(
         item: o.item,
         verdict,
         steps: (o.result?.steps ?? []).map((s) => ({
-          name: s.id === s.name ? s.name : `${s.id} ${s.name}`,
+          name: stepTitle(s),
           verdict: s.verdict,
           mismatches: s.rows.filter((r) => r.verdict === 'fail'),
         })),

@@ -1,11 +1,11 @@
 import { forEachRun, itemDetails, test } from '../../fixtures';
 import { checkItem6 } from '../../lib/rules/wordcloud';
 
-forEachRun((run) => {
+forEachRun(() => {
   /**
    * @objective spec 7.7: one aggregate word set on both sides whatever the platform option; all, positive and negative words compared as sets; the empty-state texts of 7.7.2 are equivalent.
    */
-  test('item 6 · word cloud', itemDetails(run, 6, '@wordcloud'), async ({ assertItem }) => {
+  test('item 6 · word cloud', itemDetails(6, '@wordcloud'), async ({ assertItem }) => {
     await assertItem(6, checkItem6);
   });
 });

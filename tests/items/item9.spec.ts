@@ -1,11 +1,11 @@
 import { forEachRun, itemDetails, test } from '../../fixtures';
 import { checkItem9 } from '../../lib/rules/shares';
 
-forEachRun((run) => {
+forEachRun(() => {
   /**
    * @objective spec 7.4 (Profile A: drop 「其他」「未知」 and recompute; platform top-10 bar with the 101.5 rule) and 9.4 (Profile B: the denominator includes 「其他」「未知」).
    */
-  test('item 9 · media type shares', itemDetails(run, 9, '@shares'), async ({ assertItem }) => {
+  test('item 9 · media type shares', itemDetails(9, '@shares'), async ({ assertItem }) => {
     await assertItem(9, checkItem9);
   });
 });

@@ -1,4 +1,5 @@
 import { test as setup } from '@playwright/test';
+import * as allure from 'allure-js-commons';
 import { ROOT, REQUEST_TIMEOUT_MS, STATE, settings } from '../../lib/run/config';
 import { plannedLogins } from '../../lib/platform/plan';
 import { ensureSession } from '../../lib/platform/sessions';
@@ -12,6 +13,7 @@ const { runs, profileB } = settings();
 
 for (const login of plannedLogins(runs, profileB)) {
   setup(`login · ${login.title}`, async ({ browser }) => {
+    await allure.epic('logins');
     try {
       await ensureSession(
         { root: ROOT, stateRoot: STATE, env: process.env, browser, timeoutMs: REQUEST_TIMEOUT_MS },

@@ -1,4 +1,5 @@
 import { request, test as setup } from '@playwright/test';
+import * as allure from 'allure-js-commons';
 import { collectRun } from '../../lib/platform/collect';
 import { writeEvidence } from '../../lib/platform/evidence';
 import { ensureSession } from '../../lib/platform/sessions';
@@ -14,6 +15,8 @@ const { runs, profileB } = settings();
 
 for (const run of runs) {
   setup(`collect · ${run.label}`, async ({ browser }) => {
+    await allure.epic(run.label);
+    await allure.feature('collection (page and endpoints, once)');
     const sessionOptions = {
       root: ROOT,
       stateRoot: STATE,
