@@ -39,6 +39,11 @@ export default tseslint.config(
     rules: { 'playwright/expect-expect': 'off' },
   },
   {
+    // Fixtures are the suite's machinery, not tests: they branch on evidence and verdicts.
+    files: ['fixtures/**/*.ts'],
+    rules: { 'playwright/no-conditional-in-test': 'off' },
+  },
+  {
     // The rules engine is pure: it never imports Playwright (DEVELOPERS.md).
     files: ['lib/rules/**/*.ts'],
     rules: {

@@ -19,7 +19,7 @@ import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
-import type { Evidence, RunInfo } from './evidence';
+import { initialEvidence, type Evidence } from './evidence';
 
 export interface CollectDeps {
   root: string;
@@ -48,22 +48,6 @@ const SESSION_EXPIRED = 'SessionExpired';
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-function emptyRunInfo(run: ConfiguredRun): RunInfo {
-  return {
-    label: run.label,
-    htmlUrl: run.input.htmlUrl,
-    platformUrl: run.input.platformUrl,
-    companyId: null,
-    projectId: null,
-    reportType: null,
-    batchDate: null,
-    profile: 'A',
-    batchIds: [],
-    dataSource: 'html',
-    level: run.input.level ?? 'brand',
-  };
 }
 
 /** Reads cal_data_json (contract 5): unreadable or invalid is an error, never a silent fallback. */
@@ -96,13 +80,7 @@ function origin(url: string): string {
  * batch ids → every endpoint once, validated. Never throws: a failure becomes the run's status.
  */
 export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise<Evidence> {
-  const evidence: Evidence = {
-    run: emptyRunInfo(run),
-    status: 'error',
-    notes: [],
-    requests: [],
-    pageLoads: 0,
-  };
+  const evidence = initialEvidence(run);
   let client: PlatformClient | undefined;
   try {
     if (run.inputError) throw new Stop('error', run.inputError);

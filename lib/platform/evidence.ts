@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Data } from '../schema/data';
 import type { PlatformEvidence } from '../schema/platform';
 import type { Level, Profile, ReportType } from '../rules/types';
+import type { ConfiguredRun } from '../run/inputs';
 import type { RequestRecord } from './client';
 
 /** The run section of the verdict file (contract section 7), known once the URLs are read. */
@@ -33,6 +34,37 @@ export interface Evidence {
   platform?: PlatformEvidence;
   requests: RequestRecord[];
   pageLoads: number;
+}
+
+/** The evidence of a run before anything is known: status error until collection says otherwise. */
+export function initialEvidence(run: ConfiguredRun): Evidence {
+  return {
+    run: {
+      label: run.label,
+      htmlUrl: run.input.htmlUrl,
+      platformUrl: run.input.platformUrl,
+      companyId: null,
+      projectId: null,
+      reportType: null,
+      batchDate: null,
+      profile: 'A',
+      batchIds: [],
+      dataSource: 'html',
+      level: run.input.level ?? 'brand',
+    },
+    status: 'error',
+    notes: [],
+    requests: [],
+    pageLoads: 0,
+  };
+}
+
+/** No evidence file: the collect setup of the run did not finish. Its items fail with this reason. */
+export function missingEvidence(run: ConfiguredRun): Evidence {
+  return {
+    ...initialEvidence(run),
+    reason: `no evidence for this run: its "collect · ${run.label}" setup did not finish (see that test)`,
+  };
 }
 
 export function evidenceDir(root: string): string {

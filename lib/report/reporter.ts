@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { readEvidence } from '../platform/evidence';
+import { missingEvidence, readEvidence } from '../platform/evidence';
 import { ROOT, STATE, settings } from '../run/config';
 import type { ItemResult } from '../rules/types';
 import {
@@ -70,7 +70,7 @@ export default class VerdictReporter implements Reporter {
     const verdicts: VerdictFile[] = [];
     for (const run of settings().runs) {
       const outcomes = [...(this.outcomes.get(run.label)?.values() ?? [])];
-      const verdict = buildVerdict(run, readEvidence(STATE, run.slug), outcomes);
+      const verdict = buildVerdict(run, readEvidence(STATE, run.slug) ?? missingEvidence(run), outcomes);
       writeVerdict(this.dir, run.slug, verdict);
       verdicts.push(verdict);
     }

@@ -49,16 +49,8 @@ export function verdictsDir(root: string, env: NodeJS.ProcessEnv = process.env):
 }
 
 /** Builds the file; each item's verdict is its Playwright test's outcome (contract 7). */
-export function buildVerdict(
-  run: ConfiguredRun,
-  evidence: Evidence | undefined,
-  outcomes: ItemOutcome[],
-): VerdictFile {
-  const info = evidence?.run;
-  const status: RunStatus = evidence?.status ?? 'error';
-  const reason = evidence
-    ? evidence.reason
-    : `no evidence: the "collect · ${run.label}" setup did not finish`;
+export function buildVerdict(run: ConfiguredRun, evidence: Evidence, outcomes: ItemOutcome[]): VerdictFile {
+  const info = evidence.run;
   const items = [...outcomes]
     .sort((a, b) => a.item - b.item)
     .map((o): VerdictItem => {
@@ -83,17 +75,17 @@ export function buildVerdict(
       label: run.label,
       htmlUrl: redactUrl(run.input.htmlUrl),
       platformUrl: redactUrl(run.input.platformUrl),
-      companyId: info?.companyId ?? null,
-      projectId: info?.projectId ?? null,
-      reportType: info?.reportType ?? null,
-      batchDate: info?.batchDate ?? null,
-      profile: info?.profile ?? 'A',
-      batchIds: info?.batchIds ?? [],
-      dataSource: info?.dataSource ?? 'html',
+      companyId: info.companyId,
+      projectId: info.projectId,
+      reportType: info.reportType,
+      batchDate: info.batchDate,
+      profile: info.profile,
+      batchIds: info.batchIds,
+      dataSource: info.dataSource,
     },
-    status,
-    ...(reason ? { reason } : {}),
-    notes: evidence?.notes ?? [],
+    status: evidence.status,
+    ...(evidence.reason ? { reason: evidence.reason } : {}),
+    notes: evidence.notes,
     items,
   };
 }
