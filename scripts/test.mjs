@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, unit tests, self-tests against the demo platform, then the
+// `npm test`: type check, lint, unit tests, the demo's sanity check, self-tests against the demo
+// platform, then the
 // redaction guard over every output folder. Every stage runs; the exit code is the first failure's.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,6 +11,10 @@ const stages = [
   ['typecheck', ['npx', 'tsc', '--noEmit', '-p', '.']],
   ['lint', ['npm', 'run', '-s', 'lint']],
   ['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']],
+  [
+    'demo sanity (every run and scenario through the contract and the rules)',
+    ['npx', 'tsx', 'demo/check-demo.ts'],
+  ],
   ['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']],
   ['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts']],
 ];

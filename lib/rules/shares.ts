@@ -186,11 +186,47 @@ function shareRow(
   return explained ? { ...row, verdict: 'pass', note: explained } : row;
 }
 
-function positionRow(index: number, label: string, html: ShareSide, platform: ShareSide): ComparisonRow {
+function shareOf(side: ShareSide, name: string): number | null {
+  return side.entries.find((e) => e.name === name)?.share ?? null;
+}
+
+/**
+ * Two names hold equal shares (within the profile's tolerance) on both sides: 7.3.1 orders by value,
+ * which leaves the order among equal values open, so either order follows the rule.
+ */
+function tiedOnBothSides(
+  a: string,
+  b: string,
+  html: ShareSide,
+  platform: ShareSide,
+  profile: Profile,
+): boolean {
+  const tied = (side: ShareSide) => {
+    const x = shareOf(side, a);
+    const y = shareOf(side, b);
+    return x !== null && y !== null && comparePercent(x, y, profile).verdict === 'pass';
+  };
+  return tied(html) && tied(platform);
+}
+
+function positionRow(
+  index: number,
+  label: string,
+  html: ShareSide,
+  platform: ShareSide,
+  profile: Profile,
+): ComparisonRow {
   const h = html.shown[index];
   const p = platform.shown[index];
   const missing = !h || !p ? `no entry at #${index + 1} on the ${h ? 'platform' : 'HTML'} side` : undefined;
-  return exactRow(`#${index + 1} ${label}`, h?.name ?? null, p?.name ?? null, missing);
+  const row = exactRow(`#${index + 1} ${label}`, h?.name ?? null, p?.name ?? null, missing);
+  if (row.verdict === 'pass' || !h || !p || !tiedOnBothSides(h.name, p.name, html, platform, profile))
+    return row;
+  return {
+    ...row,
+    verdict: 'pass',
+    note: 'equal shares on both sides: their order is open (7.3.1 orders by value)',
+  };
 }
 
 /** Names at each position of the chart (order by share, 7.3.1 / 7.4), then the share of each name. */
@@ -205,7 +241,9 @@ function compareSides(
   const positions = Math.max(html.shown.length, platform.shown.length);
   const names = [...new Set([...html.shown, ...platform.shown].map((e) => e.name))];
   return [
-    ...Array.from({ length: positions }, (_, i) => positionRow(i, rule.positionLabel, html, platform)),
+    ...Array.from({ length: positions }, (_, i) =>
+      positionRow(i, rule.positionLabel, html, platform, profile),
+    ),
     ...names.map((name) => shareRow(name, html, platform, profile, rule.doubleDivision)),
   ];
 }

@@ -107,6 +107,35 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
         'share 「问答」',
       ]);
     });
+    test('7.3.1: entries with equal shares on both sides may stand in either order (ordered by value leaves ties open)', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 40], ['视频', 30], ['问答', 30]),
+          group(['图文', 40], ['问答', 30], ['视频', 30]),
+        ),
+      );
+      expect(step(result, 'all').verdict).toBe('pass');
+      expect(row(result, 'all', '#2 legend name')).toMatchObject({
+        html: '视频',
+        platform: '问答',
+        verdict: 'pass',
+      });
+      expect(row(result, 'all', '#2 legend name').note).toContain('equal shares');
+    });
+
+    test('7.3.1 near-miss: a swap of unequal shares still fails, even when the gap is small', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 40], ['视频', 30.2], ['问答', 29.8]),
+          group(['图文', 40], ['问答', 30.2], ['视频', 29.8]),
+        ),
+      );
+      expect(failingKeys(result, 'all')).toEqual(
+        expect.arrayContaining(['#2 legend name', '#3 legend name']),
+      );
+    });
   });
 
   test.describe('7.3.5 double division', () => {
