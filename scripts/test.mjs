@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: type check, lint, unit tests, the demo's sanity check, self-tests against the demo
-// platform, then the
-// redaction guard over every output folder. Every stage runs; the exit code is the first failure's.
+// platform, then the redaction guard over every output folder. Every stage runs; the exit code is the first failure's.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
