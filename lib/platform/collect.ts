@@ -19,6 +19,7 @@ import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
+import { redactUrl } from '../report/redact';
 import { initialEvidence, type Evidence } from './evidence';
 
 export interface CollectDeps {
@@ -171,16 +172,16 @@ async function readData(
       break;
     } catch (e) {
       if (!(e instanceof Error) || e.name !== SESSION_EXPIRED)
-        throw new Stop('error', `report page ${run.input.htmlUrl}: ${messageOf(e)}`);
+        throw new Stop('error', `report page ${redactUrl(run.input.htmlUrl)}: ${messageOf(e)}`);
       if (attempt > 0)
         throw new Stop(
           'error',
-          `report page ${run.input.htmlUrl}: redirected to /login even after logging in again`,
+          `report page ${redactUrl(run.input.htmlUrl)}: redirected to /login even after logging in again`,
         );
     }
   }
   try {
-    return parseWith(dataSchema, raw, `report page DATA (${run.input.htmlUrl})`, 'DATA');
+    return parseWith(dataSchema, raw, `report page DATA (${redactUrl(run.input.htmlUrl)})`, 'DATA');
   } catch (e) {
     throw new Stop('error', messageOf(e));
   }

@@ -4,6 +4,7 @@ import type { Data } from '../schema/data';
 import type { PlatformEvidence } from '../schema/platform';
 import type { Level, Profile, ReportType } from '../rules/types';
 import type { ConfiguredRun } from '../run/inputs';
+import { redactUrl } from '../report/redact';
 import type { RequestRecord } from './client';
 
 /** The run section of the verdict file (contract section 7), known once the URLs are read. */
@@ -41,8 +42,8 @@ export function initialEvidence(run: ConfiguredRun): Evidence {
   return {
     run: {
       label: run.label,
-      htmlUrl: run.input.htmlUrl,
-      platformUrl: run.input.platformUrl,
+      htmlUrl: redactUrl(run.input.htmlUrl),
+      platformUrl: redactUrl(run.input.platformUrl),
       companyId: null,
       projectId: null,
       reportType: null,

@@ -30,9 +30,15 @@ export default class VerdictReporter implements Reporter {
   private readonly labels = new Set(settings().runs.map((r) => r.label));
 
   constructor(options: Options = {}) {
-    for (const dir of [this.dir, path.resolve(ROOT, options.allureResultsDir ?? 'allure-results')]) {
-      fs.rmSync(dir, { recursive: true, force: true });
+    // The verdict folder may be shared (L1_VERDICTS_DIR): only earlier verdict files go. The Allure
+    // results folder belongs to allure-playwright, which never clears it itself (toolchain.md).
+    for (const file of fs.existsSync(this.dir) ? fs.readdirSync(this.dir) : []) {
+      if (file.endsWith('.json')) fs.rmSync(path.join(this.dir, file), { force: true });
     }
+    fs.rmSync(path.resolve(ROOT, options.allureResultsDir ?? 'allure-results'), {
+      recursive: true,
+      force: true,
+    });
   }
 
   printsToStdio(): boolean {

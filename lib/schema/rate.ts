@@ -13,7 +13,9 @@ export function parseRate(value: unknown): number | null | Error {
     return new Error(`expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();
   if (text === '' || text === '-') return null;
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)\s*%?$/.test(text)) return new Error(`not a rate: ${JSON.stringify(value)}`);
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)\s*%?$/.test(text)) {
+    return new Error(`not a rate: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`);
+  }
   return Number.parseFloat(text);
 }
 

@@ -134,3 +134,13 @@ test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
     expect(r.kind === 'needs-input' && r.reason).toContain('no other prefix is tried');
   });
 });
+
+test.describe('spec 1.5 / contract 3: URLs as printed', () => {
+  test('secret-looking query values are masked and userinfo dropped; the rest is kept', async () => {
+    const { redactUrl } = await import('../../lib/report/redact');
+    expect(redactUrl('https://u:p@h/r/monitor/2026-01-01?companyId=1&token=abc123&Sign=x&topic=T')).toBe(
+      'https://h/r/monitor/2026-01-01?companyId=1&token=***&Sign=***&topic=T',
+    );
+    expect(redactUrl('not a url')).toBe('not a url');
+  });
+});
