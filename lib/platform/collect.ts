@@ -103,26 +103,24 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
 
     const apiKey = credentialKeyFor(decision.profile, facts.companyId);
-    let state = await deps.session(facts.baseUrl, apiKey);
-    let context = await deps.newApiContext(state);
+    // Contexts are disposed only at the end: requests still in flight on an expired session's
+    // context must not be cut off by the re-login (they retry on the new one after their own 401).
+    const contexts = [await deps.newApiContext(await deps.session(facts.baseUrl, apiKey))];
     client = new PlatformClient({
       baseUrl: facts.baseUrl,
       timeoutMs: deps.timeoutMs,
       retries: deps.retries,
       backoffMs: deps.backoffMs,
-      context: () => context,
+      context: () => contexts[contexts.length - 1]!,
       relogin: async () => {
-        state = await deps.session(facts.baseUrl, apiKey, true);
-        const old = context;
-        context = await deps.newApiContext(state);
-        await old.dispose();
+        contexts.push(await deps.newApiContext(await deps.session(facts.baseUrl, apiKey, true)));
       },
     });
     try {
       evidence.platform = await fetchPlatform(run, facts, decision.profile, data, deps, client, evidence);
       evidence.status = 'checked';
     } finally {
-      await context.dispose();
+      await Promise.all(contexts.map((c) => c.dispose()));
     }
   } catch (e) {
     evidence.status = e instanceof Stop ? e.status : 'error';

@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { z } from 'zod';
+import { EndpointError, PlatformClient } from '../../lib/platform/client';
+
+type Answer = { status: number; body?: string; type?: string } | Error;
+
+/** A fake request context answering from a script, one answer per call, and counting calls. */
+function fakeContext(answers: Answer[]) {
+  const calls: string[] = [];
+  const context = {
+    get: async (url: string) => {
+      calls.push(url);
+      const a = answers.shift() ?? { status: 500 };
+      if (a instanceof Error) throw a;
+      return {
+        status: () => a.status,
+        text: async () => a.body ?? '{}',
+        headers: () => ({ 'content-type': a.type ?? 'application/json' }),
+      };
+    },
+  } as unknown as APIRequestContext;
+  return { context, calls };
+}
+
+function client(answers: Answer[], onRelogin: () => void = () => {}) {
+  const fake = fakeContext(answers);
+  const c = new PlatformClient({
+    baseUrl: 'http://platform',
+    timeoutMs: 1000,
+    retries: 2,
+    backoffMs: 1,
+    context: () => fake.context,
+    relogin: async () => onRelogin(),
+  });
+  return { c, calls: fake.calls };
+}
+
+const rows = z.object({ rows: z.array(z.number()) });
+const ok = (body: unknown): Answer => ({ status: 200, body: JSON.stringify(body) });
+
+test.describe('contract 4: the API client', () => {
+  test('a 5xx is retried with backoff and recovers', async () => {
+    const { c, calls } = client([{ status: 503 }, ok({ rows: [1] })]);
+    await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [1] });
+    expect(calls).toHaveLength(2);
+    expect(c.log[0]).toMatchObject({ endpoint: 'GET t', status: 200, attempts: 2 });
+  });
+
+  test('at most 2 retries: a persistent 500 fails after 3 attempts, naming the endpoint and status', async () => {
+    const { c, calls } = client([{ status: 500 }, { status: 500 }, { status: 500 }, ok({ rows: [] })]);
+    await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow('GET t: HTTP 500 after 3 attempts');
+    expect(calls).toHaveLength(3);
+  });
+
+  test('network errors are retried like 5xx', async () => {
+    const { c } = client([new Error('connect ECONNREFUSED'), ok({ rows: [] })]);
+    await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [] });
+  });
+
+  test('a timeout is not retried and names the budget', async () => {
+    const { c, calls } = client([new Error('Request timed out after 1000ms'), ok({ rows: [] })]);
+    await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow('GET t: timed out after 1000 ms');
+    expect(calls).toHaveLength(1);
+  });
+
+  test('contract 3: a 401 mid-run logs in again once and retries once', async () => {
+    let relogins = 0;
+    const { c, calls } = client([{ status: 401 }, ok({ rows: [2] })], () => relogins++);
+    await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [2] });
+    expect(relogins).toBe(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  test('contract 3: a 401 again after the re-login is an error, no second re-login', async () => {
+    let relogins = 0;
+    const { c } = client([{ status: 401 }, { status: 401 }, ok({ rows: [] })], () => relogins++);
+    await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(
+      'HTTP 401 Unauthorized again after one re-login',
+    );
+    expect(relogins).toBe(1);
+  });
+
+  test('requests that meet the same expired session share one re-login', async () => {
+    let relogins = 0;
+    const { c } = client(
+      [{ status: 401 }, { status: 401 }, ok({ rows: [1] }), ok({ rows: [2] })],
+      () => relogins++,
+    );
+    const both = await Promise.all([c.get('GET a', '/a', {}, rows), c.get('GET b', '/b', {}, rows)]);
+    expect(both.map((r) => r.rows[0]).sort()).toEqual([1, 2]);
+    expect(relogins).toBe(1);
+  });
+
+  test('403 and 404 are not retried and say what to check', async () => {
+    const a = client([{ status: 403 }, ok({ rows: [] })]);
+    await expect(a.c.get('GET t', '/t', {}, rows)).rejects.toThrow(
+      /HTTP 403: the account of this run may not read/,
+    );
+    expect(a.calls).toHaveLength(1);
+    const b = client([{ status: 404 }]);
+    await expect(b.c.get('GET t', '/t', {}, rows)).rejects.toThrow(/HTTP 404: check projectId/);
+  });
+
+  test('an HTML page instead of JSON is an error naming the content type', async () => {
+    const { c } = client([{ status: 200, body: '<html>502 Bad Gateway</html>', type: 'text/html' }]);
+    await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(
+      'GET t: HTTP 200 but the answer is not JSON (text/html, 28 bytes)',
+    );
+  });
+
+  test('a wrapped answer is unwrapped; a wrapped error code is an API error with its message', async () => {
+    await expect(
+      client([ok({ code: 0, msg: 'ok', data: { rows: [3] } })]).c.get('GET t', '/t', {}, rows),
+    ).resolves.toEqual({
+      rows: [3],
+    });
+    const { c } = client([ok({ code: 500, msg: '指标服务暂不可用', data: null })]);
+    const error = await c.get('GET t', '/t', {}, rows).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EndpointError);
+    expect(String(error)).toContain('API error code 500: 指标服务暂不可用');
+  });
+
+  test('a payload of the wrong shape names the endpoint and the field', async () => {
+    const { c } = client([ok({ rows: ['x'] })]);
+    await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(
+      'GET t does not match the contract: payload.rows[0]',
+    );
+  });
+});
