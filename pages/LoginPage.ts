@@ -21,11 +21,13 @@ export class LoginPage {
   /** Logs in; `who` names the account for messages ("company 1001"), never the phone. */
   async login(credentials: Credentials, who: string, timeoutMs: number): Promise<void> {
     const { page } = this;
-    const response = await page.goto(`${this.origin}/login`, { timeout: timeoutMs }).catch((e: Error) => {
-      throw new LoginError(
-        `login failed for ${who}: the login page ${this.origin}/login did not load (${e.message.split('\n')[0]})`,
-      );
-    });
+    const response = await page
+      .goto(`${this.origin}/login`, { timeout: timeoutMs, waitUntil: 'domcontentloaded' })
+      .catch((e: Error) => {
+        throw new LoginError(
+          `login failed for ${who}: the login page ${this.origin}/login did not load (${e.message.split('\n')[0]})`,
+        );
+      });
     if (!response || response.status() >= 400) {
       throw new LoginError(
         `login failed for ${who}: the login page answered HTTP ${response?.status() ?? 'nothing'}`,

@@ -1,4 +1,5 @@
 import type { BatchItem, SnapshotRow } from '../schema/platform';
+import { normalizeDate } from '../run/url';
 import type { Profile, ReportType } from '../rules/types';
 
 export type BatchResolution =
@@ -20,7 +21,12 @@ export function resolveBatch(
   items: BatchItem[],
   run: { projectId: string; batchDate: string; reportType: ReportType; profile: Profile; brandCode?: string },
 ): BatchResolution {
-  const item = items.find((i) => i.batchDate === run.batchDate && i.project === run.projectId);
+  // A batch date with a time part ("2025-11-17 00:00:00") or as YYYYMMDD still names its day.
+  const item = items.find(
+    (i) =>
+      normalizeDate(i.batchDate.slice(0, 10).replace(/^(\d{8}).*/, '$1')) === run.batchDate &&
+      i.project === run.projectId,
+  );
   if (item) {
     const batchIds = item.l1CrawlBatchIds.map((b) => b.batchId);
     if (batchIds.length === 0) {

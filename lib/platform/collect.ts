@@ -30,8 +30,8 @@ export interface CollectDeps {
   backoffMs: number;
   /** Storage-state path of a logged-in session at `loginBase` for `key`; `force` logs in again. */
   session(loginBase: string, key: CredentialKey, force?: boolean): Promise<string>;
-  /** Opens the report with that session and returns the raw DATA (throws SessionExpired on /login). */
-  readPage(htmlUrl: string, statePath: string): Promise<unknown>;
+  /** Opens the report with that session: raw DATA and notes (throws SessionExpired on /login). */
+  readPage(htmlUrl: string, statePath: string): Promise<{ data: unknown; notes: string[] }>;
   newApiContext(statePath: string): Promise<APIRequestContext>;
 }
 
@@ -166,7 +166,9 @@ async function readData(
     const state = await deps.session(pageBase, pageKey, attempt > 0);
     try {
       evidence.pageLoads++;
-      raw = await deps.readPage(run.input.htmlUrl, state);
+      const page = await deps.readPage(run.input.htmlUrl, state);
+      raw = page.data;
+      evidence.notes.push(...page.notes);
       break;
     } catch (e) {
       if (!(e instanceof Error) || e.name !== SESSION_EXPIRED)

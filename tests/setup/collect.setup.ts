@@ -42,6 +42,10 @@ for (const run of runs) {
       newApiContext: (storageState) => request.newContext({ storageState, timeout: REQUEST_TIMEOUT_MS }),
     });
     writeEvidence(STATE, run.slug, evidence);
+    if (evidence.status !== 'checked') {
+      // Shown on this setup test; the run's item tests fail with the same reason.
+      setup.info().annotations.push({ type: `run ${evidence.status}`, description: evidence.reason ?? '' });
+    }
     const { data: _data, platform: _platform, ...summary } = evidence;
     await setup.info().attach('collection summary', {
       body: JSON.stringify(summary, null, 2),

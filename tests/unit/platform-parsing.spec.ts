@@ -144,3 +144,19 @@ test.describe('spec 1.5 / contract 3: URLs as printed', () => {
     expect(redactUrl('not a url')).toBe('not a url');
   });
 });
+
+test('contract 4.1: a batch date with a time part or as YYYYMMDD still names its day', () => {
+  const run = {
+    projectId: 'P1',
+    batchDate: '2026-11-20',
+    reportType: 'monitor' as const,
+    profile: 'A' as const,
+  };
+  const withTime = [
+    { batchDate: '2026-11-20 00:00:00', project: 'P1', l1CrawlBatchIds: [{ batchId: 'b1' }] },
+  ];
+  const compact = [{ batchDate: '20261120', project: 'P1', l1CrawlBatchIds: [{ batchId: 'b2' }] }];
+  expect(resolveBatch(withTime, run)).toMatchObject({ kind: 'found', batchIds: ['b1'] });
+  expect(resolveBatch(compact, run)).toMatchObject({ kind: 'found', batchIds: ['b2'] });
+  expect(resolveBatch([{ ...compact[0]!, batchDate: '20261121' }], run).kind).toBe('error');
+});
