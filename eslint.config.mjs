@@ -36,7 +36,7 @@ export default tseslint.config(
     // Setup tests never assert: a failing setup would skip every dependent run; failures become
     // the run's status instead (tests/setup/*.ts).
     files: ['tests/setup/**/*.ts'],
-    rules: { 'playwright/expect-expect': 'off' },
+    rules: { 'playwright/expect-expect': 'off', 'playwright/no-conditional-in-test': 'off' },
   },
   {
     // Fixtures are the suite's machinery, not tests: they branch on evidence and verdicts.
