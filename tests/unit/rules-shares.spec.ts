@@ -107,6 +107,7 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
         'share 「问答」',
       ]);
     });
+
     test('7.3.1: entries with equal shares on both sides may stand in either order (ordered by value leaves ties open)', () => {
       const result = checkItem7(
         aggregate(
