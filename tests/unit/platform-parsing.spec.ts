@@ -4,6 +4,7 @@ import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../li
 import { parseRate } from '../../lib/schema/rate';
 import { metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
+import { redactUrl } from '../../lib/report/redact';
 
 test.describe('contract 4: envelope', () => {
   test('a bare payload passes through', () => {
@@ -136,8 +137,7 @@ test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
 });
 
 test.describe('spec 1.5 / contract 3: URLs as printed', () => {
-  test('secret-looking query values are masked and userinfo dropped; the rest is kept', async () => {
-    const { redactUrl } = await import('../../lib/report/redact');
+  test('secret-looking query values are masked and userinfo dropped; the rest is kept', () => {
     expect(redactUrl('https://u:p@h/r/monitor/2026-01-01?companyId=1&token=abc123&Sign=x&topic=T')).toBe(
       'https://h/r/monitor/2026-01-01?companyId=1&token=***&Sign=***&topic=T',
     );
