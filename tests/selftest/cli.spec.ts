@@ -94,3 +94,13 @@ test('contract 3: wrong credentials and a missing entry fail their runs with a c
     fs.rmSync(file, { force: true });
   }
 });
+
+test('contract 1: an unreadable L1_RUNS file stops the invocation at once, naming the file and the problem', async () => {
+  const file = path.join(ROOT, 'test-results', 'selftest-runs', 'runs-not-json.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '[{"htmlUrl": ');
+  const suite = await runSuite({ name: 'runs-not-json', env: { L1_RUNS: file } });
+  expect(suite.code).toBe(1);
+  expect(suite.output).toContain(`SettingsError: L1_RUNS file ${file} not valid JSON`);
+  expect(suite.verdicts.size).toBe(0);
+});
