@@ -162,22 +162,33 @@ export function checkItem3(ctx: RuleContext): ItemResult {
   );
 }
 
-/** The HTML side of one platform for item 4: the last trend point by date, or `self` where 9.2.3 says so. */
-export function platformFigures(ctx: RuleContext, data: PlatformData): { figures: Figures; source: string } {
+function selfFigures(data: PlatformData): Figures {
+  const s = data.self;
+  return {
+    brandExposureRate: s.brand_exposure_rate,
+    exposureRate: s.exposure_rate,
+    first: s.first_position_rate,
+    top3: s.top3_rate,
+    top5: s.top5_rate,
+    positiveRate: s.positive_mention_rate,
+    productLink: s.product_link_rate,
+  };
+}
+
+/**
+ * The HTML side of one platform for item 4 (contract 6): the last trend point by date, or `self`
+ * for a Profile B diagnosis without a multi-period trend (9.2.3). `self` is also returned when a
+ * trend point is used, because spec 9.2 names `self` as Profile B's per-platform figure.
+ */
+export function platformFigures(
+  ctx: RuleContext,
+  data: PlatformData,
+): { figures: Figures; source: string; self?: Figures } {
   const dates = new Set(data.trend.map((p) => p.date));
   const useSelf = ctx.profile === 'B' && ctx.reportType === 'diagnosis' && dates.size < 2;
   if (useSelf || data.trend.length === 0) {
-    const s = data.self;
     return {
-      figures: {
-        brandExposureRate: s.brand_exposure_rate,
-        exposureRate: s.exposure_rate,
-        first: s.first_position_rate,
-        top3: s.top3_rate,
-        top5: s.top5_rate,
-        positiveRate: s.positive_mention_rate,
-        productLink: s.product_link_rate,
-      },
+      figures: selfFigures(data),
       source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
     };
   }
@@ -194,7 +205,33 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): { figures
       productLink: data.self.product_link_rate,
     },
     source: `trend point ${last.date}`,
+    self: selfFigures(data),
   };
+}
+
+/**
+ * Profile B (9.2): the cards from the last trend point (contract 6) and, where the report's `self`
+ * prints another value for a card, that `self` value too, so neither reading of the HTML side can
+ * hide a difference from the snapshot.
+ */
+function profileBPlatformRows(
+  key: string,
+  html: ReturnType<typeof platformFigures>,
+  row: SnapshotRow,
+  metric: PositionMetric,
+  notes: string[],
+): ComparisonRow[] {
+  const rows = profileBRows(`${key} · `, html.figures, row, metric, 'platform', notes);
+  if (!html.self) return rows;
+  const fromTrend = new Map(rows.map((r) => [r.key, r.html]));
+  const extra = profileBRows(`${key} · `, html.self, row, metric, 'platform', [])
+    .filter((r) => r.html !== null && fromTrend.has(r.key) && fromTrend.get(r.key) !== r.html)
+    .map((r) => ({
+      ...r,
+      key: `${r.key} (self)`,
+      note: [r.note, 'self differs from the last trend point (9.2)'].filter(Boolean).join('; '),
+    }));
+  return [...rows, ...extra];
 }
 
 /** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
@@ -232,19 +269,12 @@ export function checkItem4(ctx: RuleContext): ItemResult {
         },
       ]);
     }
-    const { figures, source } = platformFigures(ctx, html);
-    const stepNotes: string[] = [`HTML side: ${source}`];
+    const htmlSide = platformFigures(ctx, html);
+    const stepNotes: string[] = [`HTML side: ${htmlSide.source}`];
     const rows =
       ctx.profile === 'A'
-        ? profileARows(`${p.key} · `, figures, row)
-        : profileBRows(
-            `${p.key} · `,
-            figures,
-            row,
-            ctx.data.meta.position_metric ?? 'top3',
-            'platform',
-            stepNotes,
-          );
+        ? profileARows(`${p.key} · `, htmlSide.figures, row)
+        : profileBPlatformRows(p.key, htmlSide, row, ctx.data.meta.position_metric ?? 'top3', stepNotes);
     return makeStep(p.key, name, rows, stepNotes);
   });
   if (platforms.length < AI_PLATFORM_COUNT) {

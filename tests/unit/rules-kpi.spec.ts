@@ -266,3 +266,33 @@ test.describe('item 4 · KPI points per platform', () => {
     });
   });
 });
+
+test.describe('item 4 · Profile B: self (9.2) and the last trend point (contract 6)', () => {
+  test('9.2 names self as the HTML per-platform figure: a self that differs from the snapshot fails even when the trend agrees', () => {
+    const ctx = context('B');
+    ctx.data.brand.platforms.kimi!.self.exposure_rate = 25;
+    const r = checkItem4(ctx);
+    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
+    expect(r.steps.find((s) => s.id === 'kimi')?.rows.find((x) => x.verdict === 'fail')).toMatchObject({
+      key: 'kimi · 露出率 exposure_rate (self)',
+      html: 25,
+      platform: 23.4,
+    });
+  });
+
+  test('contract 6: the last trend point differing from the snapshot fails though self agrees', () => {
+    const ctx = context('B');
+    ctx.data.brand.platforms.kimi!.trend[1]!.exposure_rate = 25;
+    expect(
+      checkItem4(ctx)
+        .steps.filter((s) => s.verdict === 'fail')
+        .map((s) => s.id),
+    ).toEqual(['kimi']);
+  });
+
+  test('Profile A reads the trend only (7.2): its self is not compared', () => {
+    const ctx = context('A');
+    ctx.data.brand.platforms.kimi!.self.exposure_rate = 25;
+    expect(checkItem4(ctx).verdict).toBe('pass');
+  });
+});
