@@ -7,7 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { evidenceDir, type Evidence } from '../lib/platform/evidence';
+import { evidenceDir, readEvidence, ruleContext } from '../lib/platform/evidence';
+import { STATE } from '../lib/run/config';
 import { ITEM_RULES } from '../lib/rules';
 
 const root = path.resolve(__dirname, '..');
@@ -18,32 +19,27 @@ const opt = (name: string, fallback: string) => {
 };
 
 function benchRules(rounds: number): void {
-  const dir = evidenceDir(root);
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
-  const evidence = files
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Evidence)
-    .filter((e) => e.status === 'checked' && e.data && e.platform);
-  if (evidence.length === 0) {
+  const dir = evidenceDir(STATE);
+  const slugs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  const contexts = slugs.flatMap((f) => {
+    const evidence = readEvidence(STATE, f.slice(0, -'.json'.length));
+    const context = evidence && ruleContext(evidence);
+    return context ? [context] : [];
+  });
+  if (contexts.length === 0) {
     console.log('rules: no checked evidence in .l1/evidence (run `npx playwright test` first); skipped');
     return;
   }
   const started = process.hrtime.bigint();
   for (let i = 0; i < rounds; i++) {
-    for (const e of evidence) {
-      const ctx = {
-        profile: e.run.profile,
-        level: e.run.level,
-        reportType: e.run.reportType ?? 'monitor',
-        data: e.data!,
-        platform: e.platform!,
-      };
-      for (const rule of Object.values(ITEM_RULES)) rule(ctx);
+    for (const context of contexts) {
+      for (const rule of Object.values(ITEM_RULES)) rule(context);
     }
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const perRun = ms / (rounds * evidence.length);
+  const perRun = ms / (rounds * contexts.length);
   console.log(
-    `rules: ${rounds} rounds × ${evidence.length} runs × 10 items in ${ms.toFixed(0)} ms → ${perRun.toFixed(3)} ms per run (all ten items)`,
+    `rules: ${rounds} rounds × ${contexts.length} runs × 10 items in ${ms.toFixed(0)} ms → ${perRun.toFixed(3)} ms per run (all ten items)`,
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import type { ConfiguredRun } from '../run/inputs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
-import { readUrls, type UrlFacts } from '../run/url';
+import { pageLoginBase, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
@@ -70,10 +70,6 @@ function readCalData(file: string, root: string): Data {
     throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
   }
   return parseWith(dataSchema, json, `cal_data_json ${where}`, 'cal_data_json');
-}
-
-function origin(url: string): string {
-  return new URL(url).origin;
 }
 
 /**
@@ -159,8 +155,7 @@ async function readData(
       `cal_data_json topic ${calTopic ?? '(none)'} differs from the report URL topic ${facts.topic ?? '(none)'}: the page's DATA wins (spec 2.1)`,
     );
   }
-  const pageBase =
-    origin(run.input.htmlUrl) === origin(facts.baseUrl) ? facts.baseUrl : origin(run.input.htmlUrl);
+  const pageBase = pageLoginBase(run.input.htmlUrl, facts.baseUrl);
   let raw: unknown;
   for (let attempt = 0; ; attempt++) {
     const state = await deps.session(pageBase, pageKey, attempt > 0);

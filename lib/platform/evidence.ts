@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Data } from '../schema/data';
 import type { PlatformEvidence } from '../schema/platform';
-import type { Level, Profile, ReportType } from '../rules/types';
+import type { Level, Profile, ReportType, RuleContext } from '../rules/types';
 import type { ConfiguredRun } from '../run/inputs';
 import { redactUrl } from '../report/redact';
 import type { RequestRecord } from './client';
@@ -66,6 +66,13 @@ export function missingEvidence(run: ConfiguredRun): Evidence {
     ...initialEvidence(run),
     reason: `no evidence for this run: its "collect · ${run.label}" setup did not finish (see that test)`,
   };
+}
+
+/** What the rules see of a run: its validated DATA and payloads. `undefined` unless it was checked. */
+export function ruleContext(evidence: Evidence): RuleContext | undefined {
+  const { run, data, platform } = evidence;
+  if (evidence.status !== 'checked' || !data || !platform) return undefined;
+  return { profile: run.profile, level: run.level, reportType: run.reportType ?? 'monitor', data, platform };
 }
 
 export function evidenceDir(root: string): string {

@@ -2,7 +2,7 @@ import type { ConfiguredRun } from '../run/inputs';
 import { credentialKeyFor, describeKey, type CredentialKey } from '../run/credentials';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
-import { readUrls } from '../run/url';
+import { pageLoginBase, readUrls } from '../run/url';
 
 export interface PlannedLogin {
   loginBase: string;
@@ -26,9 +26,7 @@ export function plannedLogins(runs: ConfiguredRun[], profileB: ProfileBSettings)
     }
     const { profile } = recognizeProfile({ host: facts.host, companyId: facts.companyId }, profileB);
     const key = credentialKeyFor(profile, facts.companyId);
-    const htmlOrigin = new URL(run.input.htmlUrl).origin;
-    const bases = [facts.baseUrl, ...(htmlOrigin === new URL(facts.baseUrl).origin ? [] : [htmlOrigin])];
-    for (const loginBase of bases) {
+    for (const loginBase of new Set([facts.baseUrl, pageLoginBase(run.input.htmlUrl, facts.baseUrl)])) {
       const id = `${loginBase} ${key}`;
       if (!planned.has(id)) {
         planned.set(id, {

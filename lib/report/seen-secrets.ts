@@ -18,10 +18,15 @@ export function sha256(text: string): string {
 /** Records the hashes of every cookie value of a Playwright storage-state file. */
 export function recordCookieHashes(root: string, storageStatePath: string): void {
   const state = JSON.parse(fs.readFileSync(storageStatePath, 'utf8')) as { cookies?: { value?: string }[] };
-  const hashes = (state.cookies ?? [])
-    .map((c) => c.value ?? '')
-    .filter((v) => v.length >= 8)
-    .map(sha256);
+  const known = readCookieHashes(root);
+  const hashes = [
+    ...new Set(
+      (state.cookies ?? [])
+        .map((c) => c.value ?? '')
+        .filter((v) => v.length >= 8)
+        .map(sha256),
+    ),
+  ].filter((h) => !known.has(h)); // the file grows only by values not seen before
   if (hashes.length === 0) return;
   const file = seenCookiesFile(root);
   fs.mkdirSync(path.dirname(file), { recursive: true });

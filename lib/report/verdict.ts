@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Evidence, RunStatus } from '../platform/evidence';
 import type { ConfiguredRun } from '../run/inputs';
-import type { ComparisonRow, ItemResult, Verdict } from '../rules/types';
+import { ITEM_NUMBERS, type ComparisonRow, type ItemResult, type Verdict } from '../rules/types';
 import { redactUrl } from './redact';
 import { stepTitle } from './table';
 
@@ -97,14 +97,12 @@ export function writeVerdict(dir: string, slug: string, verdict: VerdictFile): s
   return file;
 }
 
-const ITEMS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-
 /** The terminal summary: run × item, ✅/❌, '·' for an item not run in this invocation. */
 export function summaryTable(verdicts: VerdictFile[]): string {
   const width = Math.max(5, ...verdicts.map((v) => v.run.label.length));
-  const head = `${'run'.padEnd(width)}  ${'status'.padEnd(11)} ${ITEMS.map((i) => String(i).padStart(2)).join(' ')}`;
+  const head = `${'run'.padEnd(width)}  ${'status'.padEnd(11)} ${ITEM_NUMBERS.map((i) => String(i).padStart(2)).join(' ')}`;
   const lines = verdicts.map((v) => {
-    const cells = ITEMS.map((i) => {
+    const cells = ITEM_NUMBERS.map((i) => {
       const item = v.items.find((x) => x.item === i);
       return item ? (item.verdict === 'pass' ? '✅' : '❌') : ' ·';
     });

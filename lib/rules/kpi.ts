@@ -1,6 +1,6 @@
 import type { PlatformData } from '../schema/data';
 import type { SnapshotRow } from '../schema/platform';
-import { AI_PLATFORM_COUNT, aiPlatforms } from './groups';
+import { AI_PLATFORM_COUNT, aiPlatforms, countRow, missingGroupRow } from './groups';
 import { percentRow } from './percent';
 import {
   makeItem,
@@ -121,17 +121,8 @@ function snapshotRowFor(ctx: RuleContext, platform: string): SnapshotRow | undef
 }
 
 function missingSnapshot(id: string, name: string, platform: string): StepResult {
-  return makeStep(id, name, [
-    {
-      key: `snapshot row platform=${platform}`,
-      html: 'present',
-      platform: null,
-      gap: null,
-      tolerance: '-',
-      verdict: 'fail',
-      note: 'the snapshot has no row for this platform',
-    },
-  ]);
+  const note = 'the snapshot has no row for this platform';
+  return makeStep(id, name, [missingGroupRow(`snapshot row platform=${platform}`, 'present', null, note)]);
 }
 
 /** Item 3 · KPI cards, aggregate (spec 7.2, 9.2; contract 6: summary (+ overall in B) vs snapshot `all`). */
@@ -237,37 +228,20 @@ function profileBPlatformRows(
 /** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
 export function checkItem4(ctx: RuleContext): ItemResult {
   const platforms = aiPlatforms(ctx.data);
-  const notes: string[] = [];
   const steps: StepResult[] = platforms.map((p) => {
     const name = `${p.name} (${p.key})`;
     const html = ctx.data.brand.platforms[p.key];
     const row = snapshotRowFor(ctx, p.key);
     if (!html) {
+      const note = 'the HTML has no data for this platform';
       return makeStep(p.key, name, [
-        {
-          key: `DATA.brand.platforms.${p.key}`,
-          html: null,
-          platform: row ? 'present' : null,
-          gap: null,
-          tolerance: '-',
-          verdict: 'fail',
-          note: 'the HTML has no data for this platform',
-        },
+        missingGroupRow(`DATA.brand.platforms.${p.key}`, null, row ? 'present' : null, note),
       ]);
     }
     if (!row) return missingSnapshot(p.key, name, p.key);
     if (html.trend.length === 0 && !(ctx.profile === 'B' && ctx.reportType === 'diagnosis')) {
-      return makeStep(p.key, name, [
-        {
-          key: `${p.key} trend`,
-          html: null,
-          platform: 'snapshot',
-          gap: null,
-          tolerance: '-',
-          verdict: 'fail',
-          note: 'the HTML trend series has no point (spec 7.2)',
-        },
-      ]);
+      const note = 'the HTML trend series has no point (spec 7.2)';
+      return makeStep(p.key, name, [missingGroupRow(`${p.key} trend`, null, 'snapshot', note)]);
     }
     const htmlSide = platformFigures(ctx, html);
     const stepNotes: string[] = [`HTML side: ${htmlSide.source}`];
@@ -280,17 +254,9 @@ export function checkItem4(ctx: RuleContext): ItemResult {
   if (platforms.length < AI_PLATFORM_COUNT) {
     steps.push(
       makeStep('platforms', 'six AI answer platforms', [
-        {
-          key: 'DATA.meta.platforms',
-          html: platforms.length,
-          platform: AI_PLATFORM_COUNT,
-          gap: null,
-          tolerance: 'exact',
-          verdict: 'fail',
-          note: 'spec 7.2 covers six platforms',
-        },
+        countRow('DATA.meta.platforms', platforms.length, AI_PLATFORM_COUNT, 'spec 7.2 covers six platforms'),
       ]),
     );
   }
-  return makeItem(4, ITEM_TITLES[4], steps, notes);
+  return makeItem(4, ITEM_TITLES[4], steps);
 }

@@ -99,6 +99,9 @@ export function exactRow(key: string, html: Cell, platform: Cell, note?: string)
   return { key, html, platform, gap: null, tolerance: 'exact', verdict, ...(note ? { note } : {}) };
 }
 
+/** Items 3 to 12, in order. */
+export const ITEM_NUMBERS: readonly ItemNumber[] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
 export const ITEM_TITLES: Record<ItemNumber, string> = {
   3: 'KPI cards, aggregate',
   4: 'KPI points per platform',

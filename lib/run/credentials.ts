@@ -93,8 +93,13 @@ export function credentialsFor(registry: CredentialRegistry, key: CredentialKey,
   return found;
 }
 
-/** Every secret of the registry, for the redaction guard. */
-export function registrySecrets(registry: CredentialRegistry): string[] {
-  const all = [...Object.values(registry.companies), ...(registry.profileB ? [registry.profileB] : [])];
-  return all.flatMap((c) => [c.phone, c.password]);
+/** Every entry of the registry with the words that name it ("company 1001"), for the redaction guard. */
+export function registryEntries(registry: CredentialRegistry): [who: string, credentials: Credentials][] {
+  return [
+    ...Object.keys(registry.companies).map((id): [string, Credentials] => [
+      describeKey(`company:${Number(id)}`),
+      registry.companies[id]!,
+    ]),
+    ...(registry.profileB ? [[describeKey('profileB'), registry.profileB] as [string, Credentials]] : []),
+  ];
 }

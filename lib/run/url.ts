@@ -145,3 +145,12 @@ export function readUrls(input: {
     baseUrl: (base ? base.origin + base.pathname.replace(/\/+$/, '') : platform.origin) || platform.origin,
   };
 }
+
+/**
+ * Where the session for the report page logs in: base_url when the report is served from its
+ * origin, else the report's own origin (e.g. the Profile B portal host).
+ */
+export function pageLoginBase(htmlUrl: string, baseUrl: string): string {
+  const htmlOrigin = new URL(htmlUrl).origin;
+  return htmlOrigin === new URL(baseUrl).origin ? baseUrl : htmlOrigin;
+}

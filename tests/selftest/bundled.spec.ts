@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { demoRuns } from '../../demo/runs';
+import { readUrls } from '../../lib/run/url';
 import { scanOutputs } from '../../lib/report/redaction';
 import {
   ORIGIN,
@@ -52,10 +53,7 @@ test('the profiles and batches are resolved as the spec says for each bundled ru
 test('one page load and one request per endpoint per run (the source table once per platform option)', () => {
   const perProject = stats as Record<string, Record<string, number>>;
   for (const run of runs) {
-    const projectId =
-      new URL(run.platformUrl).searchParams.get('projectId') ??
-      run.platformUrl.split('/projects/')[1]?.split(/[/?]/)[0] ??
-      '';
+    const { projectId } = readUrls(run);
     const counts = perProject[projectId];
     expect(counts, `stats for ${projectId}`).toBeDefined();
     const requests = Object.entries(counts ?? {}).filter(([kind]) => kind !== 'login');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { demoRuns } from '../../demo/runs';
+import { readUrls } from '../../lib/run/url';
 import { DEMO_CREDENTIALS, ORIGIN, PORTAL_B_ORIGIN, ROOT, failingItems, runSuite } from './harness';
 
 const runs = demoRuns(ORIGIN, PORTAL_B_ORIGIN);
@@ -58,12 +59,7 @@ test('contract 3: wrong credentials and a missing entry fail their runs with a c
   };
   const a = byLabel('A-monitor');
   const d = byLabel('A-diagnosis');
-  const companyOf = (r: typeof a) =>
-    String(
-      r.companyId ??
-        new URL(r.htmlUrl).searchParams.get('companyId') ??
-        new URL(r.htmlUrl).searchParams.get('company_id'),
-    );
+  const companyOf = (r: typeof a) => String(readUrls(r).companyId);
   const wrong = companyOf(a);
   const missing = companyOf(d);
   registry.companies[wrong] = { phone: registry.companies[wrong]!.phone, password: 'not-the-password' };

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { listZip, maskPhone, scanOutputs, scanOutputsReport, type Finding } from '../../lib/report/redaction';
+import { maskPhone, scanOutputs, scanOutputsReport, type Finding } from '../../lib/report/redaction';
+import { listZip } from '../../lib/report/zip';
 import { sha256 } from '../../lib/report/seen-secrets';
 
 /*

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { normalizeDate, readUrls } from '../../lib/run/url';
+import { normalizeDate, pageLoginBase, readUrls } from '../../lib/run/url';
 
 const platformUrl = 'https://geo.example.com/platform/projects/P1001/overview';
 
@@ -107,5 +107,16 @@ test.describe('contract 1.1: what is read from the URLs', () => {
     expect(() =>
       readUrls({ htmlUrl: 'https://h/monitor?batchDate=2026-02-30&companyId=1', platformUrl }),
     ).toThrow(/htmlUrl · batchDate: not a date/);
+  });
+});
+
+test.describe('contract 3: where the report page logs in', () => {
+  test('base_url (with its path) when the report is on its origin, else the report origin', () => {
+    expect(pageLoginBase('https://geo.example.com/r/monitor/2026-01-01', 'https://geo.example.com/gw')).toBe(
+      'https://geo.example.com/gw',
+    );
+    expect(pageLoginBase('https://portal-b.example.com:8443/r?x=1', 'https://geo.example.com')).toBe(
+      'https://portal-b.example.com:8443',
+    );
   });
 });
