@@ -1,6 +1,7 @@
 import type { PlatformData } from '../schema/data';
 import type { SnapshotRow } from '../schema/platform';
 import { AI_PLATFORM_COUNT, aiPlatforms, countRow, missingGroupRow } from './groups';
+import { own } from './keyed';
 import { percentRow } from './percent';
 import {
   makeItem,
@@ -71,6 +72,7 @@ function profileBRows(
   metric: PositionMetric,
   productLink: 'aggregate' | 'platform',
   notes: string[],
+  itemNotes: string[] = notes,
 ): ComparisonRow[] {
   const position = snapshotPosition(row, metric);
   const rows = [
@@ -80,8 +82,12 @@ function profileBRows(
       html.brandExposureRate ?? null,
       row.brand_exposure_rate,
       'B',
+      // 9.3.4: "prints an integer" is read from the printed form the schema kept ("36.0" is not).
       {
         integerRule: true,
+        ...(row.brand_exposure_rate_printed !== undefined
+          ? { platformPrinted: row.brand_exposure_rate_printed }
+          : {}),
       },
     ),
     percentRow(`${prefix}露出率 exposure_rate`, html.exposureRate, row.exposure_rate, 'B'),
@@ -102,7 +108,14 @@ function profileBRows(
         percentRow(`${prefix}商品链接露出率 product_link_rate`, htmlLink, row.product_link_rate, 'B'),
       );
     else notes.push('商品链接露出率: the HTML aggregate card has no value, so it is not compared (9.2)');
-  } else if (row.product_link_rate !== null) {
+  } else if (row.product_link_rate === null) {
+    // Issue 9 case 9: nothing dropped silently; the mirror of item 3's note.
+    if (htmlLink !== null) {
+      const note = `${prefix}商品链接露出率: the HTML self has ${htmlLink} but the snapshot product_link_rate is empty: per platform the snapshot decides, so it is not compared (9.2)`;
+      notes.push(note);
+      if (itemNotes !== notes) itemNotes.push(note);
+    }
+  } else {
     // 9.2: per platform the snapshot's product_link_rate decides; no separate HTML card → aggregate only.
     if (htmlLink !== null)
       rows.push(
@@ -185,19 +198,39 @@ export function platformFigures(
   }
   // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed.
   const last = data.trend.reduce((a, b) => (b.date >= a.date ? b : a));
-  return {
-    figures: {
-      brandExposureRate: last.brand_exposure_rate,
-      exposureRate: last.exposure_rate,
-      first: last.first_position_rate,
-      top3: last.top3_rate,
-      top5: last.top5_rate,
-      positiveRate: last.positive_mention_rate,
-      productLink: data.self.product_link_rate,
-    },
-    source: `trend point ${last.date}`,
-    self: selfFigures(data),
+  const point: Figures = {
+    brandExposureRate: last.brand_exposure_rate,
+    exposureRate: last.exposure_rate,
+    first: last.first_position_rate,
+    top3: last.top3_rate,
+    top5: last.top5_rate,
+    positiveRate: last.positive_mention_rate,
+    productLink: data.self.product_link_rate,
   };
+  const self = selfFigures(data);
+  if (ctx.profile === 'A') return { figures: point, source: `trend point ${last.date}`, self };
+  const filled = fillFromSelf(point, self);
+  const source =
+    filled.length > 0
+      ? `trend point ${last.date}; ${filled.join(', ')} from self (the trend point has none, 9.2)`
+      : `trend point ${last.date}`;
+  return { figures: point, source, self };
+}
+
+/**
+ * Spec 9.2 names `self.<field>` as Profile B's per-platform HTML figure: a card the last trend point
+ * lacks is taken from self (it is not "no value on the HTML side"). Returns the cards filled.
+ */
+function fillFromSelf(point: Figures, self: Figures): string[] {
+  const filled: string[] = [];
+  for (const key of Object.keys(point) as (keyof Figures)[]) {
+    if (key === 'productLink') continue;
+    if ((point[key] ?? null) === null && (self[key] ?? null) !== null) {
+      point[key] = self[key] as number;
+      filled.push(key);
+    }
+  }
+  return filled;
 }
 
 /**
@@ -211,8 +244,9 @@ function profileBPlatformRows(
   row: SnapshotRow,
   metric: PositionMetric,
   notes: string[],
+  itemNotes: string[],
 ): ComparisonRow[] {
-  const rows = profileBRows(`${key} · `, html.figures, row, metric, 'platform', notes);
+  const rows = profileBRows(`${key} · `, html.figures, row, metric, 'platform', notes, itemNotes);
   if (!html.self) return rows;
   const fromTrend = new Map(rows.map((r) => [r.key, r.html]));
   const extra = profileBRows(`${key} · `, html.self, row, metric, 'platform', [])
@@ -228,9 +262,10 @@ function profileBPlatformRows(
 /** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
 export function checkItem4(ctx: RuleContext): ItemResult {
   const platforms = aiPlatforms(ctx.data);
+  const itemNotes: string[] = [];
   const steps: StepResult[] = platforms.map((p) => {
     const name = `${p.name} (${p.key})`;
-    const html = ctx.data.brand.platforms[p.key];
+    const html = own(ctx.data.brand.platforms, p.key);
     const row = snapshotRowFor(ctx, p.key);
     if (!html) {
       const note = 'the HTML has no data for this platform';
@@ -248,7 +283,14 @@ export function checkItem4(ctx: RuleContext): ItemResult {
     const rows =
       ctx.profile === 'A'
         ? profileARows(`${p.key} · `, htmlSide.figures, row)
-        : profileBPlatformRows(p.key, htmlSide, row, ctx.data.meta.position_metric ?? 'top3', stepNotes);
+        : profileBPlatformRows(
+            p.key,
+            htmlSide,
+            row,
+            ctx.data.meta.position_metric ?? 'top3',
+            stepNotes,
+            itemNotes,
+          );
     return makeStep(p.key, name, rows, stepNotes);
   });
   if (platforms.length < AI_PLATFORM_COUNT) {
@@ -258,5 +300,5 @@ export function checkItem4(ctx: RuleContext): ItemResult {
       ]),
     );
   }
-  return makeItem(4, ITEM_TITLES[4], steps);
+  return makeItem(4, ITEM_TITLES[4], steps, itemNotes);
 }

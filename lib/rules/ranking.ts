@@ -1,14 +1,19 @@
-import type { CompetitorEntry, PlatformMeta, RankingEntry } from '../schema/data';
+import type { PlatformMeta, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
+import { withinDecimal } from './decimal';
+import { AI_PLATFORM_COUNT, aiPlatforms, countRow, missingGroupRow } from './groups';
+import { percentRow } from './percent';
 import {
-  AI_PLATFORM_COUNT,
-  aiPlatforms,
-  countRow,
-  missingGroupRow,
-  notComparedNote,
-  stableSortDesc,
-} from './groups';
-import { cleanGap, percentRow } from './percent';
+  findByName,
+  htmlRankingSide,
+  isProductLevel,
+  platformEntries,
+  rankingOf,
+  type HtmlRankingSide,
+  type PlatformRanked,
+  type Ranked,
+  type Ranking,
+} from './ranking-sides';
 import {
   ITEM_TITLES,
   exactRow,
@@ -20,89 +25,9 @@ import {
   type StepResult,
 } from './types';
 
-/** Spec 8.2: ranking depth compared. */
-export const RANKING_DEPTH = 10;
+export { RANKING_DEPTH } from './ranking-sides';
 /** Spec 8.2 / 9.5.5: Profile B ranking, rates tied within 0.05. */
 export const TIE_TOLERANCE = 0.05;
-
-interface Ranked {
-  name: string;
-  exposureRate: number | null;
-}
-interface PlatformRanked extends Ranked {
-  row: CompetitorRow;
-}
-/** One side's ranking: every entry sorted by exposure rate (stable), and its top 10. */
-interface Ranking<T extends Ranked> {
-  all: T[];
-  top10: T[];
-}
-
-function rankingOf<T extends Ranked>(entries: T[]): Ranking<T> {
-  const all = stableSortDesc(entries, (e) => e.exposureRate);
-  return { all, top10: all.slice(0, RANKING_DEPTH) };
-}
-
-function findByName<T extends Ranked>(entries: T[], name: string): T | undefined {
-  return entries.find((e) => e.name === name);
-}
-
-/** Spec 9.5.1: the product level is a Profile B option, used only when the run asks for it. */
-function isProductLevel(ctx: RuleContext): boolean {
-  return ctx.profile === 'B' && ctx.level === 'product';
-}
-
-function fromCompetitor(c: CompetitorEntry): Ranked {
-  return { name: c.name, exposureRate: c.avg_exposure_rate };
-}
-
-/** Spec 9.5.3: the maximum rate is kept for equal names, at the position the name first appears. */
-function maxForEqualNames(entries: Ranked[]): Ranked[] {
-  const byName = new Map<string, Ranked>();
-  for (const e of entries) {
-    const kept = byName.get(e.name);
-    if (!kept) byName.set(e.name, { ...e });
-    else if (e.exposureRate !== null && (kept.exposureRate === null || e.exposureRate > kept.exposureRate)) {
-      kept.exposureRate = e.exposureRate;
-    }
-  }
-  return [...byName.values()];
-}
-
-/** Spec 9.5.3: core_competitors entries whose rate is 0 are sibling placeholders (Profile B only). */
-function withoutPlaceholders(entries: CompetitorEntry[]): Ranked[] {
-  return entries.filter((c) => c.avg_exposure_rate !== 0).map(fromCompetitor);
-}
-
-/**
- * The HTML aggregate ranking entries, printed order. Profile A (7.6): own brand + core_competitors as
- * printed. Profile B (9.5.3): placeholders skipped, maximum kept for equal names. Profile B product
- * level (9.5.1): core_product_competitors alone, same 9.5.3 rules; the own brand is a brand-level entry
- * (summary.avg_exposure_rate) and is not part of the product list. `undefined`: the DATA lacks the list.
- */
-function htmlAggregateEntries(ctx: RuleContext): Ranked[] | undefined {
-  const { brand } = ctx.data;
-  if (isProductLevel(ctx)) {
-    const products = ctx.data.core_product_competitors;
-    return products && maxForEqualNames(withoutPlaceholders(products));
-  }
-  const ownBrand: Ranked = { name: brand.name, exposureRate: brand.summary.avg_exposure_rate };
-  if (ctx.profile === 'A') return [ownBrand, ...brand.core_competitors.map(fromCompetitor)];
-  return maxForEqualNames([ownBrand, ...withoutPlaceholders(brand.core_competitors)]);
-}
-
-/**
- * Platform competitor rows in API order (never by `rank`, 7.6). Profile B keeps only the rows of the
- * compared kind (9.5.2). Profile A compares the rows as the API returns them: the kind filter is a
- * Profile B rule and Profile A never inherits it.
- */
-function platformEntries(ctx: RuleContext): PlatformRanked[] {
-  const rows =
-    ctx.profile === 'B'
-      ? ctx.platform.competitor.filter((r) => r.kind === ctx.level)
-      : ctx.platform.competitor;
-  return rows.map((row) => ({ name: row.name, exposureRate: row.exposure_rate, row }));
-}
 
 /** Step 5.1: aggregate rate against the all-platform column, matched by name (7.6.1, 9.5.4). */
 function step51(ctx: RuleContext, html: Ranking<Ranked>, platform: Ranking<PlatformRanked>): StepResult {
@@ -111,12 +36,13 @@ function step51(ctx: RuleContext, html: Ranking<Ranked>, platform: Ranking<Platf
   const rows = compared.map((h) => {
     const p = findByName(platform.all, h.name);
     const note = p ? undefined : `no platform competitor row named 「${h.name}」`;
+    // 7.6: an empty HTML cell against 「-」 is not a difference, in the all-platform column too.
     return percentRow(
       `${h.name} · all-platform rate`,
       h.exposureRate,
       p?.exposureRate ?? null,
       ctx.profile,
-      {},
+      { bothEmptyAgree: p !== undefined },
       note,
     );
   });
@@ -129,8 +55,9 @@ function step51(ctx: RuleContext, html: Ranking<Ranked>, platform: Ranking<Platf
   return makeStep('5.1', 'aggregate exposure rate against the all-platform column', rows, notes);
 }
 
+/** Spec 9.5.5 / 8.2: tied within 0.05, on decimal values. */
 function isTie(a: number | null, b: number | null): boolean {
-  return a !== null && b !== null && cleanGap(a - b) <= TIE_TOLERANCE + 1e-9;
+  return a !== null && b !== null && withinDecimal(a, b, TIE_TOLERANCE);
 }
 
 /**
@@ -191,12 +118,6 @@ function step52(ctx: RuleContext, html: Ranking<Ranked>, platform: Ranking<Platf
   return makeStep('5.2', 'rank and name of the top 10', rows, notes);
 }
 
-/** The HTML per-platform ranking: industry_ranking, or product_ranking at the Profile B product level. */
-function perPlatformRanking(ctx: RuleContext, key: string): RankingEntry[] | undefined {
-  if (isProductLevel(ctx)) return ctx.data.product_ranking?.[key];
-  return ctx.data.brand.platforms[key]?.industry_ranking;
-}
-
 /** An HTML cell: no entry or no rate is an empty cell. Profile B keeps the maximum for equal names (9.5.3). */
 function htmlCell(ranking: RankingEntry[], name: string, ctx: RuleContext): number | null {
   const rates = ranking.filter((e) => e.name === name).map((e) => e.exposure_rate);
@@ -230,16 +151,25 @@ interface ComparedPlatform {
   ranking: RankingEntry[];
 }
 
-/** The AI platforms whose HTML ranking exists; the others are not compared, with a note (contract 6). */
-function comparedPlatforms(ctx: RuleContext): { compared: ComparedPlatform[]; notes: string[] } {
-  const listName = isProductLevel(ctx) ? 'product_ranking' : 'industry_ranking';
-  const notes: string[] = [];
-  const compared = aiPlatforms(ctx.data).flatMap((meta, i) => {
-    const ranking = perPlatformRanking(ctx, meta.key);
-    if (!ranking) notes.push(notComparedNote(`${meta.name} (${meta.key})`, listName));
-    return ranking ? [{ meta, i, ranking }] : [];
+/**
+ * Step 5.3 compares "each of the six platforms" (7.6): a platform whose HTML ranking is missing is a
+ * failure of the step (contract 6's "not compared" is for items 7-12 only).
+ */
+function platformColumns(ctx: RuleContext, side: HtmlRankingSide) {
+  const missing: ComparisonRow[] = [];
+  const compared: ComparedPlatform[] = [];
+  aiPlatforms(ctx.data).forEach((meta, i) => {
+    const ranking = side.perPlatform(meta.key);
+    if (ranking) compared.push({ meta, i, ranking });
+    else if (!side.noPerPlatform) {
+      const path = isProductLevel(ctx)
+        ? `DATA.product_ranking.${meta.key}`
+        : `DATA.brand.platforms.${meta.key}.industry_ranking`;
+      const note = `the HTML has no ${side.listName} for ${meta.name} (${meta.key}): step 3 covers each of the six platforms (7.6)`;
+      missing.push(missingGroupRow(path, null, `column ${i + 1}`, note));
+    }
   });
-  return { compared, notes };
+  return { compared, missing };
 }
 
 /** Step 5.3: the 10 brands on each of the six platforms against the matching platform columns (7.6.3, 9.5.6). */
@@ -247,7 +177,7 @@ function step53(
   ctx: RuleContext,
   html: Ranking<Ranked>,
   platform: Ranking<PlatformRanked>,
-  compared: ComparedPlatform[],
+  side: HtmlRankingSide,
 ): StepResult {
   const rows: ComparisonRow[] = [];
   const columns = aiPlatforms(ctx.data).length;
@@ -255,22 +185,20 @@ function step53(
     const note = `the platform table has six platform columns (7.6); DATA.meta.platforms has ${columns}`;
     rows.push({ ...countRow('AI platforms', columns, AI_PLATFORM_COUNT), note });
   }
-  if (isProductLevel(ctx) && !ctx.data.product_ranking) {
+  if (side.noPerPlatform)
+    rows.push(missingGroupRow('product_ranking', 'list', 'kind=product columns', side.noPerPlatform));
+  else if (isProductLevel(ctx) && ctx.data.product_ranking === undefined) {
     rows.push(
       missingGroupRow('product_ranking', null, 'kind=product rows', 'DATA has no product_ranking (9.5.1)'),
     );
   }
+  const { compared, missing } = platformColumns(ctx, side);
+  if (!(isProductLevel(ctx) && ctx.data.product_ranking === undefined)) rows.push(...missing);
   for (const brand of html.top10) {
     const p = findByName(platform.all, brand.name);
     if (!p) {
-      rows.push(
-        missingGroupRow(
-          `${brand.name} · platform row`,
-          brand.name,
-          null,
-          `no platform competitor row named 「${brand.name}」`,
-        ),
-      );
+      const note = `no platform competitor row named 「${brand.name}」`;
+      rows.push(missingGroupRow(`${brand.name} · platform row`, brand.name, null, note));
       continue;
     }
     for (const { meta, i, ranking } of compared) rows.push(columnRow(ctx, brand, ranking, p.row, i, meta));
@@ -298,23 +226,25 @@ function itemNotes(ctx: RuleContext): string[] {
   return notes;
 }
 
+/** Product fields of the wrong shape: item 5 fails naming them (a product-level run only, 9.5.1). */
+function problemStep(problems: string[]): StepResult {
+  const rows = problems.map((p) => missingGroupRow(p.split(':')[0] ?? p, null, null, p));
+  return makeStep('DATA', 'product-level DATA readable (contract 5)', rows);
+}
+
 /**
  * Item 5, industry exposure ranking (spec 7.6, 9.5, 8.2): three steps, all required.
  * 5.1 aggregate rate by name, 5.2 rank and name of the top 10, 5.3 the six platform columns.
  */
 export function checkItem5(ctx: RuleContext): ItemResult {
-  const htmlEntries = htmlAggregateEntries(ctx);
-  const html = rankingOf(htmlEntries ?? []);
+  const side = htmlRankingSide(ctx);
+  const notes = [...itemNotes(ctx), ...side.notes];
+  if (side.problems.length > 0) return makeItem(5, ITEM_TITLES[5], [problemStep(side.problems)], notes);
+  const html = rankingOf(side.aggregate ?? []);
   const platform = rankingOf(platformEntries(ctx));
-  const { compared, notes: notComparedNotes } = comparedPlatforms(ctx);
-  const notes = [...itemNotes(ctx), ...notComparedNotes];
-  if (!htmlEntries) {
+  if (!side.aggregate) {
     notes.push('DATA has no core_product_competitors: the product ranking cannot be compared (9.5.1)');
   }
-  const steps = [
-    step51(ctx, html, platform),
-    step52(ctx, html, platform),
-    step53(ctx, html, platform, compared),
-  ];
+  const steps = [step51(ctx, html, platform), step52(ctx, html, platform), step53(ctx, html, platform, side)];
   return makeItem(5, ITEM_TITLES[5], steps, notes);
 }

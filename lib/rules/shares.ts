@@ -6,10 +6,19 @@ import {
   missingGroupRow,
   notComparedNote,
   platformOptions,
-  stableSortDesc,
   type PlatformOption,
 } from './groups';
-import { comparePercent, percentRow } from './percent';
+import { own } from './keyed';
+import { comparePercent, percentRow, roundedGap, withinProfile } from './percent';
+import {
+  LEGEND_ENTRIES,
+  MEDIA_BARS,
+  legendHtmlSide,
+  legendPlatformSide,
+  mediaHtmlSide,
+  mediaPlatformSide,
+  type ShareSide,
+} from './share-sides';
 import {
   ITEM_TITLES,
   exactRow,
@@ -22,148 +31,35 @@ import {
   type RuleContext,
 } from './types';
 
-/** Spec 8.2: legend entries of content type and publish time. */
-export const LEGEND_ENTRIES = 8;
-/** Spec 8.2: media bar entries of media type and media name. */
-export const MEDIA_BARS = 10;
-/** Spec 8.2: top of the percent-sum window (7.3.3) and the bar-sum threshold (7.4). */
-export const PERCENT_SUM_MAX = 101.5;
-/** Spec 7.3.2: removed from publish time. */
-export const NO_TIME = '无时间';
-/** Spec 7.4, 7.5, 9.4.2: removed from media type and media name. */
-export const OTHER_AND_UNKNOWN: readonly string[] = ['其他', '未知'];
-
-interface Share {
-  name: string;
-  value: number | null;
-  share: number | null;
-}
-
-/** One side of a share chart, as displayed. */
-interface ShareSide {
-  /** Every kept entry with its displayed share, highest first (stable). */
-  entries: Share[];
-  /** What the chart shows: the legend (8) or the bars (10). */
-  shown: Share[];
-  /** Spec 7.3.3: the values already are percentages (used by the 7.3.5 double-division check). */
-  isPercentage: boolean;
-  /** Sum of the positive values of the kept entries. */
-  sum: number;
-  /** How the share was obtained and what was removed, for the step notes. */
-  basis: string;
-}
+export {
+  LEGEND_ENTRIES,
+  MEDIA_BARS,
+  NO_TIME,
+  OTHER_AND_UNKNOWN,
+  PERCENT_SUM_MAX,
+  positiveSum,
+  valueIsPercentage,
+} from './share-sides';
 
 const show = (x: number) => String(Math.round(x * 1000) / 1000);
 
-export function positiveSum(entries: readonly GroupEntry[]): number {
-  return entries.reduce((sum, e) => (e.value !== null && e.value > 0 ? sum + e.value : sum), 0);
-}
+/** Spec 7.3.5 "a gap of about 0.1 point": at most 0.1 after rounding both sides to one decimal. */
+export const DOUBLE_DIVISION_GAP = 0.1;
 
 /**
- * Spec 7.3.3 / 7.3.4: a group's values are counts only when clearly so (positive sum above 101.5, or an
- * entry above 100); otherwise they already are percentages and are used directly, never divided again.
+ * Spec 7.3.5: "a gap of about 0.1 point caused by dividing twice (for instance 52.1 against 52) is not a
+ * failure". Allowed only when all three hold: the HTML group is a percentage group (7.3.3), so there
+ * was something to divide a second time; re-dividing the HTML percentage by its own group sum lands
+ * within the profile's tolerance of the platform value, so dividing twice explains the gap; and the gap
+ * is at most 0.1 point after rounding both values to one decimal. Platform tmc values are percentages
+ * and are never re-divided (2.2, 9.4.1).
  */
-export function valueIsPercentage(entries: readonly GroupEntry[]): boolean {
-  return positiveSum(entries) <= PERCENT_SUM_MAX && entries.every((e) => e.value === null || e.value <= 100);
-}
-
-/** Shares of entries, highest first (stable). `denominator` null: the value is the share. */
-function sharesOf(entries: readonly GroupEntry[], denominator: number | null): Share[] {
-  const shares = entries.map((e) => ({
-    name: e.name,
-    value: e.value,
-    share:
-      e.value === null || denominator === null || denominator <= 0 ? e.value : (e.value / denominator) * 100,
-  }));
-  return stableSortDesc(shares, (s) => s.share);
-}
-
-function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {
-  return entries.filter((e) => !names.includes(e.name));
-}
-
-function removedNote(entries: readonly GroupEntry[], names: readonly string[]): string {
-  const removed = entries.filter((e) => names.includes(e.name)).map((e) => `「${e.name}」`);
-  return removed.length > 0 ? `; ${removed.join(', ')} removed` : '';
-}
-
-/** Spec 7.3: content type and publish time legends, either side. 「无时间」 is removed first (7.3.2). */
-function legendSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
-  const removed = dimension === 'publish_time' ? [NO_TIME] : [];
-  const kept = without(entries, removed);
-  const isPercentage = valueIsPercentage(kept);
-  const sum = positiveSum(kept);
-  const all = sharesOf(kept, isPercentage ? null : sum);
-  const basis = isPercentage
-    ? `values are percentages (positive sum ${show(sum)}), used directly (7.3.3)`
-    : `values are counts (positive sum ${show(sum)}): share = value / sum × 100 (7.3.4)`;
-  return {
-    entries: all,
-    shown: all.slice(0, LEGEND_ENTRIES),
-    isPercentage,
-    sum,
-    basis: basis + removedNote(entries, removed),
-  };
-}
-
-/**
- * HTML media tiles. 'remaining' (7.4 Profile A, 7.5): remove 「其他」「未知」, share = value / sum of the
- * remaining values × 100. 'whole group' (9.4.2 Profile B): the denominator includes 「其他」「未知」,
- * removed afterwards. Top 10 either way (8.2).
- */
-function mediaHtmlSide(entries: readonly GroupEntry[], denominator: 'remaining' | 'whole group'): ShareSide {
-  const kept = without(entries, OTHER_AND_UNKNOWN);
-  const sum = positiveSum(denominator === 'whole group' ? entries : kept);
-  const all = sharesOf(kept, sum);
-  const rule =
-    denominator === 'whole group'
-      ? '9.4.2, 「其他」「未知」 included'
-      : '7.4 / 7.5, after removing 「其他」「未知」';
-  const basis = `share = value / ${show(sum)} × 100 (${rule})${removedNote(entries, OTHER_AND_UNKNOWN)}`;
-  return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: false, sum, basis };
-}
-
-/**
- * Platform media bars (7.4, 7.5, 9.4): top 10 by value; printed directly when those 10 values sum to at
- * most 101.5, else value / that sum × 100. 「其他」「未知」 are removed before the top 10, because the
- * HTML removes them to match the platform chart (7.4, 9.4.2).
- */
-function mediaPlatformSide(entries: readonly GroupEntry[]): ShareSide {
-  const kept = stableSortDesc(without(entries, OTHER_AND_UNKNOWN), (e) => e.value);
-  const barSum = positiveSum(kept.slice(0, MEDIA_BARS));
-  const direct = barSum <= PERCENT_SUM_MAX;
-  const all = sharesOf(kept, direct ? null : barSum);
-  const basis = direct
-    ? `top-10 values sum to ${show(barSum)} ≤ 101.5: printed directly (7.4)`
-    : `top-10 values sum to ${show(barSum)} > 101.5: share = value / that sum × 100 (7.4)`;
-  return {
-    entries: all,
-    shown: all.slice(0, MEDIA_BARS),
-    isPercentage: direct,
-    sum: barSum,
-    basis: basis + removedNote(entries, OTHER_AND_UNKNOWN),
-  };
-}
-
-/**
- * Spec 7.3.5: a gap caused by dividing an already-percentage value by its group sum a second time is not
- * a failure. Explained when re-dividing one side's percentage by that side's sum lands within tolerance.
- */
-function doubleDivision(
-  html: ShareSide,
-  platform: ShareSide,
-  h: number,
-  p: number,
-  profile: Profile,
-): string | undefined {
-  const within = (a: number, b: number) => comparePercent(a, b, profile).verdict === 'pass';
-  if (html.isPercentage && html.sum > 0 && within((h / html.sum) * 100, p)) {
-    return `7.3.5 double division: HTML ${h} / ${show(html.sum)} × 100 = ${show((h / html.sum) * 100)} matches platform ${p}`;
-  }
-  if (platform.isPercentage && platform.sum > 0 && within(h, (p / platform.sum) * 100)) {
-    return `7.3.5 double division: platform ${p} / ${show(platform.sum)} × 100 = ${show((p / platform.sum) * 100)} matches HTML ${h}`;
-  }
-  return undefined;
+export function doubleDivision(html: ShareSide, h: number, p: number, profile: Profile): string | undefined {
+  if (!html.isPercentage || html.sum <= 0) return undefined;
+  const redivided = (h / html.sum) * 100;
+  if (!withinProfile(redivided, p, profile)) return undefined;
+  if (roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
+  return `7.3.5 double division: HTML ${h} / ${show(html.sum)} × 100 = ${show(redivided)} matches platform ${p}; gap ${roundedGap(h, p)} after rounding (≤ 0.1)`;
 }
 
 function shareRow(
@@ -182,7 +78,7 @@ function shareRow(
       : undefined;
   const row = percentRow(`share 「${name}」`, h?.share ?? null, p?.share ?? null, profile, {}, missing);
   if (row.verdict === 'pass' || !allowDoubleDivision || h?.share == null || p?.share == null) return row;
-  const explained = doubleDivision(html, platform, h.share, p.share, profile);
+  const explained = doubleDivision(html, h.share, p.share, profile);
   return explained ? { ...row, verdict: 'pass', note: explained } : row;
 }
 
@@ -254,13 +150,13 @@ interface ShareRule {
   positionLabel: string;
   doubleDivision: boolean;
   htmlSide(entries: readonly GroupEntry[], profile: Profile): ShareSide;
-  platformSide(entries: readonly GroupEntry[]): ShareSide;
+  platformSide(entries: readonly GroupEntry[], profile: Profile): ShareSide;
   notes(profile: Profile): string[];
 }
 
 function htmlGroup(ctx: RuleContext, key: string, dimension: TmcDimension): GroupEntry[] | undefined {
   if (key === AGGREGATE) return ctx.data.brand.tmc_aggregate[dimension];
-  return ctx.data.brand.platforms[key]?.citation[dimension];
+  return own(ctx.data.brand.platforms, key)?.citation[dimension];
 }
 
 function platformGroup(ctx: RuleContext, key: string, dimension: TmcDimension): GroupEntry[] {
@@ -284,7 +180,7 @@ function shareStep(
     ]);
   }
   const html = rule.htmlSide(htmlEntries, ctx.profile);
-  const platform = rule.platformSide(platformEntries);
+  const platform = rule.platformSide(platformEntries, ctx.profile);
   const notes = [`HTML: ${html.basis}`, `platform: ${platform.basis}`];
   if (platformEntries.length === 0 && html.shown.length > 0) {
     const note = `no tmc rows for dimension ${rule.dimension}, platform ${option.key}`;
@@ -318,11 +214,11 @@ function legendRule(item: ItemNumber, dimension: TmcDimension): ShareRule {
     dimension,
     positionLabel: 'legend name',
     doubleDivision: true,
-    htmlSide: (entries) => legendSide(entries, dimension),
-    platformSide: (entries) => legendSide(entries, dimension),
+    htmlSide: (entries) => legendHtmlSide(entries, dimension),
+    platformSide: (entries) => legendPlatformSide(entries, dimension),
     notes: () => [
       `legend: at most ${LEGEND_ENTRIES} entries by share, highest first (7.3.1)`,
-      'a gap explained by dividing an already-percentage value a second time is not a failure (7.3.5)',
+      'platform tmc values are percentages, printed as they are (2.2); a gap of at most 0.1 after rounding that re-dividing the HTML percentages by their sum explains is not a failure (7.3.5)',
     ],
   };
 }

@@ -9,6 +9,7 @@ import {
   platformOptions,
   stableSortDesc,
 } from './groups';
+import { own } from './keyed';
 import {
   ITEM_TITLES,
   exactRow,
@@ -26,7 +27,9 @@ export const SOURCE_DEPTH = 30;
 /** Spec 7.8.3: HTML order is the array order, first 30. */
 function htmlSourceTop30(ctx: RuleContext, key: string): SourceEntry[] | undefined {
   const sources =
-    key === AGGREGATE ? ctx.data.brand.source_top30 : ctx.data.brand.platforms[key]?.citation.source_top30;
+    key === AGGREGATE
+      ? ctx.data.brand.source_top30
+      : own(ctx.data.brand.platforms, key)?.citation.source_top30;
   return sources?.slice(0, SOURCE_DEPTH);
 }
 
@@ -48,7 +51,7 @@ function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): I
       notes.push(notComparedNote(option.stepName, 'citation.source_top30'));
       return [];
     }
-    const rows = ctx.platform.sources[option.key];
+    const rows = own(ctx.platform.sources, option.key);
     if (!rows) {
       const missing = missingGroupRow(
         'source rows',
@@ -109,12 +112,37 @@ export function checkItem11(ctx: RuleContext): ItemResult {
   ]);
 }
 
-function ordinalRow(
-  index: number,
-  html: SourceEntry | undefined,
-  platform: SourceRow | undefined,
-): ComparisonRow {
+interface Lists {
+  html: SourceEntry[];
+  platform: SourceRow[];
+}
+
+/**
+ * Spec 7.8.5: a tie swap is two titles both present on both sides, at swapped ordinals, with equal
+ * cited counts. A title absent from the other side is a missing title and is reported as one.
+ */
+function ordinalNote(key: string, h: SourceEntry, p: SourceRow, lists: Lists): string {
+  const onPlatform = lists.platform.find((r) => r.title === h.title);
+  const inHtml = lists.html.find((e) => e.title === p.title);
+  const missing = [
+    onPlatform ? '' : `「${h.title}」 is missing on the platform side`,
+    inHtml ? '' : `「${p.title}」 is missing on the HTML side`,
+  ].filter(Boolean);
+  if (missing.length > 0) return `${missing.join('; ')} (7.8.1)`;
+  const tie =
+    h.cite_count === p.cite_count &&
+    onPlatform?.cite_count === h.cite_count &&
+    inHtml?.cite_count === p.cite_count;
+  if (tie) {
+    return `tie swap, not a missing title: ${key} HTML 「${h.title}」, platform 「${p.title}」, cited count ${h.cite_count} on both sides (7.8.5)`;
+  }
+  return `cited count HTML ${h.cite_count}, platform ${p.cite_count}`;
+}
+
+function ordinalRow(index: number, lists: Lists): ComparisonRow {
   const key = `#${index + 1}`;
+  const html = lists.html[index];
+  const platform = lists.platform[index];
   if (!html || !platform) {
     return exactRow(
       key,
@@ -124,11 +152,7 @@ function ordinalRow(
     );
   }
   if (html.title === platform.title) return exactRow(key, html.title, platform.title);
-  const note =
-    html.cite_count === platform.cite_count
-      ? `tie swap, not a missing title: ${key} HTML 「${html.title}」, platform 「${platform.title}」, cited count ${html.cite_count} on both sides (7.8.5)`
-      : `cited count HTML ${html.cite_count}, platform ${platform.cite_count}`;
-  return exactRow(key, html.title, platform.title, note);
+  return exactRow(key, html.title, platform.title, ordinalNote(key, html, platform, lists));
 }
 
 /** Item 12, related sources: the title at each display ordinal (spec 7.8.2 to 7.8.5). */
@@ -137,7 +161,7 @@ export function checkItem12(ctx: RuleContext): ItemResult {
     html.length === 0 && platform.length === 0
       ? [bothEmptyRow('sources (none on either side)', 'both empty')]
       : Array.from({ length: Math.max(html.length, platform.length) }, (_, i) =>
-          ordinalRow(i, html[i], platform[i]),
+          ordinalRow(i, { html, platform }),
         ),
   );
 }

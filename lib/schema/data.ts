@@ -1,25 +1,38 @@
 import { z } from 'zod';
+import { noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
+import { competitorEntry, productLevelSchema, rankingEntry } from './product';
 
-/** The report's DATA object and the offline cal_data_json, as fixed by contract section 5. */
+/**
+ * The report's DATA object and the offline cal_data_json, as fixed by contract section 5.
+ * Strict about what a check reads (types, duplicate keys, rates), lenient about everything else: a field
+ * no check reads is accepted in any shape (contract 4.2, 5), and extra fields are ignored.
+ */
+
+/** A field no check reads: any shape. */
+const unused = z.unknown().optional();
+/** A text no check compares (a display name, a line): kept when it is a string, otherwise dropped. */
+const looseText = z.unknown().transform((v) => (typeof v === 'string' ? v : undefined));
 
 export const platformMeta = z.object({
-  key: z.string().min(1),
+  key: platformKey,
   name: z.string().min(1),
-  short_name: z.string().optional(),
+  short_name: looseText.optional(),
 });
 
 export const groupEntry = z.object({ name: z.string(), value: groupValue });
-export const group = z.array(groupEntry);
+/** A share group: entries keyed by name (spec 7.3), so a repeated name is an error. */
+export const group = z.array(groupEntry).superRefine(noDuplicates((e) => e.name, 'name', 'name'));
 
 export const sourceEntry = z.object({
   title: z.string(),
   channel: z.string(),
   cite_count: z.number().int(),
-  url: z.string().optional(),
+  url: unused,
 });
 
-export const wordEntry = z.object({ word: z.string(), weight: z.number().optional() });
+/** Spec 7.7.3: only the words are compared; weight is accepted in any shape. */
+export const wordEntry = z.object({ word: z.string(), weight: unused });
 
 export const wordcloud = z.object({
   words: z.array(wordEntry),
@@ -27,8 +40,7 @@ export const wordcloud = z.object({
   negative: z.array(wordEntry),
 });
 
-export const rankingEntry = z.object({ name: z.string(), exposure_rate: optionalRate });
-export const competitorEntry = z.object({ name: z.string(), avg_exposure_rate: optionalRate });
+export { competitorEntry, rankingEntry };
 
 export const selfFigures = z.object({
   exposure_rate: rate,
@@ -76,15 +88,19 @@ export const summary = z.object({
 
 export const dataSchema = z.object({
   meta: z.object({
-    report_type: z.string().optional(),
+    report_type: unused,
     topic: z.union([z.string(), z.number()]).optional(),
-    company_id: z.union([z.string(), z.number()]).optional(),
-    project_id: z.union([z.string(), z.number()]).optional(),
-    batch_date: z.string().optional(),
-    mode: z.enum(['full', 'simple']).optional(),
+    company_id: unused,
+    project_id: unused,
+    batch_date: unused,
+    mode: unused,
     position_metric: z.enum(['first', 'top3', 'top5']).optional(),
-    line: z.string().optional(),
-    platforms: z.array(platformMeta).min(1),
+    line: looseText.optional(),
+    /** Keyed by `key` (contract 5): a repeated key would hide a platform (issue 8 case 9). */
+    platforms: z
+      .array(platformMeta)
+      .min(1)
+      .superRefine(noDuplicates((p) => p.key, 'platform key', 'key')),
   }),
   overall: z.object({ brand_level_exposure_rate: optionalRate }).optional(),
   brand: z.object({
@@ -99,11 +115,35 @@ export const dataSchema = z.object({
     source_top30: z.array(sourceEntry),
     core_competitors: z.array(competitorEntry),
     wordcloud,
-    platforms: z.record(z.string(), platformData),
+    platforms: platformRecord(platformData),
   }),
-  core_product_competitors: z.array(competitorEntry).optional(),
-  product_ranking: z.record(z.string(), z.array(rankingEntry)).optional(),
+  /**
+   * Product level (spec 9.5.1): used only by a product-level run, so never validated here (contract 5:
+   * "a brand-level run ignores them whatever their shape"). A product-level run validates them with
+   * `dataSchemaFor('product')`, and the rule reads them through `productLevelData` (./product.ts).
+   */
+  core_product_competitors: z.unknown().optional(),
+  product_ranking: z.unknown().optional(),
 });
+
+/**
+ * DATA as a run of `level` must validate it: the brand level never looks at the product fields; the
+ * product level also validates `core_product_competitors` and `product_ranking` (either form), with
+ * issues named `DATA.product_ranking...`. Output shape is `Data` either way.
+ */
+export function dataSchemaFor(level: 'brand' | 'product') {
+  if (level === 'brand') return dataSchema;
+  return dataSchema.superRefine((data, ctx) => {
+    const parsed = productLevelSchema.safeParse({
+      core_product_competitors: data.core_product_competitors,
+      product_ranking: data.product_ranking,
+    });
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+    }
+  });
+}
 
 export type Data = z.output<typeof dataSchema>;
 export type PlatformMeta = z.output<typeof platformMeta>;

@@ -1,43 +1,89 @@
 import { z } from 'zod';
-import { optionalRate, rate } from './rate';
+import { noDuplicates, platformKey } from './keys';
+import { optionalRate, printedRate, rate, unusedRate } from './rate';
 import { wordcloud } from './data';
 
-/** Payloads of the three endpoints, as fixed by contract section 4. */
+/**
+ * Payloads of the three endpoints, as fixed by contract section 4. Strict about what a check reads,
+ * lenient about the rest: a row field no check reads is accepted in any shape (contract 4.2), extra
+ * fields are ignored, and a duplicate key that would let one row silently win is an error naming it.
+ */
+
+/** A field no check reads: any shape. */
+const unused = z.unknown().optional();
+/** A rank: never used by a check (spec 7.6, 7.8.4); any shape, kept when it is a number. */
+const unusedRank = z.unknown().transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
 export const batchItem = z.object({
   batchDate: z.string(),
   project: z.union([z.string(), z.number()]).transform(String),
-  line: z.string().optional(),
+  line: unused,
   l1CrawlBatchIds: z.array(z.object({ batchId: z.string().min(1) })),
 });
 export const batchList = z.array(batchItem);
 
-export const snapshotRow = z.object({
-  platform: z.string().min(1),
+const snapshotFields = z.object({
+  platform: z.union([z.literal('all'), platformKey]),
   exposure_rate: optionalRate,
   top3_rate: optionalRate,
   top5_rate: optionalRate,
   first_position_rate: optionalRate,
   top1_rate: optionalRate,
-  position_rate: optionalRate,
+  /** Spec 9.2.2: never used by a check, so any shape is accepted. */
+  position_rate: unusedRate,
   positive_rate: optionalRate,
-  brand_exposure_rate: optionalRate,
+  brand_exposure_rate: printedRate,
   product_link_rate: optionalRate,
-  crawlBatchId: z.string().optional(),
+  crawlBatchId: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .optional()
+    .or(z.null().transform(() => undefined)),
 });
+
+/** A snapshot row: every rate a number or null; `brand_exposure_rate_printed` keeps its printed form. */
+export interface SnapshotRow {
+  platform: string;
+  exposure_rate: number | null;
+  top3_rate: number | null;
+  top5_rate: number | null;
+  first_position_rate: number | null;
+  top1_rate: number | null;
+  position_rate: number | null;
+  positive_rate: number | null;
+  brand_exposure_rate: number | null;
+  /** Spec 9.3.4: brand_exposure_rate as the platform printed it (`"36.0"` is not an integer print). */
+  brand_exposure_rate_printed?: string;
+  product_link_rate: number | null;
+  crawlBatchId?: string | undefined;
+}
+
+export const snapshotRow = snapshotFields.transform(({ brand_exposure_rate, ...row }): SnapshotRow => ({
+  ...row,
+  brand_exposure_rate: brand_exposure_rate.value,
+  ...(brand_exposure_rate.printed !== undefined
+    ? { brand_exposure_rate_printed: brand_exposure_rate.printed }
+    : {}),
+}));
 
 export const competitorRow = z.object({
   kind: z.enum(['brand', 'product']),
   name: z.string(),
-  rank: z.number().int(),
+  rank: unusedRank,
   exposure_rate: rate,
-  platform_rates: z.array(z.object({ name: z.string(), rate: optionalRate })),
+  platform_rates: z.array(
+    z.object({
+      /** Only named in a note (columns are matched by position, spec 7.6): any shape. */
+      name: z.unknown().transform((v) => (typeof v === 'string' ? v : v == null ? '' : String(v))),
+      rate: optionalRate,
+    }),
+  ),
 });
 
 export const tmcDimension = z.enum(['content_type', 'publish_time', 'media_category', 'media_name']);
 
 export const tmcRow = z.object({
-  platform: z.string().min(1),
+  platform: z.union([z.literal('all'), platformKey]),
   dimension: tmcDimension,
   name: z.string(),
   value: rate,
@@ -47,16 +93,40 @@ export const sourceRow = z.object({
   title: z.string(),
   channel: z.string(),
   cite_count: z.number().int(),
-  rank: z.number().int(),
-  url: z.string().optional(),
+  rank: unusedRank,
+  url: unused,
 });
 
 export const rowsOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row) });
 
+type Keyed<T> = (row: T) => string;
+const keyedRows = <T extends z.ZodType>(row: T, key: Keyed<z.output<T>>, what: string, field: string) =>
+  z.object({ rows: z.array(row).superRefine(noDuplicates(key, what, field)) });
+
 export const metricsTables = {
-  snapshot: rowsOf(snapshotRow),
-  competitor: rowsOf(competitorRow),
-  tmc: rowsOf(tmcRow),
+  /** One row per platform plus `all` (contract 4.2): two rows for one platform is an error. */
+  snapshot: keyedRows(
+    snapshotRow,
+    (r) => JSON.stringify(r.platform),
+    'snapshot row for platform',
+    'platform',
+  ),
+  /** Spec 7.6 matches rows by name (per kind in Profile B): a repeated name is an error. */
+  competitor: keyedRows(
+    competitorRow,
+    (r) => `${JSON.stringify(r.name)} (kind ${r.kind})`,
+    'competitor row',
+    'name',
+  ),
+  /** One value per platform, dimension and name. */
+  tmc: keyedRows(
+    tmcRow,
+    (r) =>
+      `(platform ${JSON.stringify(r.platform)}, dimension ${r.dimension}, name ${JSON.stringify(r.name)})`,
+    'tmc row',
+    'name',
+  ),
+  /** Repeated titles are paired occurrence by occurrence (spec 7.8.1), so they are not an error. */
   source: rowsOf(sourceRow),
 } as const;
 export type MetricsTable = keyof typeof metricsTables;
@@ -64,7 +134,6 @@ export type MetricsTable = keyof typeof metricsTables;
 export const wordcloudPayload = wordcloud;
 
 export type BatchItem = z.output<typeof batchItem>;
-export type SnapshotRow = z.output<typeof snapshotRow>;
 export type CompetitorRow = z.output<typeof competitorRow>;
 export type TmcRow = z.output<typeof tmcRow>;
 export type TmcDimension = z.output<typeof tmcDimension>;

@@ -3,20 +3,32 @@ import { z } from 'zod';
 /**
  * A rate as the contract (section 4.2, section 5) allows it on either side: a number, or a numeric
  * string with an optional trailing `%`. `null`, `""` and `"-"` mean "no value" and become `null`.
- * Anything else is a schema error naming the field, never a silent `NaN`.
+ * Anything else is a schema error naming the field, never a silent `NaN`: `NaN` and `Infinity` (read
+ * from the page as real numbers, issue 8 case 10) are "not a rate".
  */
 export function parseRate(value: unknown): number | null | Error {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number')
-    return Number.isFinite(value) ? value : new Error(`not a finite number: ${value}`);
+    return Number.isFinite(value) ? value : new Error(`not a rate: ${String(value)}`);
   if (typeof value !== 'string')
-    return new Error(`expected a number or a numeric string, got ${typeof value}`);
+    return new Error(`not a rate: expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();
   if (text === '' || text === '-') return null;
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)\s*%?$/.test(text)) {
     return new Error(`not a rate: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`);
   }
   return Number.parseFloat(text);
+}
+
+/**
+ * The printed form of a rate (spec 9.3.4 "when the platform prints an integer"): the string as it came
+ * (trimmed), or the number as JavaScript prints it; `undefined` for no value.
+ */
+export function printedForm(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text === '' || text === '-' ? undefined : text;
 }
 
 const rateInput = z.union([z.number(), z.string(), z.null()]);
@@ -35,6 +47,20 @@ export const rate = rateInput.transform(toRate);
 
 /** A rate whose key may be absent; absent and "no value" both become `null`. */
 export const optionalRate = rateInput.optional().transform(toRate);
+
+/** A rate with its printed form kept beside the number (spec 9.3.4). */
+export const printedRate = rateInput
+  .optional()
+  .transform((value, ctx) => ({ value: toRate(value, ctx), printed: printedForm(value) }));
+
+/**
+ * A rate field that no check reads (e.g. the snapshot's position_rate, spec 9.2.2): contract 4.2
+ * accepts it in any shape; a readable rate is kept, anything else becomes "no value".
+ */
+export const unusedRate = z.unknown().transform((value) => {
+  const parsed = parseRate(value);
+  return parsed instanceof Error ? null : parsed;
+});
 
 /** A share-group value (spec 7.3): a count or a percentage, same parsing as a rate. */
 export const groupValue = rate;

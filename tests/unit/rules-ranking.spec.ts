@@ -295,10 +295,16 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(result, '5.3', 'AI platforms')).toMatchObject({ html: 5, platform: 6, verdict: 'fail' });
   });
 
-  test('contract 6: a platform the HTML lacks is not compared, with an item note', () => {
-    const result = checkItem5(context({ edit: (d) => delete d.brand.platforms['kimi'] }));
-    expect(step(result, '5.3').rows).toHaveLength(4 * 5);
-    expect(result.notes.join('\n')).toContain('Kimi (kimi): the HTML has no industry_ranking; not compared');
+  test('7.6 step 3 "each of the six platforms": a platform block the HTML lacks fails 5.3 (contract 6 "not compared" is items 7-12 only)', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const result = checkItem5(context({ profile, edit: (d) => delete d.brand.platforms['kimi'] }));
+      expect(result.verdict).toBe('fail');
+      expect(failingKeys(result, '5.3')).toEqual(['DATA.brand.platforms.kimi.industry_ranking']);
+      expect(row(result, '5.3', 'DATA.brand.platforms.kimi.industry_ranking').note).toContain(
+        'each of the six platforms (7.6)',
+      );
+      expect(step(result, '5.1').verdict).toBe('pass');
+    }
   });
 
   test('9.5.1: Profile B product level compares core_product_competitors and product_ranking with kind=product rows', () => {

@@ -140,12 +140,13 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
   });
 
   test.describe('7.3.5 double division', () => {
-    const platformPct = group(['图文', 52], ['视频', 30], ['问答', 17.8]); // sum 99.8
+    // The HTML group is a percentage group (7.3.3, sum 100.2); the platform divided it a second time:
+    // 52.1 / 100.2 × 100 = 52.0, printed as 52.
+    const htmlPct = group(['图文', 52.1], ['视频', 30.06], ['问答', 18.04]);
+    const platformTwice = group(['图文', 52], ['视频', 30], ['问答', 18]);
 
-    test('7.3.5 "52.1 against 52": HTML 52.1 = platform 52 / 99.8 × 100 is not a failure in Profile A (note says so)', () => {
-      const result = checkItem7(
-        aggregate('content_type', group(['图文', 52.1], ['视频', 30.06], ['问答', 17.84]), platformPct),
-      );
+    test('7.3.5 "52.1 against 52": HTML percentages re-divided by their sum 100.2 explain the 0.1 gap: not a failure in Profile A (note says so)', () => {
+      const result = checkItem7(aggregate('content_type', htmlPct, platformTwice));
       const share = row(result, 'all', 'share 「图文」');
       expect(share).toMatchObject({ html: 52.1, platform: 52, gap: 0.1, verdict: 'pass' });
       expect(share.note).toContain('7.3.5 double division');
@@ -321,7 +322,7 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       const ten = Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 100 - i] as [string, number]);
       const html = group(...ten, ['只在报告', 1]);
       const api = group(...ten, ['只在平台', 1]);
-      const result = checkItem9(aggregate('media_category', html, api, 'B'));
+      const result = checkItem9(aggregate('media_category', html, api, 'A'));
       expect(step(result, 'all').rows.filter((r) => r.key.endsWith('bar name'))).toHaveLength(10);
       expect(step(result, 'all').verdict).toBe('pass');
     });

@@ -1,0 +1,164 @@
+import type { GroupEntry } from '../schema/data';
+import type { TmcDimension } from '../schema/platform';
+import { atMost, scaledSum, unscaled } from './decimal';
+import { stableSortDesc } from './groups';
+import type { Profile } from './types';
+
+/** Spec 8.2: legend entries of content type and publish time. */
+export const LEGEND_ENTRIES = 8;
+/** Spec 8.2: media bar entries of media type and media name. */
+export const MEDIA_BARS = 10;
+/** Spec 8.2: top of the percent-sum window (7.3.3) and the bar-sum threshold (7.4). */
+export const PERCENT_SUM_MAX = 101.5;
+/** Spec 7.3.3: a single entry above 100 is a count. */
+export const PERCENT_MAX = 100;
+/** Spec 7.3.2: removed from publish time. */
+export const NO_TIME = '无时间';
+/** Spec 7.4, 7.5, 9.4.2: removed from media type and media name. */
+export const OTHER_AND_UNKNOWN: readonly string[] = ['其他', '未知'];
+
+export interface Share {
+  name: string;
+  value: number | null;
+  share: number | null;
+}
+
+/** One side of a share chart, as displayed. */
+export interface ShareSide {
+  /** Every kept entry with its displayed share, highest first (stable). */
+  entries: Share[];
+  /** What the chart shows: the legend (8) or the bars (10). */
+  shown: Share[];
+  /** Spec 7.3.3: the HTML values already are percentages (the only side 7.3.5 may re-divide). */
+  isPercentage: boolean;
+  /** Sum of the positive values of the kept entries (decimal). */
+  sum: number;
+  /** How the share was obtained and what was removed, for the step notes. */
+  basis: string;
+}
+
+const show = (x: number) => String(Math.round(x * 1000) / 1000);
+
+/** The sum of the positive values, computed on decimal values (8.2, lib/rules/decimal.ts). */
+export function positiveSum(entries: readonly GroupEntry[]): number {
+  return unscaled(scaledSum(entries.flatMap((e) => (e.value !== null && e.value > 0 ? [e.value] : []))));
+}
+
+/**
+ * Spec 7.3.3 / 7.3.4: a group's values are counts only when clearly so (positive sum above 101.5, or an
+ * entry above 100); otherwise they already are percentages and are used directly, never divided again.
+ * Both thresholds on decimal values: 69.9 + 31.4 + 0.2 is exactly 101.5.
+ */
+export function valueIsPercentage(entries: readonly GroupEntry[]): boolean {
+  return (
+    atMost(positiveSum(entries), PERCENT_SUM_MAX) &&
+    entries.every((e) => e.value === null || atMost(e.value, PERCENT_MAX))
+  );
+}
+
+/** Shares of entries, highest first (stable). `denominator` null: the value is the share. */
+function sharesOf(entries: readonly GroupEntry[], denominator: number | null): Share[] {
+  const shares = entries.map((e) => ({
+    name: e.name,
+    value: e.value,
+    share:
+      e.value === null || denominator === null || denominator <= 0 ? e.value : (e.value / denominator) * 100,
+  }));
+  return stableSortDesc(shares, (s) => s.share);
+}
+
+function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {
+  return entries.filter((e) => !names.includes(e.name));
+}
+
+function removedNote(entries: readonly GroupEntry[], names: readonly string[]): string {
+  const removed = entries.filter((e) => names.includes(e.name)).map((e) => `「${e.name}」`);
+  return removed.length > 0 ? `; ${removed.join(', ')} removed` : '';
+}
+
+const legendRemoved = (dimension: TmcDimension) => (dimension === 'publish_time' ? [NO_TIME] : []);
+
+/** Spec 7.3: the HTML legend of content type and publish time. 「无时间」 is removed first (7.3.2). */
+export function legendHtmlSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
+  const removed = legendRemoved(dimension);
+  const kept = without(entries, removed);
+  const isPercentage = valueIsPercentage(kept);
+  const sum = positiveSum(kept);
+  const all = sharesOf(kept, isPercentage ? null : sum);
+  const basis = isPercentage
+    ? `values are percentages (positive sum ${show(sum)}), used directly (7.3.3)`
+    : `values are counts (positive sum ${show(sum)}): share = value / sum × 100 (7.3.4)`;
+  return {
+    entries: all,
+    shown: all.slice(0, LEGEND_ENTRIES),
+    isPercentage,
+    sum,
+    basis: basis + removedNote(entries, removed),
+  };
+}
+
+/**
+ * The platform legend: tmc values are percentages (spec 2.2, 9.4.1) and are printed as they are, never
+ * re-divided by their own sum: count detection (7.3.3/7.3.4) is about the HTML value field only.
+ */
+export function legendPlatformSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
+  const removed = legendRemoved(dimension);
+  const kept = without(entries, removed);
+  const all = sharesOf(kept, null);
+  return {
+    entries: all,
+    shown: all.slice(0, LEGEND_ENTRIES),
+    isPercentage: true,
+    sum: positiveSum(kept),
+    basis: `values are percentages (spec 2.2), printed as they are${removedNote(entries, removed)}`,
+  };
+}
+
+/**
+ * HTML media tiles. 'remaining' (7.4 Profile A, 7.5): remove 「其他」「未知」, share = value / sum of the
+ * remaining values × 100. 'whole group' (9.4.2 Profile B): the denominator includes 「其他」「未知」,
+ * removed afterwards. Top 10 either way (8.2).
+ */
+export function mediaHtmlSide(
+  entries: readonly GroupEntry[],
+  denominator: 'remaining' | 'whole group',
+): ShareSide {
+  const kept = without(entries, OTHER_AND_UNKNOWN);
+  const sum = positiveSum(denominator === 'whole group' ? entries : kept);
+  const all = sharesOf(kept, sum);
+  const rule =
+    denominator === 'whole group'
+      ? '9.4.2, 「其他」「未知」 included'
+      : '7.4 / 7.5, after removing 「其他」「未知」';
+  const basis = `share = value / ${show(sum)} × 100 (${rule})${removedNote(entries, OTHER_AND_UNKNOWN)}`;
+  return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: false, sum, basis };
+}
+
+/**
+ * Platform media bars, top 10 by value after removing 「其他」「未知」 (the HTML removes them to match the
+ * platform chart, 7.4, 9.4.2). Profile A (7.4, 7.5): printed directly when those 10 values sum to at
+ * most 101.5 (decimal), else value / that sum × 100. Profile B (9.4.1): the value already is a
+ * percentage and is printed as it is; the 7.4 bar-sum rule is Profile A's and B never inherits it (1.4).
+ */
+export function mediaPlatformSide(entries: readonly GroupEntry[], profile: Profile): ShareSide {
+  const kept = stableSortDesc(without(entries, OTHER_AND_UNKNOWN), (e) => e.value);
+  const barSum = positiveSum(kept.slice(0, MEDIA_BARS));
+  const removed = removedNote(entries, OTHER_AND_UNKNOWN);
+  if (profile === 'B') {
+    const all = sharesOf(kept, null);
+    const basis = `values are percentages (9.4.1), printed as they are${removed}`;
+    return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: true, sum: barSum, basis };
+  }
+  const direct = atMost(barSum, PERCENT_SUM_MAX);
+  const all = sharesOf(kept, direct ? null : barSum);
+  const basis = direct
+    ? `top-10 values sum to ${show(barSum)} ≤ 101.5: printed directly (7.4)`
+    : `top-10 values sum to ${show(barSum)} > 101.5: share = value / that sum × 100 (7.4)`;
+  return {
+    entries: all,
+    shown: all.slice(0, MEDIA_BARS),
+    isPercentage: direct,
+    sum: barSum,
+    basis: basis + removed,
+  };
+}
