@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { safeText } from './text';
+import { readVerdictFolder, type VerdictEntry } from './verdict-folder';
+import type { Selection, VerdictFile } from './verdict-schema';
+
+/**
+ * Merging the verdict folders of n shards into one (issue 7, deliver 5): `npm run merge --
+ * SHARD_VERDICT_DIR...` (scripts/merge.ts). Each run must come from exactly one shard: a run found
+ * in two folders, or in none of them (when the runs are known), or a folder missing or empty, is a
+ * problem the merge reports and that makes its exit code 2.
+ */
+
+export interface MergeResult {
+  /** The merged verdicts, by file name. */
+  entries: VerdictEntry[];
+  /** What makes the merge untrustworthy (exit code 2): duplicates, missing runs, bad folders or files. */
+  problems: string[];
+  /** What the merge could not check, said once (e.g. the runs are not known). */
+  notes: string[];
+  /** The merged selection: the union of the filters, no shard, complete when every shard was. */
+  selection: Selection;
+}
+
+interface Found {
+  dir: string;
+  entry: VerdictEntry;
+}
+
+const quote = (label: string) => JSON.stringify(safeText(label, 120));
+
+/**
+ * The labels of the configured runs, when they can be known without loading the suite's settings:
+ * `L1_RUNS` (a JSON array; `label` of each entry, the same de-duplication as lib/run/inputs.ts:
+ * a repeated label gets `-2`, `-3`…). Entries without a label get a label only the suite derives,
+ * so they are left out of the check with a note.
+ */
+export function knownRunLabels(
+  env: NodeJS.ProcessEnv,
+  root: string,
+): { labels: string[] | null; notes: string[]; problems: string[] } {
+  if (!env.L1_RUNS)
+    return {
+      labels: null,
+      notes: ['L1_RUNS is not set: the runs are not known, so a run found in no shard cannot be detected'],
+      problems: [],
+    };
+  const file = path.resolve(root, env.L1_RUNS);
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    const why =
+      e instanceof SyntaxError
+        ? 'is not valid JSON'
+        : `cannot be read (${(e as NodeJS.ErrnoException).code})`;
+    return {
+      labels: null,
+      notes: [],
+      problems: [`L1_RUNS file ${file} ${why}: the runs found in no shard are not known`],
+    };
+  }
+  if (!Array.isArray(json))
+    return { labels: null, notes: [], problems: [`L1_RUNS file ${file} is not a JSON array of runs`] };
+  const labels: string[] = [];
+  const seen = new Map<string, number>();
+  let unlabelled = 0;
+  for (const raw of json) {
+    const given = typeof raw === 'object' && raw !== null ? (raw as { label?: unknown }).label : undefined;
+    const base = typeof given === 'string' ? given.trim() : '';
+    if (!base) {
+      unlabelled++;
+      continue;
+    }
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    labels.push(count === 1 ? base : `${base}-${count}`);
+  }
+  const notes = unlabelled
+    ? [
+        `${unlabelled} run${unlabelled === 1 ? '' : 's'} of L1_RUNS ${unlabelled === 1 ? 'has' : 'have'} no label: ` +
+          'whether they were found in a shard is not checked (give every run a label)',
+      ]
+    : [];
+  return { labels, notes, problems: [] };
+}
+
+function mergeSelection(verdicts: VerdictFile[]): Selection {
+  const filters = [...new Set(verdicts.flatMap((v) => v.selection.filters))].sort();
+  return {
+    filters,
+    shard: null,
+    complete: verdicts.length > 0 && verdicts.every((v) => v.selection.complete),
+  };
+}
+
+/**
+ * A run found in several folders: neither copy is kept. The merged folder gets an `error` verdict
+ * naming the files instead, so that the run shows in the grid as not checked rather than vanishing
+ * or silently taking one shard's result.
+ */
+function duplicateVerdict(found: Found[]): VerdictFile {
+  const first = found[0]!.entry.verdict;
+  const files = found.map((f) => path.join(f.dir, f.entry.file));
+  return {
+    run: first.run,
+    status: 'error',
+    reason: `merge: run found in ${found.length} shard folders (${files.join(', ')}); neither result is kept: each run must be checked by exactly one shard`,
+    notes: [],
+    items: [],
+    generatedAt: new Date().toISOString(),
+    suite: first.suite,
+    selection: first.selection,
+    durationMs: 0,
+  };
+}
+
+/**
+ * Merges shard verdict folders. `knownLabels` (from `knownRunLabels`) turns on the check for runs
+ * found in no shard; `null` leaves it off. Pure apart from reading the folders.
+ */
+export function mergeVerdictFolders(dirs: string[], knownLabels: string[] | null = null): MergeResult {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  if (dirs.length === 0) problems.push('no shard verdict folder given');
+  const byLabel = new Map<string, Found[]>();
+  const seenDirs = new Set<string>();
+  for (const dir of dirs) {
+    const resolved = path.resolve(dir);
+    if (seenDirs.has(resolved)) {
+      problems.push(`${dir}: given twice`);
+      continue;
+    }
+    seenDirs.add(resolved);
+    if (!fs.existsSync(dir)) {
+      problems.push(`${dir}: folder does not exist`);
+      continue;
+    }
+    const folder = readVerdictFolder(dir);
+    problems.push(...folder.problems);
+    if (folder.entries.length === 0 && folder.problems.length === 0)
+      problems.push(`${dir}: holds no verdict`);
+    for (const entry of folder.entries) {
+      const list = byLabel.get(entry.verdict.run.label) ?? [];
+      list.push({ dir, entry });
+      byLabel.set(entry.verdict.run.label, list);
+    }
+  }
+  const entries: VerdictEntry[] = [];
+  const taken = new Set<string>();
+  for (const [label, found] of byLabel) {
+    let entry = found[0]!.entry;
+    if (found.length > 1) {
+      problems.push(
+        `run ${quote(label)} found in ${found.length} shards: ${found.map((f) => path.join(f.dir, f.entry.file)).join(' and ')}; neither is kept (the merged verdict says error)`,
+      );
+      entry = { file: entry.file, verdict: duplicateVerdict(found) };
+    }
+    if (taken.has(entry.file)) {
+      // Two different labels with one file name (the suite refuses this at start; shards of
+      // different configurations might not): keep both, under distinct names, and say so.
+      const stem = entry.file.replace(/\.json$/, '');
+      let n = 2;
+      while (taken.has(`${stem}-${n}.json`)) n++;
+      problems.push(
+        `run ${quote(label)} (${path.join(found[0]!.dir, entry.file)}) has the file name of another run: written as ${stem}-${n}.json`,
+      );
+      entry = { file: `${stem}-${n}.json`, verdict: entry.verdict };
+    }
+    taken.add(entry.file);
+    entries.push(entry);
+  }
+  if (knownLabels) {
+    const missing = knownLabels.filter((l) => !byLabel.has(l));
+    for (const l of missing) problems.push(`run ${quote(l)} of L1_RUNS found in no shard`);
+    const known = new Set(knownLabels);
+    const extra = [...byLabel.keys()].filter((l) => !known.has(l));
+    if (extra.length)
+      notes.push(
+        `runs not in L1_RUNS (by label): ${extra.map(quote).join(', ')} (kept; an unlabelled run may be one)`,
+      );
+  }
+  entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { entries, problems, notes, selection: mergeSelection(entries.map((e) => e.verdict)) };
+}

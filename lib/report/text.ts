@@ -1,0 +1,93 @@
+/**
+ * Text that comes from data (run labels, reasons, keys, values) printed where a reader trusts the
+ * layout: a terminal, a markdown job summary, a JUnit file. A label holding `\u001b[2J` would clear
+ * the reviewer's terminal, a `\r` or a newline could print a fake "✓ 1 passed" line, a bidi
+ * override could reorder what is read. Such characters are shown as visible escapes instead.
+ */
+
+/**
+ * C0 and C1 controls (every one: tab and newline too, since one line of a grid must stay one line),
+ * DEL, the line and paragraph separators, and the bidi embeddings, overrides and isolates.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeChar(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * `s` with every unsafe character replaced by a visible escape (`\x1b`, `\x0a`, `\u2028`, `\u202e`),
+ * cut to its first `max` characters (code points, so a surrogate pair is never split) followed by
+ * `… (N more characters)`. The cut is made before escaping: `max` counts the original text.
+ */
+export function safeText(s: string, max?: number): string {
+  const chars = Array.from(s);
+  let cut = '';
+  if (max !== undefined && chars.length > max) {
+    const rest = chars.length - Math.max(0, max);
+    cut = `… (${rest} more character${rest === 1 ? '' : 's'})`;
+    s = chars.slice(0, Math.max(0, max)).join('');
+  }
+  return s.replace(UNSAFE, escapeChar) + cut;
+}
+
+/** True when `safeText` would change `s` (other than by truncation). */
+export function hasUnsafeText(s: string): boolean {
+  return new RegExp(UNSAFE.source).test(s);
+}
+
+/**
+ * Columns a string takes in a monospace terminal: East Asian wide and fullwidth characters take two
+ * (labels are often Chinese), combining marks none. Approximate (no full Unicode width table), but
+ * right for CJK, Hangul, fullwidth forms and ASCII.
+ */
+export function displayWidth(s: string): number {
+  let width = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if ((cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x200b && cp <= 0x200f) || cp === 0xfe0f) continue;
+    width += isWide(cp) ? 2 : 1;
+  }
+  return width;
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+/** `s` padded with spaces to `width` terminal columns. */
+export function padDisplay(s: string, width: number): string {
+  return s + ' '.repeat(Math.max(0, width - displayWidth(s)));
+}
+
+/**
+ * Data text inside GitHub-flavoured markdown (a table cell or a list item): made safe, then every
+ * character markdown or HTML would interpret is escaped, so a label cannot add a column, a link,
+ * an image or HTML to the job summary.
+ */
+export function markdownText(s: string, max?: number): string {
+  return safeText(s, max)
+    .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}

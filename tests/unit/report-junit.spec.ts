@@ -1,0 +1,241 @@
+import { expect, test } from '@playwright/test';
+import { junitXml } from '../../lib/report/junit';
+import { verdictFileSchema, type VerdictFile } from '../../lib/report/verdict-schema';
+
+/** A verdict that validates with the schema. */
+function verdict(label: string, extra: Partial<VerdictFile> = {}): VerdictFile {
+  return verdictFileSchema.parse({
+    run: {
+      label,
+      htmlUrl: 'http://127.0.0.1/report',
+      platformUrl: 'http://127.0.0.1/platform',
+      companyId: 1001,
+      projectId: '101101',
+      reportType: 'monitor',
+      batchDate: '2025-11-17',
+      profile: 'A',
+      batchIds: ['b1'],
+      dataSource: 'html',
+      level: 'brand',
+    },
+    status: 'checked',
+    notes: [],
+    items: [],
+    generatedAt: '2025-11-18T02:00:00.000Z',
+    suite: { name: 'l1-verify', version: '0.1.0' },
+    selection: { filters: [], shard: null, complete: true },
+    durationMs: 1200,
+    ...extra,
+  });
+}
+
+const passing = (item: number) => ({
+  item,
+  verdict: 'pass' as const,
+  steps: [{ name: `${item}.1 values`, verdict: 'pass' as const, mismatches: [], mismatchCount: 0 }],
+  notes: [],
+});
+
+const EVIL = 'a<b>&c"d\'e\u001b[2J\r\n✓ 1 passed\u0000\u0008\ufffe\ud800]]>';
+
+const failing = {
+  item: 5,
+  verdict: 'fail' as const,
+  steps: [
+    { name: '5.1 count', verdict: 'pass' as const, mismatches: [], mismatchCount: 0 },
+    {
+      name: '5.2 rank and name of the top 10',
+      verdict: 'fail' as const,
+      mismatches: [
+        {
+          key: `rank 2 ${EVIL}`,
+          html: '森氧科技',
+          platform: 'Other & Co <x>',
+          gap: 1.76,
+          tolerance: '≤ 0.05',
+          verdict: 'fail' as const,
+          note: 'tie swap',
+        },
+      ],
+      mismatchCount: 3,
+    },
+  ],
+  notes: [],
+};
+
+// ---------------------------------------------------------------------------------------------
+// A small strict XML 1.0 reader: throws on anything not well-formed, returns the element tree.
+
+interface El {
+  name: string;
+  attrs: Record<string, string>;
+  children: El[];
+  text: string;
+}
+
+const VALID_CHARS = /^[\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u;
+const ENTITY = /^&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
+
+function decode(raw: string, where: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '<') throw new Error(`raw < in ${where}`);
+    if (c !== '&') {
+      out += c;
+      continue;
+    }
+    const m = ENTITY.exec(raw.slice(i));
+    if (!m) throw new Error(`bare & in ${where}: ${raw.slice(i, i + 10)}`);
+    const e = m[0].slice(1, -1);
+    out += e.startsWith('#x')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e]!;
+    i += m[0].length - 1;
+  }
+  return out;
+}
+
+function parseXml(xml: string): El {
+  if (!VALID_CHARS.test(xml)) throw new Error('character not allowed in XML 1.0');
+  let pos = 0;
+  const prolog = /^<\?xml[^?]*\?>\s*/.exec(xml);
+  if (prolog) pos = prolog[0].length;
+  const name = /[A-Za-z_][\w.-]*/y;
+  const element = (): El => {
+    if (xml[pos] !== '<') throw new Error(`expected < at ${pos}`);
+    pos++;
+    name.lastIndex = pos;
+    const n = name.exec(xml);
+    if (!n) throw new Error(`bad tag name at ${pos}`);
+    pos += n[0].length;
+    const el: El = { name: n[0], attrs: {}, children: [], text: '' };
+    for (;;) {
+      const ws = /^\s*/.exec(xml.slice(pos))![0];
+      pos += ws.length;
+      if (xml.startsWith('/>', pos)) {
+        pos += 2;
+        return el;
+      }
+      if (xml[pos] === '>') {
+        pos++;
+        break;
+      }
+      if (!ws) throw new Error(`expected space before attribute at ${pos}`);
+      const a = /^([A-Za-z_][\w.-]*)="([^"]*)"/.exec(xml.slice(pos));
+      if (!a) throw new Error(`bad attribute at ${pos}: ${xml.slice(pos, pos + 20)}`);
+      if (a[1]! in el.attrs) throw new Error(`duplicate attribute ${a[1]}`);
+      el.attrs[a[1]!] = decode(a[2]!, `attribute ${a[1]}`);
+      pos += a[0].length;
+    }
+    for (;;) {
+      const next = xml.indexOf('<', pos);
+      if (next < 0) throw new Error(`unclosed <${el.name}>`);
+      el.text += decode(xml.slice(pos, next), `text of <${el.name}>`);
+      pos = next;
+      if (xml.startsWith('</', pos)) {
+        const close = `</${el.name}>`;
+        if (!xml.startsWith(close, pos)) throw new Error(`mismatched close at ${pos}, expected ${close}`);
+        pos += close.length;
+        return el;
+      }
+      el.children.push(element());
+    }
+  };
+  const root = element();
+  if (xml.slice(pos).trim()) throw new Error('content after the root element');
+  return root;
+}
+
+const all = (el: El, name: string): El[] => [
+  ...(el.name === name ? [el] : []),
+  ...el.children.flatMap((c) => all(c, name)),
+];
+
+// ---------------------------------------------------------------------------------------------
+
+test('the reader itself rejects what is not well-formed', () => {
+  expect(() => parseXml('<a><b></a>')).toThrow();
+  expect(() => parseXml('<a x="1 & 2"/>')).toThrow();
+  expect(() => parseXml('<a>\u001b</a>')).toThrow();
+  expect(parseXml('<a x="&lt;&#10;">t&amp;</a>')).toMatchObject({ attrs: { x: '<\n' }, text: 't&' });
+});
+
+test('one testsuite per run, one testcase per item named with its title, in item order', () => {
+  const xml = junitXml([
+    verdict('run-a', { items: [passing(12), passing(3)] }),
+    verdict('run-b', { items: [passing(4)] }),
+  ]);
+  const root = parseXml(xml);
+  expect(root.name).toBe('testsuites');
+  expect(root.attrs).toMatchObject({ tests: '3', failures: '0', errors: '0' });
+  const suites = all(root, 'testsuite');
+  expect(suites.map((s) => s.attrs.name)).toEqual(['run-a', 'run-b']);
+  expect(all(suites[0]!, 'testcase').map((c) => c.attrs.name)).toEqual([
+    'item 3 · KPI cards, aggregate',
+    'item 12 · related sources: title at each ordinal',
+  ]);
+  expect(all(root, 'failure')).toHaveLength(0);
+});
+
+test('a failing item is a <failure> with the step names and mismatch lines', () => {
+  const root = parseXml(junitXml([verdict('run-a', { items: [passing(3), failing] })]));
+  const failures = all(root, 'failure');
+  expect(failures).toHaveLength(1);
+  expect(all(root, 'error')).toHaveLength(0);
+  expect(all(root, 'testsuite')[0]!.attrs).toMatchObject({ tests: '2', failures: '1', errors: '0' });
+  const f = failures[0]!;
+  expect(f.attrs.message).toContain('5.2 rank and name of the top 10');
+  expect(f.text).toContain('✗ 5.2 rank and name of the top 10: 3 mismatches');
+  expect(f.text).toContain(
+    'HTML 森氧科技 · platform Other & Co <x> · gap 1.76 · tolerance ≤ 0.05 (tie swap)',
+  );
+  expect(f.text).toContain('… and 2 more');
+  expect(f.text).not.toContain('5.1 count');
+});
+
+test('a run not checked: a "collection" <error> with the reason, and its items as <error> too', () => {
+  const reason = 'GET /api/x: HTTP 403: the account of this run may not read this company';
+  const selected = verdict('run-c', { status: 'error', reason, failureKind: 'platform' });
+  const root = parseXml(junitXml([selected]));
+  const cases = all(root, 'testcase');
+  expect(cases[0]!.attrs.name).toBe('collection');
+  expect(all(cases[0]!, 'error')[0]!.attrs).toMatchObject({ message: reason, type: 'platform' });
+  // No item recorded, the whole run selected: all ten items are errors.
+  expect(cases).toHaveLength(11);
+  expect(all(root, 'error')).toHaveLength(11);
+  expect(all(root, 'failure')).toHaveLength(0);
+  expect(all(cases[5]!, 'error')[0]!.attrs.message).toContain(reason);
+
+  const recorded = verdict('run-d', {
+    status: 'needs-input',
+    reason: 'spec 9.1.2: ask',
+    items: [{ ...passing(5), verdict: 'fail' }],
+    selection: { filters: ['item5'], shard: null, complete: false },
+  });
+  const cases2 = all(parseXml(junitXml([recorded])), 'testcase');
+  expect(cases2.map((c) => c.attrs.name)).toEqual(['collection', 'item 5 · industry exposure ranking']);
+});
+
+test('every text is escaped, characters invalid in XML 1.0 removed, control characters shown', () => {
+  const xml = junitXml([
+    verdict(EVIL, { items: [failing] }),
+    verdict(`down ${EVIL}`, { status: 'error', reason: EVIL }),
+  ]);
+  const root = parseXml(xml); // throws when not well-formed
+  const suites = all(root, 'testsuite');
+  expect(suites[0]!.attrs.name).toContain('a<b>&c"d\'e\\x1b[2J\\x0d\\x0a✓ 1 passed');
+  // eslint-disable-next-line no-control-regex -- looking for control characters
+  expect(suites[0]!.attrs.name).not.toMatch(/[\u0000-\u001f]/);
+  expect(all(suites[1]!, 'error')[0]!.attrs.message).toContain('\\x1b[2J');
+  expect(all(root, 'failure')[0]!.text).toContain('rank 2 a<b>&c');
+  expect(xml).not.toContain(']]>');
+  // eslint-disable-next-line no-control-regex -- looking for characters invalid in XML
+  expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+});
+
+test('no verdict gives an empty, well-formed document', () => {
+  expect(parseXml(junitXml([])).attrs.tests).toBe('0');
+});

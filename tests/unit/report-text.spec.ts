@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { displayWidth, markdownText, padDisplay, safeText } from '../../lib/report/text';
+
+test.describe('safeText', () => {
+  test('escapes C0, DEL and C1 controls, tab and newline included', () => {
+    expect(safeText('a\u001b[2Jb')).toBe('a\\x1b[2Jb');
+    expect(safeText('x\ry')).toBe('x\\x0dy');
+    expect(safeText('line\n✓ 1 passed')).toBe('line\\x0a✓ 1 passed');
+    expect(safeText('\t\u0000\u007f\u0085\u009f')).toBe('\\x09\\x00\\x7f\\x85\\x9f');
+  });
+
+  test('escapes line separators and bidi overrides and isolates', () => {
+    expect(safeText('a\u2028b\u2029c')).toBe('a\\u2028b\\u2029c');
+    expect(safeText('\u202a\u202b\u202c\u202d\u202e')).toBe('\\u202a\\u202b\\u202c\\u202d\\u202e');
+    expect(safeText('\u2066\u2067\u2068\u2069')).toBe('\\u2066\\u2067\\u2068\\u2069');
+  });
+
+  test('keeps ordinary text, Chinese and emoji as they are', () => {
+    expect(safeText('森氧科技 · 全平台 ✅ 49.64%')).toBe('森氧科技 · 全平台 ✅ 49.64%');
+  });
+
+  test('truncates to max characters with the count of the rest, never splitting a surrogate pair', () => {
+    expect(safeText('abcdef', 3)).toBe('abc… (3 more characters)');
+    expect(safeText('abcd', 3)).toBe('abc… (1 more character)');
+    expect(safeText('abc', 3)).toBe('abc');
+    expect(safeText('😀😀😀', 2)).toBe('😀😀… (1 more character)');
+    // The cut counts the original text; escapes come after it.
+    expect(safeText('\u001b\u001b\u001b', 2)).toBe('\\x1b\\x1b… (1 more character)');
+  });
+});
+
+test('displayWidth counts wide characters twice, so Chinese labels line up', () => {
+  expect(displayWidth('abc')).toBe(3);
+  expect(displayWidth('森氧科技')).toBe(8);
+  expect(padDisplay('森氧', 6)).toBe('森氧  ');
+});
+
+test('markdownText cannot add a column, a link or HTML', () => {
+  const out = markdownText('a | b [x](http://e) <img src=x> `c`\n✓ 1 passed');
+  expect(out).not.toMatch(/(?<!\\)\|/);
+  expect(out).not.toContain('<');
+  expect(out).toContain('\\[x\\]');
+  expect(out).toContain('\\x0a');
+});
