@@ -1,0 +1,239 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { knownRunLabels, mergeVerdictFolders } from '../../lib/report/merge';
+import {
+  emptyVerdictFolder,
+  readVerdictFolder,
+  writeVerdictFolder,
+  type VerdictEntry,
+} from '../../lib/report/verdict-folder';
+import {
+  verdictFileSchema,
+  verdictIndexSchema,
+  type Selection,
+  type VerdictFile,
+} from '../../lib/report/verdict-schema';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
+const selection: Selection = { filters: [], shard: null, complete: true };
+const temps: string[] = [];
+
+test.afterAll(() => {
+  for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-merge-'));
+  temps.push(dir);
+  return dir;
+}
+
+/** A verdict that validates with the schema. */
+function verdict(
+  label: string,
+  items: Record<number, 'pass' | 'fail'>,
+  extra: Partial<VerdictFile> = {},
+): VerdictFile {
+  return verdictFileSchema.parse({
+    run: {
+      label,
+      htmlUrl: 'http://127.0.0.1/report',
+      platformUrl: 'http://127.0.0.1/platform',
+      companyId: 1001,
+      projectId: '101101',
+      reportType: 'monitor',
+      batchDate: '2025-11-17',
+      profile: 'A',
+      batchIds: ['b1'],
+      dataSource: 'html',
+      level: 'brand',
+    },
+    status: 'checked',
+    notes: [],
+    items: Object.entries(items).map(([item, v]) => ({
+      item: Number(item),
+      verdict: v,
+      steps: [{ name: `${item}.1 values`, verdict: v, mismatches: [], mismatchCount: 0 }],
+      notes: [],
+    })),
+    generatedAt: '2025-11-18T02:00:00.000Z',
+    suite: { name: 'l1-verify', version: '0.1.0' },
+    selection: { filters: [], shard: '1/2', complete: true },
+    durationMs: 1200,
+    ...extra,
+  });
+}
+
+const entry = (
+  label: string,
+  items: Record<number, 'pass' | 'fail'> = { 3: 'pass', 5: 'pass' },
+): VerdictEntry => ({
+  file: `${label}.json`,
+  verdict: verdict(label, items),
+});
+
+/** A shard's verdict folder, as the end-of-invocation code writes it. */
+function shard(...entries: VerdictEntry[]): string {
+  const dir = tempDir();
+  writeVerdictFolder(dir, entries, selection);
+  return dir;
+}
+
+test.describe('verdict folder', () => {
+  test('writes each verdict, index.json, summary.md and junit.xml, and reads the verdicts back', () => {
+    const dir = tempDir();
+    const written = writeVerdictFolder(
+      dir,
+      [entry('b'), { file: 'a', verdict: verdict('a', { 4: 'fail' }) }],
+      selection,
+    );
+    expect(written.map((f) => path.basename(f))).toEqual([
+      'a.json',
+      'b.json',
+      'index.json',
+      'summary.md',
+      'junit.xml',
+    ]);
+    expect(fs.readdirSync(dir).filter((n) => n.includes('.tmp-'))).toEqual([]);
+    const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')));
+    expect(index.runs).toEqual([
+      { label: 'a', file: 'a.json', status: 'checked', items: { 4: 'fail' } },
+      { label: 'b', file: 'b.json', status: 'checked', items: { 3: 'pass', 5: 'pass' } },
+    ]);
+    expect(fs.readFileSync(path.join(dir, 'summary.md'), 'utf8')).toContain('| a | · | ❌ |');
+    expect(fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8')).toContain('<testsuite name="a"');
+    const back = readVerdictFolder(dir);
+    expect(back.problems).toEqual([]);
+    expect(back.entries.map((e) => e.file)).toEqual(['a.json', 'b.json']);
+    expect(back.verdicts[0]).toEqual(verdict('a', { 4: 'fail' }));
+  });
+
+  test('refuses two verdicts with one file name, and the names of the extras', () => {
+    expect(() => writeVerdictFolder(tempDir(), [entry('a'), entry('a')], selection)).toThrow(/two verdicts/);
+    expect(() =>
+      writeVerdictFolder(tempDir(), [{ file: 'index.json', verdict: verdict('x', {}) }], selection),
+    ).toThrow();
+    expect(() =>
+      writeVerdictFolder(tempDir(), [{ file: '../x.json', verdict: verdict('x', {}) }], selection),
+    ).toThrow();
+  });
+
+  test('a file that is not a verdict is a problem naming the file and the field', () => {
+    const dir = shard(entry('a'));
+    const bad = JSON.parse(fs.readFileSync(path.join(dir, 'a.json'), 'utf8'));
+    bad.run.label = 42;
+    bad.items[0].verdict = 'maybe';
+    fs.writeFileSync(path.join(dir, 'broken.json'), JSON.stringify(bad));
+    fs.writeFileSync(path.join(dir, 'torn.json'), '{"run": ');
+    const read = readVerdictFolder(dir);
+    expect(read.entries.map((e) => e.file)).toEqual(['a.json']);
+    expect(read.problems).toHaveLength(2);
+    expect(read.problems[0]).toContain(path.join(dir, 'broken.json'));
+    expect(read.problems[0]).toContain('run.label');
+    expect(read.problems[0]).toContain('items[0].verdict');
+    expect(read.problems[1]).toContain(path.join(dir, 'torn.json'));
+    expect(read.problems[1]).toContain('not valid JSON');
+  });
+
+  test('the extras are not read as verdicts; emptying removes verdict files only', () => {
+    const dir = shard(entry('a'));
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
+    fs.mkdirSync(path.join(dir, 'sub.json'));
+    expect(readVerdictFolder(dir).problems).toEqual([]);
+    const removed = emptyVerdictFolder(dir).map((f) => path.basename(f));
+    expect(removed.sort()).toEqual(['a.json', 'index.json', 'junit.xml', 'summary.md']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'sub.json']);
+  });
+});
+
+test.describe('mergeVerdictFolders', () => {
+  test('two shards give the union, with no problem', () => {
+    const merged = mergeVerdictFolders([shard(entry('a'), entry('c')), shard(entry('b'))], ['a', 'b', 'c']);
+    expect(merged.problems).toEqual([]);
+    expect(merged.entries.map((e) => e.file)).toEqual(['a.json', 'b.json', 'c.json']);
+    expect(merged.selection).toEqual({ filters: [], shard: null, complete: true });
+  });
+
+  test('a run in two shards is reported with both files, and neither result is kept', () => {
+    const one = shard(entry('a'), entry('b', { 5: 'pass' }));
+    const two = shard(entry('b', { 5: 'fail' }));
+    const merged = mergeVerdictFolders([one, two]);
+    expect(merged.problems).toHaveLength(1);
+    expect(merged.problems[0]).toContain('"b" found in 2 shards');
+    expect(merged.problems[0]).toContain(path.join(one, 'b.json'));
+    expect(merged.problems[0]).toContain(path.join(two, 'b.json'));
+    const b = merged.entries.find((e) => e.file === 'b.json')!.verdict;
+    expect(b.status).toBe('error');
+    expect(b.items).toEqual([]);
+    expect(b.reason).toContain(path.join(two, 'b.json'));
+  });
+
+  test('a run of L1_RUNS found in no shard is reported', () => {
+    const merged = mergeVerdictFolders([shard(entry('a'))], ['a', 'lost']);
+    expect(merged.problems).toEqual(['run "lost" of L1_RUNS found in no shard']);
+  });
+
+  test('missing, empty and invalid folders are problems', () => {
+    const empty = tempDir();
+    const missing = path.join(tempDir(), 'nope');
+    const withBad = shard(entry('a'));
+    fs.writeFileSync(path.join(withBad, 'x.json'), JSON.stringify({ ...verdict('x', {}), status: 'fine' }));
+    const merged = mergeVerdictFolders([empty, missing, withBad]);
+    expect(merged.problems).toEqual([
+      `${empty}: holds no verdict`,
+      `${missing}: folder does not exist`,
+      expect.stringMatching(/x\.json: not a verdict file .*status/),
+    ]);
+    expect(merged.entries.map((e) => e.file)).toEqual(['a.json']);
+  });
+});
+
+test.describe('knownRunLabels', () => {
+  test('labels of L1_RUNS, repeated ones numbered like the suite does; unlabelled runs noted', () => {
+    const dir = tempDir();
+    fs.writeFileSync(
+      path.join(dir, 'runs.json'),
+      JSON.stringify([{ label: ' a ' }, { label: 'a' }, { label: 'b' }, { htmlUrl: 'x' }]),
+    );
+    const known = knownRunLabels({ L1_RUNS: 'runs.json' }, dir);
+    expect(known.labels).toEqual(['a', 'a-2', 'b']);
+    expect(known.notes[0]).toContain('1 run of L1_RUNS has no label');
+    expect(knownRunLabels({}, dir)).toMatchObject({ labels: null, problems: [] });
+    expect(knownRunLabels({ L1_RUNS: 'none.json' }, dir).problems[0]).toContain('cannot be read');
+  });
+});
+
+test('npm run merge: writes the merged folder, prints the grid and the problems, exit code 2 on a problem', () => {
+  test.setTimeout(60_000); // two tsx processes: a cold transform cache takes seconds
+  const out = path.join(tempDir(), 'verdicts');
+  fs.mkdirSync(out);
+  fs.writeFileSync(path.join(out, 'stale.json'), '{}');
+  fs.writeFileSync(path.join(out, 'README.txt'), 'not a verdict file');
+  const runs = path.join(tempDir(), 'runs.json');
+  fs.writeFileSync(runs, JSON.stringify([{ label: 'a' }, { label: 'b' }, { label: 'c' }]));
+  const one = shard(entry('a', { 5: 'fail' }));
+  const two = shard(entry('b'));
+  const env = { ...process.env, L1_VERDICTS_DIR: out, L1_RUNS: runs };
+  const r = spawnSync(TSX, ['scripts/merge.ts', one, two], { cwd: REPO, env, encoding: 'utf8' });
+  expect(r.stdout).toContain('run "c" of L1_RUNS found in no shard');
+  expect(r.stdout).toMatch(/^a\s+·\s+·\s+FAIL/m);
+  expect(r.status).toBe(2);
+  expect(fs.readdirSync(out).sort()).toEqual([
+    'README.txt',
+    'a.json',
+    'b.json',
+    'index.json',
+    'junit.xml',
+    'summary.md',
+  ]);
+
+  // Without the missing run: the exit code is the verdicts' own (1: an item failed).
+  fs.writeFileSync(runs, JSON.stringify([{ label: 'a' }, { label: 'b' }]));
+  const again = spawnSync(TSX, ['scripts/merge.ts', one, two], { cwd: REPO, env, encoding: 'utf8' });
+  expect(again.stdout).toContain('merge: exit code 1');
+  expect(again.status).toBe(1);
+});
