@@ -12,7 +12,10 @@ import { competitorEntry, productLevelSchema, rankingEntry } from './product';
 /** A field no check reads: any shape. */
 const unused = z.unknown().optional();
 /** A text no check compares (a display name, a line): kept when it is a string, otherwise dropped. */
-const looseText = z.unknown().transform((v) => (typeof v === 'string' ? v : undefined));
+const looseText = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v : undefined));
 
 export const platformMeta = z.object({
   key: platformKey,

@@ -12,7 +12,10 @@ import { wordcloud } from './data';
 /** A field no check reads: any shape. */
 const unused = z.unknown().optional();
 /** A rank: never used by a check (spec 7.6, 7.8.4); any shape, kept when it is a number. */
-const unusedRank = z.unknown().transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
+const unusedRank = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
 export const batchItem = z.object({
   batchDate: z.string(),
@@ -74,7 +77,10 @@ export const competitorRow = z.object({
   platform_rates: z.array(
     z.object({
       /** Only named in a note (columns are matched by position, spec 7.6): any shape. */
-      name: z.unknown().transform((v) => (typeof v === 'string' ? v : v == null ? '' : String(v))),
+      name: z
+        .unknown()
+        .optional()
+        .transform((v) => (typeof v === 'string' ? v : v == null ? '' : String(v))),
       rate: optionalRate,
     }),
   ),

@@ -31,7 +31,14 @@ export function printedForm(value: unknown): string | undefined {
   return text === '' || text === '-' ? undefined : text;
 }
 
-const rateInput = z.union([z.number(), z.string(), z.null()]);
+/**
+ * Any value reaches the rate parser, so a wrong one gets its message ("not a rate: NaN") rather than
+ * zod's generic "Invalid input" (z.number() itself refuses NaN and Infinity without saying why). The
+ * declared input type stays what the contract allows.
+ */
+const rateInput = z.custom<number | string | null>((value) => value !== undefined, {
+  error: 'expected a rate (a number or a numeric string), got nothing',
+});
 
 function toRate(value: unknown, ctx: z.RefinementCtx): number | null {
   const parsed = parseRate(value);
@@ -57,10 +64,13 @@ export const printedRate = rateInput
  * A rate field that no check reads (e.g. the snapshot's position_rate, spec 9.2.2): contract 4.2
  * accepts it in any shape; a readable rate is kept, anything else becomes "no value".
  */
-export const unusedRate = z.unknown().transform((value) => {
-  const parsed = parseRate(value);
-  return parsed instanceof Error ? null : parsed;
-});
+export const unusedRate = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    const parsed = parseRate(value);
+    return parsed instanceof Error ? null : parsed;
+  });
 
 /** A share-group value (spec 7.3): a count or a percentage, same parsing as a rate. */
 export const groupValue = rate;

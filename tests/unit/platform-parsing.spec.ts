@@ -5,6 +5,10 @@ import { parseRate } from '../../lib/schema/rate';
 import { metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
 import { redactUrl } from '../../lib/report/redact';
+import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
+import { productLevelData } from '../../lib/schema/product';
+import { ITEM_RULES } from '../../lib/rules';
+import { baseData, context } from './builders';
 
 test.describe('contract 4: envelope', () => {
   test('a bare payload passes through', () => {
@@ -159,4 +163,216 @@ test('contract 4.1: a batch date with a time part or as YYYYMMDD still names its
   expect(resolveBatch(withTime, run)).toMatchObject({ kind: 'found', batchIds: ['b1'] });
   expect(resolveBatch(compact, run)).toMatchObject({ kind: 'found', batchIds: ['b2'] });
   expect(resolveBatch([{ ...compact[0]!, batchDate: '20261121' }], run).kind).toBe('error');
+});
+
+test.describe('issue 9 / contract 5: a field a run does not use never fails it', () => {
+  const withProduct = (productRanking: unknown) => ({ ...baseData(), product_ranking: productRanking });
+
+  test('9.5.1: a brand-level run accepts product_ranking and core_product_competitors of any shape', () => {
+    for (const shape of [
+      [{ name: 'x', exposure_rate: 1 }],
+      { kimi: [] },
+      42,
+      'text',
+      { a: { b: 1 } },
+      null,
+    ]) {
+      const raw = { ...withProduct(shape), core_product_competitors: { not: 'a list' } };
+      expect(() => parseWith(dataSchema, raw, 'report page DATA', 'DATA')).not.toThrow();
+      expect(() => parseWith(dataSchemaFor('brand'), raw, 'report page DATA', 'DATA')).not.toThrow();
+    }
+  });
+
+  test('contract 5: a product-level run accepts a list (aggregate) or an object keyed by platform, and says which', () => {
+    const list = parseWith(
+      dataSchemaFor('product'),
+      withProduct([{ name: '纯牛奶', exposure_rate: '40%' }]),
+      's',
+      'DATA',
+    );
+    const listView = productLevelData(list);
+    expect(listView.ok && listView.value.ranking?.form).toBe('aggregate');
+    const keyed = parseWith(
+      dataSchemaFor('product'),
+      withProduct({ kimi: [{ name: '纯牛奶', exposure_rate: 40 }] }),
+      's',
+      'DATA',
+    );
+    const keyedView = productLevelData(keyed);
+    expect(keyedView.ok && keyedView.value.ranking?.form).toBe('per-platform');
+    expect(
+      keyedView.ok &&
+        keyedView.value.ranking?.form === 'per-platform' &&
+        keyedView.value.ranking.byPlatform.get('kimi'),
+    ).toEqual([{ name: '纯牛奶', exposure_rate: 40 }]);
+  });
+
+  test('contract 5: a product-level run rejects a product_ranking of neither form, naming DATA.product_ranking', () => {
+    expect(() => parseWith(dataSchemaFor('product'), withProduct(42), 'report page DATA', 'DATA')).toThrow(
+      /DATA\.product_ranking: expected a list \(aggregate\) or an object keyed by platform/,
+    );
+    expect(() =>
+      parseWith(dataSchemaFor('product'), withProduct({ kimi: [{ name: 1 }] }), 'report page DATA', 'DATA'),
+    ).toThrow(/DATA\.product_ranking\.kimi\[0\]\.name/);
+    const view = productLevelData({ product_ranking: [{ name: 'x', exposure_rate: 'n/a' }] });
+    expect(view.ok ? [] : view.issues).toEqual(['DATA.product_ranking[0].exposure_rate: not a rate: "n/a"']);
+  });
+
+  test('contract 4.2 / 5: fields no check reads are accepted in any shape; extra fields are ignored', () => {
+    const data = baseData() as unknown as Record<string, unknown> & ReturnType<typeof baseData>;
+    const raw = structuredClone(data) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.meta.mode = 7;
+    raw.meta.report_type = { x: 1 };
+    raw.meta.platforms[0].short_name = 12;
+    raw.meta.extra = [1];
+    raw.brand.wordcloud.words[0].weight = 'heavy';
+    raw.brand.source_top30[0].url = 5;
+    expect(() => parseWith(dataSchema, raw, 'DATA', 'DATA')).not.toThrow();
+    const rows = {
+      rows: [
+        {
+          platform: 'all',
+          exposure_rate: '23.4%',
+          position_rate: { shown: 'top3' },
+          crawlBatchId: 7,
+          extra: 1,
+        },
+      ],
+    };
+    const snapshot = parseWith(metricsTables.snapshot, rows, 'GET snapshot', 'payload');
+    expect(snapshot.rows[0]).toMatchObject({ exposure_rate: 23.4, position_rate: null, crawlBatchId: '7' });
+    const source = { rows: [{ title: 't', channel: 'c', cite_count: 3, rank: 'top', url: { href: 1 } }] };
+    expect(parseWith(metricsTables.source, source, 'GET source', 'payload').rows[0]).toMatchObject({
+      rank: null,
+    });
+    const competitor = {
+      rows: [
+        {
+          kind: 'brand',
+          name: 'a',
+          rank: '1',
+          exposure_rate: '1.5',
+          platform_rates: [{ name: 3, rate: '-' }],
+        },
+      ],
+    };
+    expect(
+      parseWith(metricsTables.competitor, competitor, 'GET competitor', 'payload').rows[0],
+    ).toMatchObject({
+      exposure_rate: 1.5,
+      platform_rates: [{ name: '3', rate: null }],
+    });
+  });
+
+  test('9.3.4: the snapshot keeps the printed form of brand_exposure_rate beside the number', () => {
+    const rows = {
+      rows: [
+        { platform: 'all', brand_exposure_rate: '36.0' },
+        { platform: 'kimi', brand_exposure_rate: 36 },
+        { platform: 'qwen', brand_exposure_rate: '-' },
+      ],
+    };
+    const parsed = parseWith(metricsTables.snapshot, rows, 'GET snapshot', 'payload').rows;
+    expect(parsed.map((r) => [r.brand_exposure_rate, r.brand_exposure_rate_printed])).toEqual([
+      [36, '36.0'],
+      [36, '36'],
+      [null, undefined],
+    ]);
+  });
+});
+
+test.describe('issue 8 cases 9-11: duplicates, non-finite numbers, Object property names as keys', () => {
+  test('case 9: duplicate meta.platforms keys are an error naming the key', () => {
+    const raw = baseData();
+    raw.meta.platforms[1] = { key: 'doubao', name: '豆包2' };
+    expect(() => parseWith(dataSchema, raw, 'report page DATA', 'DATA')).toThrow(
+      /DATA\.meta\.platforms\[1\]\.key: duplicate platform key doubao \(also at \[0\]\)/,
+    );
+  });
+
+  test('case 9: two snapshot rows for one platform, duplicate tmc and competitor keys are errors naming the key', () => {
+    const snapshot = {
+      rows: [{ platform: 'kimi' }, { platform: 'all' }, { platform: 'kimi', exposure_rate: 1 }],
+    };
+    expect(() => parseWith(metricsTables.snapshot, snapshot, 'GET snapshot', 'payload')).toThrow(
+      /payload\.rows\[2\]\.platform: duplicate snapshot row for platform "kimi" \(also at \[0\]\)/,
+    );
+    const tmcRow = { platform: 'all', dimension: 'content_type', name: '图文', value: 1 };
+    expect(() =>
+      parseWith(
+        metricsTables.tmc,
+        { rows: [tmcRow, { ...tmcRow, platform: 'kimi' }, tmcRow] },
+        'GET tmc',
+        'payload',
+      ),
+    ).toThrow(/rows\[2\]\.name: duplicate tmc row \(platform "all", dimension content_type, name "图文"\)/);
+    const c = { kind: 'brand', name: 'a', rank: 1, exposure_rate: 1, platform_rates: [] };
+    expect(() =>
+      parseWith(
+        metricsTables.competitor,
+        { rows: [c, { ...c, kind: 'product' }, c] },
+        'GET competitor',
+        'payload',
+      ),
+    ).toThrow(/rows\[2\]\.name: duplicate competitor row "a" \(kind brand\)/);
+    const raw = baseData();
+    raw.brand.tmc_aggregate.content_type = [
+      { name: '图文', value: 1 },
+      { name: '图文', value: 2 },
+    ];
+    expect(() => parseWith(dataSchema, raw, 'DATA', 'DATA')).toThrow(
+      /tmc_aggregate\.content_type\[1\]\.name: duplicate name 图文/,
+    );
+  });
+
+  test('case 10: NaN and Infinity read from the page are "not a rate"; null, "", "-" and a missing key stay "no value"', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const raw = baseData();
+      raw.brand.summary.avg_exposure_rate = bad;
+      expect(() => parseWith(dataSchema, raw, 'DATA', 'DATA')).toThrow(
+        /DATA\.brand\.summary\.avg_exposure_rate: not a rate: (NaN|-?Infinity)/,
+      );
+    }
+    const counts = baseData();
+    counts.brand.source_top30[0]!.cite_count = Number.NaN;
+    expect(() => parseWith(dataSchema, counts, 'DATA', 'DATA')).toThrow(/source_top30\[0\]\.cite_count/);
+    const rows = { rows: [{ platform: 'all', exposure_rate: null, top3_rate: '', positive_rate: '-' }] };
+    expect(parseWith(metricsTables.snapshot, rows, 'GET snapshot', 'payload').rows[0]).toMatchObject({
+      exposure_rate: null,
+      top3_rate: null,
+      positive_rate: null,
+      top5_rate: null,
+    });
+  });
+
+  test('case 11: __proto__, constructor and prototype as platform keys are errors naming the source and the key, never a crash', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const platforms = JSON.parse(`{"${key}": {}}`) as Record<string, unknown>;
+      const raw = { ...baseData(), brand: { ...baseData().brand, platforms } };
+      expect(() => parseWith(dataSchema, raw, 'report page DATA', 'DATA')).toThrow(
+        new RegExp(
+          `report page DATA does not match the contract: DATA\\.brand\\.platforms\\.${key}: platform key "${key}" is not allowed`,
+        ),
+      );
+      const meta = baseData();
+      meta.meta.platforms[0]!.key = key;
+      expect(() => parseWith(dataSchema, meta, 'DATA', 'DATA')).toThrow(
+        /DATA\.meta\.platforms\[0\]\.key: platform key/,
+      );
+      expect(() =>
+        parseWith(metricsTables.snapshot, { rows: [{ platform: key }] }, 'GET snapshot', 'payload'),
+      ).toThrow(/payload\.rows\[0\]\.platform/);
+      const product = { ...baseData(), product_ranking: JSON.parse(`{"${key}": []}`) };
+      expect(() => parseWith(dataSchemaFor('product'), product, 'DATA', 'DATA')).toThrow(
+        /DATA\.product_ranking\.\S+: platform key/,
+      );
+    }
+  });
+
+  test('case 11: rules read keyed records by own property: a context naming "constructor" fails, never crashes', () => {
+    for (const check of Object.values(ITEM_RULES)) {
+      const ctx = context({ edit: (d) => (d.meta.platforms[5] = { key: 'constructor', name: 'C' }) });
+      expect(() => check(ctx)).not.toThrow();
+    }
+  });
 });

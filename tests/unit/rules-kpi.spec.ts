@@ -296,3 +296,61 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (contrac
     expect(checkItem4(ctx).verdict).toBe('pass');
   });
 });
+
+test.describe('issue 9 · item 4 Profile B: self (9.2) fills the trend point; nothing dropped silently', () => {
+  test('9.2: brand_exposure_rate missing from the last trend point is taken from self, not "no value on the HTML side"', () => {
+    const ctx = context('B');
+    for (const key of KEYS) ctx.data.brand.platforms[key]!.trend[1]!.brand_exposure_rate = null;
+    const r = checkItem4(ctx);
+    expect(r.verdict).toBe('pass');
+    const kimi = r.steps.find((s) => s.id === 'kimi')!;
+    expect(kimi.rows.find((x) => x.key === 'kimi · 品牌露出率 brand_exposure_rate')).toMatchObject({
+      html: 30.6,
+      verdict: 'pass',
+    });
+    expect(kimi.notes.join()).toContain('brandExposureRate from self');
+  });
+
+  test('9.2: with position_metric first, a trend point without first_position_rate uses self.first_position_rate', () => {
+    const ctx = context('B', { metric: 'first' });
+    for (const key of KEYS) ctx.data.brand.platforms[key]!.trend[1]!.first_position_rate = null;
+    expect(checkItem4(ctx).verdict).toBe('pass');
+  });
+
+  test('9.2 near miss: a card missing from both the trend point and self still fails naming the HTML side', () => {
+    const ctx = context('B');
+    ctx.data.brand.platforms.kimi!.trend[1]!.brand_exposure_rate = null;
+    ctx.data.brand.platforms.kimi!.self.brand_exposure_rate = null;
+    const kimi = checkItem4(ctx).steps.find((s) => s.id === 'kimi')!;
+    expect(kimi.verdict).toBe('fail');
+    expect(kimi.rows.find((x) => x.verdict === 'fail')?.note).toContain('no value on the HTML side');
+  });
+
+  test('7.2 near miss: Profile A never fills the trend point from self', () => {
+    const ctx = context('A');
+    ctx.data.brand.platforms.kimi!.trend[1]!.exposure_rate = null;
+    expect(checkItem4(ctx).steps.find((s) => s.id === 'kimi')?.verdict).toBe('fail');
+  });
+
+  test('9.2: self.product_link_rate with a value against an empty snapshot value is said in the item notes', () => {
+    const ctx = context('B');
+    ctx.data.brand.platforms.kimi!.self.product_link_rate = 3.6;
+    const r = checkItem4(ctx);
+    expect(r.verdict).toBe('pass');
+    expect(r.notes.join('\n')).toContain(
+      'kimi · 商品链接露出率: the HTML self has 3.6 but the snapshot product_link_rate is empty',
+    );
+    expect(checkItem4(context('B')).notes.join('\n')).not.toContain('商品链接露出率');
+  });
+});
+
+test.describe('issue 9 · 9.3.4 on the printed form (item 3)', () => {
+  test('9.3.4: brand exposure 30.6 against a snapshot printed "31.0" fails; printed "31" passes', () => {
+    const ctx = context('B');
+    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 31, brand_exposure_rate_printed: '31.0' });
+    const failing = checkItem3(ctx).steps[0]?.rows[0];
+    expect(failing).toMatchObject({ key: '品牌露出率 brand_exposure_rate', verdict: 'fail' });
+    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 31, brand_exposure_rate_printed: '31' });
+    expect(checkItem3(ctx).steps[0]?.rows[0]?.verdict).toBe('pass');
+  });
+});
