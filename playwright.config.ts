@@ -1,44 +1,40 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './lib/run/browser';
-import { DEMO_ORIGIN, DEMO_PORT, REQUEST_TIMEOUT_MS, settings } from './lib/run/config';
+import { DEMO_ORIGIN, DEMO_PORT, RUN_TIMEOUT_MS, settings } from './lib/run/config';
+import { allureResultsDir } from './lib/report/outputs';
 
 /**
- * The report checks (contract section 8): auth (one login per company and host) → collect (one
- * evidence set per run) → checks (items 3-12, one test per run per item). Nothing else runs here:
- * unit tests and self-tests have their own configs under `npm test`.
+ * The report checks (contract section 8): per configured run, one group of tests in
+ * tests/checks.spec.ts (its collection, then items 3 to 12). Nothing else runs here: unit tests
+ * and self-tests have their own configs under `npm test`. Verdict files are written by the global
+ * teardown from records the tests leave, so every `--reporter` gives the same files.
  */
 const { mode } = settings();
 const workers = Number(process.env.L1_WORKERS ?? 2);
-const allureResultsDir = process.env.L1_ALLURE_RESULTS_DIR || 'allure-results';
 
 export default defineConfig({
   testDir: 'tests',
+  testMatch: /checks\.spec\.ts$/,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers,
   globalSetup: './tests/setup/global.setup.ts',
+  globalTeardown: './tests/setup/global.teardown.ts',
   outputDir: 'test-results/checks',
   reporter: [
-    // First: it empties the verdict and Allure folders of an earlier invocation.
-    ['./lib/report/reporter.ts', { allureResultsDir }],
     ['list'],
-    ['allure-playwright', { resultsDir: allureResultsDir, detail: false, suiteTitle: false }],
+    ['allure-playwright', { resultsDir: allureResultsDir(), detail: false, suiteTitle: false }],
   ],
-  // Collection waits on the page and the endpoints, each bounded by the request timeout (with retries).
-  timeout: 6 * REQUEST_TIMEOUT_MS + 30_000,
+  // The first test of a run collects it within its own budget (L1_RUN_TIMEOUT_MS).
+  timeout: RUN_TIMEOUT_MS + 60_000,
   use: {
-    // Credentials are typed and sent in setup: no trace, screenshot or video anywhere (toolchain.md).
+    // Credentials are typed and sent during collection: no trace, screenshot or video anywhere.
     trace: 'off',
     screenshot: 'off',
     video: 'off',
     launchOptions: chromiumLaunchOptions(),
   },
-  projects: [
-    { name: 'auth', testMatch: /setup[\\/]auth\.setup\.ts/ },
-    { name: 'collect', testMatch: /setup[\\/]collect\.setup\.ts/, dependencies: ['auth'] },
-    { name: 'checks', testMatch: /items[\\/]item\d+\.spec\.ts/, dependencies: ['collect'] },
-  ],
   webServer:
     mode === 'demo'
       ? {

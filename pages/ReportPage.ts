@@ -16,45 +16,117 @@ export class SessionExpired extends Error {
   }
 }
 
+export interface ReadDataOptions {
+  /** Navigation and DATA evaluation, each (L1_REQUEST_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Largest DATA accepted, measured in the page before it is transferred (L1_MAX_ANSWER_MB). */
+  maxBytes: number;
+}
+
+const PAGE_ERRORS_SHOWN = 3;
+
+/**
+ * Measures DATA in the page (our own walk, not the page's JSON.stringify, which a page can replace)
+ * and returns it when it is within the limit. Playwright's own serialization keeps NaN, Infinity
+ * and -0, so a non-finite rate reaches the schema and is rejected there instead of becoming null.
+ */
+function readDataInPage(limit: number): { kind: 'none' | 'cycle' | 'too-large' | 'data'; data?: unknown } {
+  // Global eval sees a lexical global (`const DATA`), which is not on window (toolchain note).
+  const d: unknown = (0, eval)("typeof DATA !== 'undefined' ? DATA : window.DATA");
+  if (d === undefined) return { kind: 'none' };
+  let size = 0;
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [d];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') size += v.length + 2;
+    else if (v === null || typeof v !== 'object') size += 8;
+    else {
+      if (seen.has(v)) return { kind: 'cycle' };
+      seen.add(v);
+      const keys = Object.keys(v);
+      size += 2 + keys.length;
+      for (const k of keys) {
+        size += k.length + 3;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+    if (size > limit) return { kind: 'too-large' };
+  }
+  return { kind: 'data', data: d };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ReportPageError(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {}); // the loser of the race may still reject later
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The generated report (spec 2.1): reads the global DATA once (contract section 5: `const`, `let`,
- * `var` or `window.DATA`, defined before `load`). Returns the JSON-safe value for zod to validate.
+ * `var` or `window.DATA`, defined before `load`). The page DATA is read from must be the report
+ * that was asked for: a redirect or a script navigation elsewhere is an error saying where it
+ * landed (the login redirect aside, which means the session expired).
  */
 export class ReportPage {
   constructor(private readonly page: Page) {}
 
-  /**
-   * Opens the report and returns its DATA. When the page does not reach `load` in time (a slow or
-   * unreachable third-party script), DATA is still read if the page defined it, with a note.
-   */
-  async readData(htmlUrl: string, timeoutMs: number): Promise<{ data: unknown; notes: string[] }> {
+  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown; notes: string[] }> {
     const { page } = this;
+    const { timeoutMs, maxBytes } = options;
     const notes: string[] = [];
     const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message.split('\n')[0]}`));
+    let pageErrorCount = 0;
+    page.on('pageerror', (e) => {
+      pageErrorCount++;
+      if (pageErrors.length < PAGE_ERRORS_SHOWN)
+        pageErrors.push(`${e.name}: ${e.message.split('\n')[0]!.slice(0, 200)}`);
+    });
     let response;
     try {
       response = await page.goto(htmlUrl, { waitUntil: 'load', timeout: timeoutMs });
     } catch (e) {
+      const message = (e as Error).message.split('\n')[0] ?? '';
       if (!(e instanceof Error) || e.name !== 'TimeoutError' || page.url() === 'about:blank') {
-        throw new ReportPageError(`report page did not load: ${(e as Error).message.split('\n')[0]}`);
+        throw new ReportPageError(`report page did not load: ${message}`);
       }
       notes.push(
         `the report page did not reach its load event within ${timeoutMs} ms; DATA was read as defined by then`,
       );
     }
-    if (new URL(page.url()).pathname.endsWith('/login')) throw new SessionExpired();
+    const asked = new URL(htmlUrl);
+    const landed = new URL(page.url());
+    if (landed.pathname.endsWith('/login')) throw new SessionExpired();
+    if (landed.origin !== asked.origin || landed.pathname !== asked.pathname)
+      throw new ReportPageError(
+        `the page landed on ${landed.origin}${landed.pathname}, not on the report that was asked for (${asked.origin}${asked.pathname}): its DATA is not this report's`,
+      );
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);
-    // A lexical global (`const DATA`) is not on window: evaluate the bare name (toolchain.md).
-    const json = await page.evaluate(
-      `(() => { const d = typeof DATA !== 'undefined' ? DATA : window.DATA;
-                return d === undefined ? undefined : JSON.stringify(d); })()`,
+    const read = await withTimeout(
+      page.evaluate(readDataInPage, maxBytes),
+      timeoutMs,
+      'reading DATA in the page (its script may be busy)',
     );
-    if (typeof json !== 'string') {
-      const why = pageErrors.length ? ` (the page's script failed: ${pageErrors.join('; ')})` : '';
+    if (read.kind === 'none') {
+      const more =
+        pageErrorCount > pageErrors.length ? `; and ${pageErrorCount - pageErrors.length} more` : '';
+      const why = pageErrors.length ? ` (the page's script failed: ${pageErrors.join('; ')}${more})` : '';
       throw new ReportPageError(`the report page defines no DATA variable${why}`);
     }
-    return { data: JSON.parse(json) as unknown, notes };
+    if (read.kind === 'cycle')
+      throw new ReportPageError('DATA refers to itself (a cycle): not a JSON object');
+    if (read.kind === 'too-large')
+      throw new ReportPageError(
+        `DATA exceeds ${Math.round(maxBytes / 1024 / 1024)} MB (L1_MAX_ANSWER_MB): not read`,
+      );
+    if (page.url() !== landed.href && new URL(page.url()).pathname !== asked.pathname)
+      throw new ReportPageError(
+        `the page navigated to ${new URL(page.url()).origin}${new URL(page.url()).pathname} while DATA was read`,
+      );
+    return { data: read.data, notes };
   }
 }

@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import type { z } from 'zod';
 import { parseWith } from '../schema/issues';
 import { unwrapEnvelope } from './envelope';
+import { AnswerTooLarge, type HttpGetter } from './http';
 
 /** An endpoint that failed for good: names the endpoint and the status, code, timeout or field. */
 export class EndpointError extends Error {
@@ -21,8 +21,10 @@ export interface ClientOptions {
   /** Contract 4: at most 2 retries of 5xx and network errors. */
   retries: number;
   backoffMs: number;
-  /** The request context carrying the current session. */
-  context: () => APIRequestContext;
+  /** The HTTP client carrying the current session (see ./http.ts). */
+  context: () => HttpGetter;
+  /** Largest answer accepted, after decompression (L1_MAX_ANSWER_MB). */
+  maxBytes?: number;
   /** Logs in again and replaces the context (contract 3: a 401 mid-run → one re-login, one retry). */
   relogin: () => Promise<void>;
 }
@@ -40,11 +42,13 @@ const STATUS_HINT: Record<number, string> = {
   400: 'the platform rejected the query parameters',
 };
 
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Typed client over Playwright's APIRequestContext: envelope unwrap, retries, re-login, zod validation. */
+/** Typed client of the three endpoints: envelope unwrap, retries, re-login, size limit, zod validation. */
 export class PlatformClient {
   readonly log: RequestRecord[] = [];
   private generation = 0;
@@ -61,6 +65,17 @@ export class PlatformClient {
   ): Promise<z.output<T>> {
     const payload = await this.getJson(name, path, params);
     return parseWith(schema, payload, name, 'payload');
+  }
+
+  /** Like `get`, also keeping the unwrapped answer as it came (stored as evidence, parsed again on read). */
+  async getValidated<T extends z.ZodType>(
+    name: string,
+    path: string,
+    params: Record<string, string>,
+    schema: T,
+  ): Promise<{ raw: unknown; parsed: z.output<T> }> {
+    const raw = await this.getJson(name, path, params);
+    return { raw, parsed: parseWith(schema, raw, name, 'payload') };
   }
 
   private async reloginOnce(seenGeneration: number): Promise<void> {
@@ -95,8 +110,12 @@ export class PlatformClient {
       try {
         response = await this.options
           .context()
-          .get(url, { params, timeout: timeoutMs, failOnStatusCode: false, maxRedirects: 0 });
+          .get(url, { params, timeout: timeoutMs, maxBytes: this.options.maxBytes ?? DEFAULT_MAX_BYTES });
       } catch (e) {
+        if (e instanceof AnswerTooLarge) {
+          record('too large');
+          throw new EndpointError(name, e.message);
+        }
         const message = e instanceof Error ? e.message : String(e);
         if (/timeout|timed out/i.test(message)) {
           record('timeout');

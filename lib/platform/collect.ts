@@ -1,16 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import type { z } from 'zod';
 import { dataSchema, type Data } from '../schema/data';
 import { parseWith } from '../schema/issues';
-import {
-  batchList,
-  metricsTables,
-  wordcloudPayload,
-  type MetricsTable,
-  type PlatformEvidence,
-} from '../schema/platform';
+import { batchList, metricsTables, wordcloudPayload, type MetricsTable } from '../schema/platform';
 import type { ConfiguredRun } from '../run/inputs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
@@ -20,7 +13,8 @@ import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
 import { redactUrl } from '../report/redact';
-import { initialEvidence, type Evidence } from './evidence';
+import { initialEvidence, type Evidence, type FailureKind, type RawPlatform } from './evidence';
+import type { HttpGetter } from './http';
 
 export interface CollectDeps {
   root: string;
@@ -32,7 +26,9 @@ export interface CollectDeps {
   session(loginBase: string, key: CredentialKey, force?: boolean): Promise<string>;
   /** Opens the report with that session: raw DATA and notes (throws SessionExpired on /login). */
   readPage(htmlUrl: string, statePath: string): Promise<{ data: unknown; notes: string[] }>;
-  newApiContext(statePath: string): Promise<APIRequestContext>;
+  newApiContext(statePath: string): Promise<HttpGetter>;
+  /** Largest answer or DATA accepted (L1_MAX_ANSWER_MB). */
+  maxBytes?: number;
 }
 
 /** Stops the collection with a status and a reason; caught once in collectRun. */
@@ -40,6 +36,7 @@ class Stop extends Error {
   constructor(
     readonly status: 'error' | 'needs-input',
     reason: string,
+    readonly kind: FailureKind = status === 'needs-input' ? 'needs-input' : 'input',
   ) {
     super(reason);
   }
@@ -52,7 +49,7 @@ function messageOf(e: unknown): string {
 }
 
 /** Reads cal_data_json (contract 5): unreadable or invalid is an error, never a silent fallback. */
-function readCalData(file: string, root: string): Data {
+function readCalData(file: string, root: string): { raw: unknown; parsed: Data } {
   const where = path.resolve(root, file);
   let text: string;
   try {
@@ -69,7 +66,7 @@ function readCalData(file: string, root: string): Data {
   } catch (e) {
     throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
   }
-  return parseWith(dataSchema, json, `cal_data_json ${where}`, 'cal_data_json');
+  return { raw: json, parsed: parseWith(dataSchema, json, `cal_data_json ${where}`, 'cal_data_json') };
 }
 
 /**
@@ -88,11 +85,12 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       reportType: facts.reportType,
       batchDate: facts.batchDate,
     });
+    // Known from the URLs and the configuration: in the verdict whatever fails later (issue 9).
     const early = recognizeProfile({ host: facts.host, companyId: facts.companyId }, deps.profileB);
+    evidence.run.profile = early.profile;
     const data = await readData(run, facts, deps, evidence, credentialKeyFor(early.profile, facts.companyId));
-    evidence.data = data;
     const decision = recognizeProfile(
-      { host: facts.host, companyId: facts.companyId, line: data.meta.line },
+      { host: facts.host, companyId: facts.companyId, line: data.parsed.meta.line },
       deps.profileB,
     );
     evidence.run.profile = decision.profile;
@@ -101,10 +99,11 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
     const apiKey = credentialKeyFor(decision.profile, facts.companyId);
     // Contexts are disposed only at the end: requests still in flight on an expired session's
     // context must not be cut off by the re-login (they retry on the new one after their own 401).
-    const contexts = [await deps.newApiContext(await deps.session(facts.baseUrl, apiKey))];
+    const contexts = [await deps.newApiContext(await sessionOrStop(deps, facts.baseUrl, apiKey))];
     client = new PlatformClient({
       baseUrl: facts.baseUrl,
       timeoutMs: deps.timeoutMs,
+      ...(deps.maxBytes ? { maxBytes: deps.maxBytes } : {}),
       retries: deps.retries,
       backoffMs: deps.backoffMs,
       context: () => contexts[contexts.length - 1]!,
@@ -113,17 +112,33 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       },
     });
     try {
-      evidence.platform = await fetchPlatform(run, facts, decision.profile, data, deps, client, evidence);
+      const platform = await fetchPlatform(run, facts, decision.profile, data.parsed, deps, client, evidence);
+      evidence.raw = { data: data.raw, platform };
       evidence.status = 'checked';
     } finally {
       await Promise.all(contexts.map((c) => c.dispose()));
     }
   } catch (e) {
     evidence.status = e instanceof Stop ? e.status : 'error';
+    evidence.failureKind = e instanceof Stop ? e.kind : 'platform';
     evidence.reason = messageOf(e);
   }
   evidence.requests = client?.log ?? [];
   return evidence;
+}
+
+/** A login that fails stops the run: the credentials (input) or the login page (platform). */
+async function sessionOrStop(deps: CollectDeps, loginBase: string, key: CredentialKey): Promise<string> {
+  try {
+    return await deps.session(loginBase, key);
+  } catch (e) {
+    const message = messageOf(e);
+    throw new Stop(
+      'error',
+      message,
+      /did not load|HTTP 5\d\d|no answer/.test(message) ? 'platform' : 'input',
+    );
+  }
 }
 
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {
@@ -140,10 +155,10 @@ async function readData(
   deps: CollectDeps,
   evidence: Evidence,
   pageKey: CredentialKey,
-): Promise<Data> {
+): Promise<{ raw: unknown; parsed: Data }> {
   if (run.input.calDataJson) {
     const cal = readCalData(run.input.calDataJson, deps.root);
-    const calTopic = cal.meta.topic === undefined ? undefined : String(cal.meta.topic);
+    const calTopic = cal.parsed.meta.topic === undefined ? undefined : String(cal.parsed.meta.topic);
     if (facts.topic !== undefined && calTopic === facts.topic) {
       evidence.run.dataSource = 'cal_data_json';
       evidence.notes.push(
@@ -158,7 +173,10 @@ async function readData(
   const pageBase = pageLoginBase(run.input.htmlUrl, facts.baseUrl);
   let raw: unknown;
   for (let attempt = 0; ; attempt++) {
-    const state = await deps.session(pageBase, pageKey, attempt > 0);
+    const state =
+      attempt === 0
+        ? await sessionOrStop(deps, pageBase, pageKey)
+        : await deps.session(pageBase, pageKey, true);
     try {
       evidence.pageLoads++;
       const page = await deps.readPage(run.input.htmlUrl, state);
@@ -176,7 +194,10 @@ async function readData(
     }
   }
   try {
-    return parseWith(dataSchema, raw, `report page DATA (${redactUrl(run.input.htmlUrl)})`, 'DATA');
+    return {
+      raw,
+      parsed: parseWith(dataSchema, raw, `report page DATA (${redactUrl(run.input.htmlUrl)})`, 'DATA'),
+    };
   } catch (e) {
     throw new Stop('error', messageOf(e));
   }
@@ -190,22 +211,22 @@ async function fetchPlatform(
   deps: CollectDeps,
   client: PlatformClient,
   evidence: Evidence,
-): Promise<PlatformEvidence> {
+): Promise<RawPlatform> {
   const common = { projectId: facts.projectId, reportType: facts.reportType };
   const metrics = <T extends MetricsTable>(
     table: T,
     batchIds: string[],
     extra: Record<string, string> = {},
-  ): Promise<z.output<(typeof metricsTables)[T]>> =>
-    client.get(
+  ): Promise<{ raw: unknown; parsed: z.output<(typeof metricsTables)[T]> }> =>
+    client.getValidated(
       `GET /api/geo-monitor/metrics/l1 (table=${table}${extra.platform ? `, platform=${extra.platform}` : ''})`,
       '/api/geo-monitor/metrics/l1',
       { table, batchIds: batchIds.join(','), ...common, ...extra },
       metricsTables[table] as z.ZodType,
-    ) as Promise<z.output<(typeof metricsTables)[T]>>;
+    ) as Promise<{ raw: unknown; parsed: z.output<(typeof metricsTables)[T]> }>;
 
   let batchIds: string[];
-  let snapshot: PlatformEvidence['snapshot'] | undefined;
+  let snapshot: { raw: unknown; parsed: { rows: unknown[] } } | undefined;
   if (run.input.batchId) {
     batchIds = [run.input.batchId];
     evidence.notes.push(`batch id given by the run: ${run.input.batchId} (batch discovery skipped)`);
@@ -221,16 +242,16 @@ async function fetchPlatform(
       profile,
       ...(deps.profileB.brandCode ? { brandCode: deps.profileB.brandCode } : {}),
     });
-    if (resolution.kind === 'error') throw new Stop('error', resolution.reason);
+    if (resolution.kind === 'error') throw new Stop('error', resolution.reason, 'platform');
     evidence.notes.push(resolution.note);
     if (resolution.kind === 'build') {
-      const rows = (await metrics('snapshot', [resolution.builtId])).rows;
-      const confirmed = confirmBuiltBatch(resolution.builtId, rows);
+      const answer = await metrics('snapshot', [resolution.builtId]);
+      const confirmed = confirmBuiltBatch(resolution.builtId, answer.parsed.rows);
       if (confirmed.kind === 'needs-input') throw new Stop('needs-input', confirmed.reason);
       evidence.notes.push(confirmed.note);
       batchIds = confirmed.batchIds;
       // Re-fetch only when the authoritative id differs from the built one (spec 9.1.3).
-      if (batchIds.length === 1 && batchIds[0] === resolution.builtId) snapshot = rows;
+      if (batchIds.length === 1 && batchIds[0] === resolution.builtId) snapshot = answer;
     } else {
       batchIds = resolution.batchIds;
     }
@@ -246,45 +267,49 @@ async function fetchPlatform(
       : (data.brand.platforms[key]?.citation.source_top30?.length ?? 0);
 
   const tasks = {
-    snapshot: snapshot ? Promise.resolve({ rows: snapshot }) : metrics('snapshot', batchIds),
+    snapshot: snapshot ? Promise.resolve(snapshot) : metrics('snapshot', batchIds),
     competitor: metrics('competitor', batchIds),
     tmc: metrics('tmc', batchIds),
-    wordcloud: client.get(
+    wordcloud: client.getValidated(
       'GET /api/geo-monitor/projects/{project}/wordcloud',
       `/api/geo-monitor/projects/${encodeURIComponent(facts.projectId)}/wordcloud`,
       { batchId: batchIds[0] ?? '', sentiment: 'all' },
       wordcloudPayload,
     ),
     sources: Promise.all(
-      sourceOptions.map(
-        async (key) => [key, (await metrics('source', batchIds, { platform: key })).rows] as const,
-      ),
+      sourceOptions.map(async (key) => [key, await metrics('source', batchIds, { platform: key })] as const),
     ),
   };
   const settled = await Promise.allSettled(Object.values(tasks));
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [messageOf(s.reason)] : []));
-  if (failures.length) throw new Stop('error', failures.join(' | '));
+  if (failures.length) throw new Stop('error', failures.join(' | '), 'platform');
 
-  const platform: PlatformEvidence = {
-    snapshot: (await tasks.snapshot).rows,
-    competitor: (await tasks.competitor).rows,
-    tmc: (await tasks.tmc).rows,
-    sources: Object.fromEntries(await tasks.sources),
-    wordcloud: await tasks.wordcloud,
+  const sources = await tasks.sources;
+  const tables = {
+    snapshot: await tasks.snapshot,
+    competitor: await tasks.competitor,
+    tmc: await tasks.tmc,
   };
   const empty = [
     ...(['snapshot', 'competitor', 'tmc'] as const)
-      .filter((t) => platform[t].length === 0)
+      .filter((t) => tables[t].parsed.rows.length === 0)
       .map((t) => `table=${t}`),
-    ...Object.entries(platform.sources)
-      .filter(([key, rows]) => rows.length === 0 && htmlSourceCount(key) > 0)
+    ...sources
+      .filter(([key, answer]) => answer.parsed.rows.length === 0 && htmlSourceCount(key) > 0)
       .map(([key]) => `table=source, platform=${key}`),
   ];
   if (empty.length) {
     throw new Stop(
       'error',
       `GET /api/geo-monitor/metrics/l1: rows is empty for ${empty.join('; ')} (batchIds ${batchIds.join(',')}): check the batch of the report date`,
+      'platform',
     );
   }
-  return platform;
+  return {
+    snapshot: tables.snapshot.raw,
+    competitor: tables.competitor.raw,
+    tmc: tables.tmc.raw,
+    sources: Object.fromEntries(sources.map(([key, answer]) => [key, answer.raw])),
+    wordcloud: (await tasks.wordcloud).raw,
+  };
 }

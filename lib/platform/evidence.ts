@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Data } from '../schema/data';
-import type { PlatformEvidence } from '../schema/platform';
+import { dataSchema } from '../schema/data';
+import { parseWith } from '../schema/issues';
+import { metricsTables, wordcloudPayload, type PlatformEvidence } from '../schema/platform';
 import type { Level, Profile, ReportType, RuleContext } from '../rules/types';
 import type { ConfiguredRun } from '../run/inputs';
+import { writePrivate } from '../run/state';
 import { redactUrl } from '../report/redact';
+import type { FailureKind, RunStatus } from '../report/verdict-schema';
 import type { RequestRecord } from './client';
+
+export type { FailureKind, RunStatus };
 
 /** The run section of the verdict file (contract section 7), known once the URLs are read. */
 export interface RunInfo {
@@ -22,19 +27,32 @@ export interface RunInfo {
   level: Level;
 }
 
-export type RunStatus = 'checked' | 'needs-input' | 'error';
+/** Every payload as the endpoint answered it (envelope removed), already validated once. */
+export interface RawPlatform {
+  snapshot: unknown;
+  competitor: unknown;
+  tmc: unknown;
+  /** Per source option: `all` and each platform key the HTML has sources for. */
+  sources: Record<string, unknown>;
+  wordcloud: unknown;
+}
 
-/** Everything collected for one run, once (contract 4, 6): read by every item test of the run. */
+/**
+ * Everything collected for one run, once (contract 4, 6): read by every item test of the run.
+ * DATA and payloads are kept as they came and parsed again on reading, so what the rules see is
+ * exactly what the schemas make of the platform's answer, in every worker.
+ */
 export interface Evidence {
   run: RunInfo;
   status: RunStatus;
   reason?: string;
+  failureKind?: FailureKind;
   /** What the collection decided along the way (profile rule, data source, batch resolution). */
   notes: string[];
-  data?: Data;
-  platform?: PlatformEvidence;
+  raw?: { data: unknown; platform: RawPlatform };
   requests: RequestRecord[];
   pageLoads: number;
+  durationMs: number;
 }
 
 /** The evidence of a run before anything is known: status error until collection says otherwise. */
@@ -54,45 +72,64 @@ export function initialEvidence(run: ConfiguredRun): Evidence {
       level: run.input.level ?? 'brand',
     },
     status: 'error',
+    failureKind: 'input',
     notes: [],
     requests: [],
     pageLoads: 0,
-  };
-}
-
-/** No evidence file: the collect setup of the run did not finish. Its items fail with this reason. */
-export function missingEvidence(run: ConfiguredRun): Evidence {
-  return {
-    ...initialEvidence(run),
-    reason: `no evidence for this run: its "collect · ${run.label}" setup did not finish (see that test)`,
+    durationMs: 0,
   };
 }
 
 /** What the rules see of a run: its validated DATA and payloads. `undefined` unless it was checked. */
 export function ruleContext(evidence: Evidence): RuleContext | undefined {
-  const { run, data, platform } = evidence;
-  if (evidence.status !== 'checked' || !data || !platform) return undefined;
-  return { profile: run.profile, level: run.level, reportType: run.reportType ?? 'monitor', data, platform };
+  const { run, raw } = evidence;
+  if (evidence.status !== 'checked' || !raw || !run.reportType) return undefined;
+  const platform: PlatformEvidence = {
+    snapshot: parseWith(metricsTables.snapshot, raw.platform.snapshot, 'snapshot', 'payload').rows,
+    competitor: parseWith(metricsTables.competitor, raw.platform.competitor, 'competitor', 'payload').rows,
+    tmc: parseWith(metricsTables.tmc, raw.platform.tmc, 'tmc', 'payload').rows,
+    sources: Object.fromEntries(
+      Object.entries(raw.platform.sources).map(([key, value]) => [
+        key,
+        parseWith(metricsTables.source, value, `source ${key}`, 'payload').rows,
+      ]),
+    ),
+    wordcloud: parseWith(wordcloudPayload, raw.platform.wordcloud, 'wordcloud', 'payload'),
+  };
+  const data = parseWith(dataSchema, raw.data, 'DATA', 'DATA');
+  return { profile: run.profile, level: run.level, reportType: run.reportType, data, platform };
 }
 
-export function evidenceDir(root: string): string {
-  return path.join(root, '.l1', 'evidence');
+export function evidenceFile(dir: string, slug: string): string {
+  return path.join(dir, `${slug}.json`);
 }
 
-export function evidenceFile(root: string, slug: string): string {
-  return path.join(evidenceDir(root), `${slug}.json`);
-}
-
-export function writeEvidence(root: string, slug: string, evidence: Evidence): void {
-  fs.mkdirSync(evidenceDir(root), { recursive: true });
-  const file = evidenceFile(root, slug);
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(evidence));
-  fs.renameSync(`${file}.tmp`, file);
-}
-
-export function readEvidence(root: string, slug: string): Evidence | undefined {
+/**
+ * Stores a run's evidence (0600, atomically). Evidence too large to store becomes the run's error
+ * instead of an exception that would take the test with it.
+ */
+export function writeEvidence(dir: string, slug: string, evidence: Evidence): Evidence {
+  let text: string;
   try {
-    return JSON.parse(fs.readFileSync(evidenceFile(root, slug), 'utf8')) as Evidence;
+    text = JSON.stringify(evidence);
+  } catch (e) {
+    const stored: Evidence = {
+      ...evidence,
+      status: 'error',
+      failureKind: 'platform',
+      reason: `the evidence of this run is too large to store (${(e as Error).message}): lower L1_MAX_ANSWER_MB`,
+    };
+    delete stored.raw;
+    text = JSON.stringify(stored);
+    evidence = stored;
+  }
+  writePrivate(evidenceFile(dir, slug), text);
+  return evidence;
+}
+
+export function readEvidence(dir: string, slug: string): Evidence | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(evidenceFile(dir, slug), 'utf8')) as Evidence;
   } catch {
     return undefined;
   }

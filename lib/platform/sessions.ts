@@ -9,37 +9,28 @@ import {
   credentialSource,
   type CredentialKey,
 } from '../run/credentials';
-import { slugify } from '../run/inputs';
+import { fileKeyOf } from '../run/inputs';
+import { readOr, withLock, writePrivate } from '../run/state';
 import { recordCookieHashes } from '../report/seen-secrets';
 
 /**
- * Sessions, one per login base URL and credentials entry, stored as Playwright storage state under
- * the gitignored `.auth/` (cleared at the start of every invocation by the global setup). A failed
- * login is remembered for the invocation so a wrong password is not tried again and again.
+ * Sessions, one per login base URL and credentials entry, kept as Playwright storage state in the
+ * invocation's own `auth/` folder (0700, files 0600, removed when the invocation ends). Logins are
+ * lazy: a shard logs in only for the companies of its runs. A failed login is remembered for the
+ * invocation, so a wrong password is tried once, and a lock makes two workers wait for one login.
  */
-export function authDir(root: string): string {
-  return path.join(root, '.auth');
-}
-
-function baseName(root: string, loginBase: string, key: CredentialKey): string {
-  return path.join(authDir(root), slugify(`${loginBase.replace(/^https?:\/\//, '')}__${key}`));
-}
-
-export function stateFile(root: string, loginBase: string, key: CredentialKey): string {
-  return `${baseName(root, loginBase, key)}.json`;
-}
-
-function failureFile(root: string, loginBase: string, key: CredentialKey): string {
-  return `${baseName(root, loginBase, key)}.failed.txt`;
+function baseName(authDir: string, loginBase: string, key: CredentialKey): string {
+  return path.join(authDir, fileKeyOf(`${loginBase.replace(/^https?:\/\//, '')}__${key}`));
 }
 
 export interface SessionOptions {
   /** The project root: credentials registry and the redaction guard's cookie hashes. */
   root: string;
-  /** Where `.auth/` lives (L1_STATE_DIR or the project root). */
-  stateRoot: string;
+  /** The invocation's auth folder. */
+  authDir: string;
   env: NodeJS.ProcessEnv;
-  browser: Browser;
+  /** The worker's browser, launched on first use. */
+  browser: () => Promise<Browser>;
   timeoutMs: number;
 }
 
@@ -50,28 +41,33 @@ export async function ensureSession(
   key: CredentialKey,
   force = false,
 ): Promise<string> {
-  const { root, stateRoot, env, browser, timeoutMs } = options;
-  const state = stateFile(stateRoot, loginBase, key);
-  const failed = failureFile(stateRoot, loginBase, key);
-  if (!force && fs.existsSync(state)) return state;
-  if (!force && fs.existsSync(failed)) throw new Error(fs.readFileSync(failed, 'utf8'));
-  fs.mkdirSync(authDir(stateRoot), { recursive: true });
-  const context = await browser.newContext();
-  try {
-    const where = credentialSource(env, root).where;
-    const credentials = credentialsFor(loadRegistry(env, root), key, where);
-    const page = await context.newPage();
-    await new LoginPage(page, loginBase).login(credentials, describeKey(key), timeoutMs);
-    await context.storageState({ path: `${state}.tmp` });
-    fs.renameSync(`${state}.tmp`, state);
-    recordCookieHashes(root, state);
-    fs.rmSync(failed, { force: true });
-    return state;
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    fs.writeFileSync(failed, message);
-    throw e instanceof Error ? e : new Error(message);
-  } finally {
-    await context.close();
-  }
+  const { root, authDir, env, timeoutMs } = options;
+  const base = baseName(authDir, loginBase, key);
+  const state = `${base}.json`;
+  const failed = `${base}.failed.txt`;
+  const before = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
+  return withLock(`${base}.lock`, 3 * timeoutMs + 10_000, async () => {
+    // Another worker may have logged in (or renewed the session) while this one waited.
+    const now = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
+    if (now && (!force || now !== before)) return state;
+    if (!force && fs.existsSync(failed)) throw new Error(readOr(failed, 'login failed'));
+    const browser = await options.browser();
+    const context = await browser.newContext();
+    try {
+      const where = credentialSource(env, root).where;
+      const credentials = credentialsFor(loadRegistry(env, root), key, where);
+      const page = await context.newPage();
+      await new LoginPage(page, loginBase).login(credentials, describeKey(key), timeoutMs);
+      writePrivate(state, JSON.stringify(await context.storageState()));
+      recordCookieHashes(root, state);
+      fs.rmSync(failed, { force: true });
+      return state;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      writePrivate(failed, message);
+      throw e instanceof Error ? e : new Error(message);
+    } finally {
+      await context.close().catch(() => {});
+    }
+  });
 }

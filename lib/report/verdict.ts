@@ -1,75 +1,87 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Evidence, RunStatus } from '../platform/evidence';
+import type { Evidence } from '../platform/evidence';
 import type { ConfiguredRun } from '../run/inputs';
-import { ITEM_NUMBERS, type ComparisonRow, type ItemResult, type Verdict } from '../rules/types';
+import type { ItemResult, StepResult } from '../rules/types';
 import { redactUrl } from './redact';
+import type { ItemRecord } from './records';
 import { stepTitle } from './table';
+import { safeText } from './text';
+import type { Mismatch, Selection, VerdictFile, VerdictItem } from './verdict-schema';
 
-/** The attachment an item test leaves for the verdict reporter: the rule's result (fixtures/item.ts). */
-export const ITEM_RESULT_ATTACHMENT = 'l1-item-result.json';
+export type { VerdictFile, VerdictItem } from './verdict-schema';
 
-/** Contract section 7: the verdict file of one run. */
-export interface VerdictFile {
-  run: {
-    label: string;
-    htmlUrl: string;
-    platformUrl: string;
-    companyId: number | null;
-    projectId: string | null;
-    reportType: string | null;
-    batchDate: string | null;
-    profile: 'A' | 'B';
-    batchIds: string[];
-    dataSource: 'html' | 'cal_data_json';
+/** Mismatches kept per step in verdict files and messages; the full rows are one attachment. */
+export const MISMATCHES_KEPT = 50;
+/** Longest reason or note kept in a verdict file. */
+export const REASON_MAX = 2000;
+
+export interface SuiteInfo {
+  name: string;
+  version: string;
+}
+
+/** The failing rows of a step, the first `max` of them, with control characters escaped. */
+export function keptMismatches(step: StepResult, max = MISMATCHES_KEPT): Mismatch[] {
+  return step.rows
+    .filter((r) => r.verdict === 'fail')
+    .slice(0, max)
+    .map((r) => ({
+      key: safeText(r.key, 300),
+      html: typeof r.html === 'string' ? safeText(r.html, 300) : r.html,
+      platform: typeof r.platform === 'string' ? safeText(r.platform, 300) : r.platform,
+      gap: r.gap,
+      tolerance: r.tolerance,
+      verdict: 'fail' as const,
+      ...(r.note ? { note: safeText(r.note, 300) } : {}),
+    }));
+}
+
+/**
+ * A rule's result cut to what a record and a verdict keep: every step, its first failing rows and
+ * their count, the notes (a run of 50,000 differing words must not make a 20 MB verdict file).
+ */
+export function cappedResult(result: ItemResult): ItemResult {
+  return {
+    ...result,
+    steps: result.steps.map((s) => {
+      const failing = s.rows.filter((r) => r.verdict === 'fail');
+      return { ...s, rows: failing.slice(0, MISMATCHES_KEPT), failCount: failing.length } as StepResult;
+    }),
   };
-  status: RunStatus;
-  reason?: string;
-  notes: string[];
-  items: VerdictItem[];
 }
 
-export interface VerdictItem {
-  item: number;
-  verdict: Verdict;
-  steps: { name: string; verdict: Verdict; mismatches: ComparisonRow[] }[];
-  notes: string[];
-}
-
-/** What a finished item test left: its outcome, and the rule's result when the rule ran. */
-export interface ItemOutcome {
-  item: number;
-  passed: boolean;
-  result?: ItemResult;
-  error?: string;
-}
-
-export function verdictsDir(root: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(root, env.L1_VERDICTS_DIR || path.join('reports', 'verdicts'));
+function itemOf(record: ItemRecord): VerdictItem {
+  const verdict = record.status === 'passed' ? 'pass' : 'fail';
+  const notes = (record.result?.notes ?? []).map((n) => safeText(n, REASON_MAX));
+  if (record.error && !record.result) notes.push(safeText(record.error, REASON_MAX));
+  if (record.status !== 'passed' && record.status !== 'failed')
+    notes.push(`the item test ended ${record.status}`);
+  if (record.result && record.result.verdict !== verdict)
+    notes.push(`the rule said ${record.result.verdict}, the test ended ${verdict}`);
+  return {
+    item: record.item,
+    verdict,
+    steps: (record.result?.steps ?? []).map((s) => ({
+      name: safeText(stepTitle(s), 300),
+      verdict: s.verdict,
+      mismatches: keptMismatches(s),
+      mismatchCount:
+        (s as StepResult & { failCount?: number }).failCount ??
+        s.rows.filter((r) => r.verdict === 'fail').length,
+    })),
+    notes,
+    durationMs: record.durationMs,
+  };
 }
 
 /** Builds the file; each item's verdict is its Playwright test's outcome (contract 7). */
-export function buildVerdict(run: ConfiguredRun, evidence: Evidence, outcomes: ItemOutcome[]): VerdictFile {
+export function buildVerdict(
+  run: ConfiguredRun,
+  evidence: Evidence,
+  records: ItemRecord[],
+  context: { selection: Selection; suite: SuiteInfo; generatedAt: string },
+): VerdictFile {
   const info = evidence.run;
-  const items = [...outcomes]
-    .sort((a, b) => a.item - b.item)
-    .map((o): VerdictItem => {
-      const verdict: Verdict = o.passed ? 'pass' : 'fail';
-      const notes = [...(o.result?.notes ?? [])];
-      if (o.error) notes.push(o.error);
-      if (o.result && o.result.verdict !== verdict)
-        notes.push(`the rule said ${o.result.verdict}, the test ended ${verdict}`);
-      return {
-        item: o.item,
-        verdict,
-        steps: (o.result?.steps ?? []).map((s) => ({
-          name: stepTitle(s),
-          verdict: s.verdict,
-          mismatches: s.rows.filter((r) => r.verdict === 'fail'),
-        })),
-        notes,
-      };
-    });
+  const items = [...records].sort((a, b) => a.item - b.item).map(itemOf);
   return {
     run: {
       label: run.label,
@@ -82,34 +94,16 @@ export function buildVerdict(run: ConfiguredRun, evidence: Evidence, outcomes: I
       profile: info.profile,
       batchIds: info.batchIds,
       dataSource: info.dataSource,
+      level: info.level,
     },
     status: evidence.status,
-    ...(evidence.reason ? { reason: evidence.reason } : {}),
-    notes: evidence.notes,
+    ...(evidence.reason ? { reason: safeText(evidence.reason, REASON_MAX) } : {}),
+    ...(evidence.status !== 'checked' && evidence.failureKind ? { failureKind: evidence.failureKind } : {}),
+    notes: evidence.notes.map((n) => safeText(n, REASON_MAX)),
     items,
+    generatedAt: context.generatedAt,
+    suite: context.suite,
+    selection: context.selection,
+    durationMs: evidence.durationMs + records.reduce((sum, r) => sum + r.durationMs, 0),
   };
-}
-
-export function writeVerdict(dir: string, slug: string, verdict: VerdictFile): string {
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${slug}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
-  return file;
-}
-
-/** The terminal summary: run × item, ✅/❌, '·' for an item not run in this invocation. */
-export function summaryTable(verdicts: VerdictFile[]): string {
-  const width = Math.max(5, ...verdicts.map((v) => v.run.label.length));
-  const head = `${'run'.padEnd(width)}  ${'status'.padEnd(11)} ${ITEM_NUMBERS.map((i) => String(i).padStart(2)).join(' ')}`;
-  const lines = verdicts.map((v) => {
-    const cells = ITEM_NUMBERS.map((i) => {
-      const item = v.items.find((x) => x.item === i);
-      return item ? (item.verdict === 'pass' ? '✅' : '❌') : ' ·';
-    });
-    return `${v.run.label.padEnd(width)}  ${v.status.padEnd(11)} ${cells.join(' ')}`;
-  });
-  const reasons = verdicts
-    .filter((v) => v.status !== 'checked')
-    .map((v) => `  ${v.run.label}: ${v.reason ?? ''}`);
-  return [head, ...lines, ...(reasons.length ? ['', 'runs not checked:', ...reasons] : [])].join('\n');
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { demoCredentialsFile, demoProfileB, demoRuns } from '../../demo/runs';
 import { loadSettings, type Settings } from './inputs';
+import { invocationDirs, invocationId } from './state';
 
 /** The project root (where playwright.config.ts lives). */
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -9,10 +10,10 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 dotenv.config({ path: path.join(ROOT, '.env'), quiet: true });
 
 /**
- * Where an invocation keeps its sessions (`.auth/`) and evidence (`.l1/evidence/`): the project root,
- * or `L1_STATE_DIR` so that two invocations (e.g. self-tests) never share or clear each other's.
+ * This invocation's own folder for sessions, evidence and item records (lib/run/state.ts): made by
+ * the runner when it loads this file, inherited by its workers through L1_INVOCATION_ID.
  */
-export const STATE = process.env.L1_STATE_DIR ? path.resolve(ROOT, process.env.L1_STATE_DIR) : ROOT;
+export const INVOCATION = invocationDirs(ROOT, invocationId());
 
 export const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
 export const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
@@ -24,13 +25,21 @@ function positiveInt(name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0)
-    throw new Error(`${name} must be a positive integer (milliseconds), got ${JSON.stringify(raw)}`);
+    throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 
 /** Contract 4: bounded timeout per request, default 30 s. */
 export const REQUEST_TIMEOUT_MS = positiveInt('L1_REQUEST_TIMEOUT_MS', 30_000);
 export const RETRY_BACKOFF_MS = positiveInt('L1_RETRY_BACKOFF_MS', 300);
+/**
+ * One run's whole collection (logins, page, every endpoint with retries) ends within this budget;
+ * past it the run is an error and the next run goes on. Default: room for the page and two rounds
+ * of requests with their retries.
+ */
+export const RUN_TIMEOUT_MS = positiveInt('L1_RUN_TIMEOUT_MS', 4 * REQUEST_TIMEOUT_MS + 30_000);
+/** The largest API answer (after decompression) and the largest DATA accepted, in MB. */
+export const MAX_ANSWER_BYTES = positiveInt('L1_MAX_ANSWER_MB', 64) * 1024 * 1024;
 
 let cached: Settings | undefined;
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -43,8 +44,20 @@ export function slugify(label: string): string {
   const slug = label
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^[-.]+|-+$/g, '');
   return slug || 'run';
+}
+
+/**
+ * The file name of a run (verdict, evidence, records): the label itself when it is a short, plain
+ * ASCII name, else a readable slug cut to 60 characters plus a short hash of the whole label, so
+ * labels that differ never share a file (`A monitor` / `A-monitor`, `a/b` / `ａ/ｂ`) and a long label
+ * never makes a name the file system refuses.
+ */
+export function fileKeyOf(label: string): string {
+  if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(label) && !label.endsWith('.json')) return label;
+  const hash = crypto.createHash('sha256').update(label).digest('hex').slice(0, 8);
+  return `${[...slugify(label)].slice(0, 60).join('')}-${hash}`;
 }
 
 /** Contract 7: default label from company, project, report type and batch date. */
@@ -57,15 +70,46 @@ export function defaultLabel(input: RunInput, index: number): string {
   }
 }
 
-function configure(entries: { input: RunInput; error?: string }[]): ConfiguredRun[] {
-  const seen = new Map<string, number>();
-  return entries.map(({ input, error }, index) => {
-    const base = input.label?.trim() || defaultLabel(input, index);
-    const count = (seen.get(base) ?? 0) + 1;
-    seen.set(base, count);
-    const label = count === 1 ? base : `${base}-${count}`;
-    return { label, slug: slugify(label), input, ...(error ? { inputError: error } : {}) };
+/**
+ * Fixes each run's label and file name. A label given twice, or two labels that would share a file
+ * (same name but for case), stop the invocation at start naming both runs: one run must never be
+ * checked against another's evidence or overwrite its verdict. Derived labels that collide get
+ * `-2`, `-3` (two reports of one company, project, type and date).
+ */
+function configure(entries: { input: RunInput; error?: string }[], where: string): ConfiguredRun[] {
+  const explicit = new Map<string, number>();
+  const problems: string[] = [];
+  entries.forEach(({ input }, index) => {
+    const label = input.label?.trim();
+    if (!label) return;
+    const first = explicit.get(label);
+    if (first !== undefined)
+      problems.push(`runs #${first + 1} and #${index + 1} both have the label ${JSON.stringify(label)}`);
+    else explicit.set(label, index);
   });
+  const taken = new Set(explicit.keys());
+  const runs = entries.map(({ input, error }, index): ConfiguredRun => {
+    let label = input.label?.trim();
+    if (!label) {
+      const base = defaultLabel(input, index);
+      label = base;
+      for (let n = 2; taken.has(label); n++) label = `${base}-${n}`;
+      taken.add(label);
+    }
+    return { label, slug: fileKeyOf(label), input, ...(error ? { inputError: error } : {}) };
+  });
+  const byFile = new Map<string, number>();
+  runs.forEach((run, index) => {
+    const key = run.slug.toLowerCase();
+    const first = byFile.get(key);
+    if (first !== undefined && runs[first]!.label !== run.label)
+      problems.push(
+        `runs #${first + 1} (${JSON.stringify(runs[first]!.label)}) and #${index + 1} (${JSON.stringify(run.label)}) would share the file name ${run.slug}: give one another label`,
+      );
+    byFile.set(key, index);
+  });
+  if (problems.length) throw new SettingsError(`${where}: ${problems.join('; ')}`);
+  return runs;
 }
 
 function readRunsFile(file: string, root: string): { input: RunInput; error?: string }[] {
@@ -133,7 +177,7 @@ export function loadSettings(
   if (env.L1_RUNS) {
     return {
       mode: 'L1_RUNS',
-      runs: configure(readRunsFile(env.L1_RUNS, root)),
+      runs: configure(readRunsFile(env.L1_RUNS, root), `L1_RUNS ${path.resolve(root, env.L1_RUNS)}`),
       profileB: profileBFromEnv(env),
     };
   }
@@ -143,12 +187,15 @@ export function loadSettings(
     const entry = missing.length
       ? { input, error: `${missing.join(' and ')} not set: a single run needs both` }
       : { input };
-    return { mode: 'L1_HTML_URL', runs: configure([entry]), profileB: profileBFromEnv(env) };
+    return { mode: 'L1_HTML_URL', runs: configure([entry], 'L1_HTML_URL'), profileB: profileBFromEnv(env) };
   }
   const bundled = demo();
   return {
     mode: 'demo',
-    runs: configure(bundled.runs.map((input) => ({ input }))),
+    runs: configure(
+      bundled.runs.map((input) => ({ input })),
+      'demo runs',
+    ),
     profileB: bundled.profileB,
   };
 }

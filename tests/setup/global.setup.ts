@@ -1,12 +1,22 @@
 import fs from 'node:fs';
-import { STATE } from '../../lib/run/config';
-import { authDir } from '../../lib/platform/sessions';
-import { evidenceDir } from '../../lib/platform/evidence';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { INVOCATION, ROOT, settings } from '../../lib/run/config';
+import { privateDir, removeStaleInvocations, stateRoot } from '../../lib/run/state';
+import { claimOutputs } from '../../lib/report/outputs';
 
-/** Every invocation starts clean: no session, failed-login marker or evidence of an earlier one. */
-export default function globalSetup(): void {
-  for (const dir of [authDir(STATE), evidenceDir(STATE)]) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-  }
+/**
+ * Runs once per invocation that runs tests (not for `--list`, which changes nothing): settles the
+ * runs (a duplicate label stops here, naming both), claims the output folders (two invocations
+ * writing one folder is refused), empties them of an earlier invocation's results and makes this
+ * invocation's private state folder.
+ */
+export default function globalSetup(config: FullConfig): void {
+  settings();
+  claimOutputs(config);
+  removeStaleInvocations(ROOT);
+  privateDir(stateRoot(ROOT));
+  privateDir(path.join(ROOT, '.l1'));
+  for (const dir of [INVOCATION.auth, INVOCATION.evidence, INVOCATION.records]) privateDir(dir);
+  fs.writeFileSync(path.join(INVOCATION.root, 'started'), new Date().toISOString());
 }

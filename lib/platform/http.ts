@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+
+/**
+ * The HTTP side of the API client: Node's fetch with the run's session cookies, no redirect
+ * followed (a session cookie never travels to another origin), and a size limit counted on the
+ * decompressed body while it streams, so a 700 MB answer or a gzip bomb stops at the limit with an
+ * error naming the endpoint instead of taking the worker's memory.
+ */
+
+export interface HttpAnswer {
+  status(): number;
+  headers(): Record<string, string>;
+  text(): Promise<string>;
+}
+
+export interface HttpGetter {
+  get(
+    url: string,
+    options: { params: Record<string, string>; timeout: number; maxBytes: number },
+  ): Promise<HttpAnswer>;
+  dispose(): Promise<void>;
+}
+
+export class AnswerTooLarge extends Error {
+  constructor(limit: number) {
+    super(`the answer exceeds ${Math.round(limit / 1024 / 1024)} MB (L1_MAX_ANSWER_MB): not read further`);
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+interface StoredCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  secure?: boolean;
+}
+
+/** The Cookie header a browser would send to `url` from a Playwright storage state. */
+export function cookieHeaderFor(cookies: StoredCookie[], url: URL): string {
+  const host = url.hostname;
+  return cookies
+    .filter((c) => {
+      const domain = c.domain.replace(/^\./, '');
+      const domainOk = host === domain || (c.domain.startsWith('.') && host.endsWith(`.${domain}`));
+      const pathOk = url.pathname.startsWith(c.path || '/');
+      return domainOk && pathOk && (!c.secure || url.protocol === 'https:');
+    })
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+  if (!body) return '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new AnswerTooLarge(maxBytes);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** An HttpGetter carrying the cookies of a storage-state file. */
+export function fetchGetter(storageStatePath: string): HttpGetter {
+  const state = JSON.parse(fs.readFileSync(storageStatePath, 'utf8')) as { cookies?: StoredCookie[] };
+  const cookies = state.cookies ?? [];
+  return {
+    async get(url, { params, timeout, maxBytes }) {
+      const target = new URL(url);
+      for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+      const headers: Record<string, string> = { accept: 'application/json' };
+      const cookie = cookieHeaderFor(cookies, target);
+      if (cookie) headers.cookie = cookie;
+      let response: Response;
+      try {
+        response = await fetch(target, {
+          headers,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeout),
+        });
+        const declared = Number(response.headers.get('content-length') ?? 0);
+        if (declared > maxBytes && !response.headers.get('content-encoding')) {
+          await response.body?.cancel().catch(() => {});
+          throw new AnswerTooLarge(maxBytes);
+        }
+        const text = await readLimited(response.body, maxBytes);
+        const answerHeaders: Record<string, string> = {};
+        response.headers.forEach((value, name) => (answerHeaders[name] = value));
+        return { status: () => response.status, headers: () => answerHeaders, text: async () => text };
+      } catch (e) {
+        if (e instanceof AnswerTooLarge) throw e;
+        const name = (e as Error).name;
+        if (name === 'TimeoutError' || name === 'AbortError')
+          throw new Error(`timed out after ${timeout} ms`, { cause: e });
+        const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+        throw new Error(`${(e as Error).message}${cause?.code ? ` (${cause.code})` : ''}`, { cause: e });
+      }
+    },
+    async dispose() {},
+  };
+}

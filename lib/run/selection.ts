@@ -1,0 +1,63 @@
+import type { Selection } from '../report/verdict-schema';
+
+/** CLI options of `playwright test` that take a value but do not select tests. */
+const VALUE_OPTIONS = new Set([
+  '-c',
+  '--config',
+  '--reporter',
+  '-j',
+  '--workers',
+  '--shard',
+  '--retries',
+  '--timeout',
+  '--max-failures',
+  '--trace',
+  '--output',
+  '--repeat-each',
+  '--global-timeout',
+  '--tsconfig',
+  '--browser',
+  '--update-source-method',
+  '--update-snapshots',
+]);
+/** CLI options that select tests; each takes a value. */
+const FILTER_VALUE_OPTIONS = new Set([
+  '-g',
+  '--grep',
+  '-G',
+  '--grep-invert',
+  '--project',
+  '--test-list',
+  '--test-list-invert',
+]);
+/** CLI options that select tests without a value. */
+const FILTER_FLAGS = new Set(['--last-failed', '--only-changed']);
+
+/**
+ * What an invocation selected, read from the runner's command line (Playwright gives global setup
+ * and teardown the config, not the CLI filters). `complete` is true when nothing narrowed the
+ * items: a verdict of such an invocation lists every item of its runs.
+ */
+export function selectionFromArgv(
+  argv: string[],
+  shard: { current: number; total: number } | null,
+): Selection {
+  const i = argv.findIndex((a) => a === 'test');
+  const args = i >= 0 ? argv.slice(i + 1) : [];
+  const filters: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k]!;
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg] : [arg, undefined];
+    if (FILTER_VALUE_OPTIONS.has(name)) {
+      filters.push(inline ?? `${name} ${args[++k] ?? ''}`.trim());
+    } else if (FILTER_FLAGS.has(name)) {
+      filters.push(inline ?? name);
+    } else if (VALUE_OPTIONS.has(name)) {
+      if (inline === undefined && !(name === '--update-snapshots' && args[k + 1]?.startsWith('-'))) k++;
+    } else if (!arg.startsWith('-')) {
+      filters.push(arg); // a file or line filter
+    }
+  }
+  return { filters, shard: shard ? `${shard.current}/${shard.total}` : null, complete: filters.length === 0 };
+}
