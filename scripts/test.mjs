@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stages = [
   ['typecheck', ['npx', 'tsc', '--noEmit', '-p', '.']],
   ['lint', ['npm', 'run', '-s', 'lint']],
+  ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
   ['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']],
   [
     'demo sanity (every run and scenario through the contract and the rules)',

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The merge of n shards: `bash scripts/ci/merge.sh SHARDS_DIR [OUT_DIR]`, where SHARDS_DIR holds one
+# folder per shard (each with verdicts/, allure-results/, blob/, as scripts/ci/shard.sh writes
+# them, or as the shard artifacts download) and OUT_DIR defaults to `reports`:
+#   1. the Playwright blob reports → `npx playwright merge-reports --reporter html,junit`:
+#      OUT_DIR/playwright-report/ (HTML) and OUT_DIR/junit/playwright.xml
+#      (merge-reports takes one folder: the blobs are first gathered in OUT_DIR/blob-reports/);
+#   2. the verdict folders → `npm run merge -- SHARDS_DIR/*/verdicts` into OUT_DIR/verdicts
+#      (index.json, summary.md, junit.xml), printing the run × item grid;
+#   3. the Allure results of every shard copied into ${L1_ALLURE_RESULTS_DIR:-allure-results}/,
+#      then `npm run report` (the Allure report; its history file, allure-history/history.jsonl,
+#      is restored and saved around this step by the workflow).
+# The exit code of step 2 (0 pass, 1 items failed, 2 runs not checked or merge problems) is
+# recorded in OUT_DIR/merge-exit-code for scripts/ci/finish.sh. This script exits 0 when every
+# step ran, 3 when a report could not be built (so that the job shows it), 2 on bad arguments.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+shards="${1:-}"
+out="${2:-reports}"
+if [ -z "$shards" ] || [ ! -d "$shards" ]; then
+  echo "usage: bash scripts/ci/merge.sh SHARDS_DIR [OUT_DIR]   (SHARDS_DIR must exist)" >&2
+  mkdir -p "$out" && echo 2 >"${out}/merge-exit-code"
+  exit 2
+fi
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+tooling=0
+
+echo "== 1. Playwright blob reports → HTML + JUnit"
+blobs="${out}/blob-reports"
+rm -rf "$blobs" "${out}/playwright-report" "${out}/junit"
+mkdir -p "$blobs" "${out}/junit"
+for zip in "$shards"/*/blob/*.zip; do
+  [ -f "$zip" ] || continue
+  shard="$(basename "$(dirname "$(dirname "$zip")")")"
+  cp "$zip" "${blobs}/${shard}-$(basename "$zip")"
+done
+if compgen -G "${blobs}/*.zip" >/dev/null; then
+  PLAYWRIGHT_HTML_OUTPUT_DIR="${out}/playwright-report" PLAYWRIGHT_HTML_OPEN=never \
+    PLAYWRIGHT_JUNIT_OUTPUT_NAME="${out}/junit/playwright.xml" \
+    npx playwright merge-reports --reporter html,junit "$blobs" || {
+    echo "merge: playwright merge-reports failed" >&2
+    tooling=3
+  }
+else
+  echo "merge: no blob report in ${shards}/*/blob: no Playwright HTML report" >&2
+  tooling=3
+fi
+
+echo "== 2. verdict folders → one verdict folder, summary, JUnit"
+L1_VERDICTS_DIR="${out}/verdicts" npm run -s merge -- "$shards"/*/verdicts
+code=$?
+echo "$code" >"${out}/merge-exit-code"
+cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
+
+echo "== 3. Allure results of every shard → one Allure report"
+results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
+rm -rf "$results"
+mkdir -p "$results"
+for dir in "$shards"/*/allure-results; do
+  [ -d "$dir" ] && cp -R "$dir"/. "$results"/
+done
+if compgen -G "${results}/*" >/dev/null; then
+  L1_ALLURE_RESULTS_DIR="$results" npm run -s report || {
+    echo "merge: npm run report (Allure) failed" >&2
+    tooling=3
+  }
+else
+  echo "merge: no Allure result in ${shards}/*/allure-results: no Allure report" >&2
+  tooling=3
+fi
+
+echo "merge: verdict exit code ${code} (in ${out}/merge-exit-code)$([ "$tooling" -ne 0 ] && echo '; a report could not be built (see above)')"
+exit "$tooling"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# One shard of the checks: `bash scripts/ci/shard.sh I N [GREP]` runs
+# `npx playwright test --shard I/N --reporter=blob,list [--grep GREP]` with its outputs under
+# `${L1_SHARDS_DIR:-reports/shards}/I/`: verdicts/ (L1_VERDICTS_DIR), allure-results/
+# (L1_ALLURE_RESULTS_DIR), blob/ (PLAYWRIGHT_BLOB_OUTPUT_DIR). The runs come from the environment
+# as for any invocation (L1_RUNS, credentials in L1_CREDENTIALS_JSON: never printed here).
+# `L1_SHARD_STATE_ROOT=DIR` gives each shard its own L1_STATE_DIR (DIR/I), as separate machines have.
+#
+# Failing items must not fail the job (the artifacts still have to be guarded and uploaded): the
+# exit code of Playwright is recorded in `I/exit-code` and this script exits 0. It exits 2 only on
+# bad arguments.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+i="${1:-}"
+n="${2:-}"
+grep="${3:-}"
+if ! [[ "$i" =~ ^[0-9]+$ && "$n" =~ ^[0-9]+$ ]] || [ "$i" -lt 1 ] || [ "$i" -gt "$n" ]; then
+  echo "usage: bash scripts/ci/shard.sh I N [GREP]   (1 <= I <= N)" >&2
+  exit 2
+fi
+out="${L1_SHARDS_DIR:-reports/shards}/${i}"
+rm -rf "$out"
+mkdir -p "$out"
+export L1_VERDICTS_DIR="${out}/verdicts"
+export L1_ALLURE_RESULTS_DIR="${out}/allure-results"
+export PLAYWRIGHT_BLOB_OUTPUT_DIR="${out}/blob"
+if [ -n "${L1_SHARD_STATE_ROOT:-}" ]; then
+  export L1_STATE_DIR="${L1_SHARD_STATE_ROOT}/${i}"
+  mkdir -p "$L1_STATE_DIR"
+fi
+args=(playwright test --shard "${i}/${n}" --reporter=blob,list)
+if [ -n "$grep" ]; then args+=(--grep "$grep"); fi
+echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
+npx "${args[@]}"
+code=$?
+echo "$code" >"${out}/exit-code"
+echo "shard ${i}/${n}: playwright exit code ${code}, recorded in ${out}/exit-code (the merge decides the result)"
+exit 0

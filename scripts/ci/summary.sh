@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The run × item grid for the job page: `bash scripts/ci/summary.sh [OUT_DIR]` appends
+# OUT_DIR/verdicts/summary.md (OUT_DIR defaults to `reports`) to $GITHUB_STEP_SUMMARY, or prints it
+# when not in GitHub Actions. The file is the merge's: labels and reasons in it are already escaped.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out="${1:-reports}"
+file="${out}/verdicts/summary.md"
+target="${GITHUB_STEP_SUMMARY:-/dev/stdout}"
+if [ -f "$file" ]; then
+  cat "$file" >>"$target"
+else
+  printf '## L1 report checks\n\nNo summary: the merge did not write %s.\n' "$file" >>"$target"
+fi
