@@ -1,3 +1,4 @@
+import { allGeneratedProjects, generatedProject, isGeneratedId } from './generated';
 import {
   buildTruth,
   htmlData,
@@ -7,12 +8,15 @@ import {
   type ReportType,
 } from './dataset';
 import { BUNDLED, type DemoProject } from './runs';
-import { SCENARIOS } from './scenarios';
+import { ALL_SCENARIOS } from './scenarios';
 
 /**
- * Every demo project (bundled and scenarios) by project id, with its derived DATA and payloads,
- * built once on first use. Mutations of drift scenarios are applied to fresh copies.
+ * Every demo project by id: bundled, scenarios (every family) and generated (demo/generated.ts, by
+ * id alone), with its derived DATA and payloads built on first use. Mutations of drift scenarios are
+ * applied to fresh copies. Generated views sit in a bounded cache (oldest out first).
  */
+
+export { isGeneratedId };
 
 export interface ProjectViews {
   /** The page's DATA after the scenario's change (may be deliberately invalid). */
@@ -20,25 +24,35 @@ export interface ProjectViews {
   platform: PlatformView;
 }
 
-export const ALL_PROJECTS: readonly DemoProject[] = [...BUNDLED, ...SCENARIOS];
+export const ALL_PROJECTS: readonly DemoProject[] = [...BUNDLED, ...ALL_SCENARIOS];
 
 const byId = new Map(ALL_PROJECTS.map((p) => [p.spec.projectId, p]));
 if (byId.size !== ALL_PROJECTS.length) throw new Error('demo: two projects share a project id');
 const cache = new Map<string, ProjectViews>();
+const generatedCache = new Map<string, ProjectViews>();
+const GENERATED_CACHE_SIZE = 400;
 
 export function projectById(projectId: string): DemoProject | undefined {
-  return byId.get(projectId);
+  return byId.get(projectId) ?? generatedProject(projectId);
 }
 
-export function viewsOf(project: DemoProject): ProjectViews {
-  const cached = cache.get(project.spec.projectId);
-  if (cached) return cached;
+function build(project: DemoProject): ProjectViews {
   const truth = buildTruth(project.spec);
   const data = project.html ? project.html(structuredClone(htmlData(truth))) : htmlData(truth);
   const platform = platformView(truth);
   project.platform?.(platform);
-  const views = { data, platform };
-  cache.set(project.spec.projectId, views);
+  return { data, platform };
+}
+
+export function viewsOf(project: DemoProject): ProjectViews {
+  const id = project.spec.projectId;
+  const generated = !byId.has(id);
+  const store = generated ? generatedCache : cache;
+  const cached = store.get(id);
+  if (cached) return cached;
+  const views = build(project);
+  store.set(id, views);
+  if (generated && store.size > GENERATED_CACHE_SIZE) store.delete(store.keys().next().value as string);
   return views;
 }
 
@@ -48,30 +62,35 @@ function previousDate(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+function item(companyId: number, spec: DemoProject['spec'], batchDate: string, batchIds: string[]) {
+  return {
+    batchDate,
+    // Company 1002's items carry the project as a number (the schema accepts both).
+    project: companyId === 1002 ? Number(spec.projectId) : spec.projectId,
+    line: spec.line,
+    l1CrawlBatchIds: batchIds.map((batchId) => ({ batchId })),
+  };
+}
+
 /**
  * Contract 4.1: the batch list of a company and report type, newest first, with one older batch per
- * project so the suite has to choose by batchDate and project. Company 1002's items carry the
- * project as a number (the schema accepts both).
+ * named project so the suite has to choose by batchDate and project. Generated projects are listed
+ * too (every variant of every index, no older batch).
  */
 export function batchList(companyId: number, reportType: ReportType): BatchItemInput[] {
   const items: BatchItemInput[] = [];
-  for (const { spec } of ALL_PROJECTS) {
-    if (spec.companyId !== companyId || spec.reportType !== reportType || !spec.listed) continue;
-    const project = companyId === 1002 ? Number(spec.projectId) : spec.projectId;
+  const matches = ({ spec }: DemoProject) =>
+    spec.companyId === companyId && spec.reportType === reportType && spec.listed;
+  for (const { spec } of ALL_PROJECTS.filter(matches)) {
     const step = reportType === 'monitor' ? 7 : 28;
     const older = previousDate(spec.batchDate, step);
-    items.push({
-      batchDate: spec.batchDate,
-      project,
-      line: spec.line,
-      l1CrawlBatchIds: spec.batchIds.map((batchId) => ({ batchId })),
-    });
-    items.push({
-      batchDate: older,
-      project,
-      line: spec.line,
-      l1CrawlBatchIds: [{ batchId: `${spec.batchIds[0] ?? spec.projectId}-${older.replace(/-/g, '')}-H` }],
-    });
+    items.push(item(companyId, spec, spec.batchDate, spec.batchIds));
+    items.push(
+      item(companyId, spec, older, [`${spec.batchIds[0] ?? spec.projectId}-${older.replace(/-/g, '')}-H`]),
+    );
   }
+  for (const project of allGeneratedProjects())
+    if (matches(project))
+      items.push(item(companyId, project.spec, project.spec.batchDate, project.spec.batchIds));
   return items.sort((a, b) => b.batchDate.localeCompare(a.batchDate));
 }

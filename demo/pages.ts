@@ -86,8 +86,28 @@ export function loginPage(): string {
   );
 }
 
+/**
+ * A JavaScript value token in DATA (NaN, Infinity): a sentinel string that the page writes as the
+ * bare literal, so the page's DATA really holds the non-finite number (hostile-nan-in-data).
+ */
+export function jsLiteral(token: 'NaN' | 'Infinity' | '-Infinity'): string {
+  return `@@js:${token}@@`;
+}
+
+/** JSON text as a single-quoted JavaScript string that is safe inside a <script> element. */
+function scriptString(json: string): string {
+  return `'${json
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
+}
+
 function dataDeclaration(spec: ProjectSpec, data: unknown, syntaxError: boolean): string {
-  let json = scriptJson(data);
+  let json = spec.dataJsonParse
+    ? `JSON.parse(${scriptString(JSON.stringify(data))})`
+    : scriptJson(data).replace(/"@@js:(NaN|Infinity|-Infinity)@@"/g, '$1');
   // A DATA literal cut off in the middle: the script does not parse, DATA is never defined.
   if (syntaxError) json = json.slice(0, Math.floor(json.length / 2));
   switch (spec.dataDecl) {
@@ -100,6 +120,13 @@ function dataDeclaration(spec: ProjectSpec, data: unknown, syntaxError: boolean)
     case 'window':
       return `window.DATA = ${json};`;
   }
+}
+
+/** Hostile page parts (issue 8): scripts before and after DATA, or no DATA at all. */
+export interface ReportPageOptions {
+  before?: string;
+  after?: string;
+  noData?: boolean;
 }
 
 const REPORT_STYLE = `<style>
@@ -116,13 +143,19 @@ const REPORT_STYLE = `<style>
 const TYPE_NAMES: Record<string, string> = { monitor: '监测', diagnosis: '诊断' };
 
 /** Contract 5: a report page that defines DATA before `load` and renders it (demo/assets/report.js). */
-export function reportPage(project: DemoProject, data: unknown, fault?: 'no-data' | 'syntax-error'): string {
+export function reportPage(
+  project: DemoProject,
+  data: unknown,
+  fault?: 'no-data' | 'syntax-error',
+  options: ReportPageOptions = {},
+): string {
   const { spec } = project;
   const title = `${spec.brand} · AI 搜索 L1 ${TYPE_NAMES[spec.reportType] ?? ''}报告 · ${spec.batchDate}`;
+  const script = (code: string | undefined) => (code ? `<script>\n${code}\n</script>` : '');
   const dataScript =
-    fault === 'no-data'
+    fault === 'no-data' || options.noData
       ? ''
-      : `<script>\n${dataDeclaration(spec, data, fault === 'syntax-error')}\n</script>`;
+      : script(dataDeclaration(spec, data, fault === 'syntax-error'));
   return layout(
     title,
     `<header class="top"><h1>${escapeHtml(title)}</h1><p>业务线：${escapeHtml(spec.line)} · 项目 ${escapeHtml(spec.projectId)} · 话题 ${escapeHtml(spec.topic)}</p></header>
@@ -138,7 +171,9 @@ export function reportPage(project: DemoProject, data: unknown, fault?: 'no-data
 <section class="card"><h2>AI 回答关键词</h2><div id="words" class="cloud"></div>
 <h3>AI 回答正面关键词</h3><div id="positive" class="cloud pos"></div><h3>负面关键词</h3><div id="negative" class="cloud neg"></div></section>
 </main>
+${script(options.before)}
 ${dataScript}
+${script(options.after)}
 <script src="/assets/report.js"></script>`,
     `${REPORT_STYLE}\n<script src="/assets/echarts.min.js"></script>`,
   );

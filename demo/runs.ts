@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ProfileBSettings, RunInput } from '../lib/run/types';
+import type { MetricsTable } from '../lib/schema/platform';
 import type { DataInput, PlatformView, ProjectSpec } from './dataset';
+import type { Hostile } from './hostile-kinds';
 
 /**
  * The bundled demo projects and their runs (contract section 1: "Neither: the embedded demo platform
@@ -48,6 +50,8 @@ export type UrlForm =
 
 export interface DemoProject {
   label: string;
+  /** One line for `demo/runs-file.ts --list` and the index page. */
+  description?: string;
   spec: ProjectSpec;
   url: UrlForm;
   /** `/platform/projects/{p}/overview`, or `/platform/overview?projectId={p}`. */
@@ -59,9 +63,13 @@ export interface DemoProject {
   html?: (data: DataInput) => unknown;
   /** Changes the platform payloads after they are derived (drifts). */
   platform?: (view: PlatformView) => void;
+  /** A hostile behaviour of the platform or the page (issue 8, demo/hostile.ts). */
+  hostile?: Hostile;
+  /** Run fields beyond the URLs (a `baseUrl` with a path, a query with tokens), from the run and origins. */
+  runExtras?: (run: RunInput, origin: string, portalBOrigin: string) => Partial<RunInput>;
 }
 
-export type MetricsTable = 'snapshot' | 'competitor' | 'tmc' | 'source';
+export type { MetricsTable };
 
 /** Contract 4 errors the demo can answer with, per project. */
 export type Fault =
@@ -85,6 +93,8 @@ const DIAGNOSIS_DATE = '2025-11-10';
 
 export const A_MONITOR: DemoProject = {
   label: 'A-monitor',
+  description:
+    'Profile A monitor: bare answers, rates "23.4%", empty "-", const DATA, path URL form, two batch ids',
   url: 'path',
   platformUrl: 'path',
   host: 'main',
@@ -103,6 +113,7 @@ export const A_MONITOR: DemoProject = {
     listed: true,
     dataDecl: 'const',
     envelope: 'bare',
+    unusedFields: true,
     rates: 'percent',
     noValue: '-',
     shape: {
@@ -123,6 +134,8 @@ export const A_MONITOR: DemoProject = {
 
 export const A_DIAGNOSIS: DemoProject = {
   label: 'A-diagnosis',
+  description:
+    'Profile A diagnosis: {code:0,msg} answers, number rates, null empty, var DATA = JSON.parse(…), query URL form',
   url: 'query-camel',
   platformUrl: 'query',
   host: 'main',
@@ -140,7 +153,10 @@ export const A_DIAGNOSIS: DemoProject = {
     batchIds: ['L1D-102201-20251110'],
     listed: true,
     dataDecl: 'var',
+    dataJsonParse: true,
     envelope: 'code0',
+    wordcloudEnvelope: 'code200-msg',
+    omitOptional: true,
     rates: 'number',
     noValue: null,
     shape: {
@@ -170,6 +186,8 @@ export const A_DIAGNOSIS: DemoProject = {
 
 export const B_MONITOR: DemoProject = {
   label: 'B-monitor',
+  description:
+    'Profile B monitor on the group portal: {code:200,message} answers, rates "23.4", empty "", window.DATA',
   url: 'query-snake',
   platformUrl: 'path',
   host: 'portalB',
@@ -190,6 +208,8 @@ export const B_MONITOR: DemoProject = {
     positionMetric: 'top5',
     dataDecl: 'window',
     envelope: 'code200',
+    wordcloudEnvelope: 'code0-message',
+    unusedFields: true,
     rates: 'string',
     noValue: '',
     shape: {
@@ -210,6 +230,8 @@ export const B_MONITOR: DemoProject = {
 
 export const B_DIAGNOSIS: DemoProject = {
   label: 'B-diagnosis',
+  description:
+    'Profile B diagnosis: built XH-HIST batch id, mixed rates, empty keys left out, let DATA, product_ranking as a list',
   url: 'path-compact',
   platformUrl: 'path',
   host: 'main',
@@ -230,6 +252,7 @@ export const B_DIAGNOSIS: DemoProject = {
     positionMetric: 'first',
     dataDecl: 'let',
     envelope: 'bare',
+    productRanking: 'list',
     rates: 'mixed',
     noValue: 'absent',
     shape: {
@@ -277,11 +300,12 @@ export function platformPath(project: DemoProject): string {
 /** The run of a demo project (contract section 1). */
 export function runOf(project: DemoProject, origin: string, portalBOrigin: string): RunInput {
   const base = project.host === 'portalB' ? portalBOrigin : origin;
-  return {
+  const run: RunInput = {
     label: project.label,
     htmlUrl: `${base}${reportPath(project)}`,
     platformUrl: `${base}${platformPath(project)}`,
   };
+  return project.runExtras ? { ...run, ...project.runExtras(run, origin, portalBOrigin) } : run;
 }
 
 /** The four bundled runs: A-monitor, A-diagnosis, B-monitor (portal host), B-diagnosis (company 3100). */

@@ -40,7 +40,11 @@ export const DIMENSIONS: readonly Dimension[] = [
 export type RateStyle = 'number' | 'string' | 'percent' | 'mixed';
 /** How the platform prints "no value": `-`, `""`, `null`, or the key left out (contract 4.2). */
 export type NoValue = '-' | '' | null | 'absent';
-export type Envelope = 'bare' | 'code0' | 'code200';
+/**
+ * Contract 4: bare, or wrapped with code 0 / 200 and `msg` / `message`. `code0` is {code:0,msg},
+ * `code200` is {code:200,message}; the other two pairings are spelled out.
+ */
+export type Envelope = 'bare' | 'code0' | 'code200' | 'code0-message' | 'code200-msg';
 
 export interface ProjectSpec {
   projectId: string;
@@ -63,6 +67,16 @@ export interface ProjectSpec {
   /** How the page declares DATA (contract 5). */
   dataDecl: 'const' | 'let' | 'var' | 'window';
   envelope: Envelope;
+  /** The word cloud endpoint's envelope when it differs from the metrics tables'. */
+  wordcloudEnvelope?: Envelope;
+  /** DATA written as `JSON.parse('…')` instead of an object literal (contract 5). */
+  dataJsonParse?: boolean;
+  /** Fields no check reads, of any shape: extra keys on payload rows and in DATA (contract 4.2, 5). */
+  unusedFields?: boolean;
+  /** Optional DATA fields the rules of this profile never read are left out (contract 5). */
+  omitOptional?: boolean;
+  /** Profile B: DATA.product_ranking per platform (default) or as one aggregate list (contract 5). */
+  productRanking?: 'per-platform' | 'list';
   rates: RateStyle;
   noValue: NoValue;
   shape: Shape;

@@ -1,3 +1,4 @@
+import { encodeHtml } from './encodings';
 import { mulberry32, round1, round2, shuffle, shuffleKeepingTies } from './prng';
 import { AGGREGATE, DIMENSIONS, type DataInput, type Dimension, type GroupInput } from './spec';
 import {
@@ -187,9 +188,14 @@ export function htmlData(truth: Truth): DataInput {
       name: p.name,
       avg_exposure_rate: p.avg,
     }));
-    data.product_ranking = Object.fromEntries(
-      AI_PLATFORMS.map((p, i) => [p.key, industryRanking(truth, truth.products, i)]),
-    );
+    // Contract 5: per platform (like industry_ranking), or one aggregate list; a brand-level run
+    // never reads it, whatever its form.
+    data.product_ranking =
+      spec.productRanking === 'list'
+        ? ([...truth.products]
+            .sort((a, b) => b.avg - a.avg)
+            .map((p) => ({ name: p.name, exposure_rate: p.avg })) as unknown as DataInput['product_ranking'])
+        : Object.fromEntries(AI_PLATFORMS.map((p, i) => [p.key, industryRanking(truth, truth.products, i)]));
   }
-  return data;
+  return encodeHtml(data, spec);
 }

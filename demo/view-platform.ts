@@ -1,3 +1,4 @@
+import { encodePlatform } from './encodings';
 import { mulberry32, round1, shuffle, shuffleKeepingTies } from './prng';
 import {
   AGGREGATE,
@@ -261,11 +262,12 @@ function platformWordcloud(truth: Truth): WordcloudInput {
 }
 
 export function platformView(truth: Truth): PlatformView {
-  return {
+  const view = {
     snapshot: snapshotRows(truth, truth.spec.batchIds[0] ?? ''),
     competitor: competitorRows(truth),
     tmc: tmcRows(truth),
     source: sourceRows(truth),
     wordcloud: platformWordcloud(truth),
   };
+  return encodePlatform(view, truth.spec);
 }

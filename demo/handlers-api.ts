@@ -1,0 +1,125 @@
+import type http from 'node:http';
+import { metricsTables } from '../lib/schema/platform';
+import type { AppContext } from './app';
+import { batchList, isGeneratedId, projectById, viewsOf } from './catalog';
+import { mayRead } from './credentials';
+import type { Envelope } from './dataset';
+import { faultedPayload, metricsFault } from './faults';
+import { hostileMetrics } from './hostile';
+import { apiError, json, wrap } from './http';
+import { DEMO_GROUP, type DemoProject, type MetricsTable } from './runs';
+import { AI_PLATFORMS } from './vocab';
+
+/** The three endpoints of contract 4: batch list (4.1), L1 metrics (4.2), word cloud (4.3). */
+
+const TABLES = Object.keys(metricsTables) as readonly MetricsTable[];
+const PLATFORM_KEYS = AI_PLATFORMS.map((p) => p.key);
+/** Batch list envelopes vary by company (contract 4: bare or wrapped). */
+const BATCH_ENVELOPE: Record<number, Envelope> = { 1002: 'code200', 3101: 'code0', 3102: 'code0' };
+
+const isReportType = (x: string | null): x is 'monitor' | 'diagnosis' => x === 'monitor' || x === 'diagnosis';
+
+export function builtDiagnosisId(project: DemoProject): string {
+  return `${DEMO_GROUP.brandCode}-HIST-${project.spec.projectId}-${project.spec.batchDate.replace(/-/g, '')}-D`;
+}
+
+function sameIds(a: string[], b: string[]): boolean {
+  return a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+}
+
+export function batch(ctx: AppContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  const s = ctx.session(req);
+  if (!s) return apiError(res, 401, '未登录或会话已过期');
+  const companyId = Number(url.searchParams.get('companyId'));
+  const reportType = url.searchParams.get('reportType');
+  if (!url.searchParams.get('companyId') || !Number.isInteger(companyId))
+    return apiError(res, 400, '参数 companyId 缺失或不是整数');
+  if (!isReportType(reportType)) return apiError(res, 400, '参数 reportType 应为 monitor 或 diagnosis');
+  const items = batchList(companyId, reportType);
+  ctx.stats.count(`company:${companyId}`, `batch:${reportType}`);
+  // Generated projects (demo/generated.ts) are counted under the company only.
+  for (const project of new Set(items.map((i) => String(i.project))))
+    if (!isGeneratedId(project)) ctx.stats.count(project, 'batch');
+  if (!mayRead(s.who, companyId)) return apiError(res, 403, `无权访问公司 ${companyId} 的批次`);
+  json(res, 200, wrap(BATCH_ENVELOPE[companyId] ?? 'bare', items));
+}
+
+export async function metrics(
+  ctx: AppContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+): Promise<void> {
+  const q = url.searchParams;
+  const table = q.get('table') as MetricsTable | null;
+  const platform = q.get('platform');
+  const project = projectById(q.get('projectId') ?? '');
+  if (project && table && TABLES.includes(table))
+    ctx.stats.count(project.spec.projectId, table === 'source' ? `source:${platform ?? ''}` : table);
+  const s = ctx.session(req);
+  if (!s) return apiError(res, 401, '未登录或会话已过期');
+  if (!table || !TABLES.includes(table))
+    return apiError(res, 400, '参数 table 应为 snapshot、competitor、tmc 或 source');
+  const batchIds = (q.get('batchIds') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (batchIds.length === 0) return apiError(res, 400, '缺少参数 batchIds');
+  if (!q.get('projectId')) return apiError(res, 400, '缺少参数 projectId');
+  const reportType = q.get('reportType');
+  if (!isReportType(reportType)) return apiError(res, 400, '参数 reportType 应为 monitor 或 diagnosis');
+  if (table === 'source' && (!platform || !['all', ...PLATFORM_KEYS].includes(platform))) {
+    return apiError(res, 400, `table=source 需要参数 platform（all 或 ${PLATFORM_KEYS.join('、')}）`);
+  }
+  if (!project) return apiError(res, 404, `项目 ${q.get('projectId') ?? ''} 不存在`);
+  if (!mayRead(s.who, project.spec.companyId))
+    return apiError(res, 403, `无权访问项目 ${project.spec.projectId}`);
+  if (!(await metricsFault(ctx, res, project, table, s.token))) return;
+  if (project.hostile && (await hostileMetrics(ctx, res, project, table, platform ?? 'all'))) return;
+  const rows = tableRows(project, table, batchIds, reportType, platform ?? 'all');
+  json(res, 200, wrap(project.spec.envelope, faultedPayload(project, table, rows)));
+}
+
+/** Rows for the project's own batch ids (order-insensitive); unknown ids → no rows (contract 4). */
+function tableRows(
+  project: DemoProject,
+  table: MetricsTable,
+  batchIds: string[],
+  reportType: string,
+  platform: string,
+): unknown[] {
+  const views = viewsOf(project).platform;
+  const authoritative =
+    project.fault?.kind === 'authoritative-id' &&
+    table === 'snapshot' &&
+    sameIds(batchIds, [builtDiagnosisId(project)]);
+  if (reportType !== project.spec.reportType) return [];
+  if (!authoritative && !sameIds(batchIds, project.spec.batchIds)) return [];
+  if (table === 'snapshot') return views.snapshot;
+  if (table === 'competitor') return views.competitor;
+  if (table === 'tmc') return views.tmc;
+  return views.source[platform] ?? [];
+}
+
+export function wordcloud(
+  ctx: AppContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  projectId: string,
+): void {
+  const project = projectById(projectId);
+  if (project) ctx.stats.count(project.spec.projectId, 'wordcloud');
+  const s = ctx.session(req);
+  if (!s) return apiError(res, 401, '未登录或会话已过期');
+  const batchId = url.searchParams.get('batchId');
+  if (!batchId) return apiError(res, 400, '缺少参数 batchId');
+  if (url.searchParams.get('sentiment') !== 'all') return apiError(res, 400, '参数 sentiment 应为 all');
+  if (!project) return apiError(res, 404, `项目 ${projectId} 不存在`);
+  if (!mayRead(s.who, project.spec.companyId)) return apiError(res, 403, `无权访问项目 ${projectId}`);
+  const payload =
+    batchId === project.spec.batchIds[0]
+      ? viewsOf(project).platform.wordcloud
+      : { words: [], positive: [], negative: [] };
+  json(res, 200, wrap(project.spec.wordcloudEnvelope ?? project.spec.envelope, payload));
+}

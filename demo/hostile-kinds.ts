@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+
+/**
+ * Hostile behaviours a demo project can have (issue 8): a platform or a report page written to
+ * misbehave. Types only; the behaviours live in hostile.ts and pages-hostile.ts.
+ */
+export type Hostile =
+  /** The run's base URL `/hostile/login-moved` answers its `/login` with 302 to the foreign origin (port + 2). */
+  | { kind: 'login-moved' }
+  /** The page defines DATA, then loops forever after `load`. */
+  | { kind: 'page-loops' }
+  /** The page answers 302 to another project's report on the Profile B portal origin. */
+  | { kind: 'page-redirect'; to: string }
+  /** The page's script navigates to another project's report (same origin) before DATA is defined. */
+  | { kind: 'page-script-navigation'; to: string }
+  /** The page throws `count` uncaught errors and defines no DATA. */
+  | { kind: 'page-errors'; count: number }
+  /** The page answers 302 to itself forever (ERR_TOO_MANY_REDIRECTS). */
+  | { kind: 'redirect-loop' }
+  /** `table=source&platform=all` answers about `bytes` of JSON, streamed. */
+  | { kind: 'huge-answer'; bytes: number }
+  /** `table=tmc` answers a small gzip body that unpacks to about 1 GiB. */
+  | { kind: 'gzip-bomb' };
+
+/** The base URL path of `hostile-login-foreign-origin`: its `/login` answers 302 to the foreign origin. */
+export const HOSTILE_LOGIN_BASE = '/hostile/login-moved';
+
+/**
+ * Tokens in the query of `hostile-redirect-loop-token`'s report URL: 24 hex characters each that look
+ * like secrets, derived from the origin (its port) so a self-test can learn them and scan outputs
+ * for them. Default origin: http://127.0.0.1:<L1_DEMO_PORT or 4173>.
+ */
+export function hostileTokens(origin?: string): string[] {
+  const o = origin ?? `http://127.0.0.1:${process.env.L1_DEMO_PORT || 4173}`;
+  return ['token', 'access_token'].map((name) =>
+    crypto.createHash('sha256').update(`l1-demo-hostile|${name}|${o}`).digest('hex').slice(0, 24),
+  );
+}

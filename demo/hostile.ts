@@ -1,0 +1,162 @@
+import type http from 'node:http';
+import zlib from 'node:zlib';
+import type { AppContext } from './app';
+import { projectById } from './catalog';
+import { HOSTILE_LOGIN_BASE } from './hostile-kinds';
+import { drainBody, html, json, redirect, send, sleepUnlessClosed, writeChunks } from './http';
+import { loginPage, type ReportPageOptions } from './pages';
+import { reportPath, type DemoProject, type MetricsTable } from './runs';
+
+/**
+ * Hostile behaviours (issue 8): a platform and report pages written to misbehave, all on loopback.
+ * The scenarios that use them are in scenarios-hostile.ts. Nothing here ever sees a credential: the
+ * foreign origin counts the posts it receives and discards their bodies unread.
+ */
+
+export { HOSTILE_LOGIN_BASE, hostileTokens } from './hostile-kinds';
+
+/** The `/login` a project's pages send a visitor without a session to. */
+export function loginPathOf(project: DemoProject | undefined): string {
+  return project?.hostile?.kind === 'login-moved' ? `${HOSTILE_LOGIN_BASE}/login` : '/login';
+}
+
+export function movedLogin(ctx: AppContext, res: http.ServerResponse, url: URL): void {
+  ctx.stats.count('_hostile', 'login-moved');
+  redirect(res, `${ctx.origins.foreign}/login${url.search}`);
+}
+
+/** The foreign origin (port + 2): a login form like the real one that counts what is posted to it. */
+export function foreignHandler(ctx: AppContext) {
+  return (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'POST') {
+      ctx.stats.count('_foreign', 'login-post');
+      void drainBody(req).then(() => json(res, 200, { ok: true }));
+      return;
+    }
+    if (path === '/login') {
+      ctx.stats.count('_foreign', 'login-page');
+      return html(res, 200, loginPage());
+    }
+    html(res, 404, '<!doctype html><meta charset="utf-8"><title>404</title><p>页面不存在</p>');
+  };
+}
+
+/** A resource that never finishes (until the client goes away): keeps a page's `load` from firing. */
+export async function hang(ctx: AppContext, _req: http.IncomingMessage, res: http.ServerResponse) {
+  if (await sleepUnlessClosed(60_000, res, ctx.pending)) send(res, 204, 'image/gif', '');
+}
+
+/** Answers the report page when the project's hostile behaviour is a redirect; false otherwise. */
+export function hostilePage(
+  ctx: AppContext,
+  res: http.ServerResponse,
+  url: URL,
+  project: DemoProject,
+): boolean {
+  const h = project.hostile;
+  if (h?.kind === 'redirect-loop') {
+    redirect(res, url.pathname + url.search);
+    return true;
+  }
+  if (h?.kind === 'page-redirect') {
+    const target = projectById(h.to);
+    if (!target) throw new Error(`demo: hostile redirect to unknown project ${h.to}`);
+    redirect(res, `${ctx.origins.portalB}${reportPath(target)}`);
+    return true;
+  }
+  return false;
+}
+
+/** Scripts of the hostile report pages. */
+export function hostilePageOptions(project: DemoProject): ReportPageOptions {
+  const h = project.hostile;
+  if (h?.kind === 'page-loops')
+    return {
+      after: `addEventListener('load', function () { setTimeout(function () { for (;;) {} }, 0); });`,
+    };
+  if (h?.kind === 'page-errors')
+    return {
+      noData: true,
+      before: `for (var i = 0; i < ${h.count}; i++) setTimeout(function (n) { throw new Error('boom ' + n); }, 0, i);`,
+    };
+  if (h?.kind === 'page-script-navigation') {
+    const target = projectById(h.to);
+    if (!target) throw new Error(`demo: hostile navigation to unknown project ${h.to}`);
+    // An image that never loads keeps this page's `load` from firing before the navigation commits.
+    return {
+      before: `location.href = ${JSON.stringify(reportPath(target))};\ndocument.write('<img src="/hostile/hang" alt="">');`,
+    };
+  }
+  return {};
+}
+
+// --- oversized answers ------------------------------------------------------------------------------
+
+let hugeChunk: Buffer | undefined;
+function hugeRows(): Buffer {
+  if (!hugeChunk) {
+    const row = '{"title":"一篇很长的相关信源标题，重复出现","channel":"知乎","cite_count":1,"rank":1},';
+    hugeChunk = Buffer.from(row.repeat(Math.ceil((1 << 20) / Buffer.byteLength(row))));
+  }
+  return hugeChunk;
+}
+
+let bomb: Promise<Buffer> | undefined;
+/** `{"rows":[` + 1 GiB of spaces + `]}`, gzipped once (about 1 MB) and cached. */
+function gzipBomb(): Promise<Buffer> {
+  bomb ??= new Promise<Buffer>((resolve, reject) => {
+    const gzip = zlib.createGzip({ level: 9 });
+    const out: Buffer[] = [];
+    gzip.on('data', (c: Buffer) => out.push(c));
+    gzip.on('end', () => resolve(Buffer.concat(out)));
+    gzip.on('error', reject);
+    const spaces = Buffer.alloc(1 << 20, 0x20);
+    let written = 0;
+    gzip.write('{"rows":[');
+    const pump = () => {
+      while (written < 1024) {
+        written++;
+        if (!gzip.write(spaces)) return void gzip.once('drain', pump);
+      }
+      gzip.end(']}');
+    };
+    pump();
+  });
+  return bomb;
+}
+
+/** Answers a metrics request with the project's hostile answer; false when none applies. */
+export async function hostileMetrics(
+  ctx: AppContext,
+  res: http.ServerResponse,
+  project: DemoProject,
+  table: MetricsTable,
+  platform: string,
+): Promise<boolean> {
+  const h = project.hostile;
+  if (h?.kind === 'huge-answer' && table === 'source' && platform === 'all') {
+    ctx.stats.count('_hostile', 'huge-answer');
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    const head = Buffer.from('{"rows":[');
+    const tail = Buffer.from('{"title":"end","channel":"知乎","cite_count":1,"rank":1}]}');
+    let total = 0;
+    let state: 'head' | 'rows' | 'done' = 'head';
+    const next = (): Buffer | undefined => {
+      if (state === 'done') return undefined;
+      const chunk = state === 'head' ? head : total + hugeRows().length < h.bytes ? hugeRows() : tail;
+      state = chunk === tail ? 'done' : 'rows';
+      total += chunk.length;
+      return chunk;
+    };
+    ctx.stats.count('_hostile', 'huge-answer-bytes', await writeChunks(res, next, ctx.pending));
+    return true;
+  }
+  if (h?.kind === 'gzip-bomb' && table === 'tmc') {
+    ctx.stats.count('_hostile', 'gzip-bomb');
+    const body = await gzipBomb();
+    send(res, 200, 'application/json; charset=utf-8', body, { 'Content-Encoding': 'gzip' });
+    return true;
+  }
+  return false;
+}
