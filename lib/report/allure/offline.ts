@@ -1,0 +1,240 @@
+/**
+ * A single-file Allure report that calls nobody (issue 8, case 14).
+ *
+ * Allure 3's awesome plugin hard-codes a Google Analytics tag (`googletagmanager.com`, allure3
+ * issue #476) and its app bundle names other hosts (the Playwright trace viewer at
+ * `trace.playwright.dev`, which would receive a trace by `postMessage`; the "Powered by" link).
+ * In single-file mode the app and every data file are base64 inside the HTML, so a plain text
+ * search of the file sees neither. `makeOffline` removes or neutralises every URL to an external
+ * host, in the HTML and inside every embedded payload; `findExternalUrls` decodes the same
+ * payloads and lists what is left, so a report is only kept when the list is empty.
+ *
+ * External means: not loopback and not one of `allowedHosts` (the hosts of the configured runs:
+ * a link to the company's own report page is not a third party). XML namespace identifiers
+ * (`http://www.w3.org/2000/svg` …) are names, never fetched, and the app needs them verbatim.
+ */
+
+export interface OfflineOptions {
+  /** Hosts (lower case, no port) that may appear besides loopback: the configured runs' hosts. */
+  allowedHosts?: readonly string[];
+}
+
+export interface ExternalUrl {
+  /** Where it was found: `html`, `data:text/javascript`, or the embedded file's name. */
+  where: string;
+  url: string;
+  host: string;
+}
+
+/** What replaces `scheme://host[:port]` of an external URL: inert, names no host. */
+export const REMOVED_URL = 'about:blank#external-url-removed';
+
+/** XML namespace identifiers: never fetched, required verbatim by SVG/MathML code. */
+const NAMESPACE_URLS = new Set([
+  'http://www.w3.org/2000/svg',
+  'http://www.w3.org/1999/xlink',
+  'http://www.w3.org/1999/xhtml',
+  'http://www.w3.org/1998/Math/MathML',
+  'http://www.w3.org/XML/1998/namespace',
+  'http://www.w3.org/2000/xmlns/',
+]);
+
+// scheme://host[:port] then the rest of the URL, in plain (`https://`), JSON-escaped
+// (`https:\/\/`) or percent-encoded (`https%3A%2F%2F`) form.
+const URL_PATTERN =
+  /\b(https?)(?::\/\/|:\\\/\\\/|%3A%2F%2F)(\[[0-9a-f:.]+\]|[a-z0-9][^\s"'`<>()[\]{}\\/?#:%,;|^]*)(?::\d+)?((?:[^\s"'`<>()\\]|\\\/)*)/gi;
+
+// A protocol-relative reference (`src="//host/x"`, `url(//host/x)`) loads from a host too.
+const RELATIVE_PATTERN =
+  /(\b(?:src|href|srcset|action|poster|data)\s*=\s*["']?|\burl\(\s*["']?)\/\/([a-z0-9][^\s"'`<>()[\]{}\\/?#:%,;|^]*)/gi;
+
+const BINARY_NAME = /\.(png|jpe?g|gif|webp|bmp|ico|zip|gz|webm|mp4|woff2?|ttf|otf|pdf)$/i;
+const TEXT_MIME = /^(text\/|application\/(javascript|json|xml|x-javascript)|image\/svg\+xml)/i;
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(h) ||
+    h === '::1' ||
+    h === '0.0.0.0'
+  );
+}
+
+function allowed(scheme: string, host: string, rest: string, options: OfflineOptions): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  if (!h || isLoopbackHost(h)) return true;
+  if ((options.allowedHosts ?? []).some((a) => a.toLowerCase() === h)) return true;
+  const plain = `${scheme.toLowerCase()}://${h}${rest.replace(/\\\//g, '/').replace(/%2F/gi, '/')}`;
+  return [...NAMESPACE_URLS].some(
+    (ns) => plain === ns || (plain.startsWith(ns) && !/^[\w.-]/.test(plain.slice(ns.length))),
+  );
+}
+
+function scanText(text: string, where: string, options: OfflineOptions, out: ExternalUrl[]): void {
+  for (const m of text.matchAll(URL_PATTERN)) {
+    const [url, scheme = '', host = '', rest = ''] = m;
+    if (!allowed(scheme, host, rest, options))
+      out.push({ where, url: url.slice(0, 200), host: host.toLowerCase() });
+  }
+  for (const m of text.matchAll(RELATIVE_PATTERN)) {
+    const [url, , host = ''] = m;
+    if (!allowed('https', host, '', options))
+      out.push({ where, url: url.slice(0, 200), host: host.toLowerCase() });
+  }
+}
+
+function neutralise(text: string, options: OfflineOptions): string {
+  return text
+    .replace(URL_PATTERN, (url: string, scheme: string, host: string, rest: string) =>
+      allowed(scheme, host, rest, options) ? url : `${REMOVED_URL}${rest}`,
+    )
+    .replace(RELATIVE_PATTERN, (url: string, lead: string, host: string) =>
+      allowed('https', host, '', options) ? url : `${lead}${REMOVED_URL}`,
+    );
+}
+
+function decodeBase64(b64: string): string {
+  return Buffer.from(b64, 'base64').toString('utf8');
+}
+
+function encodeBase64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+// `data:<mime>;base64,<payload>` (the app bundle, icons) and `d("<name>","<payload>")` (every
+// data file of the single-file report: widgets, test results, attachments).
+const DATA_URL = /data:([\w.+-]+\/[\w.+-]+)(?:;[\w-]+=[\w-]+)*;base64,([A-Za-z0-9+/=]+)/g;
+const DATA_FILE = /\bd\("([^"\\]{1,500})","([A-Za-z0-9+/=]*)"\)/g;
+
+/** Every URL to an external host in the report: in the HTML and in every embedded payload. */
+export function findExternalUrls(html: string, options: OfflineOptions = {}): ExternalUrl[] {
+  const out: ExternalUrl[] = [];
+  scanText(html, 'html', options, out);
+  for (const [, mime = '', b64 = ''] of html.matchAll(DATA_URL)) {
+    if (TEXT_MIME.test(mime)) scanText(decodeBase64(b64), `data:${mime}`, options, out);
+  }
+  for (const [, name = '', b64 = ''] of html.matchAll(DATA_FILE)) {
+    if (!BINARY_NAME.test(name)) scanText(decodeBase64(b64), name, options, out);
+  }
+  return out;
+}
+
+/** The hosts a report names, for the failure message: `host (n×, first in where)`. */
+export function describeExternalUrls(found: readonly ExternalUrl[], max = 10): string {
+  const byHost = new Map<string, { count: number; first: ExternalUrl }>();
+  for (const f of found) {
+    const seen = byHost.get(f.host);
+    if (seen) seen.count += 1;
+    else byHost.set(f.host, { count: 1, first: f });
+  }
+  const lines = [...byHost.entries()]
+    .slice(0, max)
+    .map(([host, { count, first }]) => `  ${host} (${count}×, first in ${first.where}: ${first.url})`);
+  if (byHost.size > max) lines.push(`  … and ${byHost.size - max} more host(s)`);
+  return lines.join('\n');
+}
+
+const ANALYTICS = /googletagmanager|google-analytics|gtag\s*\(|\bdataLayer\b/;
+
+/**
+ * The report without calls out: analytics scripts removed, every element that would load from an
+ * external host removed, every other external URL (in the HTML, the app bundle and the embedded
+ * data files) replaced by {@link REMOVED_URL}. `removed` says what was done, for the log.
+ */
+export function makeOffline(html: string, options: OfflineOptions = {}): { html: string; removed: string[] } {
+  const removed: string[] = [];
+  const external = (tag: string): string | undefined => {
+    const found: ExternalUrl[] = [];
+    scanText(tag, 'tag', options, found);
+    return found[0]?.host;
+  };
+
+  // 1. Elements that load something: <script src>, <link href>, <img|iframe|… src>.
+  let out = html.replace(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+    (whole: string, attrs: string, body: string) => {
+      const host =
+        /\bsrc\s*=/i.test(attrs) && !/\bsrc\s*=\s*["']?data:/i.test(attrs) ? external(attrs) : undefined;
+      if (host) {
+        removed.push(`<script src> from ${host}`);
+        return '';
+      }
+      if (!/\bsrc\s*=/i.test(attrs) && ANALYTICS.test(body)) {
+        removed.push('inline analytics script');
+        return '';
+      }
+      return whole;
+    },
+  );
+  out = out.replace(/<(link|img|source|embed|track)\b[^>]*>/gi, (tag: string, name: string) => {
+    const attrs = tag.replace(/\s(xmlns(:\w+)?)\s*=\s*("[^"]*"|'[^']*')/gi, '');
+    const host =
+      /\b(href|src|srcset)\s*=/i.test(attrs) && !/\b(href|src)\s*=\s*["']?data:/i.test(attrs)
+        ? external(attrs)
+        : undefined;
+    if (!host) return tag;
+    removed.push(`<${name.toLowerCase()}> from ${host}`);
+    return '';
+  });
+  out = out.replace(
+    /<(iframe|audio|video|object)\b[^>]*>[\s\S]*?<\/\1\s*>/gi,
+    (tag: string, name: string) => {
+      const host = external(tag);
+      if (!host) return tag;
+      removed.push(`<${name.toLowerCase()}> from ${host}`);
+      return '';
+    },
+  );
+
+  // 2. Embedded payloads: decoded, neutralised, encoded again (only when something changed).
+  const rewrite = (where: string, b64: string): string => {
+    const text = decodeBase64(b64);
+    const found: ExternalUrl[] = [];
+    scanText(text, where, options, found);
+    if (!found.length) return b64;
+    removed.push(`${found.length} URL(s) in ${where} (${[...new Set(found.map((f) => f.host))].join(', ')})`);
+    return encodeBase64(neutralise(text, options));
+  };
+  out = out.replace(DATA_URL, (whole: string, mime: string, b64: string) =>
+    TEXT_MIME.test(mime) ? whole.replace(b64, rewrite(`data:${mime}`, b64)) : whole,
+  );
+  out = out.replace(DATA_FILE, (whole: string, name: string, b64: string) =>
+    BINARY_NAME.test(name) ? whole : `d("${name}","${rewrite(name, b64)}")`,
+  );
+
+  // 3. What is left in the HTML itself (the report options' CI links, for example).
+  const left: ExternalUrl[] = [];
+  scanText(out, 'html', options, left);
+  if (left.length) {
+    removed.push(`${left.length} URL(s) in the HTML (${[...new Set(left.map((f) => f.host))].join(', ')})`);
+    out = neutralise(out, options);
+  }
+  return { html: out, removed };
+}
+
+/** Throws, naming every external host, unless the report names none. */
+export function assertOffline(html: string, options: OfflineOptions = {}, file = 'the report'): void {
+  const found = findExternalUrls(html, options);
+  if (found.length) {
+    throw new Error(
+      `${file} names ${found.length} URL(s) to external hosts; a report of confidential figures must not call out:\n${describeExternalUrls(found)}`,
+    );
+  }
+}
+
+/** The hosts of the configured runs (report and platform URLs of the verdict files): allowed in links. */
+export function runHosts(urls: readonly (string | null | undefined)[]): string[] {
+  const hosts = new Set<string>();
+  for (const u of urls) {
+    if (!u) continue;
+    try {
+      const host = new URL(u).hostname.toLowerCase();
+      if (host) hosts.add(host.replace(/^\[|\]$/g, ''));
+    } catch {
+      // not a URL (a file path): no host
+    }
+  }
+  return [...hosts];
+}
