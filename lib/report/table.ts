@@ -1,4 +1,5 @@
 import type { Cell, ComparisonRow, StepResult } from '../rules/types';
+import { safeText } from './text';
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -24,31 +25,106 @@ export function rowLine(row: ComparisonRow): string {
   return `${row.key}: HTML ${cellText(row.html)} · platform ${cellText(row.platform)} · gap ${gap} · tolerance ${row.tolerance}${note}`;
 }
 
-/** A datacompy-like mismatch table of one step, as a self-contained HTML attachment. */
-export function stepTableHtml(title: string, step: StepResult): string {
-  const head = ['key', 'HTML value', 'platform value', 'gap', 'tolerance', 'verdict', 'note'];
-  const rows = step.rows
+/** The columns of every mismatch table (CSV and HTML). Verdicts are words: no emoji font is installed. */
+export const TABLE_COLUMNS = [
+  'key',
+  'HTML value',
+  'platform value',
+  'gap',
+  'tolerance',
+  'verdict',
+  'note',
+] as const;
+
+/** Rows a table shows by default; the rest are counted on its last line (issue 8 case 13). */
+export const TABLE_MAX_ROWS = 200;
+
+/** Longest text of one cell in a table; longer texts are cut with a count of the rest. */
+const CELL_MAX = 300;
+
+function verdictText(verdict: ComparisonRow['verdict']): string {
+  return verdict === 'pass' ? 'pass' : 'FAIL';
+}
+
+function rowCells(r: ComparisonRow): string[] {
+  return [
+    r.key,
+    cellText(r.html),
+    cellText(r.platform),
+    r.gap === null ? '-' : String(r.gap),
+    r.tolerance,
+    verdictText(r.verdict),
+    r.note ?? '',
+  ].map((c) => safeText(c, CELL_MAX));
+}
+
+/**
+ * The rows a table shows: all of them when they fit; otherwise the failing rows first (in their
+ * order), then passing ones, up to `max`. `rest` says what was left out.
+ */
+export function tableRows(
+  step: StepResult,
+  max = TABLE_MAX_ROWS,
+): { rows: ComparisonRow[]; rest: { total: number; failing: number } } {
+  const limit = Math.max(0, Math.floor(max));
+  if (step.rows.length <= limit) return { rows: step.rows, rest: { total: 0, failing: 0 } };
+  const failing = step.rows.filter((r) => r.verdict !== 'pass');
+  const passing = step.rows.filter((r) => r.verdict === 'pass');
+  const shown = [...failing, ...passing].slice(0, limit);
+  const failingShown = Math.min(failing.length, limit);
+  return {
+    rows: shown,
+    rest: { total: step.rows.length - shown.length, failing: failing.length - failingShown },
+  };
+}
+
+function restLine(rest: { total: number; failing: number }): string {
+  return `… ${rest.total} more row(s) not shown (${rest.failing} of them failing); every row is in the compared-values JSON attachment`;
+}
+
+/** A CSV field: spreadsheet formulas defused, quoted when it holds a comma, quote, or edge space. */
+function csvField(text: string): string {
+  let t = text;
+  // A field a spreadsheet would run as a formula (`=HYPERLINK(…)` from a hostile DATA key).
+  if (/^[=+@\t\r]|^-[^\d\s.]/.test(t)) t = `'${t}`;
+  return /[",\r\n]|^\s|\s$/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
+
+/**
+ * The mismatch table of one step as CSV (Allure 3 shows a `text/csv` attachment as a table):
+ * header + at most `max` rows (failing rows first when capped) + a last line counting the rest.
+ * Control characters from data are shown as escapes.
+ */
+export function stepTableCsv(step: StepResult, max = TABLE_MAX_ROWS): string {
+  const { rows, rest } = tableRows(step, max);
+  const lines = [TABLE_COLUMNS.join(','), ...rows.map((r) => rowCells(r).map(csvField).join(','))];
+  if (rest.total > 0) lines.push(csvField(restLine(rest)));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * A datacompy-like mismatch table of one step, as a self-contained HTML attachment: text verdicts
+ * (`pass` / `FAIL`, failing rows shaded), at most `max` rows with a count of the rest.
+ */
+export function stepTableHtml(title: string, step: StepResult, max = TABLE_MAX_ROWS): string {
+  const { rows: shown, rest } = tableRows(step, max);
+  const rows = shown
     .map((r) => {
-      const cells = [
-        r.key,
-        cellText(r.html),
-        cellText(r.platform),
-        r.gap === null ? '-' : String(r.gap),
-        r.tolerance,
-        r.verdict === 'pass' ? '✅ pass' : '❌ fail',
-        r.note ?? '',
-      ];
-      const style = r.verdict === 'pass' ? '' : ' style="background:#fde8e8"';
-      return `<tr${style}>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+      const style = r.verdict === 'pass' ? '' : ' class="fail"';
+      return `<tr${style}>${rowCells(r)
+        .map((c) => `<td>${escapeHtml(c)}</td>`)
+        .join('')}</tr>`;
     })
     .join('\n');
+  const more = rest.total > 0 ? `<p>${escapeHtml(restLine(rest))}</p>` : '';
   const notes = step.notes.length
-    ? `<ul>${step.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
+    ? `<ul>${step.notes.map((n) => `<li>${escapeHtml(safeText(n, 1000))}</li>`).join('')}</ul>`
     : '';
-  return `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font:13px system-ui,sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#f3f3f3}</style>
-<h3>${escapeHtml(title)} — ${step.verdict === 'pass' ? '✅ pass' : '❌ fail'}</h3>${notes}
-<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>
+  const failing = step.rows.filter((r) => r.verdict !== 'pass').length;
+  return `<!doctype html><meta charset="utf-8"><title>${escapeHtml(safeText(title, 300))}</title>
+<style>body{font:13px system-ui,sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}th{background:#f3f3f3}tr.fail td{background:#fde8e8}tr.fail td:nth-child(6){font-weight:bold;color:#b00}</style>
+<h3>${escapeHtml(safeText(title, 300))}: ${step.verdict === 'pass' ? 'pass' : 'FAIL'} (${failing} of ${step.rows.length} row(s) failing)</h3>${notes}
+<table><thead><tr>${TABLE_COLUMNS.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>
 ${rows}
-</tbody></table>`;
+</tbody></table>${more}`;
 }

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import type { ComparisonRow, StepResult } from '../../lib/rules/types';
+import { SAMPLE_FAILING_STEP } from '../../lib/report/allure/sample';
+import { cellText, rowLine, stepTableCsv, stepTableHtml, stepTitle } from '../../lib/report/table';
+
+function row(i: number, verdict: 'pass' | 'fail'): ComparisonRow {
+  return {
+    key: `k${i}`,
+    html: i,
+    platform: verdict === 'pass' ? i : i + 1,
+    gap: verdict === 'pass' ? 0 : 1,
+    tolerance: 'exact',
+    verdict,
+  };
+}
+
+test.describe('mismatch tables (issue 10 Deliver 2)', () => {
+  test('CSV: the seven columns, text verdicts, RFC 4180 quoting, formulas defused', () => {
+    const step: StepResult = {
+      id: '5.2',
+      name: 'top 10',
+      verdict: 'fail',
+      notes: [],
+      rows: [
+        {
+          key: 'a, "quoted"',
+          html: 'x\ny',
+          platform: -1.5,
+          gap: null,
+          tolerance: '≤ 0.05',
+          verdict: 'fail',
+          note: 'n',
+        },
+        {
+          key: '=HYPERLINK("http://x")',
+          html: null,
+          platform: 0,
+          gap: 0,
+          tolerance: 'exact',
+          verdict: 'pass',
+        },
+        { key: '-', html: '-', platform: '-', gap: null, tolerance: 'exact', verdict: 'pass' },
+      ],
+    };
+    expect(stepTableCsv(step).split('\r\n')).toEqual([
+      'key,HTML value,platform value,gap,tolerance,verdict,note',
+      '"a, ""quoted""",「x\\x0ay」,-1.5,-,≤ 0.05,FAIL,n',
+      `"'=HYPERLINK(""http://x"")",(no value),0,0,exact,pass,`,
+      '-,「-」,「-」,-,exact,pass,',
+      '',
+    ]);
+  });
+
+  test('CSV and HTML: at most max rows, failing rows first, a last line counting the rest', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => row(i, i === 7 || i === 9 ? 'fail' : 'pass'));
+    const step: StepResult = { id: 'all', name: 'all', verdict: 'fail', rows, notes: [] };
+    const csv = stepTableCsv(step, 3).trim().split('\r\n');
+    expect(csv.slice(1, 4).map((l) => l.split(',')[0])).toEqual(['k7', 'k9', 'k0']);
+    expect(csv[4]).toBe(
+      '… 7 more row(s) not shown (0 of them failing); every row is in the compared-values JSON attachment',
+    );
+    expect(stepTableCsv(step).trim().split('\r\n')).toHaveLength(11); // all rows fit: spec order kept
+    expect(stepTableCsv(step).split('\r\n')[1]?.startsWith('k0,')).toBe(true);
+
+    const html = stepTableHtml('run a · item 5', step, 1);
+    expect(html.match(/<tr class="fail">/g)).toHaveLength(1);
+    expect(html).toContain('9 more row(s) not shown (1 of them failing)');
+  });
+
+  test('HTML: escaped, no emoji, text verdicts', () => {
+    const html = stepTableHtml('run <b> · item 5 · 5.2', SAMPLE_FAILING_STEP);
+    expect(html).not.toMatch(/[\u2705\u274c]/u);
+    expect(html).toContain('run &lt;b&gt; · item 5 · 5.2: FAIL (3 of 4 row(s) failing)');
+    expect(html).toContain('<td>FAIL</td>');
+    expect(html).toContain('<td>pass</td>');
+  });
+
+  test('the shared helpers keep their contract', () => {
+    expect(cellText(null)).toBe('(no value)');
+    expect(cellText('a')).toBe('「a」');
+    expect(stepTitle({ id: '5.2', name: 'top 10' })).toBe('5.2 · top 10');
+    expect(rowLine(row(1, 'fail'))).toBe('k1: HTML 1 · platform 2 · gap 1 · tolerance exact');
+  });
+});
