@@ -1,0 +1,276 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber, type StepResult } from '../../rules/types';
+import { stepTableCsv, stepTableHtml, stepTitle } from '../table';
+import type { FailureKind, VerdictFile } from '../verdict-schema';
+import { writeAllureEnvironment } from './environment';
+import { writeAllureSummary } from './summary';
+
+/**
+ * A small hand-made allure-results folder in allure-playwright's shape (`<uuid>-result.json`,
+ * `<uuid>-attachment.<ext>`), for the unit tests of the report and to look at the report by hand
+ * (`npx tsx lib/report/allure/sample.ts /tmp/sample-results`, then `node scripts/report.mjs
+ * /tmp/sample-results --output /tmp/sample-report --history /tmp/sample-history.jsonl`).
+ * One run checked with item 5 failing, one run per kind of run not checked, one timed-out test.
+ */
+
+/** The feature label of an item, zero-padded so the report sorts 3 … 12 in order. */
+export function itemFeature(item: ItemNumber): string {
+  return `item ${String(item).padStart(2, '0')} · ${ITEM_TITLES[item]}`;
+}
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+interface SampleTest {
+  run: string;
+  item: ItemNumber;
+  status: 'passed' | 'failed' | 'broken';
+  message?: string;
+  /** The `l1_failure` label; omitted to exercise the message fallback of the categories. */
+  failure?: FailureKind | 'values-differ';
+  steps?: StepResult[];
+  links?: { name: string; url: string; type?: string }[];
+}
+
+export const SAMPLE_FAILING_STEP: StepResult = {
+  id: '5.2',
+  name: 'rank and name of the top 10',
+  verdict: 'fail',
+  rows: [
+    {
+      key: 'rank 1 · name',
+      html: '森氧科技',
+      platform: '森氧科技',
+      gap: null,
+      tolerance: 'exact',
+      verdict: 'pass',
+    },
+    {
+      key: 'rank 2 · name',
+      html: '蓝鲸数据',
+      platform: '极光云',
+      gap: null,
+      tolerance: 'exact',
+      verdict: 'fail',
+    },
+    {
+      key: 'all-platform rate',
+      html: 49.64,
+      platform: 51.4,
+      gap: 1.76,
+      tolerance: '≤ 0.05',
+      verdict: 'fail',
+      note: 'spec 7.3.2',
+    },
+    {
+      key: 'kimi, rate',
+      html: '12.5%',
+      platform: null,
+      gap: null,
+      tolerance: 'exact',
+      verdict: 'fail',
+      note: 'missing, on the platform',
+    },
+  ],
+  notes: ['ranked by cite_count, ties by name (spec 7.3.1)'],
+};
+
+function writeTest(dir: string, t: SampleTest, start: number): void {
+  const uuid = randomUUID();
+  const name = `item${t.item} · ${t.run}`;
+  const fullName = `tests/items/item${t.item}.spec.ts › ${name}`;
+  const steps = (t.steps ?? []).map((step, i) => {
+    const title = stepTitle(step);
+    const attachments = [];
+    if (step.verdict === 'fail') {
+      const csv = `${randomUUID()}-attachment.csv`;
+      const html = `${randomUUID()}-attachment.html`;
+      fs.writeFileSync(path.join(dir, csv), stepTableCsv(step));
+      fs.writeFileSync(path.join(dir, html), stepTableHtml(`run ${t.run} · item ${t.item} · ${title}`, step));
+      attachments.push(
+        { name: `${title} · mismatch table`, source: csv, type: 'text/csv' },
+        { name: `${title} · mismatch table (HTML)`, source: html, type: 'text/html' },
+      );
+    }
+    const json = `${randomUUID()}-attachment.json`;
+    fs.writeFileSync(path.join(dir, json), JSON.stringify(step.rows, null, 2));
+    attachments.push({ name: `${title} · compared values`, source: json, type: 'application/json' });
+    return {
+      name: title,
+      status: step.verdict === 'pass' ? 'passed' : 'failed',
+      statusDetails: {},
+      stage: 'finished',
+      start: start + i,
+      stop: start + i + 1,
+      steps: [],
+      attachments,
+      parameters: [],
+    };
+  });
+  const labels = [
+    { name: 'language', value: 'javascript' },
+    { name: 'framework', value: 'playwright' },
+    { name: 'epic', value: t.run },
+    { name: 'feature', value: itemFeature(t.item) },
+    { name: 'tag', value: `@item${t.item}` },
+    ...(t.failure ? [{ name: 'l1_failure', value: t.failure }] : []),
+  ];
+  const result = {
+    uuid,
+    historyId: `${md5(fullName)}:${md5('')}`,
+    testCaseId: md5(fullName),
+    name,
+    fullName,
+    status: t.status,
+    statusDetails: t.message
+      ? { message: t.message, trace: `${t.message}\n    at fixtures/item.ts:40:15` }
+      : {},
+    stage: 'finished',
+    start,
+    stop: start + 40,
+    labels,
+    links: t.links ?? [],
+    parameters: [{ name: 'company', value: '1001' }],
+    attachments: [],
+    steps,
+  };
+  fs.writeFileSync(path.join(dir, `${uuid}-result.json`), JSON.stringify(result));
+}
+
+function verdict(
+  label: string,
+  status: VerdictFile['status'],
+  items: VerdictFile['items'],
+  extra: Partial<VerdictFile> = {},
+): VerdictFile {
+  return {
+    run: {
+      label,
+      htmlUrl: `http://127.0.0.1:4173/reports/${label}?reportType=monitor&batchDate=2025-11-17&companyId=1001`,
+      platformUrl: 'http://127.0.0.1:4173/projects/101101',
+      companyId: 1001,
+      projectId: '101101',
+      reportType: 'monitor',
+      batchDate: '2025-11-17',
+      profile: 'A',
+      batchIds: ['b1'],
+      dataSource: 'html',
+      level: 'brand',
+    },
+    status,
+    notes: [],
+    items,
+    generatedAt: new Date(0).toISOString(),
+    suite: { name: 'l1-verify', version: '0.1.0' },
+    selection: { filters: [], shard: null, complete: true },
+    durationMs: 1000,
+    ...extra,
+  };
+}
+
+export interface SampleResults {
+  dir: string;
+  verdicts: VerdictFile[];
+}
+
+/** Writes the sample results (tests, environment, summary) into `dir`, which is emptied first. */
+export function writeSampleResults(dir: string, start = Date.now()): SampleResults {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const passStep: StepResult = {
+    id: 'all',
+    name: 'all values',
+    verdict: 'pass',
+    rows: [{ key: 'total', html: 1, platform: 1, gap: 0, tolerance: 'exact', verdict: 'pass' }],
+    notes: [],
+  };
+  const notChecked = {
+    'demo-b': {
+      kind: 'platform',
+      status: 'error',
+      reason:
+        'GET /api/geo-monitor/metrics/l1 (table=competitor): HTTP 403: the account of this run may not read this company or project',
+    },
+    'demo-c': {
+      kind: 'input',
+      status: 'error',
+      reason: 'htmlUrl · batchDate: missing: add the query batchDate=YYYY-MM-DD',
+    },
+    'demo-d': {
+      kind: 'needs-input',
+      status: 'needs-input',
+      reason:
+        'spec 9.1.2: no batch for 2025-11-17; stop and ask which crawl batch id to use (set batchId on the run)',
+    },
+  } as const;
+  let t = start;
+  for (const item of ITEM_NUMBERS) {
+    const fails = item === 5;
+    writeTest(
+      dir,
+      {
+        run: 'demo-a',
+        item,
+        status: fails ? 'failed' : 'passed',
+        failure: fails ? 'values-differ' : undefined,
+        message: fails
+          ? `run demo-a · item 5 · step ${stepTitle(SAMPLE_FAILING_STEP)}: 3 mismatch(es)\n  ✗ rank 2 · name: HTML 「蓝鲸数据」 · platform 「极光云」`
+          : undefined,
+        steps: fails ? [passStep, SAMPLE_FAILING_STEP] : [passStep],
+        links: [{ name: 'report page', url: 'http://127.0.0.1:4173/reports/demo-a', type: 'link' }],
+      },
+      (t += 50),
+    );
+    for (const [run, nc] of Object.entries(notChecked)) {
+      writeTest(
+        dir,
+        {
+          run,
+          item,
+          status: 'failed',
+          // every other item without the label: the message alone must find the category
+          failure: item % 2 === 0 ? nc.kind : undefined,
+          message: `Error: run ${run} not checked (${nc.status}, ${nc.kind}): ${nc.reason}`,
+        },
+        (t += 50),
+      );
+    }
+  }
+  writeTest(
+    dir,
+    { run: 'demo-e', item: 3, status: 'broken', message: 'Test timeout of 30000ms exceeded.' },
+    t + 50,
+  );
+
+  const items = ITEM_NUMBERS.map((item) => ({
+    item,
+    verdict: item === 5 ? ('fail' as const) : ('pass' as const),
+    steps: [],
+    notes: [],
+  }));
+  const verdicts = [
+    verdict('demo-a', 'checked', items),
+    ...Object.entries(notChecked).map(([run, nc]) =>
+      verdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind }),
+    ),
+  ];
+  writeAllureEnvironment(dir, {
+    'suite version': '0.1.0',
+    'runs file': '(bundled demo runs)',
+    'base URL': 'http://127.0.0.1:4173',
+    'Profile B': 'not configured',
+    workers: '2',
+    shard: '-',
+    Playwright: '1.65.1',
+    Chromium: '156.0',
+  });
+  writeAllureSummary(dir, { verdicts });
+  return { dir, verdicts };
+}
+
+if (require.main === module) {
+  const dir = path.resolve(process.argv[2] ?? 'allure-results-sample');
+  writeSampleResults(dir);
+  process.stdout.write(`sample Allure results: ${dir}\n`);
+}

@@ -1,0 +1,173 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeAllureEnvironment } from '../../lib/report/allure/environment';
+import { findExternalUrls } from '../../lib/report/allure/offline';
+import { itemFeature, writeSampleResults } from '../../lib/report/allure/sample';
+import { ITEM_NUMBERS } from '../../lib/rules/types';
+import { gridCsv, gridRows, notCheckedMessage, writeAllureSummary } from '../../lib/report/allure/summary';
+
+const root = path.resolve(__dirname, '../..');
+
+/** The embedded data file `name` of a single-file report, parsed. */
+function embedded(html: string, name: string): unknown {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const b64 = new RegExp(`d\\("${escaped}","([^"]*)"\\)`).exec(html)?.[1];
+  if (b64 === undefined) throw new Error(`${name} is not embedded in the report`);
+  return JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+}
+
+function buildReport(results: string, output: string, history: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, L1_VERDICTS_DIR: path.join(results, 'no-verdicts') };
+  for (const k of [
+    'L1_RUNS',
+    'L1_HTML_URL',
+    'L1_PLATFORM_URL',
+    'L1_BASE_URL',
+    'L1_PROFILE_B_HOST',
+    'L1_REPORT_ALLOWED_HOSTS',
+  ])
+    delete env[k];
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/report.mjs'), results, '--output', output, '--history', history],
+    { cwd: os.tmpdir(), env, encoding: 'utf8', timeout: 60_000 },
+  );
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+test.describe('npm run report: one self-contained Allure file from a hand-made results folder', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('calls nobody, sorts items 3 … 12, shows categories, environment, grid, and keeps history', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
+    try {
+      const results = path.join(tmp, 'results');
+      const output = path.join(tmp, 'report');
+      const history = path.join(tmp, 'history', 'history.jsonl');
+      writeSampleResults(results);
+
+      const first = buildReport(results, output, history);
+      expect(first.status, first.out).toBe(0);
+      // the generator really put the analytics tag in, and the script removed it
+      expect(first.out).toContain('<script src> from www.googletagmanager.com');
+      expect(fs.readdirSync(output).filter((f) => f.endsWith('.html'))).toEqual(['index.html']);
+      const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+      expect(html).not.toContain('googletagmanager');
+      expect(findExternalUrls(html)).toEqual([]);
+
+      // categories (issue 10): each kind of failure in its own category
+      const categories = embedded(html, 'widgets/categories.json') as {
+        roots: string[];
+        nodes: Record<string, { name: string; statistic?: { total: number } }>;
+      };
+      expect(
+        Object.fromEntries(
+          categories.roots.map((id) => [categories.nodes[id]?.name, categories.nodes[id]?.statistic?.total]),
+        ),
+      ).toEqual({
+        'values differ': 1,
+        'run not checked: input': 10,
+        'run not checked: platform': 10,
+        'needs input (spec 8.1.1)': 10,
+        'suite or environment problem (timeout, crash, anything else)': 1,
+      });
+
+      // environment block, grid and runs not checked
+      expect(embedded(html, 'widgets/allure_environment.json')).toContainEqual({
+        name: 'Playwright',
+        values: ['1.65.1'],
+      });
+      const globals = embedded(html, 'widgets/globals.json') as {
+        errors: { message: string }[];
+        attachments: { name: string }[];
+      };
+      expect(globals.errors.map((e) => e.message.split(':')[0])).toEqual([
+        'run demo-b not checked (error, platform)',
+        'run demo-c not checked (error, input)',
+        'run demo-d not checked (needs-input, needs-input)',
+      ]);
+      expect(globals.attachments.map((a) => a.name)).toEqual([
+        'L1 summary · run × item grid: 4 run(s): 0 all pass, 1 with failing items, 3 not checked',
+        'runs not checked (3)',
+      ]);
+
+      // the tree: run → item, zero-padded features sort 3 … 12
+      const tree = JSON.stringify(embedded(html, 'widgets/tree.json'));
+      const features = [...new Set([...tree.matchAll(/"name":"(item [^"]*)"/g)].map((m) => m[1]))].filter(
+        (n) => n?.includes(' · ') && !/ · demo-/.test(n),
+      );
+      expect(features).toHaveLength(10);
+      expect([...features].sort()).toEqual(ITEM_NUMBERS.map(itemFeature));
+
+      // history: a second invocation appends to the same file and the report reads it
+      expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
+      const second = buildReport(results, output, history);
+      expect(second.status, second.out).toBe(0);
+      expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(2);
+      const html2 = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+      expect(html2).toMatch(/d\("data\/history\//);
+      expect(findExternalUrls(html2)).toEqual([]);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  test('a missing results folder is a clear error', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
+    try {
+      const r = buildReport(path.join(tmp, 'nothing'), path.join(tmp, 'out'), path.join(tmp, 'h.jsonl'));
+      expect(r.status).toBe(1);
+      expect(r.out).toContain('no Allure results folder at');
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('environment and summary files', () => {
+  test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));
+    try {
+      const file = writeAllureEnvironment(dir, {
+        'base URL': 'https://platform.example.com/x?token=abc&a=1',
+        'label: odd=key': 'line1\nline2 \u001b[2J',
+        workers: '2',
+      });
+      expect(fs.readFileSync(file, 'utf8')).toBe(
+        [
+          'base\\ URL=https://platform.example.com/x?token=***&a=1',
+          'label\\:\\ odd\\=key=line1\\\\x0aline2 \\\\x1b[2J',
+          'workers=2',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the grid: items 3 … 12 in order, pass / FAIL / · as text, one message per run not checked', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-sum-'));
+    try {
+      const { verdicts } = writeSampleResults(dir);
+      const rows = gridRows(verdicts);
+      expect(gridCsv(rows).split('\r\n').slice(0, 3)).toEqual([
+        'run,status,3,4,5,6,7,8,9,10,11,12',
+        'demo-a,checked,pass,pass,FAIL,pass,pass,pass,pass,pass,pass,pass',
+        'demo-b,error,·,·,·,·,·,·,·,·,·,·',
+      ]);
+      expect(notCheckedMessage({ label: 'x\u001b', status: 'needs-input', reason: 'r' })).toBe(
+        'run x\\x1b not checked (needs-input, needs-input): r',
+      );
+      // calling it again replaces the earlier summary
+      writeAllureSummary(dir, { verdicts });
+      expect(fs.readdirSync(dir).filter((f) => f.endsWith('-globals.json'))).toHaveLength(1);
+      expect(itemFeature(3)).toBe('item 03 · KPI cards, aggregate');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
