@@ -17,7 +17,9 @@ import { dataSchema, type Data } from '../lib/schema/data';
 import { describeIssues } from '../lib/schema/issues';
 import { batchList, metricsTables, wordcloudPayload, type PlatformEvidence } from '../lib/schema/platform';
 import type { z } from 'zod';
-import { viewsOf } from './catalog';
+import { projectById, viewsOf } from './catalog';
+import { generatedRuns } from './generated';
+import { hostileTokens } from './hostile-kinds';
 import { BUNDLED, runOf, type DemoProject } from './runs';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { startDemo, type DemoServer } from './server';
@@ -517,6 +519,91 @@ async function checkStats(demo: DemoServer, sessions: Sessions): Promise<void> {
   );
 }
 
+/** A sample of generated runs (demo/generated.ts) through the contract: every base, every variant. */
+async function checkGenerated(demo: DemoServer, sessions: Sessions): Promise<void> {
+  const { runs, expected } = generatedRuns(24, {
+    origin: demo.origin,
+    portalBOrigin: demo.portalBOrigin,
+    uncheckable: 1 / 3,
+    failing: 1 / 3,
+  });
+  expect(new Set(runs.map((r) => r.label)).size === runs.length, 'generated labels are unique');
+  const outcomes = new Map<string, number>();
+  for (const run of runs) {
+    const project = projectById(readUrls(run).projectId);
+    if (!project) {
+      expect(false, `${run.label ?? ''}: the server does not know its project`);
+      continue;
+    }
+    const outcome = await checkRun(
+      demo,
+      sessions,
+      project,
+      expected.get(project.label) ?? { status: 'checked' },
+    );
+    const kind = outcome.split(/[,:]/)[0] ?? outcome;
+    outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
+  }
+  console.log(`  generated runs (24)            ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+}
+
+/**
+ * The hostile-* family (issue 8) is not walked like the others: its runs are meant to break a
+ * collector (a 700 MB answer, a gzip bomb, an endless loop, a moved login page), and the suite's
+ * self-tests check its outcomes. Here only the server's side of the cheap behaviours is checked.
+ */
+async function checkHostile(demo: DemoServer, sessions: Sessions): Promise<void> {
+  const o = demo.origin;
+  const moved = await request(`${o}/hostile/login-moved/login?next=%2F`);
+  expect(
+    moved.status === 302 && moved.headers.get('location') === `${demo.foreignOrigin}/login?next=%2F`,
+    `moved login: ${moved.status} ${moved.headers.get('location') ?? ''}`,
+  );
+  const foreignPage = await request(`${demo.foreignOrigin}/login`);
+  expect(foreignPage.status === 200 && /name="password"/.test(foreignPage.text), 'foreign login form');
+  const c1001 = await sessions.login('company:1001');
+  const redirected = await request(`${o}/reports/101403/monitor/2025-11-17?companyId=1001`, {
+    cookie: c1001,
+  });
+  expect(
+    redirected.status === 302 &&
+      (redirected.headers.get('location') ?? '').startsWith(`${demo.portalBOrigin}/reports/101101/`),
+    `hostile-page-redirect: ${redirected.status}`,
+  );
+  const loopUrl = new URL(demo.scenarioRuns['hostile-redirect-loop-token']?.htmlUrl ?? o);
+  const loop = await request(loopUrl.toString(), { cookie: c1001 });
+  expect(
+    loop.status === 302 && loop.headers.get('location') === loopUrl.pathname + loopUrl.search,
+    `hostile-redirect-loop-token: ${loop.status}`,
+  );
+  expect(
+    hostileTokens(o).every((t) => loopUrl.search.includes(t)),
+    'hostile tokens in the report URL',
+  );
+  // The huge answer streams: read 2 MB, then go away; the server stops writing.
+  const huge = await fetch(
+    `${o}/api/geo-monitor/metrics/l1?table=source&platform=all&batchIds=L1M-101405-20251117-01,L1M-101405-20251117-02&projectId=101405&reportType=monitor`,
+    { headers: { cookie: c1001 } },
+  );
+  const reader = huge.body?.getReader();
+  let read = 0;
+  while (reader && read < 2_000_000) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    read += value.length;
+  }
+  await reader?.cancel();
+  expect(huge.status === 200 && read >= 2_000_000, `hostile-huge-answer: ${huge.status}, ${read} bytes`);
+  const stats = JSON.parse((await request(`${o}/__demo/stats`)).text) as Record<
+    string,
+    Record<string, number>
+  >;
+  expect(
+    stats._foreign?.['login-page'] === 1 && !stats._foreign['login-post'],
+    `_foreign ${JSON.stringify(stats._foreign)}`,
+  );
+}
+
 async function main(): Promise<void> {
   process.env.L1_DEMO_SLOW_MS = String(SLOW_MS);
   const credentialsFile = path.resolve(__dirname, '..', '.l1', 'demo', `check-${process.pid}.json`);
@@ -543,6 +630,8 @@ async function main(): Promise<void> {
       const outcome = await checkRun(demo, sessions, scenario, scenario.expected);
       console.log(`  ${scenario.label.padEnd(30)} ${outcome}`);
     }
+    await checkGenerated(demo, sessions);
+    await checkHostile(demo, sessions);
     await checkStats(demo, sessions);
     // The slow endpoint stops sleeping when the client goes away: the demo still closes at once.
     const slow = fetch(

@@ -95,7 +95,7 @@ export interface Shape {
   publishTime: 'html-no-time' | 'platform-no-time' | 'none';
   /** Platform media bars (7.4, 7.5): percentages, or raw counts (top-10 sum > 101.5 → divided). */
   mediaBars: 'percent' | 'count';
-  /** A platform key whose content type is the 7.3.5 case (HTML 52.1 against platform 52). */
+  /** A platform key whose content type is the 7.3.5 case: HTML percentages 52.1 … (sum 100.2), platform re-divided: 52. */
   doubleDivision?: string;
   /** HTML citation groups a platform does not have: not compared for that platform (contract 6). */
   missingCitation?: { key: string; group: Dimension | 'source_top30' }[];

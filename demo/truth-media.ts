@@ -42,7 +42,10 @@ export function buildGroups(rng: Rng, spec: ProjectSpec): Truth['groups'] {
       spec.shape.doubleDivision === scope
         ? {
             kind: 'percent',
-            entries: [52, 23.4, 14.2, 10.2].map((value, i) => ({ name: CONTENT_TYPES[i] as string, value })),
+            entries: [52.1, 23.45, 14.25, 10.4].map((value, i) => ({
+              name: CONTENT_TYPES[i] as string,
+              value,
+            })),
           }
         : {
             kind: 'count',

@@ -43,7 +43,7 @@ export interface Entry {
   value: number;
 }
 
-/** A share group as the truth holds it: counts, or (7.3.5 case) fixed platform percentages. */
+/** A share group as the truth holds it: counts, or (7.3.5 case) fixed HTML percentages. */
 export interface GroupTruth {
   kind: 'count' | 'percent';
   entries: Entry[];

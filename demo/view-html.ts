@@ -1,5 +1,5 @@
 import { encodeHtml } from './encodings';
-import { mulberry32, round1, round2, shuffle, shuffleKeepingTies } from './prng';
+import { mulberry32, round2, shuffle, shuffleKeepingTies } from './prng';
 import { AGGREGATE, DIMENSIONS, type DataInput, type Dimension, type GroupInput } from './spec';
 import {
   byValueDesc,
@@ -28,9 +28,8 @@ function htmlGroup(truth: Truth, scope: string, dimension: Dimension): GroupInpu
   const { spec } = truth;
   const group = (truth.groups[scope] as Record<Dimension, GroupTruth>)[dimension];
   if (group.kind === 'percent') {
-    // 7.3.5: the HTML divided the platform's percentages (sum 99.8) by their sum once more: 52 → 52.1.
-    const sum = sumOf(group.entries);
-    return group.entries.map((e) => ({ name: e.name, value: round1((e.value / sum) * 100) }));
+    // 7.3.5: the HTML prints its percentages (sum 100.2) as they are: 52.1 against the platform's 52.
+    return group.entries.map((e) => ({ name: e.name, value: e.value }));
   }
   const asPercent = (entries: Entry[]) =>
     entries.map((e) => ({ name: e.name, value: round2((e.value / sumOf(group.entries)) * 100) }));

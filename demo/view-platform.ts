@@ -206,8 +206,11 @@ function tmcRows(truth: Truth): TmcRowInput[] {
       const push = (name: string, value: string | number | null | undefined) =>
         rows.push({ platform: scope, dimension, name, value: value ?? null });
       if (group.kind === 'percent') {
-        // 7.3.5: the platform prints the percentages as they are (52); the HTML divided them again.
-        for (const e of [...group.entries].sort(byValueDesc)) push(e.name, f.plain(e.value));
+        // 7.3.5: the platform divided the HTML's percentages (sum 100.2) by their sum once more and
+        // prints one decimal: 52.1 → 52 (each gap at most 0.1 after rounding, explained by re-dividing).
+        const sum = sumOf(group.entries);
+        for (const e of [...group.entries].sort(byValueDesc))
+          push(e.name, f.plain(round1((e.value / sum) * 100)));
         continue;
       }
       const media = dimension === 'media_category' || dimension === 'media_name';
