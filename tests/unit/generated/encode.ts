@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { unwrapEnvelope } from '../../../lib/platform/envelope';
+import type { Level, Profile, ReportType, RuleContext } from '../../../lib/rules/types';
+import { dataSchemaFor } from '../../../lib/schema/data';
+import { parseWith } from '../../../lib/schema/issues';
+import { metricsTables, wordcloudPayload } from '../../../lib/schema/platform';
+import type { Json, Plain } from './render';
+
+/**
+ * Every encoding the contract permits (contract 4, 4.2, 5), chosen per case. A clean truth must give
+ * the same verdicts under each of them as under the plain one (issue 9, invariance family).
+ */
+export interface Encoding {
+  rate: 'number' | 'string' | 'percent';
+  /** How "no value" is written; `missing` drops the key where the contract lets it be absent. */
+  empty: 'null' | 'empty' | 'dash' | 'missing';
+  /** Per answer: bare, or wrapped with code 0 / 200 / "0" and msg or message. */
+  wraps: ('bare' | 'code0-msg' | 'code200-message' | 'code0str-message')[];
+  shuffle: number[];
+  rankScramble: boolean;
+  /** Optional DATA fields present (contract 5) or left out. */
+  optionalPresent: boolean;
+  /** Values placed in fields no check reads, any shape. */
+  unused: unknown[];
+}
+
+export const PLAIN: Encoding = {
+  rate: 'number',
+  empty: 'null',
+  wraps: ['bare'],
+  shuffle: [],
+  rankScramble: false,
+  optionalPresent: true,
+  unused: [],
+};
+
+export const encodingArb: fc.Arbitrary<Encoding> = fc.record({
+  rate: fc.constantFrom('number' as const, 'string' as const, 'percent' as const),
+  empty: fc.constantFrom('null' as const, 'empty' as const, 'dash' as const, 'missing' as const),
+  wraps: fc.array(
+    fc.constantFrom(
+      'bare' as const,
+      'code0-msg' as const,
+      'code200-message' as const,
+      'code0str-message' as const,
+    ),
+    { minLength: 5, maxLength: 5 },
+  ),
+  shuffle: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+  rankScramble: fc.boolean(),
+  optionalPresent: fc.boolean(),
+  unused: fc.array(fc.anything({ maxDepth: 2 }), { minLength: 6, maxLength: 6 }),
+});
+
+/** Rate keys whose key must stay present (contract 5 / lib/schema): "no value" is written, not dropped. */
+const REQUIRED = new Set([
+  'exposure_rate',
+  'positive_mention_rate',
+  'avg_exposure_rate',
+  'avg_positive_mention_rate',
+  'value',
+]);
+const RATE_KEYS = new Set([
+  ...REQUIRED,
+  'top3_rate',
+  'top5_rate',
+  'first_position_rate',
+  'top1_rate',
+  'positive_rate',
+  'brand_exposure_rate',
+  'product_link_rate',
+  'avg_first_position_rate',
+  'avg_top3_rate',
+  'avg_top5_rate',
+  'product_link',
+  'brand_level_exposure_rate',
+  'rate',
+]);
+
+/** Rewrites every rate of `node` in the chosen encoding (numbers as they print, String(x)). */
+function encodeRates(node: Json, enc: Encoding): Json {
+  if (Array.isArray(node)) return node.map((x) => encodeRates(x, enc));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!RATE_KEYS.has(key)) out[key] = encodeRates(value, enc);
+    else if (value === null) {
+      if (enc.empty === 'missing' && !REQUIRED.has(key)) continue;
+      out[key] = enc.empty === 'null' || enc.empty === 'missing' ? null : enc.empty === 'empty' ? '' : '-';
+    } else if (typeof value === 'number') {
+      out[key] = enc.rate === 'number' ? value : enc.rate === 'string' ? String(value) : `${value}%`;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Reorders rows but keeps the relative order of rows with an equal key: the API order among equal
+ * rates (7.6) and equal cited counts (7.8.4) is meaningful, any other order is not.
+ */
+export function shuffleKeepingTies<T>(rows: T[], seed: number, keyOf?: (row: T) => unknown): T[] {
+  let s = seed + 1;
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const order = rows.map((row, i) => ({ row, i, r: rnd() })).sort((a, b) => a.r - b.r);
+  if (!keyOf) return order.map((o) => o.row);
+  const byKey = new Map<unknown, T[]>();
+  for (const row of rows) byKey.set(keyOf(row), [...(byKey.get(keyOf(row)) ?? []), row]);
+  return order.map((o) => byKey.get(keyOf(o.row))!.shift()!);
+}
+
+function wrap(payload: unknown, how: Encoding['wraps'][number] | undefined): unknown {
+  if (how === 'code0-msg') return { code: 0, msg: 'ok', data: payload };
+  if (how === 'code200-message') return { code: 200, message: 'success', data: payload };
+  if (how === 'code0str-message') return { code: '0', message: '', data: payload };
+  return payload;
+}
+
+/** Optional DATA fields and fields no check reads, in the case's shapes. */
+function decorateData(data: Json, enc: Encoding, profile: Profile): Json {
+  const d = structuredClone(data);
+  const [a, b, c, e, f, g] = enc.unused;
+  if (enc.optionalPresent) {
+    Object.assign(d.meta, { report_type: a, topic: 'T1', company_id: b, mode: c, batch_date: e, line: f });
+    d.meta.platforms.forEach((p: Json) => (p.short_name = g));
+    d.brand.wordcloud.words.forEach((w: Json) => (w.weight = a));
+    d.brand.source_top30.forEach((s: Json) => (s.url = b));
+    d.core_product_competitors = c;
+    d.product_ranking = e;
+    d.extra = f;
+  } else {
+    if (d.meta.position_metric === 'top3') delete d.meta.position_metric; // contract 5: default top3
+    if (profile === 'A') delete d.overall;
+    for (const key of Object.keys(d.brand.platforms)) {
+      const citation = d.brand.platforms[key].citation;
+      // Contract 6: a group the HTML lacks for a platform is not compared (items 7-12).
+      if (citation.source_top30.length === 0) delete citation.source_top30;
+    }
+  }
+  return d;
+}
+
+export interface Answers {
+  data: unknown;
+  snapshot: unknown;
+  competitor: unknown;
+  tmc: unknown;
+  sources: Record<string, unknown>;
+  wordcloud: unknown;
+}
+
+export function encode(plain: Plain, enc: Encoding, profile: Profile): Answers {
+  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = enc.shuffle;
+  const junk = enc.unused[0];
+  const rank = (rows: Json[]) =>
+    enc.rankScramble ? rows.map((r, i) => ({ ...r, rank: (i * 7919 + 13) % 97 })) : rows;
+  const unusedRowFields = (rows: Json[]) =>
+    enc.unused.length ? rows.map((r) => ({ ...r, position_rate: junk, extra_field: enc.unused[1] })) : rows;
+  const rows = (table: Json[]) => ({ rows: encodeRates(table, enc) });
+  return {
+    data: encodeRates(decorateData(plain.data, enc, profile), enc),
+    snapshot: wrap(rows(unusedRowFields(shuffleKeepingTies(plain.snapshot, s0))), enc.wraps[0]),
+    competitor: wrap(
+      rows(rank(shuffleKeepingTies(plain.competitor, s1, (r) => `${r.kind}:${r.exposure_rate}`))),
+      enc.wraps[1],
+    ),
+    tmc: wrap(rows(shuffleKeepingTies(plain.tmc, s2)), enc.wraps[2]),
+    sources: Object.fromEntries(
+      Object.entries(plain.sources).map(([k, v]) => [
+        k,
+        wrap(rows(rank(shuffleKeepingTies(v, s3 + k.length, (r) => r.cite_count))), enc.wraps[3]),
+      ]),
+    ),
+    wordcloud: wrap(plain.wordcloud, enc.wraps[4]),
+  };
+}
+
+function unwrap(answer: unknown, name: string): unknown {
+  const u = unwrapEnvelope(answer);
+  if (!u.ok) throw new Error(`${name}: API error ${String(u.code)}: ${u.message}`);
+  return u.payload;
+}
+
+/** Parses every answer through the real schemas (lib/schema) into the rules' context. */
+export function toContext(
+  answers: Answers,
+  profile: Profile,
+  level: Level = 'brand',
+  reportType: ReportType = 'monitor',
+): RuleContext {
+  const get = <T>(name: string, schema: Parameters<typeof parseWith>[0], answer: unknown) =>
+    parseWith(schema, unwrap(answer, name), name, 'payload') as T;
+  return {
+    profile,
+    level,
+    reportType,
+    data: parseWith(dataSchemaFor(level), answers.data, 'generated DATA', 'DATA'),
+    platform: {
+      snapshot: get<{ rows: never[] }>('snapshot', metricsTables.snapshot, answers.snapshot).rows,
+      competitor: get<{ rows: never[] }>('competitor', metricsTables.competitor, answers.competitor).rows,
+      tmc: get<{ rows: never[] }>('tmc', metricsTables.tmc, answers.tmc).rows,
+      sources: Object.fromEntries(
+        Object.entries(answers.sources).map(([k, v]) => [
+          k,
+          get<{ rows: never[] }>(`source ${k}`, metricsTables.source, v).rows,
+        ]),
+      ),
+      wordcloud: get('wordcloud', wordcloudPayload, answers.wordcloud),
+    },
+  };
+}
