@@ -11,6 +11,11 @@ import { allureResultsDir } from './lib/report/outputs';
  */
 const { mode } = settings();
 const workers = Number(process.env.L1_WORKERS ?? 2);
+/**
+ * `--list` changes nothing: global setup and teardown do not run, and allure-playwright, which
+ * would write a "skipped" result for every listed test, is left out.
+ */
+const listing = process.argv.includes('--list');
 
 export default defineConfig({
   testDir: 'tests',
@@ -24,7 +29,9 @@ export default defineConfig({
   outputDir: 'test-results/checks',
   reporter: [
     ['list'],
-    ['allure-playwright', { resultsDir: allureResultsDir(), detail: false, suiteTitle: false }],
+    ...(listing
+      ? []
+      : [['allure-playwright', { resultsDir: allureResultsDir(), detail: false, suiteTitle: false }] as const]),
   ],
   // The first test of a run collects it within its own budget (L1_RUN_TIMEOUT_MS).
   timeout: RUN_TIMEOUT_MS + 60_000,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { dataSchema, type Data } from '../schema/data';
+import { dataSchemaFor, type Data } from '../schema/data';
 import { parseWith } from '../schema/issues';
 import { batchList, metricsTables, wordcloudPayload, type MetricsTable } from '../schema/platform';
 import type { ConfiguredRun } from '../run/inputs';
@@ -49,7 +49,7 @@ function messageOf(e: unknown): string {
 }
 
 /** Reads cal_data_json (contract 5): unreadable or invalid is an error, never a silent fallback. */
-function readCalData(file: string, root: string): { raw: unknown; parsed: Data } {
+function readCalData(file: string, root: string, level: 'brand' | 'product'): { raw: unknown; parsed: Data } {
   const where = path.resolve(root, file);
   let text: string;
   try {
@@ -66,7 +66,10 @@ function readCalData(file: string, root: string): { raw: unknown; parsed: Data }
   } catch (e) {
     throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
   }
-  return { raw: json, parsed: parseWith(dataSchema, json, `cal_data_json ${where}`, 'cal_data_json') };
+  return {
+    raw: json,
+    parsed: parseWith(dataSchemaFor(level), json, `cal_data_json ${where}`, 'cal_data_json'),
+  };
 }
 
 /**
@@ -157,7 +160,7 @@ async function readData(
   pageKey: CredentialKey,
 ): Promise<{ raw: unknown; parsed: Data }> {
   if (run.input.calDataJson) {
-    const cal = readCalData(run.input.calDataJson, deps.root);
+    const cal = readCalData(run.input.calDataJson, deps.root, run.input.level ?? 'brand');
     const calTopic = cal.parsed.meta.topic === undefined ? undefined : String(cal.parsed.meta.topic);
     if (facts.topic !== undefined && calTopic === facts.topic) {
       evidence.run.dataSource = 'cal_data_json';
@@ -196,7 +199,12 @@ async function readData(
   try {
     return {
       raw,
-      parsed: parseWith(dataSchema, raw, `report page DATA (${redactUrl(run.input.htmlUrl)})`, 'DATA'),
+      parsed: parseWith(
+        dataSchemaFor(run.input.level ?? 'brand'),
+        raw,
+        `report page DATA (${redactUrl(run.input.htmlUrl)})`,
+        'DATA',
+      ),
     };
   } catch (e) {
     throw new Stop('error', messageOf(e));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataSchema } from '../schema/data';
+import { dataSchemaFor } from '../schema/data';
 import { parseWith } from '../schema/issues';
 import { metricsTables, wordcloudPayload, type PlatformEvidence } from '../schema/platform';
 import type { Level, Profile, ReportType, RuleContext } from '../rules/types';
@@ -96,7 +96,7 @@ export function ruleContext(evidence: Evidence): RuleContext | undefined {
     ),
     wordcloud: parseWith(wordcloudPayload, raw.platform.wordcloud, 'wordcloud', 'payload'),
   };
-  const data = parseWith(dataSchema, raw.data, 'DATA', 'DATA');
+  const data = parseWith(dataSchemaFor(run.level), raw.data, 'DATA', 'DATA');
   return { profile: run.profile, level: run.level, reportType: run.reportType, data, platform };
 }
 

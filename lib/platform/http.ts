@@ -101,7 +101,8 @@ export function fetchGetter(storageStatePath: string): HttpGetter {
         if (name === 'TimeoutError' || name === 'AbortError')
           throw new Error(`timed out after ${timeout} ms`, { cause: e });
         const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-        throw new Error(`${(e as Error).message}${cause?.code ? ` (${cause.code})` : ''}`, { cause: e });
+        const why = cause?.code ?? cause?.message; // e.g. ECONNREFUSED, or fetch's "bad port"
+        throw new Error(`${(e as Error).message}${why ? ` (${why})` : ''}`, { cause: e });
       }
     },
     async dispose() {},

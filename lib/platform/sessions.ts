@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
-import { LoginPage } from '../../pages/LoginPage';
 import {
   credentialsFor,
   describeKey,
@@ -12,6 +10,7 @@ import {
 import { fileKeyOf } from '../run/inputs';
 import { readOr, withLock, writePrivate } from '../run/state';
 import { recordCookieHashes } from '../report/seen-secrets';
+import { login } from './login';
 
 /**
  * Sessions, one per login base URL and credentials entry, kept as Playwright storage state in the
@@ -29,8 +28,6 @@ export interface SessionOptions {
   /** The invocation's auth folder. */
   authDir: string;
   env: NodeJS.ProcessEnv;
-  /** The worker's browser, launched on first use. */
-  browser: () => Promise<Browser>;
   timeoutMs: number;
 }
 
@@ -51,14 +48,10 @@ export async function ensureSession(
     const now = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
     if (now && (!force || now !== before)) return state;
     if (!force && fs.existsSync(failed)) throw new Error(readOr(failed, 'login failed'));
-    const browser = await options.browser();
-    const context = await browser.newContext();
     try {
       const where = credentialSource(env, root).where;
       const credentials = credentialsFor(loadRegistry(env, root), key, where);
-      const page = await context.newPage();
-      await new LoginPage(page, loginBase).login(credentials, describeKey(key), timeoutMs);
-      writePrivate(state, JSON.stringify(await context.storageState()));
+      writePrivate(state, JSON.stringify(await login(loginBase, credentials, describeKey(key), timeoutMs)));
       recordCookieHashes(root, state);
       fs.rmSync(failed, { force: true });
       return state;
@@ -66,8 +59,6 @@ export async function ensureSession(
       const message = e instanceof Error ? e.message : String(e);
       writePrivate(failed, message);
       throw e instanceof Error ? e : new Error(message);
-    } finally {
-      await context.close().catch(() => {});
     }
   });
 }

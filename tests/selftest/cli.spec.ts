@@ -3,7 +3,15 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { demoRuns } from '../../demo/runs';
 import { readUrls } from '../../lib/run/url';
-import { DEMO_CREDENTIALS, ORIGIN, PORTAL_B_ORIGIN, ROOT, failingItems, runSuite } from './harness';
+import {
+  DEMO_CREDENTIALS,
+  ORIGIN,
+  PORTAL_B_ORIGIN,
+  ROOT,
+  failingItems,
+  runSuite,
+  snapshotFolder,
+} from './harness';
 
 const runs = demoRuns(ORIGIN, PORTAL_B_ORIGIN);
 const byLabel = (label: string) => runs.find((r) => r.label === label)!;
@@ -23,12 +31,33 @@ test('contract 8: with no configuration, `--grep item5` runs item 5 of every bun
   expect(suite.output).not.toMatch(/item (3|4|6|7|8|9|10|11|12) ·/);
 });
 
-test('contract 8: `npx playwright test --list` holds the login, collection and item tests only', async () => {
-  const suite = await runSuite({ name: 'list', args: ['--list'], runs: [byLabel('A-monitor')] });
+test('contract 8: `npx playwright test --list` holds the collection and item tests only, and changes no file', async () => {
+  const dir = path.join(ROOT, 'test-results', 'selftest-runs', 'list');
+  fs.rmSync(dir, { recursive: true, force: true });
+  // An earlier invocation's results, which --list must leave as they are.
+  for (const [sub, name] of [
+    ['verdicts', 'A-monitor.json'],
+    ['allure-results', 'earlier-result.json'],
+  ] as const) {
+    fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    fs.writeFileSync(path.join(dir, sub, name), '{"earlier": true}\n');
+  }
+  const outputs = () => ({
+    verdicts: snapshotFolder(path.join(dir, 'verdicts')),
+    allure: snapshotFolder(path.join(dir, 'allure-results')),
+  });
+  const before = outputs();
+  const suite = await runSuite({
+    name: 'list',
+    args: ['--list'],
+    runs: [byLabel('A-monitor')],
+    keepDir: true,
+  });
   expect(suite.code).toBe(0);
-  const projects = new Set([...suite.output.matchAll(/^\s+\[(\w+)\]/gm)].map((m) => m[1]));
-  expect([...projects].sort()).toEqual(['auth', 'checks', 'collect']);
-  expect(suite.output).toContain('Total: 12 tests');
+  expect(suite.output).toContain('Total: 11 tests');
+  expect(suite.output).toMatch(/A-monitor › collection · report page and endpoints, once/);
+  expect(suite.output).toMatch(/A-monitor › item 12 ·/);
+  expect(outputs()).toEqual(before);
 });
 
 test('contract 1: L1_HTML_URL + L1_PLATFORM_URL configure one run, labelled from company, project, type and date', async () => {
@@ -84,7 +113,7 @@ test('contract 3: wrong credentials and a missing entry fail their runs with a c
     expect(failingItems(va)).toEqual([3]);
     expect(suite.verdicts.get('B-monitor')!.status).toBe('checked');
     expect(suite.output).toContain(
-      `run A-monitor · item 3: not checked, the run's status is error: login failed for company ${wrong}`,
+      `run A-monitor not checked (error, input): login failed for company ${wrong}`,
     );
   } finally {
     fs.rmSync(file, { force: true });

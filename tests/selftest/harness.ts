@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { RunInput } from '../../lib/run/types';
-import type { VerdictFile } from '../../lib/report/verdict';
+import { verdictFileSchema, type VerdictFile } from '../../lib/report/verdict-schema';
 import { demoCredentialsFile, demoProfileB } from '../../demo/runs';
 import { SELFTEST_DEMO_PORT } from '../../playwright.selftest.config';
 
@@ -12,51 +12,17 @@ export const ORIGIN = `http://127.0.0.1:${SELFTEST_DEMO_PORT}`;
 export const PORTAL_B_ORIGIN = `http://127.0.0.1:${SELFTEST_DEMO_PORT + 1}`;
 export const DEMO_CREDENTIALS = demoCredentialsFile(SELFTEST_DEMO_PORT);
 
-/** Contract section 7, as a schema: every verdict file a self-test reads is validated with it. */
-const mismatch = z.object({
-  key: z.string(),
-  html: z.union([z.string(), z.number(), z.null()]),
-  platform: z.union([z.string(), z.number(), z.null()]),
-  gap: z.number().nullable(),
-  tolerance: z.string(),
-  verdict: z.literal('fail'),
-  note: z.string().optional(),
-});
-export const verdictFileSchema = z.object({
-  run: z.object({
-    label: z.string(),
-    htmlUrl: z.string(),
-    platformUrl: z.string(),
-    companyId: z.number().nullable(),
-    projectId: z.string().nullable(),
-    reportType: z.enum(['monitor', 'diagnosis']).nullable(),
-    batchDate: z.string().nullable(),
-    profile: z.enum(['A', 'B']),
-    batchIds: z.array(z.string()),
-    dataSource: z.enum(['html', 'cal_data_json']),
-  }),
-  status: z.enum(['checked', 'needs-input', 'error']),
-  reason: z.string().optional(),
-  notes: z.array(z.string()),
-  items: z.array(
-    z.object({
-      item: z.number().int().min(3).max(12),
-      verdict: z.enum(['pass', 'fail']),
-      steps: z.array(
-        z.object({ name: z.string(), verdict: z.enum(['pass', 'fail']), mismatches: z.array(mismatch) }),
-      ),
-      notes: z.array(z.string()),
-    }),
-  ),
-});
-
 export interface SuiteResult {
   code: number | null;
-  /** L1_STATE_DIR of the invocation: its `.auth/` and `.l1/evidence/`. */
+  /** L1_STATE_DIR of the invocation (kept: L1_KEEP_STATE=1). */
   state: string;
+  /** The invocation's evidence folder (one JSON file per run). */
+  evidence: string;
   output: string;
   dir: string;
   verdicts: Map<string, VerdictFile>;
+  /** Files of the verdict folder that are not valid verdict files (contract 7). */
+  invalid: string[];
 }
 
 export interface SuiteOptions {
@@ -67,6 +33,8 @@ export interface SuiteOptions {
   env?: Record<string, string | undefined>;
   args?: string[];
   timeoutMs?: number;
+  /** Keep the folder's earlier content (to prove an invocation leaves it untouched). */
+  keepDir?: boolean;
 }
 
 /** Profile B settings of the self-test demo server (its portal B host is port + 1). */
@@ -83,7 +51,7 @@ export function profileBEnv(): Record<string, string> {
 /** Runs the real suite (`npx playwright test`) as a user would, in a child process. */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const dir = path.join(ROOT, 'test-results', 'selftest-runs', options.name);
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!options.keepDir) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
@@ -92,6 +60,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   fs.rmSync(state, { recursive: true, force: true });
   Object.assign(env, {
     L1_STATE_DIR: state,
+    L1_INVOCATION_ID: options.name,
+    L1_KEEP_STATE: '1',
     L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
     L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
     L1_RETRY_BACKOFF_MS: '50',
@@ -120,12 +90,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   fs.writeFileSync(path.join(dir, 'output.log'), output);
   const verdicts = new Map<string, VerdictFile>();
   const verdictDir = env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
+  const extras = ['index.json', 'summary.md', 'junit.xml'];
+  const invalid: string[] = [];
   for (const file of fs.existsSync(verdictDir) ? fs.readdirSync(verdictDir) : []) {
-    const json: unknown = JSON.parse(fs.readFileSync(path.join(verdictDir, file), 'utf8'));
-    const verdict = verdictFileSchema.parse(json) as VerdictFile;
-    verdicts.set(verdict.run.label, verdict);
+    if (!file.endsWith('.json') || extras.includes(file)) continue;
+    const parsed = verdictFileSchema.safeParse(
+      JSON.parse(fs.readFileSync(path.join(verdictDir, file), 'utf8')),
+    );
+    if (parsed.success) verdicts.set(parsed.data.run.label, parsed.data);
+    else invalid.push(file);
   }
-  return { code, output, dir, state, verdicts };
+  const evidence = path.join(state, 'invocations', options.name, 'evidence');
+  return { code, output, dir, state, evidence, verdicts, invalid };
 }
 
 /** The demo server's request counts per project and endpoint kind. */
@@ -140,4 +116,28 @@ export async function resetDemoStats(): Promise<void> {
 
 export function failingItems(v: VerdictFile): number[] {
   return v.items.filter((i) => i.verdict === 'fail').map((i) => i.item);
+}
+
+/** path → sha256 of every file under `dir` (an invocation that must change nothing leaves it equal). */
+export function snapshotFolder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else
+        out[path.relative(dir, full)] = crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(full))
+          .digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** A verdict without what differs between two equal invocations (times, durations, selection). */
+export function comparable(v: VerdictFile): unknown {
+  const { generatedAt: _g, durationMs: _d, selection: _s, ...rest } = v;
+  return { ...rest, items: rest.items.map(({ durationMs: _x, ...item }) => item) };
 }

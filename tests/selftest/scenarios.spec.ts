@@ -5,7 +5,7 @@ import { buildTruth, htmlData } from '../../demo/dataset';
 import { A_MONITOR, runOf } from '../../demo/runs';
 import { SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
 import { readEvidence } from '../../lib/platform/evidence';
-import { slugify } from '../../lib/run/inputs';
+import { fileKeyOf } from '../../lib/run/inputs';
 import type { RunInput } from '../../lib/run/types';
 import { scanOutputs } from '../../lib/report/redaction';
 import { ORIGIN, PORTAL_B_ORIGIN, ROOT, failingItems, runSuite, type SuiteResult } from './harness';
@@ -151,9 +151,7 @@ test('a run that is not checked fails its item tests with its reason (contract 7
     expect(v.items.length, v.run.label).toBeGreaterThan(0);
     for (const item of v.items) {
       expect(item.verdict).toBe('fail');
-      expect(item.notes.join(' ')).toContain(
-        `run ${v.run.label} · item ${item.item}: not checked, the run's status is ${v.status}`,
-      );
+      expect(item.notes.join(' ')).toContain(`run ${v.run.label} not checked (${v.status}`);
     }
   }
 });
@@ -172,9 +170,9 @@ test('every failing step carries the mismatching values (HTML, platform, gap, to
 });
 
 test('recovering faults recover: a 401 mid-run re-logs in once, a 500 once is retried', () => {
-  const expired = readEvidence(checked.state, slugify('fault-401-once'))!;
+  const expired = readEvidence(checked.evidence, fileKeyOf('fault-401-once'))!;
   expect(expired.status).toBe('checked');
-  const flaky = readEvidence(checked.state, slugify('fault-500-once'))!;
+  const flaky = readEvidence(checked.evidence, fileKeyOf('fault-500-once'))!;
   expect(flaky.requests.some((r) => r.attempts > 1 && r.status === 200)).toBe(true);
   const persistent = verdictOf('fault-500-always');
   expect(persistent.reason).toMatch(/HTTP 500 after 3 attempts/);
