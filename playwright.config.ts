@@ -31,7 +31,12 @@ export default defineConfig({
     ['list'],
     ...(listing
       ? []
-      : [['allure-playwright', { resultsDir: allureResultsDir(), detail: false, suiteTitle: false }] as const]),
+      : [
+          [
+            'allure-playwright',
+            { resultsDir: allureResultsDir(), detail: false, suiteTitle: false },
+          ] as const,
+        ]),
   ],
   // The first test of a run collects it within its own budget (L1_RUN_TIMEOUT_MS).
   timeout: RUN_TIMEOUT_MS + 60_000,

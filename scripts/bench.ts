@@ -7,8 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { evidenceDir, readEvidence, ruleContext } from '../lib/platform/evidence';
-import { STATE } from '../lib/run/config';
+import { readEvidence, ruleContext } from '../lib/platform/evidence';
+import { ROOT } from '../lib/run/config';
+import { stateRoot } from '../lib/run/state';
 import { ITEM_RULES } from '../lib/rules';
 
 const root = path.resolve(__dirname, '..');
@@ -19,10 +20,11 @@ const opt = (name: string, fallback: string) => {
 };
 
 function benchRules(rounds: number): void {
-  const dir = evidenceDir(STATE);
+  // The evidence of the last invocation run with L1_KEEP_STATE=1 and L1_INVOCATION_ID=bench.
+  const dir = path.join(stateRoot(ROOT), 'invocations', 'bench', 'evidence');
   const slugs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   const contexts = slugs.flatMap((f) => {
-    const evidence = readEvidence(STATE, f.slice(0, -'.json'.length));
+    const evidence = readEvidence(dir, f.slice(0, -'.json'.length));
     const context = evidence && ruleContext(evidence);
     return context ? [context] : [];
   });

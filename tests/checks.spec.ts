@@ -23,7 +23,7 @@ forEachRun(() => {
    */
   test('collection · report page and endpoints, once', { tag: ['@collect'] }, async ({ run, evidence }) => {
     await labelRun(run, evidence, 'item 00 · collection (page and endpoints, once)');
-    RunNotChecked.unless(run, evidence);
+    await RunNotChecked.unless(run, evidence);
   });
 
   item3();

@@ -12,7 +12,7 @@ import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
-import { redactUrl } from '../report/redact';
+import { redactText, redactUrl } from '../report/redact';
 import { initialEvidence, type Evidence, type FailureKind, type RawPlatform } from './evidence';
 import type { HttpGetter } from './http';
 
@@ -124,7 +124,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
   } catch (e) {
     evidence.status = e instanceof Stop ? e.status : 'error';
     evidence.failureKind = e instanceof Stop ? e.kind : 'platform';
-    evidence.reason = messageOf(e);
+    evidence.reason = redactText(messageOf(e));
   }
   evidence.requests = client?.log ?? [];
   return evidence;

@@ -1,3 +1,4 @@
+import { SECRET_PARAM_NAMES } from './redact';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,7 +48,8 @@ export type Detector =
   | 'cookie-header'
   | 'bearer'
   | 'jwt'
-  | 'phone-pattern';
+  | 'phone-pattern'
+  | 'secret-query';
 
 /** Where two matches overlap, only the most specific one (lowest rank) is reported. */
 const RANK: Record<Detector, number> = {
@@ -59,6 +61,7 @@ const RANK: Record<Detector, number> = {
   bearer: 2,
   jwt: 3,
   'phone-pattern': 3,
+  'secret-query': 2,
 };
 
 export interface Finding {
@@ -638,6 +641,8 @@ function lineOf(starts: number[], offset: number): number {
 
 const PHONE = /(?<![0-9A-Za-z]|[0-9]\.)1[3-9][0-9]{9}(?![0-9A-Za-z]|\.[0-9])/g;
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
+/** A URL query value under a secret-looking name (lib/report/redact.ts masks these as `***`). */
+const SECRET_QUERY = new RegExp(`[?&](${SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 const COOKIE_HEADER = /\b((?:set-)?cookie)\s*:\s*[^=;,\s"'<>]{1,128}=([^;,\s"'<>\\]{12,})/gi;
 /** The same header in a JSON header list: {"name":"cookie","value":"sid=…"} (traces, HAR). */
@@ -693,6 +698,15 @@ function detect(buf: Buffer, text: string, st: State): Match[] {
       detector: 'phone-pattern',
       what: 'phone number (mainland China mobile pattern)',
       preview: maskPhone(m[0]),
+    });
+  }
+  for (const m of text.matchAll(SECRET_QUERY)) {
+    if (/^(\*+|%2A%2A%2A)$/i.test(m[2]!)) continue;
+    matches.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      detector: 'secret-query',
+      what: `URL query "${m[1]}" with a value`,
     });
   }
   for (const m of text.matchAll(BEARER)) {

@@ -1,3 +1,5 @@
+import { redactText } from './redact';
+
 /**
  * Text that comes from data (run labels, reasons, keys, values) printed where a reader trusts the
  * layout: a terminal, a markdown job summary, a JUnit file. A label holding `\u001b[2J` would clear
@@ -23,8 +25,10 @@ function escapeChar(c: string): string {
  * `s` with every unsafe character replaced by a visible escape (`\x1b`, `\x0a`, `\u2028`, `\u202e`),
  * cut to its first `max` characters (code points, so a surrogate pair is never split) followed by
  * `… (N more characters)`. The cut is made before escaping: `max` counts the original text.
+ * Secret-looking URL query values are masked first (lib/report/redact.ts).
  */
 export function safeText(s: string, max?: number): string {
+  s = redactText(s); // secret-looking URL query values too (issue 8 case 3)
   const chars = Array.from(s);
   let cut = '';
   if (max !== undefined && chars.length > max) {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 /** Chromium flags this workplace needs: no sandbox as root, no background networking (closed network). */
@@ -36,4 +37,22 @@ export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const args = [...QUIET_FLAGS, ...(isRoot ? ['--no-sandbox'] : [])];
   return { ...(executablePath ? { executablePath } : {}), args };
+}
+
+/** The version the browser prints (`Chromium 156.0…`), for the report's environment block. */
+export function chromiumVersion(env: NodeJS.ProcessEnv = process.env): string {
+  const exe = findChromium(env);
+  if (!exe) return 'not found';
+  try {
+    return execFileSync(exe, ['--version'], {
+      encoding: 'utf8',
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
+  } catch {
+    return exe;
+  }
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export function parseRate(value: unknown): number | null | Error {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number')
-    return Number.isFinite(value) ? value : new Error(`not a rate: ${String(value)}`);
+    return Number.isFinite(value) ? value : new Error(`not a rate: ${String(value)} is not a finite number`);
   if (typeof value !== 'string')
     return new Error(`not a rate: expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();

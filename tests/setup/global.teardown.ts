@@ -9,6 +9,9 @@ import { summaryGrid } from '../../lib/report/summary';
 import { buildVerdict } from '../../lib/report/verdict';
 import { writeVerdictFolder, type VerdictEntry } from '../../lib/report/verdict-folder';
 import { suiteInfo } from '../../lib/report/suite';
+import { writeAllureEnvironment } from '../../lib/report/allure/environment';
+import { writeAllureSummary } from '../../lib/report/allure/summary';
+import { chromiumVersion } from '../../lib/run/browser';
 
 /**
  * Runs at the end of every invocation that ran tests, whatever `--reporter` says: builds each run's
@@ -40,7 +43,25 @@ export default function globalTeardown(config: FullConfig): void {
   process.stdout.write(
     `\nL1 verdicts (${dir}${shard}${scope}):\n${summaryGrid(entries.map((e) => e.verdict))}\n\n`,
   );
-  void allureResultsDir;
+  // Allure (when its reporter ran): the environment block and the run × item grid in the report.
+  const results = allureResultsDir();
+  if (fs.existsSync(results) && fs.readdirSync(results).some((f) => f.endsWith('-result.json'))) {
+    const { profileB } = settings();
+    writeAllureEnvironment(results, {
+      suite: `${context.suite.name} ${context.suite.version}`,
+      runs: process.env.L1_RUNS ?? (process.env.L1_HTML_URL ? 'L1_HTML_URL' : 'bundled demo runs'),
+      'base URLs': [...new Set(entries.map((e) => new URL(e.verdict.run.platformUrl).origin))].join(' '),
+      'Profile B host': profileB.host ?? '-',
+      'Profile B group': profileB.groupName ?? '-',
+      'Profile B companyId': profileB.companyId === undefined ? '-' : String(profileB.companyId),
+      workers: String(config.workers),
+      shard: selection.shard ?? '-',
+      selection: selection.complete ? 'every item' : selection.filters.join(' '),
+      Playwright: config.version,
+      Chromium: chromiumVersion(),
+    });
+    writeAllureSummary(results, { verdicts: entries.map((e) => e.verdict) });
+  }
   releaseOutputs();
   if (process.env.L1_KEEP_STATE !== '1') fs.rmSync(INVOCATION.root, { recursive: true, force: true });
 }
