@@ -1,68 +1,484 @@
 /**
- * Benchmark (`npm run bench`): speed is measured here, never in a timed test.
- * 1. Rules: evaluates items 3-12 over the evidence of the last invocation, many times.
- * 2. End to end: `npx playwright test` over the configured runs (the demo by default), per worker count.
- * Options: --rounds N (rules, default 200), --e2e-workers 1,2 (default), --no-e2e.
+ * Benchmark (`npm run bench`, issue 7 "Speed"): speed is measured here, never in a timed test.
+ *
+ * Starts its own demo platform (`npx tsx demo/server.ts`, L1_DEMO_PORT = --port or the next free
+ * triple), generates N runs (demo/generated.ts: several companies, both profiles, a share that
+ * cannot be checked) and measures, for each (N, share), alternating the order at each repeat:
+ *   floor      scripts/bench/floor.ts: one login per account, one Chromium, DATA + every endpoint, no check
+ *   suite      `npx playwright test` with the configured reporters (list + allure-playwright)
+ *   suite-dot  `npx playwright test --reporter=dot`
+ * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
+ * memory of the whole process tree sampled every 200 ms. Then the rule registry over the evidence
+ * of one invocation, and the cost of one Playwright worker restart. Prints a markdown table, also
+ * written to test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the generated
+ * expectations (a benchmark of a wrong suite is worthless).
+ *
+ *   npx tsx scripts/bench.ts [--runs 20,100] [--uncheckable 0,0.2] [--failing 0] [--repeat 1]
+ *                            [--no-floor] [--no-configured] [--no-dot] [--no-rules] [--no-restart]
+ *                            [--port 4400] [--rounds 200]
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readEvidence, ruleContext } from '../lib/platform/evidence';
-import { ROOT } from '../lib/run/config';
-import { stateRoot } from '../lib/run/state';
-import { ITEM_RULES } from '../lib/rules';
+import { generatedRuns } from '../demo/generated';
+import { demoCredentialsFile, demoProfileB } from '../demo/runs';
+import type { ScenarioExpectation } from '../demo/scenario-kit';
+import { readUrls } from '../lib/run/url';
+import { startBenchDemo, freeTriple, type BenchDemo } from './bench/demo-server';
+import { runningGroups, runTree, type TreeRun } from './bench/proc-tree';
+import { benchRestart, type RestartFigure } from './bench/restart';
+import { benchRules } from './bench/rules';
+import { checkVerdicts } from './bench/verdicts';
 
-const root = path.resolve(__dirname, '..');
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+const ROOT = path.resolve(__dirname, '..');
+const OUT = path.join(ROOT, 'test-results', 'bench');
+const RULES_INVOCATION = 'bench-rules';
+
+// ---- options ----------------------------------------------------------------------------------
+
+const KNOWN = [
+  '--runs',
+  '--uncheckable',
+  '--failing',
+  '--repeat',
+  '--port',
+  '--rounds',
+  '--no-floor',
+  '--no-configured',
+  '--no-dot',
+  '--no-rules',
+  '--no-restart',
+  '--help',
+];
+const argv = process.argv.slice(2);
+for (const a of argv)
+  if (a.startsWith('--') && !KNOWN.includes(a.split('=')[0]!)) {
+    console.error(`bench: unknown option ${a} (known: ${KNOWN.join(' ')})`);
+    process.exit(2);
+  }
+if (argv.includes('--help')) {
+  console.log(
+    fs
+      .readFileSync(__filename, 'utf8')
+      .split('*/')[0]!
+      .replace(/^\/\*\*|^ \* ?/gm, ''),
+  );
+  process.exit(0);
+}
+function opt(name: string, fallback: string): string {
+  const eq = argv.find((a) => a.startsWith(`${name}=`));
+  if (eq) return eq.slice(name.length + 1);
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
+}
+function numbers(name: string, fallback: string, ok: (n: number) => boolean): number[] {
+  const list = opt(name, fallback)
+    .split(',')
+    .map((s) => Number(s.trim()));
+  if (list.length === 0 || !list.every((n) => Number.isFinite(n) && ok(n))) {
+    console.error(`bench: ${name} ${opt(name, fallback)}: not a valid list`);
+    process.exit(2);
+  }
+  return list;
+}
+const RUNS = numbers('--runs', '20,100', (n) => Number.isInteger(n) && n >= 1 && n <= 300);
+const UNCHECKABLE = numbers('--uncheckable', '0,0.2', (n) => n >= 0 && n <= 1);
+const [FAILING] = numbers('--failing', '0', (n) => n >= 0 && n <= 1);
+const [REPEAT] = numbers('--repeat', '1', (n) => Number.isInteger(n) && n >= 1);
+const [PORT] = numbers('--port', '4400', (n) => Number.isInteger(n) && n > 1024 && n < 65533);
+const [ROUNDS] = numbers('--rounds', '200', (n) => Number.isInteger(n) && n >= 1);
+
+type What = 'floor' | 'suite' | 'suite-dot';
+const WHATS: What[] = [
+  ...(argv.includes('--no-floor') ? [] : ['floor' as const]),
+  ...(argv.includes('--no-configured') ? [] : ['suite' as const]),
+  ...(argv.includes('--no-dot') ? [] : ['suite-dot' as const]),
+];
+const LABEL: Record<What, string> = {
+  floor: 'floor',
+  suite: 'suite (list + allure)',
+  'suite-dot': 'suite --reporter=dot',
 };
 
-function benchRules(rounds: number): void {
-  // The evidence of the last invocation run with L1_KEEP_STATE=1 and L1_INVOCATION_ID=bench.
-  const dir = path.join(stateRoot(ROOT), 'invocations', 'bench', 'evidence');
-  const slugs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
-  const contexts = slugs.flatMap((f) => {
-    const evidence = readEvidence(dir, f.slice(0, -'.json'.length));
-    const context = evidence && ruleContext(evidence);
-    return context ? [context] : [];
-  });
-  if (contexts.length === 0) {
-    console.log('rules: no checked evidence in .l1/evidence (run `npx playwright test` first); skipped');
-    return;
+// ---- one measurement --------------------------------------------------------------------------
+
+interface Config {
+  n: number;
+  uncheckable: number;
+  runsFile: string;
+  expected: Map<string, ScenarioExpectation>;
+  projectIds: Set<string>;
+  companies: Set<number>;
+  env: NodeJS.ProcessEnv;
+}
+
+interface Measurement {
+  n: number;
+  uncheckable: number;
+  what: What;
+  rep: number;
+  tree: TreeRun;
+  tests: number;
+  failedTests: number;
+  requests: number;
+  logins: number;
+  problems: string[];
+  /** Sum over runs of the verdict durations: collection + item tests, and item tests alone. */
+  runS?: number;
+  itemS?: number;
+  allureFiles?: number;
+  allureMb?: number;
+  load: string;
+}
+
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('L1_') && !k.startsWith('PLAYWRIGHT_') && !k.startsWith('TEST_') && k !== 'CI')
+      env[k] = v;
+  return { ...env, FORCE_COLOR: '0', NO_COLOR: '1' };
+}
+
+function countTests(output: string): { tests: number; failed: number } {
+  let tests = 0;
+  let failed = 0;
+  for (const m of output.matchAll(/^\s+(\d+) (passed|failed|flaky|skipped|did not run|interrupted)\b/gm)) {
+    tests += Number(m[1]);
+    if (m[2] === 'failed') failed += Number(m[1]);
   }
-  const started = process.hrtime.bigint();
-  for (let i = 0; i < rounds; i++) {
-    for (const context of contexts) {
-      for (const rule of Object.values(ITEM_RULES)) rule(context);
+  return { tests, failed };
+}
+
+function folderSize(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      const sub = folderSize(full);
+      files += sub.files;
+      bytes += sub.bytes;
+    } else {
+      files++;
+      bytes += fs.statSync(full).size;
     }
   }
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const perRun = ms / (rounds * contexts.length);
-  console.log(
-    `rules: ${rounds} rounds × ${contexts.length} runs × 10 items in ${ms.toFixed(0)} ms → ${perRun.toFixed(3)} ms per run (all ten items)`,
-  );
+  return { files, bytes };
 }
 
-function benchEndToEnd(workers: string[]): void {
-  for (const w of workers) {
-    const started = Date.now();
-    const r = spawnSync('npx', ['playwright', 'test', '--reporter=dot'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        L1_WORKERS: w,
-        L1_VERDICTS_DIR: path.join('test-results', 'bench', 'verdicts'),
-        L1_ALLURE_RESULTS_DIR: path.join('test-results', 'bench', 'allure-results'),
-      },
-      encoding: 'utf8',
-    });
-    const s = (Date.now() - started) / 1000;
-    const summary = (r.stdout.match(/\d+ passed[^\n]*/) ?? ['?'])[0];
-    console.log(`end to end: workers=${w} → ${s.toFixed(1)} s wall (exit ${r.status}; ${summary})`);
+/** Requests the platform saw for these runs (their projects and their companies' batch lists). */
+function requestsOf(stats: Record<string, Record<string, number>>, config: Config): number {
+  const sum = (bucket: Record<string, number> | undefined) =>
+    Object.values(bucket ?? {}).reduce((s, v) => s + (typeof v === 'number' ? v : 0), 0);
+  let total = 0;
+  for (const id of config.projectIds) total += sum(stats[id]);
+  for (const company of config.companies) total += sum(stats[`company:${company}`]);
+  return total;
+}
+
+async function measure(
+  demo: BenchDemo,
+  config: Config,
+  what: What,
+  rep: number,
+  keepState: boolean,
+): Promise<Measurement> {
+  const name = `${config.n}-u${config.uncheckable}-${what}-r${rep}`;
+  const verdicts = path.join(OUT, 'verdicts', name);
+  const allure = path.join(OUT, 'allure-results', name);
+  const env: NodeJS.ProcessEnv = {
+    ...config.env,
+    L1_VERDICTS_DIR: verdicts,
+    L1_ALLURE_RESULTS_DIR: allure,
+    ...(keepState ? { L1_KEEP_STATE: '1', L1_INVOCATION_ID: RULES_INVOCATION } : {}),
+  };
+  const command =
+    what === 'floor'
+      ? ['tsx', path.join('scripts', 'bench', 'floor.ts'), '--parallel', '2']
+      : ['playwright', 'test', ...(what === 'suite-dot' ? ['--reporter=dot'] : [])];
+  await demo.reset();
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const tree = await runTree('npx', command, {
+    cwd: ROOT,
+    env,
+    timeoutMs: 120_000 + config.n * 20_000,
+    logFile: path.join(OUT, 'logs', `${name}.log`),
+    pss: true,
+  });
+  const stats = await demo.stats();
+  const auth = stats._auth ?? {};
+  const m: Measurement = {
+    n: config.n,
+    uncheckable: config.uncheckable,
+    what,
+    rep,
+    tree,
+    tests: 0,
+    failedTests: 0,
+    requests: requestsOf(stats, config),
+    logins: (auth.login ?? 0) + (auth['login-failed'] ?? 0),
+    problems: [],
+    load,
+  };
+  if (what === 'floor') {
+    const line = /^BENCH-FLOOR (.*)$/m.exec(tree.output)?.[1];
+    if (tree.code !== 0 || !line) m.problems.push(`floor exited ${tree.code} (see ${name}.log)`);
+    else {
+      const floor = JSON.parse(line) as { statuses: Record<string, number> };
+      const want = [...config.expected.values()].filter((e) => e.status === 'checked').length;
+      if ((floor.statuses.checked ?? 0) !== want)
+        m.problems.push(`floor collected ${floor.statuses.checked ?? 0} runs, ${want} expected checked`);
+    }
+  } else {
+    const counted = countTests(tree.output);
+    m.tests = counted.tests;
+    m.failedTests = counted.failed;
+    const check = checkVerdicts(verdicts, config.expected);
+    m.problems.push(...check.problems);
+    m.runS = check.runMs / 1000;
+    m.itemS = check.itemMs / 1000;
+    const size = folderSize(allure);
+    m.allureFiles = size.files;
+    m.allureMb = size.bytes / 1024 / 1024;
   }
+  // Sessions (cookies) of the kept invocation go at once; its evidence stays for the rules figure.
+  if (keepState)
+    fs.rmSync(path.join(OUT, 'state', 'invocations', RULES_INVOCATION, 'auth'), {
+      recursive: true,
+      force: true,
+    });
+  return m;
 }
 
-benchRules(Number(opt('--rounds', '200')));
-if (!args.includes('--no-e2e')) benchEndToEnd(opt('--e2e-workers', '1,2').split(','));
+// ---- printing ---------------------------------------------------------------------------------
+
+const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number) => x.toFixed(2);
+
+function describe(m: Measurement, floor: Measurement | undefined): string {
+  const t = m.tree;
+  const wall = t.wallMs / 1000;
+  const parts = [
+    `${f1(wall)} s wall`,
+    `${f2(wall / m.n)} s/run`,
+    `${f1(m.requests / m.n)} requests/run`,
+    `${m.logins} logins`,
+    `peak ${t.peakRssMb.toFixed(0)} MB RSS (${t.peakPssMb.toFixed(0)} MB PSS, ${t.peakProcesses} processes)`,
+    `CPU ${t.cpuS === undefined ? '?' : f1(t.cpuS)} s`,
+    `${t.nodeProcesses} node processes, ${t.browsers} browser launches seen`,
+  ];
+  if (m.what !== 'floor') {
+    parts.push(`${m.tests} tests (${m.failedTests} failed)`);
+    parts.push(`in tests ${f1(m.runS ?? 0)} s (items ${f1(m.itemS ?? 0)} s)`);
+    parts.push(`allure-results ${m.allureFiles} files ${f1(m.allureMb ?? 0)} MB`);
+  }
+  if (floor && m.what !== 'floor') parts.push(`${f1(wall / (floor.tree.wallMs / 1000))}× floor`);
+  parts.push(`load ${m.load}`);
+  parts.push(m.problems.length ? `VERDICTS WRONG (${m.problems.length})` : 'expectations met');
+  return `N=${m.n} uncheckable=${m.uncheckable} ${LABEL[m.what]}: ${parts.join(' · ')}`;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function tables(all: Measurement[], restart: RestartFigure[], rules: string | undefined): string {
+  const groups = new Map<string, Measurement[]>();
+  for (const m of all) {
+    const key = `${m.n}|${m.uncheckable}|${m.what}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  const wallOf = (ms: Measurement[]) => median(ms.map((m) => m.tree.wallMs / 1000));
+  const lines = [
+    '| N | uncheckable | what | runs | tests | wall s | s/run | requests/run | logins | peak MB | × floor |',
+    '| --: | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+  ];
+  const details = [
+    '| N | uncheckable | what | CPU s | peak PSS MB | processes (peak) | node processes | browser launches | failed tests | in-test s (items) | allure files · MB |',
+    '| --: | --: | --- | --: | --: | --: | --: | --: | --: | --: | --- |',
+  ];
+  for (const [key, ms] of groups) {
+    const [n, u, what] = key.split('|') as [string, string, What];
+    const first = ms[0]!;
+    const wall = wallOf(ms);
+    const floor = groups.get(`${n}|${u}|floor`);
+    const ratio = floor && what !== 'floor' ? `${f1(wall / wallOf(floor))}×` : what === 'floor' ? '1×' : '-';
+    const peak = Math.max(...ms.map((m) => m.tree.peakRssMb));
+    lines.push(
+      `| ${n} | ${u} | ${LABEL[what]} | ${n} | ${what === 'floor' ? '-' : first.tests} | ${f1(wall)}${ms.length > 1 ? ` (${ms.map((m) => f1(m.tree.wallMs / 1000)).join(', ')})` : ''} | ${f2(wall / Number(n))} | ${f1(first.requests / Number(n))} | ${first.logins} | ${peak.toFixed(0)} | ${ratio} |`,
+    );
+    details.push(
+      `| ${n} | ${u} | ${LABEL[what]} | ${f1(median(ms.map((m) => m.tree.cpuS ?? NaN)))} | ${Math.max(...ms.map((m) => m.tree.peakPssMb)).toFixed(0)} | ${first.tree.peakProcesses} | ${first.tree.nodeProcesses} | ${first.tree.browsers} | ${what === 'floor' ? '-' : first.failedTests} | ${what === 'floor' ? '-' : `${f1(first.runS ?? 0)} (${f1(first.itemS ?? 0)})`} | ${what === 'floor' ? '-' : `${first.allureFiles} · ${f1(first.allureMb ?? 0)}`} |`,
+    );
+  }
+  const out = [
+    `## l1-verify benchmark (${new Date().toISOString()}, ${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores, 2 workers)`,
+    '',
+    ...lines,
+    '',
+    "Wall: median over repeats (each repeat in brackets). Requests per run: every request the demo counted for the runs' projects and their companies' batch lists, divided by N. Peak MB: the largest sum of VmRSS over the process tree (shared pages counted once per process), sampled every 200 ms.",
+    '',
+    ...details,
+  ];
+  if (restart.length) {
+    out.push(
+      '',
+      '### One Playwright worker restart (1 worker; the same tests passing, then failing)',
+      '',
+      '| kind | tests | passing s | failing s | ms per restart |',
+      '| --- | --: | --: | --: | --: |',
+      ...restart.map(
+        (r) => `| ${r.kind} | ${r.tests} | ${f1(r.passS)} | ${f1(r.failS)} | ${r.perRestartMs.toFixed(0)} |`,
+      ),
+    );
+  }
+  if (rules) out.push('', rules);
+  return `${out.join('\n')}\n`;
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(path.join(OUT, 'logs'), { recursive: true });
+  fs.mkdirSync(path.join(OUT, 'runs'), { recursive: true });
+  const port = await freeTriple(PORT!);
+  console.log(`bench: demo platform on 127.0.0.1:${port} (+1 Profile B portal, +2 foreign origin)`);
+  const demo = await startBenchDemo(ROOT, port, path.join(OUT, 'logs', 'demo-server.log'));
+  const stopAll = () => {
+    for (const pgid of runningGroups) {
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    void demo.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
+  const all: Measurement[] = [];
+  let restart: RestartFigure[] = [];
+  let rules: string | undefined;
+  let keptRules = false;
+  const runsFiles = new Map<number, string>();
+  try {
+    const profileB = demoProfileB(`127.0.0.1:${port + 1}`);
+    for (const n of RUNS) {
+      for (const uncheckable of UNCHECKABLE) {
+        const { runs, expected } = generatedRuns(n, {
+          origin: demo.origin,
+          portalBOrigin: demo.portalBOrigin,
+          uncheckable,
+          failing: FAILING!,
+        });
+        const runsFile = path.join(OUT, 'runs', `runs-${n}-u${uncheckable}.json`);
+        fs.writeFileSync(runsFile, JSON.stringify(runs, null, 2));
+        if (uncheckable === 0 || !runsFiles.has(n)) runsFiles.set(n, runsFile);
+        const facts = runs.map((r) => readUrls(r));
+        const config: Config = {
+          n,
+          uncheckable,
+          runsFile,
+          expected,
+          projectIds: new Set(facts.map((x) => x.projectId)),
+          companies: new Set(facts.map((x) => x.companyId)),
+          env: {
+            ...baseEnv(),
+            L1_RUNS: runsFile,
+            L1_CREDENTIALS_FILE: demoCredentialsFile(port),
+            L1_PROFILE_B_HOST: profileB.host,
+            L1_PROFILE_B_GROUP_NAME: profileB.groupName,
+            L1_PROFILE_B_COMPANY_ID: String(profileB.companyId),
+            L1_PROFILE_B_BRAND_CODE: profileB.brandCode,
+            L1_WORKERS: '2',
+            L1_STATE_DIR: path.join(OUT, 'state'),
+            L1_DEMO_PORT: String(port),
+          },
+        };
+        const notChecked = [...expected.values()].filter((e) => e.status !== 'checked').length;
+        const profiles = new Set(runs.map((r) => (/-B-/.test(r.label ?? '') ? 'B' : 'A')));
+        console.log(
+          `\nbench: N=${n}: ${notChecked} cannot be checked, ${config.companies.size} companies (${[...config.companies].join(', ')}), profiles ${[...profiles].join('+')}`,
+        );
+        for (let rep = 0; rep < REPEAT!; rep++) {
+          const order = rep % 2 === 0 ? WHATS : [...WHATS].reverse();
+          const done: Measurement[] = [];
+          for (const what of order) {
+            const keep = !keptRules && what !== 'floor' && !argv.includes('--no-rules');
+            if (keep) {
+              keptRules = true;
+              fs.rmSync(path.join(OUT, 'state', 'invocations', RULES_INVOCATION), {
+                recursive: true,
+                force: true,
+              });
+            }
+            const m = await measure(demo, config, what, rep, keep);
+            done.push(m);
+            all.push(m);
+            console.log(
+              describe(
+                m,
+                done.find((d) => d.what === 'floor'),
+              ),
+            );
+            for (const p of m.problems.slice(0, 10)) console.log(`    ${p}`);
+            if (keep)
+              rules = benchRules(
+                path.join(OUT, 'state', 'invocations', RULES_INVOCATION, 'evidence'),
+                ROUNDS!,
+              );
+          }
+        }
+      }
+    }
+    if (rules) console.log(`\n${rules}`);
+    if (!argv.includes('--no-restart')) {
+      console.log('\nbench: worker restart cost (1 worker, passing vs failing tests)…');
+      const ns = [...runsFiles.keys()].sort((a, b) => a - b);
+      const kinds = [
+        { kind: 'bare' as const, label: 'bare test (no import)' },
+        { kind: 'browser' as const, label: 'test using a worker-scoped Chromium' },
+        ...[ns[0], ns[ns.length - 1]]
+          .filter((n, i, xs): n is number => n !== undefined && xs.indexOf(n) === i)
+          .map((n) => ({
+            kind: 'suite' as const,
+            label: `suite fixtures + forEachRun over ${n} runs (${n * 11} tests declared)`,
+            runsFile: runsFiles.get(n)!,
+          })),
+      ];
+      restart = await benchRestart(
+        ROOT,
+        { ...baseEnv(), L1_STATE_DIR: path.join(OUT, 'state') },
+        path.join(OUT, 'logs'),
+        kinds,
+      );
+      for (const r of restart)
+        console.log(
+          `  ${r.kind}: ${r.tests} tests, ${f1(r.passS)} s passing, ${f1(r.failS)} s failing → ${r.perRestartMs.toFixed(0)} ms per restart`,
+        );
+    }
+  } finally {
+    await demo.stop();
+  }
+  const md = tables(all, restart, rules);
+  fs.writeFileSync(path.join(OUT, 'bench.md'), md);
+  console.log(`\n${md}\n(written to ${path.relative(ROOT, path.join(OUT, 'bench.md'))})`);
+  const wrong = all.filter((m) => m.problems.length);
+  if (wrong.length) {
+    console.error(
+      `bench: ${wrong.length} measurement(s) did not meet the generated expectations: the figures are not valid`,
+    );
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

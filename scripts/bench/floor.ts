@@ -1,0 +1,134 @@
+/**
+ * The floor of the benchmark (issue 7, Speed): what checking N runs costs at least. Logs in once
+ * per account, loads each report page in one Chromium and reads DATA, fetches the endpoints the
+ * suite fetches, and checks nothing; two runs at a time (the suite's default worker count).
+ *
+ * The fetching is the suite's own `collectRun` (lib/platform/collect.ts) with a trivial deps
+ * object: in-memory sessions made by `login()` (one per login base and credentials entry, chosen by
+ * `recognizeProfile` + `credentialKeyFor` inside collectRun), one shared browser, Node's fetch. So
+ * the floor requests exactly what the suite requests, with the same batch resolution, retries of a
+ * 5xx (300 ms, 900 ms) and schema validation; what it leaves out is Playwright's runner, workers,
+ * test fixtures, reporters, the evidence files and the rules.
+ *
+ *   L1_RUNS=… L1_CREDENTIALS_FILE=… L1_PROFILE_B_*=… npx tsx scripts/bench/floor.ts [--parallel 2]
+ *
+ * Prints one line `BENCH-FLOOR {json}` (counts and times; never a credential or cookie).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { collectRun } from '../../lib/platform/collect';
+import { fetchGetter } from '../../lib/platform/http';
+import { login } from '../../lib/platform/login';
+import { chromiumLaunchOptions } from '../../lib/run/browser';
+import {
+  credentialSource,
+  credentialsFor,
+  describeKey,
+  loadRegistry,
+  type CredentialKey,
+} from '../../lib/run/credentials';
+import { loadSettings } from '../../lib/run/inputs';
+import { ReportPage } from '../../pages/ReportPage';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const TIMEOUT_MS = 30_000;
+
+async function main(): Promise<void> {
+  const i = process.argv.indexOf('--parallel');
+  const parallel = i >= 0 ? Number(process.argv[i + 1]) : 2;
+  const started = Date.now();
+  const { runs, profileB } = loadSettings(process.env, ROOT, () => {
+    throw new Error('floor: set L1_RUNS');
+  });
+  const registry = loadRegistry(process.env, ROOT);
+  const where = credentialSource(process.env, ROOT).where;
+  // Storage states (session cookies) live in a private temporary folder, removed at the end.
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-bench-floor-'));
+  const sessions = new Map<string, Promise<string>>();
+  let logins = 0;
+  let fileNo = 0;
+  const session = (loginBase: string, key: CredentialKey, force = false): Promise<string> => {
+    const id = `${loginBase} ${key}`;
+    let made = sessions.get(id);
+    if (!made || force) {
+      made = (async () => {
+        logins++;
+        const state = await login(
+          loginBase,
+          credentialsFor(registry, key, where),
+          describeKey(key),
+          TIMEOUT_MS,
+        );
+        const file = path.join(stateDir, `${++fileNo}.json`);
+        fs.writeFileSync(file, JSON.stringify(state), { mode: 0o600 });
+        return file;
+      })();
+      sessions.set(id, made);
+    }
+    return made;
+  };
+  let browser: Promise<Browser> | undefined;
+  let launchMs = 0;
+  const launched = () =>
+    (browser ??= (async () => {
+      const t = Date.now();
+      const b = await chromium.launch(chromiumLaunchOptions());
+      launchMs = Date.now() - t;
+      return b;
+    })());
+  const statuses: Record<string, number> = {};
+  let pageMs = 0;
+  let pageLoads = 0;
+  let next = 0;
+  const worker = async () => {
+    for (let r = next++; r < runs.length; r = next++) {
+      const evidence = await collectRun(runs[r]!, {
+        root: ROOT,
+        profileB,
+        timeoutMs: TIMEOUT_MS,
+        retries: 2,
+        backoffMs: 300,
+        session,
+        readPage: async (htmlUrl, storageState) => {
+          const t = Date.now();
+          const context = await (await launched()).newContext({ storageState });
+          try {
+            return await new ReportPage(await context.newPage()).readData(htmlUrl, {
+              timeoutMs: TIMEOUT_MS,
+              maxBytes: 64 * 1024 * 1024,
+            });
+          } finally {
+            await context.close();
+            pageMs += Date.now() - t;
+            pageLoads++;
+          }
+        },
+        newApiContext: async (statePath) => fetchGetter(statePath),
+      });
+      statuses[evidence.status] = (statuses[evidence.status] ?? 0) + 1;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+  } finally {
+    if (browser) await (await browser).close();
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+  const result = {
+    runs: runs.length,
+    statuses,
+    logins,
+    pageLoads,
+    pageMs,
+    browserLaunchMs: launchMs,
+    wallMs: Date.now() - started,
+  };
+  process.stdout.write(`BENCH-FLOOR ${JSON.stringify(result)}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`floor: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

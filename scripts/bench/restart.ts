@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { runTree } from './proc-tree';
+
+/**
+ * The cost of one worker restart (Playwright starts a new worker after every failed test): the
+ * same tests in one worker, passing then failing; (failing − passing) / failures. Kinds: `bare`
+ * (30 tests, nothing imported), `browser` (30 tests using the worker-scoped Chromium, relaunched
+ * by every new worker), `suite` (the suite's fixtures and forEachRun over a runs file of N runs,
+ * 3 runs × 11 tests selected with --grep: every new worker still declares all N × 11 tests).
+ */
+export interface RestartFigure {
+  kind: string;
+  tests: number;
+  passS: number;
+  failS: number;
+  perRestartMs: number;
+}
+
+export async function benchRestart(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+  kinds: { kind: 'bare' | 'browser' | 'suite'; label: string; runsFile?: string }[],
+): Promise<RestartFigure[]> {
+  const figures: RestartFigure[] = [];
+  const config = path.join('scripts', 'bench', 'restart', 'playwright.config.ts');
+  for (const { kind, label, runsFile } of kinds) {
+    const times: Record<string, number> = {};
+    let tests = 0;
+    for (const fail of ['0', '1']) {
+      const args = [
+        'playwright',
+        'test',
+        '-c',
+        config,
+        ...(kind === 'suite' ? ['--grep', 'gen-00[012]-'] : []),
+      ];
+      const run = await runTree('npx', args, {
+        cwd: root,
+        env: {
+          ...env,
+          BENCH_RESTART_KIND: kind,
+          BENCH_RESTART_FAIL: fail,
+          ...(runsFile ? { L1_RUNS: runsFile } : {}),
+        },
+        timeoutMs: 600_000,
+        logFile: path.join(logDir, `restart-${label}-${fail === '1' ? 'fail' : 'pass'}.log`),
+      });
+      const counted = [...run.output.matchAll(/^\s+(\d+) (passed|failed)/gm)].reduce(
+        (s, m) => s + Number(m[1]),
+        0,
+      );
+      tests = Math.max(tests, counted);
+      times[fail] = run.wallMs / 1000;
+    }
+    const passS = times['0']!;
+    const failS = times['1']!;
+    figures.push({
+      kind: label,
+      tests,
+      passS,
+      failS,
+      perRestartMs: ((failS - passS) * 1000) / Math.max(1, tests),
+    });
+  }
+  return figures;
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../../lib/run/browser';
+
+/**
+ * The worker-restart micro-benchmark (scripts/bench/restart.ts): one worker, the same tests once
+ * passing and once failing (BENCH_RESTART_FAIL=1). Playwright replaces its worker after every
+ * failed test, so the difference divided by the failures is the cost of one restart.
+ * BENCH_RESTART_KIND: bare (no import), browser (a worker-scoped Chromium), suite (the suite's
+ * fixtures and forEachRun over L1_RUNS, as tests/checks.spec.ts declares its tests).
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: new RegExp(`${process.env.BENCH_RESTART_KIND ?? 'bare'}\\.spec\\.ts$`),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'dot',
+  outputDir: '../../../test-results/bench/restart-output',
+  use: { trace: 'off', screenshot: 'off', video: 'off', launchOptions: chromiumLaunchOptions() },
+});
