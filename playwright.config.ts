@@ -29,6 +29,8 @@ export default defineConfig({
   outputDir: 'test-results/checks',
   reporter: [
     ['list'],
+    // A CI shard (scripts/ci/shard.sh) also writes a blob report for `playwright merge-reports`.
+    ...(process.env.PLAYWRIGHT_BLOB_OUTPUT_DIR ? [['blob'] as const] : []),
     ...(listing
       ? []
       : [

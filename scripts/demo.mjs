@@ -24,6 +24,14 @@ if (args.includes('--scenarios')) process.exit(npx(['tsx', 'demo/runs-file.ts', 
 
 const env = { ...process.env };
 let demo;
+function stopDemo() {
+  if (!demo) return;
+  try {
+    process.kill(-demo.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
 const at = args.findIndex((a) => a === '--scenario' || a.startsWith('--scenario='));
 if (at >= 0) {
   const name = args[at].includes('=') ? args[at].split('=')[1] : args[at + 1];
@@ -69,7 +77,7 @@ if (at >= 0) {
   );
   if (made.status !== 0) {
     process.stderr.write(made.stderr || made.stdout);
-    demo?.kill('SIGTERM');
+    stopDemo();
     process.exit(2);
   }
   for (const line of made.stdout.split('\n')) {
@@ -80,7 +88,7 @@ if (at >= 0) {
 }
 
 npx(['playwright', 'test', ...args], env);
-demo?.kill('SIGTERM');
+stopDemo();
 
 const report =
   spawnSync(process.execPath, ['scripts/report.mjs'], { cwd: root, stdio: 'inherit', env }).status ?? 1;

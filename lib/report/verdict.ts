@@ -81,7 +81,11 @@ export function buildVerdict(
   context: { selection: Selection; suite: SuiteInfo; generatedAt: string },
 ): VerdictFile {
   const info = evidence.run;
-  const items = [...records].sort((a, b) => a.item - b.item).map(itemOf);
+  // A skipped item test (its run was not checked and already failed once) has no verdict.
+  const items = records
+    .filter((r) => r.status !== 'skipped')
+    .sort((a, b) => a.item - b.item)
+    .map(itemOf);
   return {
     run: {
       label: run.label,

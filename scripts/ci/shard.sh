@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One shard of the checks: `bash scripts/ci/shard.sh I N [GREP]` runs
-# `npx playwright test --shard I/N --reporter=blob,list [--grep GREP]` with its outputs under
+# `npx playwright test --shard I/N [--grep GREP]` with the config's reporters (list, Allure, and blob
+# since PLAYWRIGHT_BLOB_OUTPUT_DIR is set: playwright.config.ts) and its outputs under
 # `${L1_SHARDS_DIR:-reports/shards}/I/`: verdicts/ (L1_VERDICTS_DIR), allure-results/
 # (L1_ALLURE_RESULTS_DIR), blob/ (PLAYWRIGHT_BLOB_OUTPUT_DIR). The runs come from the environment
 # as for any invocation (L1_RUNS, credentials in L1_CREDENTIALS_JSON: never printed here).
@@ -28,7 +29,8 @@ if [ -n "${L1_SHARD_STATE_ROOT:-}" ]; then
   export L1_STATE_DIR="${L1_SHARD_STATE_ROOT}/${i}"
   mkdir -p "$L1_STATE_DIR"
 fi
-args=(playwright test --shard "${i}/${n}" --reporter=blob,list)
+# No --reporter here: a CLI reporter would replace the Allure reporter of the config.
+args=(playwright test --shard "${i}/${n}")
 if [ -n "$grep" ]; then args+=(--grep "$grep"); fi
 echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
 npx "${args[@]}"

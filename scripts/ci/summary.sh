@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${1:-reports}"
 file="${out}/verdicts/summary.md"
-target="${GITHUB_STEP_SUMMARY:-/dev/stdout}"
-if [ -f "$file" ]; then
-  cat "$file" >>"$target"
-else
-  printf '## L1 report checks\n\nNo summary: the merge did not write %s.\n' "$file" >>"$target"
-fi
+emit() {
+  if [ -f "$file" ]; then
+    cat "$file"
+  else
+    printf '## L1 report checks\n\nNo summary: the merge did not write %s.\n' "$file"
+  fi
+}
+# Appended to the job page in GitHub Actions; printed otherwise (no /dev/stdout: it may not exist).
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then emit >>"$GITHUB_STEP_SUMMARY"; else emit; fi

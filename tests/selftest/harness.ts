@@ -35,6 +35,10 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** Keep the folder's earlier content (to prove an invocation leaves it untouched). */
   keepDir?: boolean;
+  /** Another command than `npx playwright test ARGS` (e.g. the CI pipeline script). */
+  command?: string[];
+  /** Where that command writes its verdicts, when not L1_VERDICTS_DIR. */
+  verdictsDir?: string;
 }
 
 /** Profile B settings of the self-test demo server (its portal B host is port + 1). */
@@ -76,7 +80,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  const child = spawn('npx', ['playwright', 'test', ...(options.args ?? [])], {
+  const [cmd, ...cmdArgs] = options.command ?? ['npx', 'playwright', 'test', ...(options.args ?? [])];
+  const child = spawn(cmd!, cmdArgs, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,7 +94,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   clearTimeout(timer);
   fs.writeFileSync(path.join(dir, 'output.log'), output);
   const verdicts = new Map<string, VerdictFile>();
-  const verdictDir = env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
+  const verdictDir = options.verdictsDir ?? env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
   const extras = ['index.json', 'summary.md', 'junit.xml'];
   const invalid: string[] = [];
   for (const file of fs.existsSync(verdictDir) ? fs.readdirSync(verdictDir) : []) {

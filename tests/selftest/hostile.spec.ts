@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { hostileTokens } from '../../demo/hostile-kinds';
+import { A_MONITOR, B_MONITOR, runOf } from '../../demo/runs';
+import { HOSTILE_SCENARIOS, scenarioRuns } from '../../demo/scenarios';
+import { findExternalUrls } from '../../lib/report/allure/offline';
+import { scanOutputs } from '../../lib/report/redaction';
+import type { RunInput } from '../../lib/run/types';
+import {
+  ORIGIN,
+  PORTAL_B_ORIGIN,
+  ROOT,
+  demoStats,
+  failingItems,
+  resetDemoStats,
+  runSuite,
+  type SuiteResult,
+} from './harness';
+
+/**
+ * Issue 8: a platform and report pages written to misbehave, in one invocation next to good runs.
+ * The good runs are checked with all items; every hostile run ends as its scenario expects, with a
+ * reason naming the source; no credential reaches an origin that was not configured; no output
+ * holds a secret, a control character from data, or a third-party URL.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const inputs = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN);
+const good: RunInput[] = [
+  { ...runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN), label: 'good-a-monitor' },
+  { ...runOf(B_MONITOR, ORIGIN, PORTAL_B_ORIGIN), label: 'good-b-monitor' },
+];
+const runs: RunInput[] = [...good, ...HOSTILE_SCENARIOS.map((s) => inputs[s.label]!)];
+
+let suite: SuiteResult;
+let stats: Record<string, Record<string, number>>;
+
+/** Control characters other than tab, newline and carriage return (which files may hold). */
+function controlCharacters(text: string): string[] {
+  return [...text].filter((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 0x20 && c !== '\t' && c !== '\n' && c !== '\r') || code === 0x7f;
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+test.beforeAll(async () => {
+  await resetDemoStats();
+  suite = await runSuite({
+    name: 'hostile',
+    runs,
+    env: { L1_REQUEST_TIMEOUT_MS: '10000', L1_RUN_TIMEOUT_MS: '60000', L1_MAX_ANSWER_MB: '16' },
+    timeoutMs: 300_000,
+  });
+  stats = (await demoStats()) as Record<string, Record<string, number>>;
+});
+
+test('the good runs next to the hostile ones are checked with all ten items passing', () => {
+  for (const run of good) {
+    const v = suite.verdicts.get(run.label!)!;
+    expect(v.status, `${run.label}: ${v.reason}`).toBe('checked');
+    expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `${i}:pass`),
+    );
+  }
+});
+
+test('every hostile run ends as its scenario expects, its reason naming the source', () => {
+  const got = HOSTILE_SCENARIOS.map((s) => {
+    const v = suite.verdicts.get(s.label);
+    const reason = (v?.reason ?? '').toLowerCase();
+    return {
+      label: s.label,
+      status: v?.status,
+      ...(s.expected.failingItems ? { failingItems: v ? failingItems(v) : [] } : {}),
+      ...(s.expected.reasonIncludes
+        ? { reasonIncludes: s.expected.reasonIncludes.filter((f) => reason.includes(f.toLowerCase())) }
+        : {}),
+    };
+  });
+  expect(got).toEqual(HOSTILE_SCENARIOS.map((s) => ({ label: s.label, ...s.expected })));
+});
+
+test('no credential reached the foreign origin the login page moved to', () => {
+  expect(stats._foreign?.['login-post'] ?? 0).toBe(0);
+});
+
+test('no secret, URL token or control character from data in any output; reasons and files stay small', () => {
+  expect(scanOutputs({ root: ROOT, extraPaths: [suite.dir] })).toEqual([]);
+  const tokens = hostileTokens(ORIGIN);
+  const outputs = filesUnder(suite.dir).filter((f) => !f.endsWith('runs.json'));
+  for (const file of outputs) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const token of tokens) expect(text.includes(token), `${file} holds a URL token`).toBe(false);
+    // eslint-disable-next-line no-control-regex
+    expect(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text),
+      `${file} holds a control character`,
+    ).toBe(false);
+  }
+  expect(suite.output).not.toMatch(/^\s*✓ 1 passed/m);
+  expect(suite.output).not.toMatch(/^\s*✓ all checks passed/m);
+  for (const v of suite.verdicts.values()) expect((v.reason ?? '').length, v.run.label).toBeLessThan(2200);
+  const words = fs.statSync(path.join(suite.dir, 'verdicts', 'hostile-words-50000.json')).size;
+  expect(words).toBeLessThan(200_000);
+  const allure = filesUnder(path.join(suite.dir, 'allure-results')).reduce(
+    (n, f) => n + fs.statSync(f).size,
+    0,
+  );
+  expect(allure).toBeLessThan(40_000_000);
+});
+
+test('sessions and evidence are private: folders 0700, files 0600', () => {
+  const files = filesUnder(path.join(suite.state, 'invocations', 'hostile'));
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe('600');
+  for (const dir of ['auth', 'evidence', 'records'])
+    expect(
+      (fs.statSync(path.join(suite.state, 'invocations', 'hostile', dir)).mode & 0o777).toString(8),
+    ).toBe('700');
+});
+
+test('the Allure report of the invocation names no external host (issue 8 case 14)', () => {
+  const out = path.join(suite.dir, 'allure-report');
+  const built = spawnSync(
+    process.execPath,
+    ['scripts/report.mjs', path.join(suite.dir, 'allure-results'), '--output', out],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, L1_ALLURE_HISTORY_PATH: path.join(suite.dir, 'history.jsonl') },
+    },
+  );
+  expect(built.status, built.stderr + built.stdout).toBe(0);
+  const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
+  expect(findExternalUrls(html, { allowedHosts: ['127.0.0.1'] })).toEqual([]);
+});
