@@ -14,9 +14,12 @@ import { claimOutputs } from '../../lib/report/outputs';
 export default function globalSetup(config: FullConfig): void {
   settings();
   claimOutputs(config);
+  privateDir(INVOCATION.root);
+  // The teardown writes outputs only for an invocation whose setup claimed them (Playwright runs
+  // the teardown even when this setup failed, e.g. refused a folder another invocation writes).
+  fs.writeFileSync(path.join(INVOCATION.root, 'claimed'), new Date().toISOString());
   removeStaleInvocations(ROOT);
   privateDir(stateRoot(ROOT));
   privateDir(path.join(ROOT, '.l1'));
   for (const dir of [INVOCATION.auth, INVOCATION.evidence, INVOCATION.records]) privateDir(dir);
-  fs.writeFileSync(path.join(INVOCATION.root, 'started'), new Date().toISOString());
 }

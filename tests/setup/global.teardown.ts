@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { readEvidence, initialEvidence } from '../../lib/platform/evidence';
 import { INVOCATION, settings } from '../../lib/run/config';
@@ -20,6 +21,10 @@ import { chromiumVersion } from '../../lib/run/browser';
  * invocation's sessions and evidence unless L1_KEEP_STATE=1.
  */
 export default function globalTeardown(config: FullConfig): void {
+  if (!fs.existsSync(path.join(INVOCATION.root, 'claimed'))) {
+    process.stdout.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
+    return;
+  }
   const selection = selectionFromArgv(process.argv, config.shard);
   const context = { selection, suite: suiteInfo(), generatedAt: new Date().toISOString() };
   const entries: VerdictEntry[] = [];
