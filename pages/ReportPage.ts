@@ -21,7 +21,12 @@ export interface ReadDataOptions {
   timeoutMs: number;
   /** Largest DATA accepted, measured in the page before it is transferred (L1_MAX_ANSWER_MB). */
   maxBytes: number;
+  /** item → CSS selector of its section, screenshotted once DATA is read (lib/report/sections.ts). */
+  sections?: Record<number, string>;
 }
+
+/** A section screenshot: readable, small (JPEG), bounded in time. */
+const SHOT_TIMEOUT_MS = 3_000;
 
 const PAGE_ERRORS_SHOWN = 3;
 
@@ -74,7 +79,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 export class ReportPage {
   constructor(private readonly page: Page) {}
 
-  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown; notes: string[] }> {
+  async readData(
+    htmlUrl: string,
+    options: ReadDataOptions,
+  ): Promise<{ data: unknown; notes: string[]; shots: Record<number, Buffer> }> {
     const { page } = this;
     const { timeoutMs, maxBytes } = options;
     const notes: string[] = [];
@@ -127,6 +135,29 @@ export class ReportPage {
       throw new ReportPageError(
         `the page navigated to ${new URL(page.url()).origin}${new URL(page.url()).pathname} while DATA was read`,
       );
-    return { data: read.data, notes };
+    return { data: read.data, notes, shots: await this.sections(options.sections ?? {}, notes) };
+  }
+
+  /** One screenshot per distinct section selector; a section the page lacks is noted, not an error. */
+  private async sections(
+    selectors: Record<number, string>,
+    notes: string[],
+  ): Promise<Record<number, Buffer>> {
+    const shots: Record<number, Buffer> = {};
+    const bySelector = new Map<string, Buffer | undefined>();
+    for (const [item, selector] of Object.entries(selectors)) {
+      if (!bySelector.has(selector)) {
+        const shot = await this.page
+          .locator(selector)
+          .first()
+          .screenshot({ type: 'jpeg', quality: 70, timeout: SHOT_TIMEOUT_MS, animations: 'disabled' })
+          .catch(() => undefined);
+        if (!shot) notes.push(`no screenshot of item ${item}: the page has no visible ${selector}`);
+        bySelector.set(selector, shot);
+      }
+      const shot = bySelector.get(selector);
+      if (shot) shots[Number(item)] = shot;
+    }
+    return shots;
   }
 }

@@ -72,7 +72,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     FORCE_COLOR: '0',
   });
   if (options.runs) {
-    const runsFile = path.join(dir, 'runs.json');
+    // The runs file is an input, kept with the invocation's private state, not with its outputs:
+    // some runs carry secret-looking URL queries on purpose, which the guard must find in no output.
+    fs.mkdirSync(state, { recursive: true });
+    const runsFile = path.join(state, 'runs.json');
     fs.writeFileSync(runsFile, JSON.stringify(options.runs, null, 2));
     Object.assign(env, { L1_RUNS: runsFile, L1_CREDENTIALS_FILE: DEMO_CREDENTIALS, ...profileBEnv() });
   }

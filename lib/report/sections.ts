@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ITEM_NUMBERS } from '../rules/types';
+
+/**
+ * Where each item's section is on the report page, for the screenshot its Allure entry shows
+ * (issue 10: "a picture where a picture is faster"). The defaults fit the bundled demo report;
+ * `L1_SECTION_SELECTORS` (a JSON object `{"5": "#ranking", …}` or the path of a JSON file holding
+ * one) overrides any of them; an empty string turns an item's screenshot off. `L1_SCREENSHOTS=0`
+ * turns them all off.
+ */
+export const DEFAULT_SECTIONS: Record<number, string> = {
+  3: 'section.card:has(#kpis)',
+  4: 'section.card:has(#platform-kpis)',
+  5: 'section.card:has(#ranking)',
+  6: 'section.card:has(#words)',
+  7: '#content-type',
+  8: '#publish-time',
+  9: '#media-category',
+  10: '#media-name',
+  11: '#sources',
+  12: '#sources',
+};
+
+export function sectionSelectors(env: NodeJS.ProcessEnv, root: string): Record<number, string> {
+  if (env.L1_SCREENSHOTS === '0') return {};
+  const raw = env.L1_SECTION_SELECTORS?.trim();
+  if (!raw) return { ...DEFAULT_SECTIONS };
+  const text = raw.startsWith('{') ? raw : fs.readFileSync(path.resolve(root, raw), 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`L1_SECTION_SELECTORS: not a JSON object (${(e as Error).message})`, { cause: e });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('L1_SECTION_SELECTORS: expected a JSON object {"<item>": "<CSS selector>"}');
+  const out: Record<number, string> = { ...DEFAULT_SECTIONS };
+  for (const [key, value] of Object.entries(parsed)) {
+    const item = Number(key);
+    if (!ITEM_NUMBERS.includes(item as never) || typeof value !== 'string')
+      throw new Error(`L1_SECTION_SELECTORS.${key}: expected an item 3..12 and a CSS selector string`);
+    if (value) out[item] = value;
+    else delete out[item];
+  }
+  return out;
+}
+
+export function shotFile(evidenceDir: string, slug: string, item: number): string {
+  return path.join(evidenceDir, `${slug}.shots`, `item${item}.jpeg`);
+}
