@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './lib/run/browser';
-import { DEMO_ORIGIN, DEMO_PORT, RUN_TIMEOUT_MS, settings } from './lib/run/config';
+import { demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
+import { RUN_TIMEOUT_MS, settings, useDefaultRuns } from './lib/run/config';
 import { allureResultsDir } from './lib/report/outputs';
 
 /**
@@ -9,6 +10,15 @@ import { allureResultsDir } from './lib/report/outputs';
  * and self-tests have their own configs under `npm test`. Verdict files are written by the global
  * teardown from records the tests leave, so every `--reporter` gives the same files.
  */
+// With no run configured, the bundled demo platform (started below) and its runs (contract 1).
+const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
+const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
+const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
+useDefaultRuns(() => ({
+  runs: demoRuns(DEMO_ORIGIN, DEMO_PORTAL_B_ORIGIN),
+  profileB: demoProfileB(new URL(DEMO_PORTAL_B_ORIGIN).host),
+  credentialsFile: demoCredentialsFile(DEMO_PORT),
+}));
 const { mode } = settings();
 const workers = Number(process.env.L1_WORKERS ?? 2);
 /**

@@ -7,7 +7,7 @@ import type { Level, Profile, ReportType, RuleContext } from '../rules/types';
 import type { ConfiguredRun } from '../run/inputs';
 import { writePrivate } from '../run/state';
 import { redactUrl } from '../report/redact';
-import type { FailureKind, RunStatus } from '../report/verdict-schema';
+import type { FailureKind, RunStatus } from '../schema/verdict';
 import type { RequestRecord } from './client';
 
 export type { FailureKind, RunStatus };

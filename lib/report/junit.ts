@@ -1,5 +1,5 @@
 import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber } from '../rules/types';
-import type { Mismatch, VerdictFile, VerdictItem } from './verdict-schema';
+import type { Mismatch, VerdictFile, VerdictItem } from '../schema/verdict';
 import { safeText } from './text';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { safeText } from './text';
 import { readVerdictFolder, type VerdictEntry } from './verdict-folder';
-import type { Selection, VerdictFile } from './verdict-schema';
+import type { Selection, VerdictFile } from '../schema/verdict';
 
 /**
  * Merging the verdict folders of n shards into one (issue 7, deliver 5): `npm run merge --

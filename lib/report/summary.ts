@@ -1,5 +1,5 @@
 import { ITEM_NUMBERS } from '../rules/types';
-import type { Selection, VerdictFile } from './verdict-schema';
+import type { Selection, VerdictFile } from '../schema/verdict';
 import { displayWidth, markdownText, padDisplay, safeText } from './text';
 
 /**

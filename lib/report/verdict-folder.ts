@@ -10,7 +10,7 @@ import {
   type Selection,
   type VerdictFile,
   type VerdictIndex,
-} from './verdict-schema';
+} from '../schema/verdict';
 
 /**
  * A verdict folder (`reports/verdicts/` or `L1_VERDICTS_DIR`; contract 7): one `<fileKey>.json` per

@@ -5,9 +5,9 @@ import { redactUrl } from './redact';
 import type { ItemRecord } from './records';
 import { stepTitle } from './table';
 import { safeText } from './text';
-import type { Mismatch, Selection, VerdictFile, VerdictItem } from './verdict-schema';
+import type { Mismatch, Selection, VerdictFile, VerdictItem } from '../schema/verdict';
 
-export type { VerdictFile, VerdictItem } from './verdict-schema';
+export type { VerdictFile, VerdictItem } from '../schema/verdict';
 
 /** Mismatches kept per step in verdict files and messages; the full rows are one attachment. */
 export const MISMATCHES_KEPT = 50;

@@ -1,5 +1,5 @@
 import { decimalGap, scaled, scaledGap, scaledRound1, SCALE, round1 as decimalRound1 } from './decimal';
-import type { Cell, ComparisonRow, Profile, Verdict } from './types';
+import type { Profile, Verdict } from './types';
 
 /** Spec 8.2: Profile A tolerance, 0.05 points. */
 export const PROFILE_A_TOLERANCE = 0.05;
@@ -111,26 +111,4 @@ export function comparePercent(
       ? `platform printed ${JSON.stringify(options.platformPrinted)}, not an integer: 9.3.4 does not apply`
       : undefined;
   return { verdict: 'fail', gap, tolerance, ...(printed ? { note: printed } : {}) };
-}
-
-/** A mismatch-table row for a percentage comparison. */
-export function percentRow(
-  key: string,
-  html: number | null,
-  platform: number | null,
-  profile: Profile,
-  options: PercentOptions = {},
-  note?: string,
-): ComparisonRow {
-  const c = comparePercent(html, platform, profile, options);
-  const notes = [c.note, note].filter(Boolean).join('; ');
-  return {
-    key,
-    html: html as Cell,
-    platform: platform as Cell,
-    gap: c.gap,
-    tolerance: c.tolerance,
-    verdict: c.verdict,
-    ...(notes ? { note: notes } : {}),
-  };
 }

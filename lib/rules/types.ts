@@ -29,7 +29,10 @@ export interface ComparisonRow {
 }
 
 export interface StepResult {
-  /** The spec's step number or group, e.g. `5.2` or `all`. */
+  /**
+   * Shown to users as `<id> · <name>`: the spec's step where the step is one (`5.2`, `7.7.1`), else a
+   * plain key (`all`, `doubao`, a card name).
+   */
   id: string;
   name: string;
   verdict: Verdict;
@@ -43,60 +46,6 @@ export interface ItemResult {
   verdict: Verdict;
   steps: StepResult[];
   notes: string[];
-}
-
-/**
- * Builds a step. A step with nothing compared fails with the reason: a check never passes by
- * default (DEVELOPERS.md). Every row must pass for the step to pass (spec 1.3).
- */
-export function makeStep(id: string, name: string, rows: ComparisonRow[], notes: string[] = []): StepResult {
-  if (rows.length === 0) {
-    return {
-      id,
-      name,
-      verdict: 'fail',
-      rows: [
-        {
-          key: '(nothing compared)',
-          html: null,
-          platform: null,
-          gap: null,
-          tolerance: '-',
-          verdict: 'fail',
-          note: 'no values to compare: the check cannot be evaluated',
-        },
-      ],
-      notes,
-    };
-  }
-  const verdict: Verdict = rows.every((r) => r.verdict === 'pass') ? 'pass' : 'fail';
-  return { id, name, verdict, rows, notes };
-}
-
-/** Builds an item. An item without steps fails; every step must pass (spec 1.3). */
-export function makeItem(
-  item: ItemNumber,
-  title: string,
-  steps: StepResult[],
-  notes: string[] = [],
-): ItemResult {
-  if (steps.length === 0) {
-    return {
-      item,
-      title,
-      verdict: 'fail',
-      steps: [makeStep('-', 'no step could be evaluated', [])],
-      notes,
-    };
-  }
-  const verdict: Verdict = steps.every((s) => s.verdict === 'pass') ? 'pass' : 'fail';
-  return { item, title, verdict, steps, notes };
-}
-
-/** A row comparing two texts character for character (e.g. spec 7.6 names, 7.8 titles). */
-export function exactRow(key: string, html: Cell, platform: Cell, note?: string): ComparisonRow {
-  const verdict: Verdict = html !== null && platform !== null && html === platform ? 'pass' : 'fail';
-  return { key, html, platform, gap: null, tolerance: 'exact', verdict, ...(note ? { note } : {}) };
 }
 
 /** Items 3 to 12, in order. */

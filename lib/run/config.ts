@@ -1,7 +1,7 @@
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { demoCredentialsFile, demoProfileB, demoRuns } from '../../demo/runs';
-import { loadSettings, type Settings } from './inputs';
+import { loadSettings, SettingsError, type Settings } from './inputs';
+import type { ProfileBSettings, RunInput } from './types';
 import { invocationDirs, invocationId } from './state';
 
 /** The project root (where playwright.config.ts lives). */
@@ -14,11 +14,6 @@ dotenv.config({ path: path.join(ROOT, '.env'), quiet: true });
  * the runner when it loads this file, inherited by its workers through L1_INVOCATION_ID.
  */
 export const INVOCATION = invocationDirs(ROOT, invocationId());
-
-export const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
-export const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
-export const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
-export const DEMO_CREDENTIALS = demoCredentialsFile(DEMO_PORT);
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -43,17 +38,35 @@ export const MAX_ANSWER_BYTES = positiveInt('L1_MAX_ANSWER_MB', 64) * 1024 * 102
 
 let cached: Settings | undefined;
 
+/** The runs used when none is configured: the bundled demo's (wired by playwright.config.ts). */
+export interface DefaultRuns {
+  runs: RunInput[];
+  profileB: ProfileBSettings;
+  /** The demo's credentials registry: its credentials are made anew at each start. */
+  credentialsFile: string;
+}
+let defaults: (() => DefaultRuns) | undefined;
+
 /**
- * The runs of this invocation (contract section 1), the same in the runner and every worker. In demo
- * mode the demo's own credentials file is used, since its credentials are made anew at each start.
+ * Sets where the runs come from when neither L1_RUNS nor L1_HTML_URL is set. The Playwright config
+ * passes the bundled demo's runs; lib/ never imports demo/ itself.
  */
+export function useDefaultRuns(source: () => DefaultRuns): void {
+  defaults = source;
+}
+
+/** The runs of this invocation (contract section 1), the same in the runner and every worker. */
 export function settings(): Settings {
   if (!cached) {
-    cached = loadSettings(process.env, ROOT, () => ({
-      runs: demoRuns(DEMO_ORIGIN, DEMO_PORTAL_B_ORIGIN),
-      profileB: demoProfileB(new URL(DEMO_PORTAL_B_ORIGIN).host),
-    }));
-    if (cached.mode === 'demo') process.env.L1_CREDENTIALS_FILE = DEMO_CREDENTIALS;
+    let credentialsFile: string | undefined;
+    cached = loadSettings(process.env, ROOT, () => {
+      if (!defaults)
+        throw new SettingsError('no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL');
+      const fallback = defaults();
+      credentialsFile = fallback.credentialsFile;
+      return fallback;
+    });
+    if (cached.mode === 'demo' && credentialsFile) process.env.L1_CREDENTIALS_FILE = credentialsFile;
   }
   return cached;
 }

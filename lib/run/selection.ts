@@ -1,4 +1,4 @@
-import type { Selection } from '../report/verdict-schema';
+import type { Selection } from '../schema/verdict';
 
 /** CLI options of `playwright test` that take a value but do not select tests. */
 const VALUE_OPTIONS = new Set([

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../../lib/run/types';
-import { verdictFileSchema, type VerdictFile } from '../../lib/report/verdict-schema';
+import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 import { demoCredentialsFile, demoProfileB } from '../../demo/runs';
 import { SELFTEST_DEMO_PORT } from '../../playwright.selftest.config';
 

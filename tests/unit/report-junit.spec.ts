@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { junitXml } from '../../lib/report/junit';
-import { verdictFileSchema, type VerdictFile } from '../../lib/report/verdict-schema';
+import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 
 /** A verdict that validates with the schema. */
 function verdict(label: string, extra: Partial<VerdictFile> = {}): VerdictFile {

@@ -15,7 +15,7 @@ import {
   verdictIndexSchema,
   type Selection,
   type VerdictFile,
-} from '../../lib/report/verdict-schema';
+} from '../../lib/schema/verdict';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');

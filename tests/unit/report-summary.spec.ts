@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { exitCodeOf, summaryGrid, summaryMarkdown } from '../../lib/report/summary';
 import { displayWidth, hasUnsafeText } from '../../lib/report/text';
-import { verdictFileSchema, type Selection, type VerdictFile } from '../../lib/report/verdict-schema';
+import { verdictFileSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
 
 const selection: Selection = { filters: [], shard: null, complete: true };
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber, type StepResult } from '../../rules/types';
 import { stepTableCsv, stepTableHtml, stepTitle } from '../table';
-import type { FailureKind, VerdictFile } from '../verdict-schema';
+import type { FailureKind, VerdictFile } from '../../schema/verdict';
 import { writeAllureEnvironment } from './environment';
 import { writeAllureSummary } from './summary';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ITEM_NUMBERS } from '../../rules/types';
 import { safeText } from '../text';
-import type { VerdictFile } from '../verdict-schema';
+import type { VerdictFile } from '../../schema/verdict';
 
 /**
  * The run × item grid and the runs not checked, inside the Allure report itself (issue 10).

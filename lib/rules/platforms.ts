@@ -1,0 +1,35 @@
+import type { Data, PlatformMeta } from '../schema/data';
+
+/** The number of AI answer platforms items 4 (spec 7.2), 5 (7.6) and 7-12 cover. */
+export const AI_PLATFORM_COUNT = 6;
+
+/** Spec 4.2: the aggregate platform option (`all`). */
+export const AGGREGATE = 'all';
+
+export interface PlatformOption {
+  /** `all` or a key of `meta.platforms`. */
+  key: string;
+  /** Step name: `aggregate (all)` or `豆包 (doubao)`. */
+  stepName: string;
+}
+
+/**
+ * The six AI answer platforms in display order: the first six of `DATA.meta.platforms` (spec 7.6
+ * "fixed order", docs/rules.md §D7).
+ */
+export function aiPlatforms(data: Data): PlatformMeta[] {
+  return data.meta.platforms.slice(0, AI_PLATFORM_COUNT);
+}
+
+/** The seven platform options of the report: the aggregate, then the six AI platforms. */
+export function platformOptions(data: Data): PlatformOption[] {
+  return [
+    { key: AGGREGATE, stepName: 'aggregate (all)' },
+    ...aiPlatforms(data).map((p) => ({ key: p.key, stepName: `${p.name} (${p.key})` })),
+  ];
+}
+
+/** docs/rules.md §D2: a per-platform group the HTML does not have is not compared for that platform. */
+export function notComparedNote(stepName: string, htmlPath: string): string {
+  return `${stepName}: the HTML has no ${htmlPath}; not compared for this platform (docs/rules.md §D2)`;
+}

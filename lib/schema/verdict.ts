@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * The verdict file of one run (contract section 7), as one schema: the writer, the merge command,
+ * the summaries and the self-tests all read and write it through this file. Fields beyond the
+ * contract (`generatedAt`, `suite`, `selection`, `durationMs`, `mismatchCount`) are additions the
+ * contract allows ("besides"), for machines reading many runs.
+ */
+
+const cell = z.union([z.string(), z.number(), z.null()]);
+
+export const mismatchSchema = z.object({
+  key: z.string(),
+  html: cell,
+  platform: cell,
+  gap: z.number().nullable(),
+  tolerance: z.string(),
+  verdict: z.literal('fail'),
+  note: z.string().optional(),
+});
+
+export const verdictStepSchema = z.object({
+  name: z.string(),
+  verdict: z.enum(['pass', 'fail']),
+  /** The first mismatches of the step (capped: see `mismatchCount`). */
+  mismatches: z.array(mismatchSchema),
+  /** How many rows of the step failed in all; more than `mismatches.length` when capped. */
+  mismatchCount: z.number().int().nonnegative(),
+});
+
+export const verdictItemSchema = z.object({
+  item: z.number().int().min(3).max(12),
+  verdict: z.enum(['pass', 'fail']),
+  steps: z.array(verdictStepSchema),
+  notes: z.array(z.string()),
+  durationMs: z.number().nonnegative().optional(),
+});
+
+export const runStatusSchema = z.enum(['checked', 'needs-input', 'error']);
+
+/** Where a run that was not checked went wrong: the kinds a reviewer acts on differently. */
+export const failureKindSchema = z.enum(['input', 'platform', 'needs-input']);
+
+export const selectionSchema = z.object({
+  /** The command-line filters of the invocation (`--grep item5`, `--last-failed`, file filters). */
+  filters: z.array(z.string()),
+  /** `i/n` when the invocation was one shard of n. */
+  shard: z.string().nullable(),
+  /** True when no filter applied: every item of every run of this shard was selected. */
+  complete: z.boolean(),
+});
+
+export const verdictFileSchema = z.object({
+  run: z.object({
+    label: z.string(),
+    htmlUrl: z.string(),
+    platformUrl: z.string(),
+    companyId: z.number().nullable(),
+    projectId: z.string().nullable(),
+    reportType: z.enum(['monitor', 'diagnosis']).nullable(),
+    batchDate: z.string().nullable(),
+    profile: z.enum(['A', 'B']),
+    batchIds: z.array(z.string()),
+    dataSource: z.enum(['html', 'cal_data_json']),
+    level: z.enum(['brand', 'product']),
+  }),
+  status: runStatusSchema,
+  reason: z.string().optional(),
+  /** For a run not checked: input (URL, DATA, cal_data_json, credentials), platform, or needs-input. */
+  failureKind: failureKindSchema.optional(),
+  notes: z.array(z.string()),
+  items: z.array(verdictItemSchema),
+  generatedAt: z.string(),
+  suite: z.object({ name: z.string(), version: z.string() }),
+  selection: selectionSchema,
+  /** Collection plus every item test of the run, in this invocation. */
+  durationMs: z.number().nonnegative(),
+});
+
+export type Mismatch = z.output<typeof mismatchSchema>;
+export type VerdictStep = z.output<typeof verdictStepSchema>;
+export type VerdictItem = z.output<typeof verdictItemSchema>;
+export type VerdictFile = z.output<typeof verdictFileSchema>;
+export type RunStatus = z.output<typeof runStatusSchema>;
+export type FailureKind = z.output<typeof failureKindSchema>;
+export type Selection = z.output<typeof selectionSchema>;
+
+/** `reports/verdicts/index.json`: every run of the invocation (or of a merge) at a glance. */
+export const verdictIndexSchema = z.object({
+  generatedAt: z.string(),
+  suite: z.object({ name: z.string(), version: z.string() }),
+  selection: selectionSchema,
+  runs: z.array(
+    z.object({
+      label: z.string(),
+      file: z.string(),
+      status: runStatusSchema,
+      reason: z.string().optional(),
+      failureKind: failureKindSchema.optional(),
+      /** item number → verdict, for the items that ran. */
+      items: z.record(z.string(), z.enum(['pass', 'fail'])),
+    }),
+  ),
+});
+export type VerdictIndex = z.output<typeof verdictIndexSchema>;
+
+/** Files of a verdict folder that are not per-run verdicts. */
+export const VERDICT_FOLDER_EXTRAS = ['index.json', 'summary.md', 'junit.xml'] as const;
