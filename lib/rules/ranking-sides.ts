@@ -1,7 +1,7 @@
 import type { CompetitorEntry, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
 import { productLevelData, type ProductLevel } from '../schema/product';
-import { stableSortDesc } from './groups';
+import { stableSortDesc } from './sorting';
 import { own } from './keyed';
 import type { RuleContext } from './types';
 
@@ -95,8 +95,8 @@ function brandSide(ctx: RuleContext): HtmlRankingSide {
 
 /**
  * Profile B product level (9.5.1): core_product_competitors, same 9.5.3 rules (the own brand is a
- * brand-level entry and not part of the product list); per platform product_ranking in either form of
- * contract 5. A list is the aggregate ranking: it stands in for core_product_competitors when DATA has
+ * brand-level entry and not part of the product list); per platform product_ranking in either form
+ * (docs/rules.md §D8). A list is the aggregate ranking: it stands in for core_product_competitors when DATA has
  * none, and leaves step 5.3 without per-platform product rates.
  */
 function productSide(ctx: RuleContext): HtmlRankingSide {
@@ -115,7 +115,7 @@ function productSide(ctx: RuleContext): HtmlRankingSide {
   const ranking = level.ranking;
   let aggregateSource = level.competitors?.filter((c) => c.avg_exposure_rate !== 0).map(fromCompetitor);
   if (ranking?.form === 'aggregate') {
-    notes.push('DATA.product_ranking is a list: read as the aggregate product ranking (contract 5)');
+    notes.push('DATA.product_ranking is a list: read as the aggregate product ranking (docs/rules.md §D8)');
     if (!aggregateSource) {
       aggregateSource = ranking.entries.map((e) => ({ name: e.name, exposureRate: e.exposure_rate }));
       notes.push(
@@ -124,7 +124,7 @@ function productSide(ctx: RuleContext): HtmlRankingSide {
     }
   } else if (ranking?.form === 'per-platform') {
     notes.push(
-      'DATA.product_ranking is keyed by platform: read as the per-platform product rankings (contract 5)',
+      'DATA.product_ranking is keyed by platform: read as the per-platform product rankings (docs/rules.md §D8)',
     );
   }
   return {

@@ -1,8 +1,7 @@
 import type { PlatformMeta, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
 import { withinDecimal } from './decimal';
-import { AI_PLATFORM_COUNT, aiPlatforms, countRow, missingGroupRow } from './groups';
-import { percentRow } from './percent';
+import { AI_PLATFORM_COUNT, aiPlatforms } from './platforms';
 import {
   findByName,
   htmlRankingSide,
@@ -14,23 +13,20 @@ import {
   type Ranked,
   type Ranking,
 } from './ranking-sides';
-import {
-  ITEM_TITLES,
-  exactRow,
-  makeItem,
-  makeStep,
-  type ComparisonRow,
-  type ItemResult,
-  type RuleContext,
-  type StepResult,
-} from './types';
+import { makeItem, makeStep } from './results';
+import { countRow, exactRow, missingGroupRow, percentRow } from './rows';
+import { ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
 
 export { RANKING_DEPTH } from './ranking-sides';
 /** Spec 8.2 / 9.5.5: Profile B ranking, rates tied within 0.05. */
 export const TIE_TOLERANCE = 0.05;
 
 /** Step 5.1: aggregate rate against the all-platform column, matched by name (7.6.1, 9.5.4). */
-function step51(ctx: RuleContext, html: Ranking<Ranked>, platform: Ranking<PlatformRanked>): StepResult {
+function compareAggregateRates(
+  ctx: RuleContext,
+  html: Ranking<Ranked>,
+  platform: Ranking<PlatformRanked>,
+): StepResult {
   const intersection = (h: Ranked) => findByName(platform.top10, h.name) !== undefined;
   const compared = ctx.profile === 'B' ? html.top10.filter(intersection) : html.top10;
   const rows = compared.map((h) => {
@@ -90,7 +86,7 @@ function differentNameNote(
 }
 
 /** Step 5.2, one position: rank and name, character for character (7.6.2, 9.5.7). */
-function nameRow(
+function rankAndNameRow(
   ctx: RuleContext,
   index: number,
   html: Ranking<Ranked>,
@@ -111,9 +107,14 @@ function nameRow(
   return exactRow(key, h.name, p.name, differentNameNote(h.name, p.name, tie));
 }
 
-function step52(ctx: RuleContext, html: Ranking<Ranked>, platform: Ranking<PlatformRanked>): StepResult {
+/** Step 5.2: rank and brand name of the two top-10 lists, position by position (7.6.2, 9.5.5). */
+function compareTop10RankAndName(
+  ctx: RuleContext,
+  html: Ranking<Ranked>,
+  platform: Ranking<PlatformRanked>,
+): StepResult {
   const positions = Math.max(html.top10.length, platform.top10.length);
-  const rows = Array.from({ length: positions }, (_, i) => nameRow(ctx, i, html, platform));
+  const rows = Array.from({ length: positions }, (_, i) => rankAndNameRow(ctx, i, html, platform));
   const notes = ['both top-10 lists sorted by exposure rate, stable; the API field rank is never used (7.6)'];
   return makeStep('5.2', 'rank and name of the top 10', rows, notes);
 }
@@ -126,7 +127,7 @@ function htmlCell(ranking: RankingEntry[], name: string, ctx: RuleContext): numb
   return present.length > 0 ? Math.max(...present) : null;
 }
 
-function columnRow(
+function platformColumnRow(
   ctx: RuleContext,
   brand: Ranked,
   ranking: RankingEntry[],
@@ -153,9 +154,9 @@ interface ComparedPlatform {
 
 /**
  * Step 5.3 compares "each of the six platforms" (7.6): a platform whose HTML ranking is missing is a
- * failure of the step (contract 6's "not compared" is for items 7-12 only).
+ * failure of the step (the "not compared" of docs/rules.md §D2 is for items 7-12 only).
  */
-function platformColumns(ctx: RuleContext, side: HtmlRankingSide) {
+function htmlPlatformRankings(ctx: RuleContext, side: HtmlRankingSide) {
   const missing: ComparisonRow[] = [];
   const compared: ComparedPlatform[] = [];
   aiPlatforms(ctx.data).forEach((meta, i) => {
@@ -173,7 +174,7 @@ function platformColumns(ctx: RuleContext, side: HtmlRankingSide) {
 }
 
 /** Step 5.3: the 10 brands on each of the six platforms against the matching platform columns (7.6.3, 9.5.6). */
-function step53(
+function comparePlatformColumns(
   ctx: RuleContext,
   html: Ranking<Ranked>,
   platform: Ranking<PlatformRanked>,
@@ -192,7 +193,7 @@ function step53(
       missingGroupRow('product_ranking', null, 'kind=product rows', 'DATA has no product_ranking (9.5.1)'),
     );
   }
-  const { compared, missing } = platformColumns(ctx, side);
+  const { compared, missing } = htmlPlatformRankings(ctx, side);
   if (!(isProductLevel(ctx) && ctx.data.product_ranking === undefined)) rows.push(...missing);
   for (const brand of html.top10) {
     const p = findByName(platform.all, brand.name);
@@ -201,12 +202,13 @@ function step53(
       rows.push(missingGroupRow(`${brand.name} · platform row`, brand.name, null, note));
       continue;
     }
-    for (const { meta, i, ranking } of compared) rows.push(columnRow(ctx, brand, ranking, p.row, i, meta));
+    for (const { meta, i, ranking } of compared)
+      rows.push(platformColumnRow(ctx, brand, ranking, p.row, i, meta));
   }
   return makeStep('5.3', 'exposure rate of the 10 brands on each of the six platforms', rows);
 }
 
-function itemNotes(ctx: RuleContext): string[] {
+function rankingNotes(ctx: RuleContext): string[] {
   const notes = ['the AI platform option is never switched; only the top 10 is compared (7.6)'];
   if (ctx.profile === 'A') {
     notes.push(
@@ -226,10 +228,10 @@ function itemNotes(ctx: RuleContext): string[] {
   return notes;
 }
 
-/** Product fields of the wrong shape: item 5 fails naming them (a product-level run only, 9.5.1). */
-function problemStep(problems: string[]): StepResult {
+/** Product fields of the wrong shape: item 5 fails naming them (a product-level run only, 9.5.1, docs/rules.md §D8). */
+function unreadableProductDataStep(problems: string[]): StepResult {
   const rows = problems.map((p) => missingGroupRow(p.split(':')[0] ?? p, null, null, p));
-  return makeStep('DATA', 'product-level DATA readable (contract 5)', rows);
+  return makeStep('DATA', 'product-level DATA readable (9.5.1)', rows);
 }
 
 /**
@@ -238,13 +240,18 @@ function problemStep(problems: string[]): StepResult {
  */
 export function checkItem5(ctx: RuleContext): ItemResult {
   const side = htmlRankingSide(ctx);
-  const notes = [...itemNotes(ctx), ...side.notes];
-  if (side.problems.length > 0) return makeItem(5, ITEM_TITLES[5], [problemStep(side.problems)], notes);
+  const notes = [...rankingNotes(ctx), ...side.notes];
+  if (side.problems.length > 0)
+    return makeItem(5, ITEM_TITLES[5], [unreadableProductDataStep(side.problems)], notes);
   const html = rankingOf(side.aggregate ?? []);
   const platform = rankingOf(platformEntries(ctx));
   if (!side.aggregate) {
     notes.push('DATA has no core_product_competitors: the product ranking cannot be compared (9.5.1)');
   }
-  const steps = [step51(ctx, html, platform), step52(ctx, html, platform), step53(ctx, html, platform, side)];
+  const steps = [
+    compareAggregateRates(ctx, html, platform),
+    compareTop10RankAndName(ctx, html, platform),
+    comparePlatformColumns(ctx, html, platform, side),
+  ];
   return makeItem(5, ITEM_TITLES[5], steps, notes);
 }

@@ -1,7 +1,7 @@
 import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
 import { atMost, scaledSum, unscaled } from './decimal';
-import { stableSortDesc } from './groups';
+import { stableSortDesc } from './sorting';
 import type { Profile } from './types';
 
 /** Spec 8.2: legend entries of content type and publish time. */

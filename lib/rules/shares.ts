@@ -1,15 +1,10 @@
 import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
-import {
-  AGGREGATE,
-  bothEmptyRow,
-  missingGroupRow,
-  notComparedNote,
-  platformOptions,
-  type PlatformOption,
-} from './groups';
 import { own } from './keyed';
-import { comparePercent, percentRow, roundedGap, withinProfile } from './percent';
+import { comparePercent, roundedGap, withinProfile } from './percent';
+import { AGGREGATE, notComparedNote, platformOptions, type PlatformOption } from './platforms';
+import { makeItem, makeStep } from './results';
+import { bothEmptyRow, exactRow, missingGroupRow, percentRow } from './rows';
 import {
   LEGEND_ENTRIES,
   MEDIA_BARS,
@@ -21,9 +16,6 @@ import {
 } from './share-sides';
 import {
   ITEM_TITLES,
-  exactRow,
-  makeItem,
-  makeStep,
   type ComparisonRow,
   type ItemResult,
   type ItemNumber,
@@ -174,7 +166,7 @@ function shareStep(
   const platformEntries = platformGroup(ctx, option.key, rule.dimension);
   const groupKey = `group ${rule.dimension}`;
   if (!htmlEntries) {
-    const note = `the HTML has no tmc_aggregate.${rule.dimension}; the aggregate must have it (contract 6)`;
+    const note = `the HTML has no tmc_aggregate.${rule.dimension}; the aggregate must have it (docs/rules.md §D2)`;
     return makeStep(option.key, option.stepName, [
       missingGroupRow(groupKey, null, `${platformEntries.length} rows`, note),
     ]);

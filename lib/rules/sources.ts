@@ -1,25 +1,11 @@
 import type { SourceEntry } from '../schema/data';
 import type { SourceRow } from '../schema/platform';
-import {
-  AGGREGATE,
-  bothEmptyRow,
-  countRow,
-  missingGroupRow,
-  notComparedNote,
-  platformOptions,
-  stableSortDesc,
-} from './groups';
 import { own } from './keyed';
-import {
-  ITEM_TITLES,
-  exactRow,
-  makeItem,
-  makeStep,
-  type ComparisonRow,
-  type ItemNumber,
-  type ItemResult,
-  type RuleContext,
-} from './types';
+import { AGGREGATE, notComparedNote, platformOptions } from './platforms';
+import { makeItem, makeStep } from './results';
+import { bothEmptyRow, countRow, exactRow, missingGroupRow } from './rows';
+import { stableSortDesc } from './sorting';
+import { ITEM_TITLES, type ComparisonRow, type ItemNumber, type ItemResult, type RuleContext } from './types';
 
 /** Spec 8.2: related sources compared (source_top30). */
 export const SOURCE_DEPTH = 30;
@@ -40,7 +26,7 @@ export function platformSourceTop30(rows: readonly SourceRow[]): SourceRow[] {
 
 type SourceRows = (html: SourceEntry[], platform: SourceRow[]) => ComparisonRow[];
 
-/** Items 11 and 12: one step per platform option whose HTML has sources (contract 6). */
+/** Items 11 and 12: one step per platform option whose HTML has sources (docs/rules.md §D2). */
 function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): ItemResult {
   const notes = [
     'platform order: cite_count, highest first, equal counts in API order; rank is never used (7.8.4)',

@@ -1,21 +1,18 @@
 import type { Wordcloud } from '../schema/data';
-import { bothEmptyRow } from './groups';
-import {
-  ITEM_TITLES,
-  makeItem,
-  makeStep,
-  type ComparisonRow,
-  type ItemResult,
-  type RuleContext,
-  type StepResult,
-} from './types';
+import { makeItem, makeStep } from './results';
+import { bothEmptyRow, missingWordRow, wordsMatchedRow } from './rows';
+import { ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
 
 type WordList = keyof Wordcloud;
 
+/**
+ * The three word sets, each under the spec clause that compares it: all words (7.7.1), the
+ * positive-word image (7.7.3), the negative words (7.7.4).
+ */
 const STEPS: { id: string; name: string; list: WordList; label: string }[] = [
-  { id: '6.1', name: 'all words', list: 'words', label: 'word' },
-  { id: '6.2', name: 'positive words', list: 'positive', label: 'positive word' },
-  { id: '6.3', name: 'negative words', list: 'negative', label: 'negative word' },
+  { id: '7.7.1', name: 'all words', list: 'words', label: 'word' },
+  { id: '7.7.3', name: 'positive words', list: 'positive', label: 'positive word' },
+  { id: '7.7.4', name: 'negative words', list: 'negative', label: 'negative word' },
 ];
 
 /** Spec 7.7.2: empty-state texts that mean the same thing on both sides. */
@@ -27,30 +24,12 @@ function wordSet(cloud: Wordcloud, list: WordList): Set<string> {
   return new Set(cloud[list].map((w) => w.word));
 }
 
-function missingWordRow(label: string, word: string, missingOn: 'HTML' | 'platform'): ComparisonRow {
-  return {
-    key: `${label} 「${word}」`,
-    html: missingOn === 'HTML' ? null : word,
-    platform: missingOn === 'platform' ? null : word,
-    gap: null,
-    tolerance: 'same word set',
-    verdict: 'fail',
-    note: `missing on the ${missingOn} side`,
-  };
-}
-
-function matchedRow(label: string, matched: number, html: Set<string>, platform: Set<string>): ComparisonRow {
-  return {
-    key: `${label}s matched`,
-    html: `${matched} of ${html.size}`,
-    platform: `${matched} of ${platform.size}`,
-    gap: null,
-    tolerance: 'same word set',
-    verdict: 'pass',
-  };
-}
-
-function wordRows(label: string, list: WordList, html: Set<string>, platform: Set<string>): ComparisonRow[] {
+function compareWordSets(
+  label: string,
+  list: WordList,
+  html: Set<string>,
+  platform: Set<string>,
+): ComparisonRow[] {
   if (html.size === 0 && platform.size === 0) {
     return [
       bothEmptyRow(
@@ -63,16 +42,16 @@ function wordRows(label: string, list: WordList, html: Set<string>, platform: Se
   const onlyPlatform = [...platform].filter((w) => !html.has(w));
   const matched = html.size - onlyHtml.length;
   return [
-    ...(matched > 0 ? [matchedRow(label, matched, html, platform)] : []),
+    ...(matched > 0 ? [wordsMatchedRow(label, matched, html, platform)] : []),
     ...onlyHtml.map((w) => missingWordRow(label, w, 'platform')),
     ...onlyPlatform.map((w) => missingWordRow(label, w, 'HTML')),
   ];
 }
 
-function wordStep(ctx: RuleContext, step: (typeof STEPS)[number]): StepResult {
+function wordSetStep(ctx: RuleContext, step: (typeof STEPS)[number]): StepResult {
   const html = wordSet(ctx.data.brand.wordcloud, step.list);
   const platform = wordSet(ctx.platform.wordcloud, step.list);
-  return makeStep(step.id, step.name, wordRows(step.label, step.list, html, platform));
+  return makeStep(step.id, step.name, compareWordSets(step.label, step.list, html, platform));
 }
 
 /**
@@ -88,7 +67,7 @@ export function checkItem6(ctx: RuleContext): ItemResult {
   return makeItem(
     6,
     ITEM_TITLES[6],
-    STEPS.map((s) => wordStep(ctx, s)),
+    STEPS.map((s) => wordSetStep(ctx, s)),
     notes,
   );
 }

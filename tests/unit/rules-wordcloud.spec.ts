@@ -3,12 +3,12 @@ import { checkItem6 } from '../../lib/rules/wordcloud';
 import { context, failingKeys, row, step } from './builders';
 
 test.describe('item 6 · word cloud (spec 7.7)', () => {
-  test('7.7.1: three word sets 6.1, 6.2, 6.3, one aggregate cloud whatever the platform option', () => {
+  test('7.7.1: three word sets 7.7.1, 7.7.3, 7.7.4, one aggregate cloud whatever the platform option', () => {
     const result = checkItem6(context());
     expect(result.steps.map((s) => `${s.id} ${s.name}`)).toEqual([
-      '6.1 all words',
-      '6.2 positive words',
-      '6.3 negative words',
+      '7.7.1 all words',
+      '7.7.3 positive words',
+      '7.7.4 negative words',
     ]);
     expect(result.verdict).toBe('pass');
     expect(result.notes.join('\n')).toContain('same words for all seven platform options (7.7.1)');
@@ -24,7 +24,7 @@ test.describe('item 6 · word cloud (spec 7.7)', () => {
     const result = checkItem6(
       context({ edit: (d) => d.brand.wordcloud.words.forEach((w) => (w.weight = 100)) }),
     );
-    expect(row(result, '6.1', 'words matched')).toMatchObject({
+    expect(row(result, '7.7.1', 'words matched')).toMatchObject({
       html: '3 of 3',
       platform: '3 of 3',
       verdict: 'pass',
@@ -40,24 +40,24 @@ test.describe('item 6 · word cloud (spec 7.7)', () => {
         },
       }),
     );
-    expect(row(result, '6.1', 'word 「价格」')).toMatchObject({
+    expect(row(result, '7.7.1', 'word 「价格」')).toMatchObject({
       html: '价格',
       platform: null,
       verdict: 'fail',
       note: 'missing on the platform side',
     });
-    expect(row(result, '6.1', 'word 「包装」')).toMatchObject({
+    expect(row(result, '7.7.1', 'word 「包装」')).toMatchObject({
       html: null,
       platform: '包装',
       verdict: 'fail',
       note: 'missing on the HTML side',
     });
-    expect(row(result, '6.1', 'words matched')).toMatchObject({ html: '2 of 3', platform: '2 of 3' });
+    expect(row(result, '7.7.1', 'words matched')).toMatchObject({ html: '2 of 3', platform: '2 of 3' });
     expect(result.verdict).toBe('fail');
   });
 
   test('7.7.2 / 7.7.4: both negative lists empty pass: 「未监测到负面词」 = 「中正面率100%,暂无负面词」', () => {
-    const negative = step(checkItem6(context()), '6.3');
+    const negative = step(checkItem6(context()), '7.7.4');
     expect(negative.verdict).toBe('pass');
     expect(negative.rows[0]!.note).toContain('「未监测到负面词」 = platform 「中正面率100%,暂无负面词」');
   });
@@ -66,7 +66,7 @@ test.describe('item 6 · word cloud (spec 7.7)', () => {
     const oneSided = checkItem6(
       context({ edit: (_, p) => (p.wordcloud.negative = [{ word: '太贵', weight: 1 }]) }),
     );
-    expect(failingKeys(oneSided, '6.3')).toEqual(['negative word 「太贵」']);
+    expect(failingKeys(oneSided, '7.7.4')).toEqual(['negative word 「太贵」']);
     const same = checkItem6(
       context({
         edit: (d, p) => {
@@ -75,18 +75,18 @@ test.describe('item 6 · word cloud (spec 7.7)', () => {
         },
       }),
     );
-    expect(step(same, '6.3').verdict).toBe('pass');
+    expect(step(same, '7.7.4').verdict).toBe('pass');
   });
 
   test('7.7.3: the positive-word image is compared by words: a different positive word fails', () => {
     const result = checkItem6(
       context({ edit: (_, p) => (p.wordcloud.positive = [{ word: '品质' }, { word: '新鲜' }]) }),
     );
-    expect(failingKeys(result, '6.2')).toEqual(['positive word 「口感」', 'positive word 「新鲜」']);
+    expect(failingKeys(result, '7.7.3')).toEqual(['positive word 「口感」', 'positive word 「新鲜」']);
   });
 
   test('a word differing only by a character is a different word', () => {
     const result = checkItem6(context({ edit: (_, p) => (p.wordcloud.words[0]!.word = '价钱') }));
-    expect(step(result, '6.1').verdict).toBe('fail');
+    expect(step(result, '7.7.1').verdict).toBe('fail');
   });
 });

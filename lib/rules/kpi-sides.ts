@@ -1,0 +1,125 @@
+import type { PlatformData } from '../schema/data';
+import type { SnapshotRow } from '../schema/platform';
+import type { RuleContext } from './types';
+
+export type PositionMetric = 'first' | 'top3' | 'top5';
+
+/** One side's figures of the five Profile B cards (spec 9.2), or Profile A's three points (7.2). */
+export interface Figures {
+  brandExposureRate?: number | null;
+  exposureRate: number | null;
+  first?: number | null;
+  top3?: number | null;
+  top5?: number | null;
+  positiveRate: number | null;
+  productLink?: number | null;
+}
+
+/** The HTML side of one platform for item 4, where it was read from, and `self` for Profile B. */
+export interface PlatformFigures {
+  figures: Figures;
+  source: string;
+  self?: Figures;
+}
+
+interface SnapshotPick {
+  value: number | null;
+  note?: string;
+}
+
+/**
+ * Spec 9.2: "first uses first_position_rate, otherwise top1_rate; top3 and top5 use the same-named
+ * rate". position_rate is never used (9.2.2): it often holds the line's current top-3/top-5 display.
+ */
+export function snapshotPosition(row: SnapshotRow, metric: PositionMetric): SnapshotPick {
+  if (metric === 'top3') return { value: row.top3_rate };
+  if (metric === 'top5') return { value: row.top5_rate };
+  if (row.first_position_rate !== null) return { value: row.first_position_rate };
+  return {
+    value: row.top1_rate,
+    note: 'first_position_rate empty: top1_rate stands in (9.2); position_rate never used (9.2.2)',
+  };
+}
+
+/** The HTML figure of the position card that `meta.position_metric` selects (spec 9.2). */
+export function positionOf(figures: Figures, metric: PositionMetric): number | null {
+  return (metric === 'first' ? figures.first : metric === 'top3' ? figures.top3 : figures.top5) ?? null;
+}
+
+/** Item 3's HTML side: `brand.summary`, and `overall` for Profile B's brand exposure rate (spec 9.2). */
+export function aggregateFigures(ctx: RuleContext): Figures {
+  const { summary } = ctx.data.brand;
+  return {
+    brandExposureRate: ctx.data.overall?.brand_level_exposure_rate ?? null,
+    exposureRate: summary.avg_exposure_rate,
+    first: summary.avg_first_position_rate,
+    top3: summary.avg_top3_rate,
+    top5: summary.avg_top5_rate,
+    positiveRate: summary.avg_positive_mention_rate,
+    productLink: summary.product_link,
+  };
+}
+
+function selfFigures(data: PlatformData): Figures {
+  const s = data.self;
+  return {
+    brandExposureRate: s.brand_exposure_rate,
+    exposureRate: s.exposure_rate,
+    first: s.first_position_rate,
+    top3: s.top3_rate,
+    top5: s.top5_rate,
+    positiveRate: s.positive_mention_rate,
+    productLink: s.product_link_rate,
+  };
+}
+
+/**
+ * The HTML side of one platform for item 4 (docs/rules.md §D4): the last trend point by date, or
+ * `self` for a Profile B diagnosis without a multi-period trend (9.2.3). `self` is also returned when
+ * a trend point is used, because spec 9.2 names `self` as Profile B's per-platform figure.
+ */
+export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformFigures {
+  const dates = new Set(data.trend.map((p) => p.date));
+  const useSelf = ctx.profile === 'B' && ctx.reportType === 'diagnosis' && dates.size < 2;
+  if (useSelf || data.trend.length === 0) {
+    return {
+      figures: selfFigures(data),
+      source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
+    };
+  }
+  // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed.
+  const last = data.trend.reduce((a, b) => (b.date >= a.date ? b : a));
+  const point: Figures = {
+    brandExposureRate: last.brand_exposure_rate,
+    exposureRate: last.exposure_rate,
+    first: last.first_position_rate,
+    top3: last.top3_rate,
+    top5: last.top5_rate,
+    positiveRate: last.positive_mention_rate,
+    productLink: data.self.product_link_rate,
+  };
+  const self = selfFigures(data);
+  if (ctx.profile === 'A') return { figures: point, source: `trend point ${last.date}`, self };
+  const filled = fillFromSelf(point, self);
+  const source =
+    filled.length > 0
+      ? `trend point ${last.date}; ${filled.join(', ')} from self (the trend point has none, 9.2)`
+      : `trend point ${last.date}`;
+  return { figures: point, source, self };
+}
+
+/**
+ * Spec 9.2 names `self.<field>` as Profile B's per-platform HTML figure: a card the last trend point
+ * lacks is taken from self (it is not "no value on the HTML side"). Returns the cards filled.
+ */
+function fillFromSelf(point: Figures, self: Figures): string[] {
+  const filled: string[] = [];
+  for (const key of Object.keys(point) as (keyof Figures)[]) {
+    if (key === 'productLink') continue;
+    if ((point[key] ?? null) === null && (self[key] ?? null) !== null) {
+      point[key] = self[key] as number;
+      filled.push(key);
+    }
+  }
+  return filled;
+}
