@@ -15,7 +15,8 @@
  *
  *   npx tsx scripts/bench.ts [--runs 20,100] [--uncheckable 0,0.2] [--failing 0] [--repeat 1]
  *                            [--no-floor] [--no-configured] [--no-dot] [--no-rules] [--no-restart]
- *                            [--port 4400] [--rounds 200]
+ *                            [--screenshots-off] [--port 4400] [--rounds 200]
+ * --screenshots-off adds a fourth measurement: --reporter=dot with L1_SCREENSHOTS=0.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,7 @@ const KNOWN = [
   '--no-dot',
   '--no-rules',
   '--no-restart',
+  '--screenshots-off',
   '--help',
 ];
 const argv = process.argv.slice(2);
@@ -87,16 +89,18 @@ const [REPEAT] = numbers('--repeat', '1', (n) => Number.isInteger(n) && n >= 1);
 const [PORT] = numbers('--port', '4400', (n) => Number.isInteger(n) && n > 1024 && n < 65533);
 const [ROUNDS] = numbers('--rounds', '200', (n) => Number.isInteger(n) && n >= 1);
 
-type What = 'floor' | 'suite' | 'suite-dot';
+type What = 'floor' | 'suite' | 'suite-dot' | 'suite-dot-noshots';
 const WHATS: What[] = [
   ...(argv.includes('--no-floor') ? [] : ['floor' as const]),
   ...(argv.includes('--no-configured') ? [] : ['suite' as const]),
   ...(argv.includes('--no-dot') ? [] : ['suite-dot' as const]),
+  ...(argv.includes('--screenshots-off') ? ['suite-dot-noshots' as const] : []),
 ];
 const LABEL: Record<What, string> = {
   floor: 'floor',
   suite: 'suite (list + allure)',
   'suite-dot': 'suite --reporter=dot',
+  'suite-dot-noshots': 'suite --reporter=dot, L1_SCREENSHOTS=0',
 };
 
 // ---- one measurement --------------------------------------------------------------------------
@@ -189,12 +193,13 @@ async function measure(
     ...config.env,
     L1_VERDICTS_DIR: verdicts,
     L1_ALLURE_RESULTS_DIR: allure,
+    ...(what === 'suite-dot-noshots' ? { L1_SCREENSHOTS: '0' } : {}),
     ...(keepState ? { L1_KEEP_STATE: '1', L1_INVOCATION_ID: RULES_INVOCATION } : {}),
   };
   const command =
     what === 'floor'
       ? ['tsx', path.join('scripts', 'bench', 'floor.ts'), '--parallel', '2']
-      : ['playwright', 'test', ...(what === 'suite-dot' ? ['--reporter=dot'] : [])];
+      : ['playwright', 'test', ...(what.startsWith('suite-dot') ? ['--reporter=dot'] : [])];
   await demo.reset();
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const tree = await runTree('npx', command, {

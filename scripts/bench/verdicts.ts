@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ScenarioExpectation } from '../../demo/scenario-kit';
-import { VERDICT_FOLDER_EXTRAS, verdictFileSchema, type VerdictFile } from '../../lib/report/verdict-schema';
+import { VERDICT_FOLDER_EXTRAS, verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 
 export interface VerdictCheck {
   verdicts: VerdictFile[];
