@@ -5,7 +5,7 @@
  * Prints where each one is, never the secret; exit code 1 when anything is found, 2 on bad usage.
  */
 import path from 'node:path';
-import { formatFinding, scanOutputsReport, type Finding } from '../lib/report/redaction';
+import { formatFinding, scanOutputsReport, type Finding } from '../lib/redaction';
 
 const USAGE = 'usage: npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]';
 /** Findings printed per file; the rest are counted. */

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { maskPhone, scanOutputs, scanOutputsReport, type Finding } from '../../lib/report/redaction';
-import { listZip } from '../../lib/report/zip';
-import { sha256 } from '../../lib/report/seen-secrets';
+import { listZipEntries, maskPhone, scanOutputs, scanOutputsReport, type Finding } from '../../lib/redaction';
+import { sha256 } from '../../lib/util/hash';
 
 /*
  * Secrets are PLANTED in a temporary root and the guard must find each one, with its file and line.
@@ -319,7 +318,7 @@ test.describe('contract 3: the redaction guard finds planted secrets, with file 
       { name: 'resources/5f1c9c2d0b5e.dat', data: `{"phone":"${P3}"}` },
       { name: 'trace.stacks', data: '{}', deflate: true },
     ]);
-    expect(listZip(trace).map((r) => r.name)).toEqual([
+    expect(listZipEntries(trace).map((r) => r.name)).toEqual([
       'trace.trace',
       'resources/5f1c9c2d0b5e.dat',
       'trace.stacks',

@@ -1,0 +1,219 @@
+import { sha256 } from '../util/hash';
+import { maskPhone, type Detector, type Match } from './findings';
+import type { SecretSearch } from './secrets';
+import { MIN_COOKIE_VALUE } from './seen-cookies';
+import { SECRET_PARAM_NAMES } from './url';
+
+/**
+ * The detectors: the known secrets (./secrets), session cookie values whose hashes the suite
+ * recorded (./seen-cookies), and patterns that need no list: mainland China mobile numbers, bearer
+ * tokens, JSON web tokens, Cookie / Set-Cookie headers, JSON secret keys, secret-looking URL query
+ * values.
+ */
+
+/** Browsers cap a cookie at 4096 bytes: longer tokens are never a whole cookie value. */
+const MAX_COOKIE_CANDIDATE = 4096;
+
+/** Where two matches overlap, only the most specific one (lowest rank) is reported. */
+const RANK: Record<Detector, number> = {
+  registry: 0,
+  'auth-cookie': 0,
+  'cookie-hash': 1,
+  'json-secret-key': 2,
+  'cookie-header': 2,
+  bearer: 2,
+  jwt: 3,
+  'phone-pattern': 3,
+  'secret-query': 2,
+};
+
+const PHONE = /(?<![0-9A-Za-z]|[0-9]\.)1[3-9][0-9]{9}(?![0-9A-Za-z]|\.[0-9])/g;
+const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
+/** A URL query value under a secret-looking name (./url masks these as `***`). */
+const SECRET_QUERY = new RegExp(`[?&](${SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
+const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
+const COOKIE_HEADER = /\b((?:set-)?cookie)\s*:\s*[^=;,\s"'<>]{1,128}=([^;,\s"'<>\\]{12,})/gi;
+/** The same header in a JSON header list: {"name":"cookie","value":"sid=…"} (traces, HAR). */
+const COOKIE_HEADER_JSON =
+  /"name"\s*:\s*"((?:set-)?cookie)"\s*,\s*"value"\s*:\s*"[^"=;,\s]{1,128}=([^";,\s\\]{12,})/gi;
+const SECRET_KEY = /"(password|passwd|token|access_token)"\s*:\s*"((?:[^"\\\r\n]|\\.)+)"/gi;
+/** The same key in JSON kept as a string inside JSON (request bodies in traces, logs). */
+const SECRET_KEY_ESCAPED =
+  /\\"(password|passwd|token|access_token)\\"\s*:\s*\\"((?:[^"\\\r\n]|\\[^"])+)\\"/gi;
+/** Runs that may hold a cookie value: base64, base64url, hex, URL-encoded ("_" too: base64url). */
+const TOKEN = /[A-Za-z0-9_.~+/=%-]{12,}/g;
+
+/** A masked or placeholder value is not a leak: "***", "[REDACTED]", "<hidden>". */
+function isPlaceholder(value: string): boolean {
+  const v = value.replace(/\\/g, '').trim();
+  return (
+    /^[*•·xX.-]+$/.test(v) ||
+    /^[[<({]?\s*(redacted|masked|hidden|omitted|removed|secret|filtered)\s*[\]>)}]?$/i.test(v)
+  );
+}
+
+/** The known secrets and recorded cookie hashes the detectors look for. */
+export interface Known {
+  secrets: SecretSearch;
+  hashes: Set<string>;
+  /** Candidate → seen, so a token repeated across files is hashed once. */
+  hashMemo: Map<string, boolean>;
+}
+
+/**
+ * Every secret in a text (`text` is `buf` read as latin1, so offsets agree): known values in any
+ * encoding, recorded cookie values inside tokens, and the patterns; where two overlap, the most
+ * specific one.
+ */
+export function detect(buf: Buffer, text: string, st: Known): Match[] {
+  const matches: Match[] = [];
+  st.secrets.find(buf, (i, s, form) => {
+    const n = form.bytes.length;
+    if (s.short && (isAlnum(buf[i - 1]) || isAlnum(buf[i + n]))) return;
+    matches.push({
+      start: i,
+      end: i + n,
+      detector: s.detector,
+      what: `${s.label}${form.suffix}`,
+      base64: form.base64,
+    });
+  });
+  if (st.hashes.size) {
+    for (const m of text.matchAll(TOKEN)) {
+      const hit = cookieCandidates(m[0]).find((c) => isSeenCookie(c.text, st));
+      if (hit) {
+        const start = m.index + hit.start;
+        matches.push({
+          start,
+          end: start + hit.text.length,
+          detector: 'cookie-hash',
+          what: `session cookie value (seen by the suite)${hit.decoded ? ', URL-encoded' : ''}`,
+        });
+      }
+    }
+  }
+  for (const m of text.matchAll(PHONE)) {
+    matches.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      detector: 'phone-pattern',
+      what: 'phone number (mainland China mobile pattern)',
+      preview: maskPhone(m[0]),
+    });
+  }
+  for (const m of text.matchAll(SECRET_QUERY)) {
+    if (/^(\*+|%2A%2A%2A)$/i.test(m[2]!)) continue;
+    matches.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      detector: 'secret-query',
+      what: `URL query "${m[1]}" with a value`,
+    });
+  }
+  for (const m of text.matchAll(BEARER)) {
+    matches.push({ start: m.index, end: m.index + m[0].length, detector: 'bearer', what: 'bearer token' });
+  }
+  for (const m of text.matchAll(JWT)) {
+    matches.push({ start: m.index, end: m.index + m[0].length, detector: 'jwt', what: 'JSON web token' });
+  }
+  for (const re of [COOKIE_HEADER, COOKIE_HEADER_JSON]) {
+    for (const m of text.matchAll(re)) {
+      if (isPlaceholder(m[2]!)) continue;
+      const header = m[1]!.toLowerCase() === 'cookie' ? 'Cookie' : 'Set-Cookie';
+      matches.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        detector: 'cookie-header',
+        what: `${header} header with a cookie value`,
+      });
+    }
+  }
+  for (const re of [SECRET_KEY, SECRET_KEY_ESCAPED]) {
+    for (const m of text.matchAll(re)) {
+      if (isPlaceholder(m[2]!)) continue;
+      matches.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        detector: 'json-secret-key',
+        what: `JSON "${m[1]}" with a value`,
+      });
+    }
+  }
+  return keepMostSpecific(matches);
+}
+
+function isAlnum(byte: number | undefined): boolean {
+  return (
+    byte !== undefined &&
+    ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a))
+  );
+}
+
+/** Drops a match overlapping a more specific one (a registry phone is not also a "phone pattern"). */
+function keepMostSpecific(matches: Match[]): Match[] {
+  const sorted = [...matches].sort((a, b) => RANK[a.detector] - RANK[b.detector] || a.start - b.start);
+  const kept: Match[] = [];
+  for (const m of sorted) {
+    const shadowed = kept.some(
+      (k) => RANK[k.detector] < RANK[m.detector] && k.start < m.end && m.start < k.end,
+    );
+    if (!shadowed) kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+interface Candidate {
+  text: string;
+  start: number;
+  decoded?: boolean;
+}
+
+/**
+ * Substrings of a token that may be a whole cookie value: the token, and every run between its
+ * separators (".", "=", "%"), so `sid=VALUE`, `VALUE==` and `a.b.c` all yield the value.
+ */
+function cookieCandidates(token: string): Candidate[] {
+  const out: Candidate[] = [];
+  const add = (start: number, end: number) => {
+    const len = end - start;
+    if (len >= MIN_COOKIE_VALUE && len <= MAX_COOKIE_CANDIDATE)
+      out.push({ text: token.slice(start, end), start });
+  };
+  const seps: number[] = [];
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c === 0x2e || c === 0x3d || c === 0x25) seps.push(i);
+  }
+  if (seps.length === 0 || seps.length > 16) {
+    add(0, token.length);
+    for (let k = 0, from = 0; k <= seps.length; k++) {
+      const to = k < seps.length ? seps[k]! : token.length;
+      if (seps.length) add(from, to);
+      from = to + 1;
+    }
+  } else {
+    const starts = [0, ...seps.map((i) => i + 1)];
+    const ends = [...seps, token.length];
+    // every run from a boundary to a boundary: "sid=VALUE==" yields "VALUE==" and "VALUE"
+    for (const a of starts) for (const b of ends) if (b > a) add(a, b);
+  }
+  if (token.includes('%') && token.length <= MAX_COOKIE_CANDIDATE) {
+    try {
+      const decoded = decodeURIComponent(token);
+      if (decoded !== token) out.push({ text: decoded, start: 0, decoded: true });
+    } catch {
+      // not URL-encoded
+    }
+  }
+  return out;
+}
+
+function isSeenCookie(candidate: string, st: Known): boolean {
+  let hit = st.hashMemo.get(candidate);
+  if (hit === undefined) {
+    hit = st.hashes.has(sha256(candidate));
+    if (st.hashMemo.size > 200_000) st.hashMemo.clear();
+    st.hashMemo.set(candidate, hit);
+  }
+  return hit;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { Findings, type Finding } from './findings';
+import { scanFile, type ScanState } from './search';
+import { collectSecrets, prepareSecret, SecretSearch } from './secrets';
+import { readCookieHashes } from './seen-cookies';
+import { defaultEnv, filesToScan, type TargetOptions } from './targets';
+
+/**
+ * The redaction guard: no phone number, password, session cookie value or token in any output the
+ * suite writes. Pure Node: it reads the output folders (./targets), the zips in them and the base64
+ * data they embed (./search, ./archive), looks for the known secrets (./secrets) and for secret
+ * patterns (./detectors), and reports where a secret is, never the secret itself (./findings).
+ * URL masking for every text that leaves the suite is ./url; cookie hashes are ./seen-cookies.
+ */
+
+export { formatFinding, maskPhone, type Detector, type Finding } from './findings';
+export { isZip, listZipEntries, readZip, type ZipContents, type ZipEntry } from './archive';
+export { recordCookieHashes, readCookieHashes, seenCookiesFile } from './seen-cookies';
+export { OUTPUT_DIRS } from './targets';
+export { redactText, redactUrl, SECRET_PARAM_NAMES } from './url';
+
+export const DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+export interface ScanOptions extends TargetOptions {
+  /** The project root: default output folders, credentials, `.auth/`, `.l1/` are found under it. */
+  root: string;
+  /** Defaults to `process.env` over the root's `.env` (as the suite reads them). */
+  env?: NodeJS.ProcessEnv;
+  /** Files (and zip entries) larger than this are skipped with a warning. */
+  maxFileBytes?: number;
+}
+
+export interface ScanReport {
+  findings: Finding[];
+  /** Skipped files, malformed zips, unreadable registries: never a secret. */
+  warnings: string[];
+  filesScanned: number;
+  /** Number of distinct secret values searched for (registry entries and `.auth` cookies). */
+  secretsChecked: number;
+  /** Number of recorded cookie hashes checked against the tokens of every output. */
+  cookieHashes: number;
+}
+
+/** Every finding in the outputs; see `scanOutputsReport` for warnings and counts. */
+export function scanOutputs(options: ScanOptions): Finding[] {
+  return scanOutputsReport(options).findings;
+}
+
+export function scanOutputsReport(options: ScanOptions): ScanReport {
+  const root = path.resolve(options.root);
+  const env = options.env ?? defaultEnv(root);
+  const warnings: string[] = [];
+  const secrets = collectSecrets(root, env, warnings);
+  const hashes = readCookieHashes(root);
+  const state: ScanState = {
+    root,
+    secrets: new SecretSearch(secrets.map(prepareSecret)),
+    hashes,
+    hashMemo: new Map(),
+    findings: new Findings(),
+    warnings,
+    maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+  };
+  let filesScanned = 0;
+  for (const file of filesToScan(root, env, options, warnings)) {
+    if (scanFile(file, state)) filesScanned++;
+  }
+  return {
+    findings: state.findings.sorted(),
+    warnings,
+    filesScanned,
+    secretsChecked: secrets.length,
+    cookieHashes: hashes.size,
+  };
+}
