@@ -1,3 +1,7 @@
+/**
+ * The rules of items 3 to 12, one file per item family. Which file and function implements each spec
+ * clause: the table in lib/rules/README.md (the same as in docs/rules.md, which states every rule).
+ */
 import { checkItem3, checkItem4 } from './kpi';
 import { checkItem5 } from './ranking';
 import { checkItem7, checkItem8, checkItem9, checkItem10 } from './shares';

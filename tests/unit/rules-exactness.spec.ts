@@ -15,7 +15,7 @@ const group = (...pairs: [string, number | null][]): GroupEntry[] =>
 const aggregate = (dimension: TmcDimension, html: GroupEntry[], api: GroupEntry[], profile: Profile = 'A') =>
   context({ profile, edit: (d, p) => setGroup(d, p, 'all', dimension, html, api) });
 
-test.describe('issue 9.1 · spec 7.3.5 "a gap of about 0.1 point caused by dividing twice" is bounded', () => {
+test.describe('spec 7.3.5 "a gap of about 0.1 point caused by dividing twice" is bounded', () => {
   test('7.3.5: HTML percentages 60.9 / 40.6 (sum 101.5) against 60.0 / 40.0 fail: gaps 0.9 and 0.6 are not "about 0.1"', () => {
     for (const profile of ['A', 'B'] as const) {
       const result = checkItem7(
@@ -74,7 +74,7 @@ test.describe('issue 9.1 · spec 7.3.5 "a gap of about 0.1 point caused by divid
   });
 });
 
-test.describe('issue 9.4 · spec 7.6 step 1: an empty cell against 「-」 is not a difference in every column', () => {
+test.describe('spec 7.6 step 1: an empty cell against 「-」 is not a difference in every column', () => {
   const emptyBoth = (html: boolean, platform: boolean) =>
     context({
       edit: (d, p) => {
@@ -96,7 +96,7 @@ test.describe('issue 9.4 · spec 7.6 step 1: an empty cell against 「-」 is no
   });
 });
 
-test.describe('issue 9.5 · spec 2.2 / 9.4.1: platform tmc values are percentages, never re-divided', () => {
+test.describe('spec 2.2 / 9.4.1: platform tmc values are percentages, never re-divided', () => {
   test('2.2: HTML counts 600 / 500 (54.55 / 45.45) against platform 60 / 50 fail item 7 in A (no count detection on the platform)', () => {
     const result = checkItem7(
       aggregate('content_type', group(['图文', 600], ['视频', 500]), group(['图文', 60], ['视频', 50])),
@@ -130,7 +130,7 @@ test.describe('issue 9.5 · spec 2.2 / 9.4.1: platform tmc values are percentage
   });
 });
 
-test.describe('issue 9.6 · spec 8.2 thresholds on decimal values, never on binary sums', () => {
+test.describe('spec 8.2 thresholds on decimal values, never on binary sums', () => {
   test('7.4 / 8.2: bars 69.9 / 31.4 / 0.2 sum to exactly 101.5 and are printed directly (not divided)', () => {
     const result = checkItem9(
       aggregate(
@@ -159,7 +159,7 @@ test.describe('issue 9.6 · spec 8.2 thresholds on decimal values, never on bina
   });
 });
 
-test.describe('issue 9.7 · spec 9.3.4 "when the platform prints an integer" is about the printed form', () => {
+test.describe('spec 9.3.4 "when the platform prints an integer" is about the printed form', () => {
   test('9.3.4: "36" and 36 are integer prints; "36.0" is not', () => {
     expect(isIntegerPrint(36)).toBe(true);
     expect(isIntegerPrint('36')).toBe(true);
@@ -177,7 +177,7 @@ test.describe('issue 9.7 · spec 9.3.4 "when the platform prints an integer" is 
   });
 });
 
-test.describe('issue 9.8 · spec 7.8.5: the tie-swap note only for titles present on both sides', () => {
+test.describe('spec 7.8.5: the tie-swap note only for titles present on both sides', () => {
   test('7.8.5: a title absent from the platform, at an ordinal with an equal count, is reported as missing, not a tie swap', () => {
     const result = checkItem12(
       context({

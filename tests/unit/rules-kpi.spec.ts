@@ -107,7 +107,7 @@ function context(
 const keysOf = (r: ReturnType<typeof checkItem3>) => r.steps.flatMap((s) => s.rows.map((x) => x.key));
 
 test.describe('item 3 · KPI cards, aggregate', () => {
-  test('7.2 + contract 6, Profile A: exposure, top-3 and positive rates; HTML 23.44 vs platform 23.4 passes (7.1)', () => {
+  test('7.2 + docs/rules.md §D4, Profile A: exposure, top-3 and positive rates; HTML 23.44 vs platform 23.4 passes (7.1)', () => {
     const r = checkItem3(context('A'));
     expect(r.verdict).toBe('pass');
     expect(keysOf(r)).toEqual(['露出率 exposure_rate', '前三率 top3_rate', '中正面提及率 positive_rate']);
@@ -267,7 +267,7 @@ test.describe('item 4 · KPI points per platform', () => {
   });
 });
 
-test.describe('item 4 · Profile B: self (9.2) and the last trend point (contract 6)', () => {
+test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/rules.md §D4)', () => {
   test('9.2 names self as the HTML per-platform figure: a self that differs from the snapshot fails even when the trend agrees', () => {
     const ctx = context('B');
     ctx.data.brand.platforms.kimi!.self.exposure_rate = 25;
@@ -280,7 +280,7 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (contrac
     });
   });
 
-  test('contract 6: the last trend point differing from the snapshot fails though self agrees', () => {
+  test('docs/rules.md §D4: the last trend point differing from the snapshot fails though self agrees', () => {
     const ctx = context('B');
     ctx.data.brand.platforms.kimi!.trend[1]!.exposure_rate = 25;
     expect(
@@ -297,7 +297,7 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (contrac
   });
 });
 
-test.describe('issue 9 · item 4 Profile B: self (9.2) fills the trend point; nothing dropped silently', () => {
+test.describe('docs/rules.md §D4 · item 4 Profile B: self (9.2) fills the trend point; nothing dropped silently', () => {
   test('9.2: brand_exposure_rate missing from the last trend point is taken from self, not "no value on the HTML side"', () => {
     const ctx = context('B');
     for (const key of KEYS) ctx.data.brand.platforms[key]!.trend[1]!.brand_exposure_rate = null;
@@ -344,7 +344,7 @@ test.describe('issue 9 · item 4 Profile B: self (9.2) fills the trend point; no
   });
 });
 
-test.describe('issue 9 · 9.3.4 on the printed form (item 3)', () => {
+test.describe('docs/rules.md §D15 · 9.3.4 on the printed form (item 3)', () => {
   test('9.3.4: brand exposure 30.6 against a snapshot printed "31.0" fails; printed "31" passes', () => {
     const ctx = context('B');
     ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 31, brand_exposure_rate_printed: '31.0' });

@@ -295,7 +295,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(result, '5.3', 'AI platforms')).toMatchObject({ html: 5, platform: 6, verdict: 'fail' });
   });
 
-  test('7.6 step 3 "each of the six platforms": a platform block the HTML lacks fails 5.3 (contract 6 "not compared" is items 7-12 only)', () => {
+  test('7.6 step 3 "each of the six platforms": a platform block the HTML lacks fails 5.3 (the "not compared" of docs/rules.md §D2 is items 7-12 only)', () => {
     for (const profile of ['A', 'B'] as const) {
       const result = checkItem5(context({ profile, edit: (d) => delete d.brand.platforms['kimi'] }));
       expect(result.verdict).toBe('fail');

@@ -183,7 +183,7 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
     });
   });
 
-  test.describe('contract 6 · groups present on one side', () => {
+  test.describe('docs/rules.md §D2 · groups present on one side', () => {
     test('a platform whose HTML citation has no content_type is not compared, with an item note', () => {
       const result = checkItem7(
         context({ edit: (d) => delete d.brand.platforms['deepseek']!.citation.content_type }),

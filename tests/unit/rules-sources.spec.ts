@@ -131,7 +131,7 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     });
   });
 
-  test('contract 6: platform source rows not fetched for a platform the HTML has sources for fails', () => {
+  test('docs/rules.md §D2: platform source rows not fetched for a platform the HTML has sources for fails', () => {
     const result = checkItem11(context({ edit: (_, p) => delete p.sources['doubao'] }));
     expect(row(result, 'doubao', 'source rows')).toMatchObject({
       verdict: 'fail',
@@ -140,7 +140,7 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     expect(checkItem12(context({ edit: (_, p) => delete p.sources['all'] })).verdict).toBe('fail');
   });
 
-  test('contract 6: a platform whose HTML citation has no source_top30 is not compared, with an item note', () => {
+  test('docs/rules.md §D2: a platform whose HTML citation has no source_top30 is not compared, with an item note', () => {
     const result = checkItem12(
       context({ edit: (d) => delete d.brand.platforms['qwen']!.citation.source_top30 }),
     );
