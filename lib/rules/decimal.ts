@@ -4,6 +4,7 @@
  * made on scaled integers: a value becomes a whole number of nano-points. Rates are printed with a few
  * decimals at most, so 1e-9 keeps them exact (52.1500004 stays above 52.15), and a sum of scaled
  * integers is exact while it stays below 2^53 (nine million points, far above any count in a report).
+ * docs/rules.md §D6.
  */
 export const SCALE = 1_000_000_000;
 

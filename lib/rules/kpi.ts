@@ -115,7 +115,7 @@ export function checkItem3(ctx: RuleContext): ItemResult {
     ctx.profile === 'A'
       ? profileAPointRows('', html, row)
       : profileBCardRows('', html, row, ctx.data.meta.position_metric ?? 'top3', 'aggregate', notes);
-  // One step per card (style: steps that match the spec's cards).
+  // One step per card, as the spec lists the cards (7.2, 9.2).
   return makeItem(
     3,
     ITEM_TITLES[3],
@@ -125,8 +125,8 @@ export function checkItem3(ctx: RuleContext): ItemResult {
 }
 
 /**
- * Profile B (9.2): the cards from the last trend point (docs/rules.md §D4) and, where the report's `self`
- * prints another value for a card, that `self` value too, so neither reading of the HTML side can
+ * Profile B (9.2): the cards from the last trend point (docs/rules.md §D4) and, where the report's
+ * `self` prints another value for a card, that `self` value too, so neither reading of the HTML side can
  * hide a difference from the snapshot.
  */
 function profileBPlatformCardRows(

@@ -18,7 +18,8 @@ export function cleanGap(x: number): number {
 
 /**
  * Spec 9.3.4 "when the platform prints an integer" is about the printed form: `36` and `"36"` (or
- * `"36%"`) are integer prints, `"36.0"` is not. A number has no printed decimals beyond its value.
+ * `"36%"`) are integer prints, `"36.0"` is not. A number has no printed decimals beyond its value
+ * (docs/rules.md §D15).
  */
 export function isIntegerPrint(printed: unknown): boolean {
   if (typeof printed === 'number') return Number.isInteger(printed);

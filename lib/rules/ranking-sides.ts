@@ -96,8 +96,8 @@ function brandSide(ctx: RuleContext): HtmlRankingSide {
 /**
  * Profile B product level (9.5.1): core_product_competitors, same 9.5.3 rules (the own brand is a
  * brand-level entry and not part of the product list); per platform product_ranking in either form
- * (docs/rules.md §D8). A list is the aggregate ranking: it stands in for core_product_competitors when DATA has
- * none, and leaves step 5.3 without per-platform product rates.
+ * (docs/rules.md §D8). A list is the aggregate ranking: it stands in for core_product_competitors when
+ * DATA has none, and leaves step 5.3 without per-platform product rates.
  */
 function productSide(ctx: RuleContext): HtmlRankingSide {
   const parsed = productLevelData(ctx.data);
@@ -149,7 +149,7 @@ export function htmlRankingSide(ctx: RuleContext): HtmlRankingSide {
 /**
  * Platform competitor rows in API order (never by `rank`, 7.6). Profile B keeps only the rows of the
  * compared kind (9.5.2). Profile A compares the rows as the API returns them: the kind filter is a
- * Profile B rule and Profile A never inherits it.
+ * Profile B rule and Profile A never inherits it (docs/rules.md §D9).
  */
 export function platformEntries(ctx: RuleContext): PlatformRanked[] {
   const rows =

@@ -21,7 +21,10 @@ export { RANKING_DEPTH } from './ranking-sides';
 /** Spec 8.2 / 9.5.5: Profile B ranking, rates tied within 0.05. */
 export const TIE_TOLERANCE = 0.05;
 
-/** Step 5.1: aggregate rate against the all-platform column, matched by name (7.6.1, 9.5.4). */
+/**
+ * Step 5.1: aggregate rate against the all-platform column, matched by name (7.6.1, 9.5.4). Profile A
+ * compares every HTML top-10 brand with the whole platform list (docs/rules.md §D16).
+ */
 function compareAggregateRates(
   ctx: RuleContext,
   html: Ranking<Ranked>,
@@ -228,7 +231,7 @@ function rankingNotes(ctx: RuleContext): string[] {
   return notes;
 }
 
-/** Product fields of the wrong shape: item 5 fails naming them (a product-level run only, 9.5.1, docs/rules.md §D8). */
+/** Product fields of the wrong shape fail item 5, naming them (product level only, 9.5.1; docs/rules.md §D8). */
 function unreadableProductDataStep(problems: string[]): StepResult {
   const rows = problems.map((p) => missingGroupRow(p.split(':')[0] ?? p, null, null, p));
   return makeStep('DATA', 'product-level DATA readable (9.5.1)', rows);

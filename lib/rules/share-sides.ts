@@ -99,7 +99,8 @@ export function legendHtmlSide(entries: readonly GroupEntry[], dimension: TmcDim
 
 /**
  * The platform legend: tmc values are percentages (spec 2.2, 9.4.1) and are printed as they are, never
- * re-divided by their own sum: count detection (7.3.3/7.3.4) is about the HTML value field only.
+ * re-divided by their own sum: count detection (7.3.3/7.3.4) is about the HTML value field only
+ * (docs/rules.md §D12).
  */
 export function legendPlatformSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
   const removed = legendRemoved(dimension);

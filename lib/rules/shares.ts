@@ -44,7 +44,7 @@ export const DOUBLE_DIVISION_GAP = 0.1;
  * was something to divide a second time; re-dividing the HTML percentage by its own group sum lands
  * within the profile's tolerance of the platform value, so dividing twice explains the gap; and the gap
  * is at most 0.1 point after rounding both values to one decimal. Platform tmc values are percentages
- * and are never re-divided (2.2, 9.4.1).
+ * and are never re-divided (2.2, 9.4.1). docs/rules.md §D11.
  */
 export function doubleDivision(html: ShareSide, h: number, p: number, profile: Profile): string | undefined {
   if (!html.isPercentage || html.sum <= 0) return undefined;
@@ -80,7 +80,7 @@ function shareOf(side: ShareSide, name: string): number | null {
 
 /**
  * Two names hold equal shares (within the profile's tolerance) on both sides: 7.3.1 orders by value,
- * which leaves the order among equal values open, so either order follows the rule.
+ * which leaves the order among equal values open, so either order follows the rule (docs/rules.md §D10).
  */
 function tiedOnBothSides(
   a: string,

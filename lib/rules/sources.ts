@@ -58,7 +58,7 @@ interface TitlePair {
   platform?: SourceRow;
 }
 
-/** Spec 7.8.1: align by title, not by row number; a repeated title pairs with its next occurrence. */
+/** Spec 7.8.1: align by title, not by row number; a repeated title pairs with its next occurrence (docs/rules.md §D13). */
 function pairByTitle(html: SourceEntry[], platform: SourceRow[]): TitlePair[] {
   const unpaired = [...platform];
   const pairs: TitlePair[] = html.map((h) => {
@@ -105,7 +105,8 @@ interface Lists {
 
 /**
  * Spec 7.8.5: a tie swap is two titles both present on both sides, at swapped ordinals, with equal
- * cited counts. A title absent from the other side is a missing title and is reported as one.
+ * cited counts. A title absent from the other side is a missing title and is reported as one
+ * (docs/rules.md §D13).
  */
 function ordinalNote(key: string, h: SourceEntry, p: SourceRow, lists: Lists): string {
   const onPlatform = lists.platform.find((r) => r.title === h.title);

@@ -17,7 +17,7 @@ export interface RuleContext {
   platform: PlatformEvidence;
 }
 
-/** One line of a mismatch table (style: datacompy-like): key, both values, gap, tolerance, verdict, note. */
+/** One line of a mismatch table: key, both values, gap, tolerance, verdict, note. */
 export interface ComparisonRow {
   key: string;
   html: Cell;

@@ -19,7 +19,7 @@ const STEPS: { id: string; name: string; list: WordList; label: string }[] = [
 const EMPTY_NEGATIVE_NOTE =
   'both empty: HTML 「未监测到负面词」 = platform 「中正面率100%,暂无负面词」 (7.7.2, 7.7.4)';
 
-/** Spec 7.7.3: only the words are compared, not weight, size, colour, position or order. */
+/** Spec 7.7.3: only the words are compared, as a set, not weight, size, colour, position or order (docs/rules.md §D14). */
 function wordSet(cloud: Wordcloud, list: WordList): Set<string> {
   return new Set(cloud[list].map((w) => w.word));
 }
