@@ -4,7 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { listZipEntries, maskPhone, scanOutputs, scanOutputsReport, type Finding } from '../../lib/redaction';
+import { Zip, ZipDeflate, zipSync } from 'fflate';
+import {
+  listZipEntries,
+  maskPhone,
+  OUTPUT_DIRS,
+  readCookieHashes,
+  recordCookieHashes,
+  redactText,
+  redactUrl,
+  scanOutputs,
+  scanOutputsReport,
+  type Finding,
+} from '../../lib/redaction';
+import * as oldRedact from '../../lib/report/redact';
+import * as oldRedaction from '../../lib/report/redaction';
+import * as oldSeenSecrets from '../../lib/report/seen-secrets';
+import { escapeHtml } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
 
 /*
@@ -89,7 +105,9 @@ function crc32(buf: Buffer): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function makeZip(entries: { name: string; data: string | Buffer; deflate?: boolean }[]): Buffer {
+function makeZip(
+  entries: { name: string; data: string | Buffer; deflate?: boolean; method?: number }[],
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -101,7 +119,7 @@ function makeZip(entries: { name: string; data: string | Buffer; deflate?: boole
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(e.deflate ? 8 : 0, 8);
+    local.writeUInt16LE(e.method ?? (e.deflate ? 8 : 0), 8);
     local.writeUInt32LE(crc32(raw), 14);
     local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(raw.length, 22);
@@ -111,7 +129,7 @@ function makeZip(entries: { name: string; data: string | Buffer; deflate?: boole
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(e.deflate ? 8 : 0, 10);
+    central.writeUInt16LE(e.method ?? (e.deflate ? 8 : 0), 10);
     central.writeUInt32LE(crc32(raw), 16);
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(raw.length, 24);
@@ -129,6 +147,22 @@ function makeZip(entries: { name: string; data: string | Buffer; deflate?: boole
   eocd.writeUInt32LE(cd.length, 12);
   eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, eocd]);
+}
+
+/** A zip streamed by fflate: deflated entries with data descriptors (sizes after the data). */
+function streamedZip(entries: [name: string, text: string][]): Buffer {
+  const chunks: Uint8Array[] = [];
+  const zip = new Zip((err, chunk) => {
+    if (err) throw err;
+    chunks.push(chunk);
+  });
+  for (const [name, text] of entries) {
+    const entry = new ZipDeflate(name);
+    zip.add(entry);
+    entry.push(Buffer.from(text), true);
+  }
+  zip.end();
+  return Buffer.concat(chunks);
 }
 
 test.describe('contract 3: the redaction guard finds planted secrets, with file and line', () => {
@@ -576,6 +610,125 @@ test.describe('contract 3: what the redaction guard does not flag or never scans
     expect(result.warnings).toEqual([
       expect.stringMatching(/^test-results\/big\/video\.webm: skipped, .* over the .* limit$/),
     ]);
+  });
+});
+
+test.describe('the redaction guard opens archives and scans every output folder', () => {
+  test('Playwright blob reports of CI shards: blob-report/*.zip and reports/**/blob/*.zip', () => {
+    const { root, env } = makeRoot();
+    const jsonl = (secret: string) =>
+      lines('{"method":"onBegin","params":{}}', `{"method":"onStdOut","params":{"text":"login ${secret}"}}`);
+    // as a library writes them: fflate's zipSync (sizes in the headers) ...
+    write(root, 'blob-report/report.zip', Buffer.from(zipSync({ 'report.jsonl': Buffer.from(jsonl(PW1)) })));
+    // ... and streamed with data descriptors (sizes after the data), as Playwright's yazl does
+    write(
+      root,
+      'reports/ci/shards/2/blob/report-2.zip',
+      streamedZip([['resources/0a1b2c.txt', lines('attachment', `phone ${P3}`)]]),
+    );
+    const result = scanOutputsReport({ root, env });
+    expect(result.findings.map((f) => [f.where, f.entry, f.line, f.detector])).toEqual([
+      ['blob-report/report.zip!report.jsonl:2', 'report.jsonl', 2, 'registry'],
+      ['reports/ci/shards/2/blob/report-2.zip!resources/0a1b2c.txt:2', 'resources/0a1b2c.txt', 2, 'registry'],
+    ]);
+    expect(result.warnings).toEqual([]);
+    expectNoSecretIn(result.findings);
+  });
+
+  test('a streamed zip cut short (a killed shard) is read from its local headers', () => {
+    const { root, env } = makeRoot();
+    const whole = streamedZip([
+      ['report.jsonl', lines('{"method":"onBegin"}')],
+      ['resources/9f.txt', lines('x', `password ${PW2}`)],
+    ]);
+    write(root, 'blob-report/report.zip', whole.subarray(0, whole.indexOf(Buffer.from([0x50, 0x4b, 1, 2]))));
+    const result = scanOutputsReport({ root, env });
+    expect(result.findings.map((f) => f.where)).toEqual(['blob-report/report.zip!resources/9f.txt:2']);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /^blob-report\/report\.zip: malformed zip \(.*\): 2 entries read from local headers/,
+      ),
+    ]);
+  });
+
+  test('an entry over the size limit or unreadable is a warning and hides no other entry', () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'blob-report/report.zip',
+      makeZip([
+        { name: 'big.bin', data: 'a'.repeat(100_000), deflate: true }, // tiny in the zip, large inflated
+        { name: 'odd.bin', data: `${PW1}`, method: 99 }, // a compression no reader knows
+        { name: 'report.jsonl', data: lines('{}', `{"text":"${PW2}"}`), deflate: true },
+      ]),
+    );
+    const result = scanOutputsReport({ root, env, maxFileBytes: 10_000 });
+    expect(result.findings.map((f) => f.where)).toEqual(['blob-report/report.zip!report.jsonl:2']);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(/^blob-report\/report\.zip!big\.bin: skipped, .* over the .* limit$/),
+      expect.stringMatching(/^blob-report\/report\.zip!odd\.bin: not readable \(.*99.*\)$/),
+    ]);
+  });
+
+  test('allure-history lines (failure messages of past runs) are scanned, secret URL queries too', () => {
+    const { root, env } = makeRoot();
+    expect(OUTPUT_DIRS).toEqual(expect.arrayContaining(['allure-history', 'reports', 'test-results']));
+    const token = join('tok', 'en-', '9f8e7d6c');
+    const url = join('https://h/r?id=1&', 'token=', token);
+    write(
+      root,
+      'allure-history/history.jsonl',
+      lines(
+        JSON.stringify({ uuid: 'h1', testResults: { a: { status: 'passed' } } }),
+        JSON.stringify({ uuid: 'h2', testResults: { b: { message: `login failed for ${P2}` } } }),
+        JSON.stringify({ uuid: 'h3', testResults: { c: { message: `ERR_TOO_MANY_REDIRECTS at ${url}` } } }),
+        JSON.stringify({ uuid: 'h4', testResults: { d: { message: redactText(`at ${url}`) } } }),
+      ),
+    );
+    const findings = scanOutputs({ root, env });
+    expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
+      [
+        'allure-history/history.jsonl:2',
+        'registry',
+        'phone number of the Profile B entry in the credentials registry',
+      ],
+      ['allure-history/history.jsonl:3', 'secret-query', 'URL query "token" with a value'],
+    ]);
+    expect(JSON.stringify(findings)).not.toContain(token);
+  });
+
+  test('a secret HTML-escaped in a report page is found (one escaping helper for both sides)', () => {
+    const { root, env } = makeRoot();
+    expect(escapeHtml(PW1)).not.toBe(PW1);
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    write(
+      root,
+      'reports/summary.html',
+      lines('<table>', `<tr><td>${escapeHtml(`reason: ${PW1}`)}</td></tr>`),
+    );
+    expect(scanOutputs({ root, env }).map((f) => [f.where, f.what])).toEqual([
+      ['reports/summary.html:2', 'password of company 1001 in the credentials registry, HTML-escaped'],
+    ]);
+  });
+
+  test('cookie hashes are recorded as SHA-256 hex; the old module paths re-export the guard', () => {
+    const { root } = makeRoot();
+    expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const state = write(
+      root,
+      '.auth/x.json',
+      JSON.stringify({ cookies: [{ value: COOKIE }, { value: 'short' }, { value: COOKIE }] }),
+    );
+    recordCookieHashes(root, state);
+    recordCookieHashes(root, state); // only new values are appended
+    expect([...readCookieHashes(root)]).toEqual([sha256(COOKIE)]);
+    expect(fs.readFileSync(path.join(root, '.l1/redaction/cookies.sha256'), 'utf8')).toBe(
+      `${sha256(COOKIE)}\n`,
+    );
+    expect(oldRedaction.scanOutputs).toBe(scanOutputs);
+    expect(oldRedaction.scanOutputsReport).toBe(scanOutputsReport);
+    expect([oldRedact.redactUrl, oldRedact.redactText]).toEqual([redactUrl, redactText]);
+    expect([oldSeenSecrets.recordCookieHashes, oldSeenSecrets.sha256]).toEqual([recordCookieHashes, sha256]);
   });
 });
 
