@@ -12,7 +12,7 @@ const stages = [
   ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
   ['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']],
   [
-    'demo sanity (every run and scenario through the contract and the rules)',
+    'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
     ['npx', 'tsx', 'demo/check-demo.ts'],
   ],
   ['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']],
