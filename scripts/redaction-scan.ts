@@ -1,5 +1,5 @@
 /**
- * The redaction guard (contract 3): `npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]`,
+ * The redaction guard (README "Security and limits"): `npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]`,
  * `npm run redaction`, and the last stage of `npm test`. Scans every output folder (and the extra
  * paths, and L1_REDACTION_EXTRA_PATHS) for phone numbers, passwords, session cookie values and tokens.
  * Prints where each one is, never the secret; exit code 1 when anything is found, 2 on bad usage.

@@ -11,6 +11,7 @@ import { defaultEnv, filesToScan, type TargetOptions } from './targets';
  * data they embed (./search, ./archive), looks for the known secrets (./secrets) and for secret
  * patterns (./detectors), and reports where a secret is, never the secret itself (./findings).
  * URL masking for every text that leaves the suite is ./url; cookie hashes are ./seen-cookies.
+ * What it guarantees: README "Security and limits".
  */
 
 export { formatFinding, maskPhone, type Detector, type Finding } from './findings';

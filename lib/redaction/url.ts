@@ -1,4 +1,7 @@
-/** Query parameters whose values are secrets wherever a URL is printed (contract 3, spec 1.5); the redaction guard looks for them too (detectors.ts). */
+/**
+ * Query parameters whose values are secrets wherever a URL is printed (spec 1.5; README "Security and
+ * limits"); the redaction guard looks for unmasked ones too (./detectors).
+ */
 export const SECRET_PARAM_NAMES =
   'token|access_token|accesstoken|refresh_token|id_token|auth|authorization|sign|signature|password|passwd|pwd|phone|mobile|session|sessionid|sid|cookie|key|apikey|api_key|secret|ticket';
 const SECRET_PARAMS = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');

@@ -165,7 +165,7 @@ function streamedZip(entries: [name: string, text: string][]): Buffer {
   return Buffer.concat(chunks);
 }
 
-test.describe('contract 3: the redaction guard finds planted secrets, with file and line', () => {
+test.describe('the redaction guard finds planted secrets, with file and line', () => {
   test('a registry phone in a verdict-like JSON', () => {
     const { root, env } = makeRoot();
     write(
@@ -463,7 +463,7 @@ test.describe('contract 3: the redaction guard finds planted secrets, with file 
   });
 });
 
-test.describe('contract 3: what the redaction guard does not flag or never scans', () => {
+test.describe('what the redaction guard does not flag or never scans', () => {
   test('clean outputs pass: dates, timestamps, uuids, rates, hashes, placeholders, clean zips', () => {
     const { root, env } = makeRoot();
     write(
