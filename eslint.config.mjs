@@ -2,6 +2,32 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import playwright from 'eslint-plugin-playwright';
 
+const LAYERS = ['util', 'schema', 'run', 'redaction', 'platform', 'rules', 'report'];
+const OUTSIDE_LIB = ['demo', 'pages', 'fixtures', 'tests', 'scripts'];
+
+/** One `no-restricted-imports` block per layer of lib/: later layers and everything outside lib/ are off limits. */
+function layerRules() {
+  return LAYERS.map((layer, i) => {
+    const later = LAYERS.slice(i + 1);
+    const patterns = [
+      {
+        group: later.flatMap((l) => [`../${l}`, `../${l}/*`, `../../${l}`, `../../${l}/*`]),
+        message: `lib/${layer} may import only ${LAYERS.slice(0, i + 1).join(', ')} (no arrow back up the layers)`,
+      },
+      {
+        group: OUTSIDE_LIB.flatMap((d) => [`../../${d}/*`, `../../../${d}/*`]),
+        message: 'lib/ never imports demo/, pages/, fixtures/, tests/ or scripts/',
+      },
+    ];
+    if (layer === 'rules')
+      patterns.push({
+        group: ['@playwright/*', 'playwright', 'playwright/*', 'allure-*', 'node:fs', 'fs'],
+        message: 'The rules engine is pure: no Playwright, Allure or file system',
+      });
+    return { files: [`lib/${layer}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,14 +77,8 @@ export default tseslint.config(
     files: ['fixtures/**/*.ts'],
     rules: { 'playwright/no-conditional-in-test': 'off', 'playwright/valid-title': 'off' },
   },
-  {
-    // The rules engine is pure: it never imports Playwright (DEVELOPERS.md).
-    files: ['lib/rules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@playwright/*', 'playwright', 'playwright/*', 'allure-*', 'node:fs', 'fs'] },
-      ],
-    },
-  },
+  // Layers a linter can see (docs/decisions.md): util → schema → run → redaction → platform →
+  // rules → report, each importing only layers before it; nothing in lib/ imports demo/, pages/,
+  // fixtures/, tests/ or scripts/. A shortcut fails `npm run lint`.
+  ...layerRules(),
 );

@@ -1,6 +1,6 @@
 import type { BatchItem, SnapshotRow } from '../schema/platform';
 import { normalizeDate } from '../run/url';
-import type { Profile, ReportType } from '../rules/types';
+import type { Profile, ReportType } from '../schema/vocabulary';
 
 export type BatchResolution =
   | { kind: 'found'; batchIds: string[]; note: string }

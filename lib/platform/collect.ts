@@ -9,10 +9,9 @@ import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
 import { pageLoginBase, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
-import { aiPlatforms } from '../rules/groups';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
-import { redactText, redactUrl } from '../report/redact';
+import { redactText, redactUrl } from '../redaction/url';
 import { initialEvidence, type Evidence, type FailureKind, type RawPlatform } from './evidence';
 import type { HttpGetter } from './http';
 
@@ -270,7 +269,8 @@ async function fetchPlatform(
   }
   evidence.run.batchIds = batchIds;
 
-  const sourceOptions = ['all', ...aiPlatforms(data).map((p) => p.key)].filter(
+  // The aggregate and the six AI platforms: the first six of meta.platforms (docs/rules.md §D7).
+  const sourceOptions = ['all', ...data.meta.platforms.slice(0, 6).map((p) => p.key)].filter(
     (key) => key === 'all' || data.brand.platforms[key]?.citation.source_top30 !== undefined,
   );
   const htmlSourceCount = (key: string) =>

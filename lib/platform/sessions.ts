@@ -9,7 +9,7 @@ import {
 } from '../run/credentials';
 import { fileKeyOf } from '../run/inputs';
 import { readOr, withLock, writePrivate } from '../run/state';
-import { recordCookieHashes } from '../report/seen-secrets';
+import { recordCookieHashes } from '../redaction';
 import { login } from './login';
 
 /**

@@ -1,4 +1,4 @@
-import { redactText } from './redact';
+import { redactText } from '../redaction/url';
 
 /**
  * Text that comes from data (run labels, reasons, keys, values) printed where a reader trusts the

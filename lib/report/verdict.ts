@@ -1,7 +1,7 @@
 import type { Evidence } from '../platform/evidence';
 import type { ConfiguredRun } from '../run/inputs';
 import type { ItemResult, StepResult } from '../rules/types';
-import { redactUrl } from './redact';
+import { redactUrl } from '../redaction/url';
 import type { ItemRecord } from './records';
 import { stepTitle } from './table';
 import { safeText } from './text';

@@ -1,9 +1,9 @@
 import type { Data } from '../schema/data';
 import type { PlatformEvidence } from '../schema/platform';
 
-export type Profile = 'A' | 'B';
-export type Level = 'brand' | 'product';
-export type ReportType = 'monitor' | 'diagnosis';
+import type { Level, Profile, ReportType } from '../schema/vocabulary';
+
+export type { Level, Profile, ReportType };
 export type Verdict = 'pass' | 'fail';
 export type ItemNumber = 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 export type Cell = string | number | null;

@@ -1,4 +1,4 @@
-import type { Profile } from '../rules/types';
+import type { Profile } from '../schema/vocabulary';
 import type { ProfileBSettings } from './types';
 
 export interface ProfileFacts {

@@ -1,4 +1,4 @@
-import type { ReportType } from '../rules/types';
+import type { ReportType } from '../schema/vocabulary';
 
 /** What contract section 1.1 reads from a run's URLs. */
 export interface UrlFacts {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { readEvidence, ruleContext } from '../../lib/platform/evidence';
+import { readEvidence } from '../../lib/platform/evidence';
+import { ruleContext } from '../../lib/rules/context';
 import { ITEM_RULES } from '../../lib/rules';
 import type { RuleContext } from '../../lib/rules/types';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { demoRuns } from '../../demo/runs';
 import { readUrls } from '../../lib/run/url';
-import { scanOutputs } from '../../lib/report/redaction';
+import { scanOutputs } from '../../lib/redaction';
 import {
   ORIGIN,
   PORTAL_B_ORIGIN,

@@ -6,7 +6,7 @@ import { hostileTokens } from '../../demo/hostile-kinds';
 import { A_MONITOR, B_MONITOR, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, scenarioRuns } from '../../demo/scenarios';
 import { findExternalUrls } from '../../lib/report/allure/offline';
-import { scanOutputs } from '../../lib/report/redaction';
+import { scanOutputs } from '../../lib/redaction';
 import type { RunInput } from '../../lib/run/types';
 import {
   ORIGIN,

@@ -7,7 +7,7 @@ import { SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/sc
 import { readEvidence } from '../../lib/platform/evidence';
 import { fileKeyOf } from '../../lib/run/inputs';
 import type { RunInput } from '../../lib/run/types';
-import { scanOutputs } from '../../lib/report/redaction';
+import { scanOutputs } from '../../lib/redaction';
 import { ORIGIN, PORTAL_B_ORIGIN, ROOT, failingItems, runSuite, type SuiteResult } from './harness';
 
 /**

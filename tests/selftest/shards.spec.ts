@@ -5,7 +5,7 @@ import { BUNDLED, runOf } from '../../demo/runs';
 import { SCENARIOS, scenarioRuns } from '../../demo/scenarios';
 import { readUrls } from '../../lib/run/url';
 import type { RunInput } from '../../lib/run/types';
-import { scanOutputs } from '../../lib/report/redaction';
+import { scanOutputs } from '../../lib/redaction';
 import {
   ORIGIN,
   PORTAL_B_ORIGIN,

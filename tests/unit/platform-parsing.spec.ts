@@ -4,7 +4,7 @@ import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../li
 import { parseRate } from '../../lib/schema/rate';
 import { metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
-import { redactUrl } from '../../lib/report/redact';
+import { redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { productLevelData } from '../../lib/schema/product';
 import { ITEM_RULES } from '../../lib/rules';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { redactUrl } from '../redact';
+import { redactUrl } from '../../redaction/url';
 import { safeText } from '../text';
 
 /**
