@@ -1,12 +1,6 @@
 import type { Cell, ComparisonRow, StepResult } from '../rules/types';
 import { safeText } from './text';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+import { escapeHtml } from '../util/escape';
 
 export function cellText(value: Cell): string {
   if (value === null) return '(no value)';

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
+import { sha256 } from '../util/hash';
 import { readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
 
@@ -56,7 +56,7 @@ export function slugify(label: string): string {
  */
 export function fileKeyOf(label: string): string {
   if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(label) && !label.endsWith('.json')) return label;
-  const hash = crypto.createHash('sha256').update(label).digest('hex').slice(0, 8);
+  const hash = sha256(label).slice(0, 8);
   return `${[...slugify(label)].slice(0, 60).join('')}-${hash}`;
 }
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../../lib/run/types';
+import { sha256 } from '../../lib/util/hash';
 import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 import { demoCredentialsFile, demoProfileB } from '../../demo/runs';
 import { SELFTEST_DEMO_PORT } from '../../playwright.selftest.config';
@@ -133,11 +133,7 @@ export function snapshotFolder(dir: string): Record<string, string> {
     for (const e of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
-      else
-        out[path.relative(dir, full)] = crypto
-          .createHash('sha256')
-          .update(fs.readFileSync(full))
-          .digest('hex');
+      else out[path.relative(dir, full)] = sha256(fs.readFileSync(full));
     }
   };
   walk(dir);

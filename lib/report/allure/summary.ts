@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ITEM_NUMBERS } from '../../rules/types';
 import { safeText } from '../text';
 import type { VerdictFile } from '../../schema/verdict';
+import { escapeHtml } from '../../util/escape';
 
 /**
  * The run × item grid and the runs not checked, inside the Allure report itself (issue 10).
@@ -44,13 +45,6 @@ export function gridRows(verdicts: readonly VerdictFile[]): GridRow[] {
 export function notCheckedMessage(row: Pick<GridRow, 'label' | 'status' | 'failureKind' | 'reason'>): string {
   const kind = row.failureKind ?? (row.status === 'needs-input' ? 'needs-input' : 'platform');
   return `run ${safeText(row.label, 200)} not checked (${row.status}, ${kind}): ${safeText(row.reason ?? 'no reason recorded', 2000)}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }
 
 function csvField(text: string): string {
