@@ -67,10 +67,14 @@ function readCalData(file: string, root: string, level: 'brand' | 'product'): { 
   } catch (e) {
     throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
   }
-  return {
-    raw: json,
-    parsed: parseWith(dataSchemaFor(level), json, `cal_data_json ${where}`, 'cal_data_json'),
-  };
+  try {
+    return {
+      raw: json,
+      parsed: parseWith(dataSchemaFor(level), json, `cal_data_json ${where}`, 'cal_data_json'),
+    };
+  } catch (e) {
+    throw new Stop('error', messageOf(e)); // the run's own input, like the page's DATA
+  }
 }
 
 /**

@@ -230,11 +230,8 @@ test.describe('collectRun: cal_data_json (spec 2.1)', () => {
     }
   });
 
-  // BUG (lib/platform/collect.ts readCalData): the schema error of a cal_data_json is not wrapped in
-  // a Stop, so collectRun classifies it as failureKind 'platform'; lib/schema/verdict.ts says a
-  // cal_data_json problem is 'input' (as an unreadable or non-JSON file already is).
+  // A cal_data_json problem is the run's input, as an unreadable or non-JSON file is.
   test('a JSON that is not a DATA: an input error naming the field', async () => {
-    test.fail();
     const { fakes, run } = withCal('{"meta":{}}');
     const evidence = await collectRun(run, fakes.deps);
     expect(evidence.reason).toContain('cal_data_json.meta.platforms');
