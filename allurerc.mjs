@@ -13,7 +13,7 @@ const notChecked = (kind) => new RegExp(`${lead}run .+ not checked \\((?:error|n
 const failed = ['failed', 'broken'];
 
 /**
- * Issue 10: a platform 403 and a data mismatch must not look the same. First match wins. Each
+ * README.md § Reading the Allure report: a platform 403 and a data mismatch must not look the same. First match wins. Each
  * category matches the fixture's label `l1_failure` (values-differ | input | platform |
  * needs-input) or, as a fallback, the message's leading words.
  */
@@ -72,7 +72,7 @@ export const categories = [
 export default {
   name: 'L1 report checks',
   output: path.join(root, 'allure-report'),
-  // Trends and per-test history from one invocation to the next (issue 7): one JSON line per
+  // Trends and per-test history from one invocation to the next (docs/decisions.md): one JSON line per
   // report, kept by scripts/report.mjs (gitignored). 60 nights are enough for a trend.
   historyPath: process.env.L1_ALLURE_HISTORY_PATH
     ? path.resolve(root, process.env.L1_ALLURE_HISTORY_PATH)

@@ -5,12 +5,12 @@ import { RUN_TIMEOUT_MS, settings, useDefaultRuns } from './lib/run/config';
 import { allureResultsDir } from './lib/report/outputs';
 
 /**
- * The report checks (contract section 8): per configured run, one group of tests in
+ * The report checks (docs/contract.md §8): per configured run, one group of tests in
  * tests/checks.spec.ts (its collection, then items 3 to 12). Nothing else runs here: unit tests
  * and self-tests have their own configs under `npm test`. Verdict files are written by the global
  * teardown from records the tests leave, so every `--reporter` gives the same files.
  */
-// With no run configured, the bundled demo platform (started below) and its runs (contract 1).
+// With no run configured, the bundled demo platform (started below) and its runs (docs/contract.md §1).
 const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
 const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;

@@ -11,7 +11,7 @@ import { Stats } from './stats';
 
 /**
  * The demo platform's app: sessions, once-only faults, counters and the route table. Handlers live in
- * handlers-pages.ts (login, pages), handlers-api.ts (contract 4 endpoints), faults.ts and hostile.ts.
+ * handlers-pages.ts (login, pages), handlers-api.ts (docs/contract.md §4 endpoints), faults.ts and hostile.ts.
  */
 
 export const SESSION_COOKIE = 'l1_session';
@@ -22,7 +22,7 @@ const REPORT_JS = path.join(__dirname, 'assets', 'report.js');
 export interface Origins {
   main: string;
   portalB: string;
-  /** Port + 2: the "foreign" origin a hostile login page moves to (issue 8). */
+  /** Port + 2: the "foreign" origin a hostile login page moves to (README.md § Security and limits). */
   foreign: string;
 }
 
@@ -147,7 +147,7 @@ export class DemoApp implements AppContext {
 
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
-    // The hostile base URL (issue 8): its /login moved to another origin; the rest is the normal app.
+    // The hostile base URL (README.md § Security and limits): its /login moved to another origin; the rest is the normal app.
     if (url.pathname === HOSTILE_LOGIN_BASE || url.pathname.startsWith(`${HOSTILE_LOGIN_BASE}/`)) {
       url.pathname = url.pathname.slice(HOSTILE_LOGIN_BASE.length) || '/';
       if (url.pathname === '/login') return movedLogin(this, res, url);

@@ -66,7 +66,7 @@ interface Case {
 /**
  * The report page read without a browser, so that some eighty runs take seconds: a GET with the
  * session cookie (lib/platform/http.ts), then the page's inline scripts run in a `vm` context whose
- * global is `window`, where contract 5 defines DATA (`const`, `let`, `var` or `window.DATA`). A
+ * global is `window`, where docs/contract.md §5 defines DATA (`const`, `let`, `var` or `window.DATA`). A
  * script that throws is skipped, as a browser does. The checks read the page in Chromium
  * (pages/ReportPage.ts): the page-side hostile scenarios are theirs.
  */
@@ -141,7 +141,7 @@ function compare({ run, project, expected }: Case, evidence: Evidence): string {
       (evidence.reason ?? '').toLowerCase().includes(fragment.toLowerCase()),
       `${label}: reason "${evidence.reason ?? ''}" lacks "${fragment}"`,
     );
-  // The run facts come from the URLs: in the evidence whatever failed later (issue 9).
+  // The run facts come from the URLs: in the evidence whatever failed later (docs/rules.md).
   const { spec } = project;
   const facts = evidence.run;
   check(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_COMPANIES, DEMO_GROUP } from './runs';
 
 /**
- * The demo's credentials registry (contract 3 shape): random at each start (node:crypto), written
+ * The demo's credentials registry (docs/contract.md §3 shape): random at each start (node:crypto), written
  * 0600, compared in constant time. Values are never printed, logged or put in a page.
  */
 

@@ -1,7 +1,7 @@
 import type { DataInput, PlatformView, ProjectSpec, Shape } from './dataset';
 
 /**
- * Contract-permitted encodings a project adds on top of its views (issue 9): fields no check reads,
+ * Contract-permitted encodings a project adds on top of its views (docs/rules.md): fields no check reads,
  * in any shape, on payload rows and in DATA; optional DATA fields left out. None changes a verdict.
  */
 
@@ -20,7 +20,7 @@ function withExtras<T extends object>(rows: T[]): T[] {
   return rows.map((row, i) => Object.assign({}, row, rowExtras(i)));
 }
 
-/** Unused fields on the platform payloads (contract 4.2: a row is read for its named fields only). */
+/** Unused fields on the platform payloads (docs/contract.md §4.2: a row is read for its named fields only). */
 export function encodePlatform(view: PlatformView, spec: ProjectSpec): PlatformView {
   if (!spec.unusedFields) return view;
   const wordcloud = Object.assign({}, view.wordcloud, {
@@ -60,7 +60,7 @@ function omitOptional(data: DataInput, shape: Shape): void {
   }
 }
 
-/** Extra DATA keys of every shape, outside the keyed records (contract 5: others are ignored). */
+/** Extra DATA keys of every shape, outside the keyed records (docs/contract.md §5: others are ignored). */
 function addUnused(data: DataInput): void {
   const loose = data as Loose;
   loose.generator = { name: 'l1-report-builder', version: '3.2.0', flags: ['echarts', 'print'] };

@@ -4,7 +4,7 @@ import { A_DIAGNOSIS, A_MONITOR, B_DIAGNOSIS, B_MONITOR, runOf, type DemoProject
 import { ERR, FAILS, num, printedLike, type ScenarioExpectation } from './scenario-kit';
 
 /**
- * Generated runs for the benchmark (issue 7, Speed): up to GENERATED_MAX projects derived from the four
+ * Generated runs for the benchmark (docs/decisions.md, Speed): up to GENERATED_MAX projects derived from the four
  * bundled ones, each with its own seed, served from the project id alone (nothing precomputed; the
  * catalog builds a project's views on first use and keeps a bounded cache).
  *

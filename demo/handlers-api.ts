@@ -10,11 +10,11 @@ import { apiError, json, wrap } from './http';
 import { DEMO_GROUP, type DemoProject, type MetricsTable } from './runs';
 import { AI_PLATFORMS } from './vocab';
 
-/** The three endpoints of contract 4: batch list (4.1), L1 metrics (4.2), word cloud (4.3). */
+/** The three endpoints of docs/contract.md §4: batch list (4.1), L1 metrics (4.2), word cloud (4.3). */
 
 const TABLES = Object.keys(metricsTables) as readonly MetricsTable[];
 const PLATFORM_KEYS = AI_PLATFORMS.map((p) => p.key);
-/** Batch list envelopes vary by company (contract 4: bare or wrapped). */
+/** Batch list envelopes vary by company (docs/contract.md §4: bare or wrapped). */
 const BATCH_ENVELOPE: Record<number, Envelope> = { 1002: 'code200', 3101: 'code0', 3102: 'code0' };
 
 const isReportType = (x: string | null): x is 'monitor' | 'diagnosis' => x === 'monitor' || x === 'diagnosis';
@@ -80,7 +80,7 @@ export async function metrics(
   json(res, 200, wrap(project.spec.envelope, faultedPayload(project, table, rows)));
 }
 
-/** Rows for the project's own batch ids (order-insensitive); unknown ids → no rows (contract 4). */
+/** Rows for the project's own batch ids (order-insensitive); unknown ids → no rows (docs/contract.md §4). */
 function tableRows(
   project: DemoProject,
   table: MetricsTable,

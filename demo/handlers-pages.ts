@@ -9,7 +9,7 @@ import { apiError, html, json, readBody, redirect, send } from './http';
 import { indexPage, platformPage, reportPage } from './pages';
 import { platformPath, reportPath, type DemoProject } from './runs';
 
-/** Contract 3 login and the pages: report (contract 5), platform page, index, static assets. */
+/** Contract 3 login and the pages: report (docs/contract.md §5), platform page, index, static assets. */
 
 export function asset(res: http.ServerResponse, file: string): void {
   try {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Hostile behaviours a demo project can have (issue 8): a platform or a report page written to
+ * Hostile behaviours a demo project can have (README.md § Security and limits): a platform or a report page written to
  * misbehave. Types only; the behaviours live in hostile.ts and pages-hostile.ts.
  */
 export type Hostile =

@@ -8,7 +8,7 @@ import { loginPage, type ReportPageOptions } from './pages';
 import { reportPath, type DemoProject, type MetricsTable } from './runs';
 
 /**
- * Hostile behaviours (issue 8): a platform and report pages written to misbehave, all on loopback.
+ * Hostile behaviours (README.md § Security and limits): a platform and report pages written to misbehave, all on loopback.
  * The scenarios that use them are in scenarios-hostile.ts. Nothing here ever sees a credential: the
  * foreign origin counts the posts it receives and discards their bodies unread.
  */

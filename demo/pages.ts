@@ -1,7 +1,7 @@
 import type { ProjectSpec } from './dataset';
 import type { DemoProject } from './runs';
 
-/** The demo's HTML pages: login (contract 3), report (contract 5), platform overview, index. */
+/** The demo's HTML pages: login (docs/contract.md §3), report (docs/contract.md §5), platform overview, index. */
 
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -122,7 +122,7 @@ function dataDeclaration(spec: ProjectSpec, data: unknown, syntaxError: boolean)
   }
 }
 
-/** Hostile page parts (issue 8): scripts before and after DATA, or no DATA at all. */
+/** Hostile page parts (README.md § Security and limits): scripts before and after DATA, or no DATA at all. */
 export interface ReportPageOptions {
   before?: string;
   after?: string;
@@ -209,7 +209,7 @@ export function indexPage(
   );
 }
 
-/** What a misconfigured gateway answers: an HTML error page with status 200 (contract 4 fault). */
+/** What a misconfigured gateway answers: an HTML error page with status 200 (docs/contract.md §4 fault). */
 export function gatewayErrorPage(): string {
   return layout(
     '系统繁忙',

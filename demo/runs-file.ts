@@ -1,5 +1,5 @@
 /**
- * Scenario selection for newcomers (issue 10): which demo runs to check, as an L1_RUNS file.
+ * Scenario selection for newcomers (README.md § Reading the Allure report): which demo runs to check, as an L1_RUNS file.
  *
  *   npx tsx demo/runs-file.ts --list
  *   npx tsx demo/runs-file.ts --scenario NAME[,NAME…]|all --origin http://127.0.0.1:4173 --out FILE

@@ -5,14 +5,14 @@ import type { DataInput, PlatformView, ProjectSpec } from './dataset';
 import type { Hostile } from './hostile-kinds';
 
 /**
- * The bundled demo projects and their runs (contract section 1: "Neither: the embedded demo platform
+ * The bundled demo projects and their runs (docs/contract.md §1: "Neither: the embedded demo platform
  * is started and its bundled runs are used"). Each run reads its values from a different URL form
- * (contract 1.1) so the URL reader is exercised by the demo itself.
+ * (docs/contract.md §1.1) so the URL reader is exercised by the demo itself.
  */
 
 export const DEMO_DEFAULT_PORT = 4173;
 
-/** The demo's credentials registry on the default port (contract 3 shape; 0600, random at each start). */
+/** The demo's credentials registry on the default port (docs/contract.md §3 shape; 0600, random at each start). */
 export const DEMO_CREDENTIALS_FILE = path.resolve(__dirname, '..', '.l1', 'demo', 'credentials.json');
 
 /**
@@ -37,7 +37,7 @@ export const DEMO_GROUP = {
 /** Companies with a credentials entry (1003: the empty batch list scenario). */
 export const DEMO_COMPANIES: readonly number[] = [1001, 1002, 1003, 3100, 3101, 3102];
 
-/** How the report URL carries reportType / batchDate / companyId / topic (contract 1.1). */
+/** How the report URL carries reportType / batchDate / companyId / topic (docs/contract.md §1.1). */
 export type UrlForm =
   /** /reports/{p}/{reportType}/{YYYY-MM-DD}?companyId&topic */
   | 'path'
@@ -63,7 +63,7 @@ export interface DemoProject {
   html?: (data: DataInput) => unknown;
   /** Changes the platform payloads after they are derived (drifts). */
   platform?: (view: PlatformView) => void;
-  /** A hostile behaviour of the platform or the page (issue 8, demo/hostile.ts). */
+  /** A hostile behaviour of the platform or the page (README.md § Security and limits, demo/hostile.ts). */
   hostile?: Hostile;
   /** Run fields beyond the URLs (a `baseUrl` with a path, a query with tokens), from the run and origins. */
   runExtras?: (run: RunInput, origin: string, portalBOrigin: string) => Partial<RunInput>;
@@ -273,7 +273,7 @@ export const B_DIAGNOSIS: DemoProject = {
 
 export const BUNDLED: readonly DemoProject[] = [A_MONITOR, A_DIAGNOSIS, B_MONITOR, B_DIAGNOSIS];
 
-/** The report page path and query of a project (contract 1.1 forms). */
+/** The report page path and query of a project (docs/contract.md §1.1 forms). */
 export function reportPath(project: DemoProject): string {
   const { projectId, reportType, batchDate, companyId, topic } = project.spec;
   const q = (params: Record<string, string | number>) =>
@@ -297,7 +297,7 @@ export function platformPath(project: DemoProject): string {
     : `/platform/projects/${projectId}/overview`;
 }
 
-/** The run of a demo project (contract section 1). */
+/** The run of a demo project (docs/contract.md §1). */
 export function runOf(project: DemoProject, origin: string, portalBOrigin: string): RunInput {
   const base = project.host === 'portalB' ? portalBOrigin : origin;
   const run: RunInput = {
@@ -313,7 +313,7 @@ export function demoRuns(origin: string, portalBOrigin: string): RunInput[] {
   return BUNDLED.map((p) => runOf(p, origin, portalBOrigin));
 }
 
-/** Profile B recognition settings of the demo (contract section 2). */
+/** Profile B recognition settings of the demo (docs/contract.md §2). */
 export function demoProfileB(portalBHost: string): Required<ProfileBSettings> {
   return {
     host: portalBHost,

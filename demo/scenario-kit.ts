@@ -18,7 +18,7 @@ export interface ScenarioExpectation {
 export interface Scenario extends DemoProject {
   description: string;
   expected: ScenarioExpectation;
-  /** Run level (contract 1): `product` compares the Profile B product ranking (spec 9.5.1). */
+  /** Run level (docs/contract.md §1): `product` compares the Profile B product ranking (spec 9.5.1). */
   level?: 'product';
 }
 

@@ -3,7 +3,7 @@ import { A_MONITOR, B_DIAGNOSIS, B_MONITOR } from './runs';
 import { derive, ERR, FAILS, type Scenario } from './scenario-kit';
 
 /**
- * Fault scenarios: contract 4 errors of the page and the endpoints, and the Profile B batch and
+ * Fault scenarios: docs/contract.md §4 errors of the page and the endpoints, and the Profile B batch and
  * recognition cases (spec 9.1). Each expects an error, needs-input, or a recovery to all pass.
  */
 

@@ -5,7 +5,7 @@ import { A_MONITOR } from './runs';
 import { derive, ERR, FAILS, type Scenario } from './scenario-kit';
 
 /**
- * Hostile scenarios (issue 8): each a copy of A-monitor (company 1001, or 1003 for the login) with one
+ * Hostile scenarios (README.md § Security and limits): each a copy of A-monitor (company 1001, or 1003 for the login) with one
  * behaviour written to misbehave. The suite must end each with its expected outcome, never send a
  * credential to the foreign origin, and keep control characters and tokens out of its outputs.
  */

@@ -7,8 +7,8 @@ import { HOSTILE_SCENARIOS } from './scenarios-hostile';
 
 /**
  * Extra demo projects for self-tests: each is a copy of a bundled project under its own project id
- * with one fault (contract 4 errors), one drift (exactly one thing changed on one side, so exactly
- * the named items fail) or one hostile behaviour (issue 8). None of them is in the bundled runs;
+ * with one fault (docs/contract.md §4 errors), one drift (exactly one thing changed on one side, so exactly
+ * the named items fail) or one hostile behaviour (README.md § Security and limits). None of them is in the bundled runs;
  * `scenarioRuns` gives each its run.
  *
  * `SCENARIOS` holds the fault and drift families (what the scenario self-test and check-demo walk);

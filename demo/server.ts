@@ -16,9 +16,9 @@ import { scenarioRuns } from './scenarios';
 
 /**
  * The bundled demo platform: a real HTTP server on loopback that implements the platform contract
- * (contract sections 3 to 5). Three listeners: the main origin; port + 1, the Profile B group's own
+ * (docs/contract.md §3 to §5). Three listeners: the main origin; port + 1, the Profile B group's own
  * portal host (the same app); port + 2, a "foreign" origin that only the hostile login scenario
- * points to (issue 8). Credentials are random at each start and written to a 0600 file; they are
+ * points to (README.md § Security and limits). Credentials are random at each start and written to a 0600 file; they are
  * never printed, logged or put in a page. Routes: app.ts; handlers: handlers-*.ts, faults.ts, hostile.ts.
  */
 

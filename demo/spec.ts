@@ -36,9 +36,9 @@ export const DIMENSIONS: readonly Dimension[] = [
   'media_name',
 ];
 
-/** How the platform prints a rate: a number, a numeric string, or a string with `%` (contract 4.2). */
+/** How the platform prints a rate: a number, a numeric string, or a string with `%` (docs/contract.md §4.2). */
 export type RateStyle = 'number' | 'string' | 'percent' | 'mixed';
-/** How the platform prints "no value": `-`, `""`, `null`, or the key left out (contract 4.2). */
+/** How the platform prints "no value": `-`, `""`, `null`, or the key left out (docs/contract.md §4.2). */
 export type NoValue = '-' | '' | null | 'absent';
 /**
  * Contract 4: bare, or wrapped with code 0 / 200 and `msg` / `message`. `code0` is {code:0,msg},
@@ -64,18 +64,18 @@ export interface ProjectSpec {
   listed: boolean;
   /** Profile B: DATA.meta.position_metric. */
   positionMetric?: 'first' | 'top3' | 'top5';
-  /** How the page declares DATA (contract 5). */
+  /** How the page declares DATA (docs/contract.md §5). */
   dataDecl: 'const' | 'let' | 'var' | 'window';
   envelope: Envelope;
   /** The word cloud endpoint's envelope when it differs from the metrics tables'. */
   wordcloudEnvelope?: Envelope;
-  /** DATA written as `JSON.parse('…')` instead of an object literal (contract 5). */
+  /** DATA written as `JSON.parse('…')` instead of an object literal (docs/contract.md §5). */
   dataJsonParse?: boolean;
-  /** Fields no check reads, of any shape: extra keys on payload rows and in DATA (contract 4.2, 5). */
+  /** Fields no check reads, of any shape: extra keys on payload rows and in DATA (docs/contract.md §4.2, 5). */
   unusedFields?: boolean;
-  /** Optional DATA fields the rules of this profile never read are left out (contract 5). */
+  /** Optional DATA fields the rules of this profile never read are left out (docs/contract.md §5). */
   omitOptional?: boolean;
-  /** Profile B: DATA.product_ranking per platform (default) or as one aggregate list (contract 5). */
+  /** Profile B: DATA.product_ranking per platform (default) or as one aggregate list (docs/contract.md §5). */
   productRanking?: 'per-platform' | 'list';
   rates: RateStyle;
   noValue: NoValue;
@@ -97,13 +97,13 @@ export interface Shape {
   mediaBars: 'percent' | 'count';
   /** A platform key whose content type is the 7.3.5 case: HTML percentages 52.1 … (sum 100.2), platform re-divided: 52. */
   doubleDivision?: string;
-  /** HTML citation groups a platform does not have: not compared for that platform (contract 6). */
+  /** HTML citation groups a platform does not have: not compared for that platform (docs/contract.md §6). */
   missingCitation?: { key: string; group: Dimension | 'source_top30' }[];
   /** Platforms with fewer than 30 related sources on both sides (7.8.1). */
   shortSources?: Record<string, number>;
   /** API rows of competitor and source tables in a shuffled order (ties keep their order). */
   apiShuffle: boolean;
-  /** HTML summary rates as strings like "23.44%" (contract 5: HTML follows the rate rules). */
+  /** HTML summary rates as strings like "23.44%" (docs/contract.md §5: HTML follows the rate rules). */
   htmlRateStrings: boolean;
   /** A platform whose positive mention rate is exactly 100 (HTML prints "100", spec 7.1.1). */
   fullPositive?: string;
@@ -113,7 +113,7 @@ export interface Shape {
   sourceUrls: boolean;
   /** `brand.platforms` keys in reverse display order (the display order is meta.platforms). */
   reversePlatformKeys?: boolean;
-  /** DATA.meta.report_type as the page writes it (never a fallback for the URL, contract 1.1). */
+  /** DATA.meta.report_type as the page writes it (never a fallback for the URL, docs/contract.md §1.1). */
   metaReportType?: string;
 }
 

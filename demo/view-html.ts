@@ -14,7 +14,7 @@ import {
 } from './truth';
 import { AI_PLATFORMS, NO_TIME } from './vocab';
 
-/** The HTML view of a truth: the report page's DATA (contract 5). */
+/** The HTML view of a truth: the report page's DATA (docs/contract.md §5). */
 
 // ---------------------------------------------------------------------------------------------
 // HTML view (DATA)

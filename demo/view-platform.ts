@@ -27,7 +27,7 @@ import {
 } from './truth';
 import { AI_PLATFORMS, NO_TIME } from './vocab';
 
-/** The platform view of a truth: the payload rows of contract 4.2 and 4.3, printed the project's way. */
+/** The platform view of a truth: the payload rows of docs/contract.md §4.2 and 4.3, printed the project's way. */
 
 // Share arithmetic: what each chart shows (spec 7.3 to 7.5, 9.4)
 

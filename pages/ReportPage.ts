@@ -71,7 +71,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /**
- * The generated report (spec 2.1): reads the global DATA once (contract section 5: `const`, `let`,
+ * The generated report (spec 2.1): reads the global DATA once (docs/contract.md §5: `const`, `let`,
  * `var` or `window.DATA`, defined before `load`). The page DATA is read from must be the report
  * that was asked for: a redirect or a script navigation elsewhere is an error saying where it
  * landed (the login redirect aside, which means the session expired).

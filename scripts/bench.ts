@@ -1,5 +1,5 @@
 /**
- * Benchmark (`npm run bench`, issue 7 "Speed"): speed is measured here, never in a timed test.
+ * Benchmark (`npm run bench`, docs/decisions.md "Speed"): speed is measured here, never in a timed test.
  *
  * Starts its own demo platform (`npx tsx demo/server.ts`, L1_DEMO_PORT = --port or the next free
  * triple), generates N runs (demo/generated.ts: several companies, both profiles, a share that

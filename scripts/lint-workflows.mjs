@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Workflow lint (issue 7, deliver 6; a stage of `npm test`): every file of .github/workflows/ through
+// Workflow lint (docs/decisions.md, deliver 6; a stage of `npm test`): every file of .github/workflows/ through
 // `action-validator` (@action-validator/cli: the GitHub workflow schema), plus three project rules
 // the schema cannot see, since the workflows must stay wiring only (logic lives in scripts/ci/):
 //   - every `${{ … }}` is closed;

@@ -1,5 +1,5 @@
 /**
- * `npm run merge -- SHARD_VERDICT_DIR...` (issue 7, deliver 5): merges the verdict folders of n
+ * `npm run merge -- SHARD_VERDICT_DIR...` (docs/decisions.md, deliver 5): merges the verdict folders of n
  * shards into `L1_VERDICTS_DIR` (default `reports/verdicts`, from the project root; `.env` is
  * read too), emptied of earlier verdict files first (only `*.json` and index.json, summary.md,
  * junit.xml). Writes every verdict, index.json, summary.md and junit.xml, prints the run × item

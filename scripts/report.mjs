@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run report [-- resultsDir] [--output dir] [--history file]`: the Allure report of the last
-// invocation as ONE self-contained HTML file that calls nobody when opened (issue 8, case 14).
+// invocation as ONE self-contained HTML file that calls nobody when opened (README.md § Security and limits, case 14).
 //
 // 1. `allure generate` with allurerc.mjs (awesome plugin, singleFile, categories, history).
 // 2. Every reference to an external host is removed from the output: the analytics script the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node scripts/screenshots.mjs [report.html] [out-dir]`: PNG screenshots of the single-file Allure
-// report for the README (issue 10), taken the way a reviewer reads it: by clicking through the UI
+// report for the README (README.md § Reading the Allure report), taken the way a reviewer reads it: by clicking through the UI
 // of the report opened from disk (file://). Fails if the report asks for anything but file:, data:
 // or blob: URLs: the report must work offline and call nobody.
 //

@@ -11,14 +11,14 @@ import { item11 } from './items/item11';
 import { item12 } from './items/item12';
 
 /**
- * The report checks (contract 6, 8): per configured run, its collection and items 3 to 12, in this
+ * The report checks (docs/contract.md §6, 8): per configured run, its collection and items 3 to 12, in this
  * order, as one group (fixtures/index.ts `forEachRun`). The collection test shows in red, once,
  * why a run could not be checked; each item test of such a run fails with the same one-line
  * reason. `--grep item5` runs item 5 alone, which collects what it needs itself.
  */
 forEachRun(() => {
   /**
-   * @objective spec 1.2, contract 4: log in, read the report's DATA once and call every endpoint
+   * @objective spec 1.2, docs/contract.md §4: log in, read the report's DATA once and call every endpoint
    * once, each validated; the run is checked only when all of it succeeded.
    */
   test('collection · report page and endpoints, once', { tag: ['@collect'] }, async ({ run, evidence }) => {

@@ -25,7 +25,7 @@ export interface ClientOptions {
   context: () => HttpGetter;
   /** Largest answer accepted, after decompression (L1_MAX_ANSWER_MB). */
   maxBytes?: number;
-  /** Logs in again and replaces the context (contract 3: a 401 mid-run → one re-login, one retry). */
+  /** Logs in again and replaces the context (docs/contract.md §3: a 401 mid-run → one re-login, one retry). */
   relogin: () => Promise<void>;
 }
 
@@ -119,7 +119,7 @@ export class PlatformClient {
         const message = e instanceof Error ? e.message : String(e);
         if (/timeout|timed out/i.test(message)) {
           record('timeout');
-          // Not retried: the request already waited its whole budget (contract 4, README "Failure modes").
+          // Not retried: the request already waited its whole budget (docs/contract.md §4, README "Failure modes").
           throw new EndpointError(name, `timed out after ${timeoutMs} ms (L1_REQUEST_TIMEOUT_MS)`);
         }
         if (failures < retries) {

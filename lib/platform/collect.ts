@@ -49,7 +49,7 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Reads cal_data_json (contract 5): unreadable or invalid is an error, never a silent fallback. */
+/** Reads cal_data_json (docs/contract.md §5): unreadable or invalid is an error, never a silent fallback. */
 function readCalData(file: string, root: string, level: 'brand' | 'product'): { raw: unknown; parsed: Data } {
   const where = path.resolve(root, file);
   let text: string;
@@ -93,7 +93,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       reportType: facts.reportType,
       batchDate: facts.batchDate,
     });
-    // Known from the URLs and the configuration: in the verdict whatever fails later (issue 9).
+    // Known from the URLs and the configuration: in the verdict whatever fails later (docs/rules.md).
     const early = recognizeProfile({ host: facts.host, companyId: facts.companyId }, deps.profileB);
     evidence.run.profile = early.profile;
     const data = await readData(run, facts, deps, evidence, credentialKeyFor(early.profile, facts.companyId));

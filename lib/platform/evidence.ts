@@ -9,7 +9,7 @@ import type { RequestRecord } from './client';
 
 export type { FailureKind, RunStatus };
 
-/** The run section of the verdict file (contract section 7), known once the URLs are read. */
+/** The run section of the verdict file (docs/contract.md §7), known once the URLs are read. */
 export interface RunInfo {
   label: string;
   htmlUrl: string;
@@ -35,7 +35,7 @@ export interface RawPlatform {
 }
 
 /**
- * Everything collected for one run, once (contract 4, 6): read by every item test of the run.
+ * Everything collected for one run, once (docs/contract.md §4, 6): read by every item test of the run.
  * DATA and payloads are kept as they came and parsed again on reading, so what the rules see is
  * exactly what the schemas make of the platform's answer, in every worker.
  */

@@ -3,7 +3,7 @@ import type { Mismatch, VerdictFile, VerdictItem } from '../schema/verdict';
 import { safeText } from './text';
 
 /**
- * JUnit XML of the verdict files (issue 10, deliver 4), for CI systems that read JUnit: one
+ * JUnit XML of the verdict files (README.md § Reading the Allure report, deliver 4), for CI systems that read JUnit: one
  * `<testsuite>` per run, one `<testcase>` per item. An item that failed on checked data is a
  * `<failure>` listing its failing steps and mismatch lines; a run not checked is an `<error>`: its
  * `collection` test case carries the reason, and each of its items repeats it.

@@ -5,7 +5,7 @@ import { readVerdictFolder, type VerdictEntry } from './verdict-folder';
 import type { Selection, VerdictFile } from '../schema/verdict';
 
 /**
- * Merging the verdict folders of n shards into one (issue 7, deliver 5): `npm run merge --
+ * Merging the verdict folders of n shards into one (docs/decisions.md, deliver 5): `npm run merge --
  * SHARD_VERDICT_DIR...` (scripts/merge.ts). Each run must come from exactly one shard: a run found
  * in two folders, or in none of them (when the runs are known), or a folder missing or empty, is a
  * problem the merge reports and that makes its exit code 2.

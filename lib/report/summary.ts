@@ -133,7 +133,7 @@ export function summaryMarkdown(verdicts: VerdictFile[], selection: Selection): 
 }
 
 /**
- * The exit code a scheduler acts on (issue 7, deliver 8): 0 when every run was checked and every
+ * The exit code a scheduler acts on (docs/decisions.md, deliver 8): 0 when every run was checked and every
  * item that ran passed; 1 when some item failed on checked data; 2 when some run could not be
  * checked (`error` or `needs-input`). 2 wins over 1. No verdict at all, or no item at all, is 2:
  * nothing was checked, and nothing passes by default.

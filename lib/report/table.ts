@@ -30,7 +30,7 @@ export const TABLE_COLUMNS = [
   'note',
 ] as const;
 
-/** Rows a table shows by default; the rest are counted on its last line (issue 8 case 13). */
+/** Rows a table shows by default; the rest are counted on its last line (README.md § Security and limits). */
 export const TABLE_MAX_ROWS = 200;
 
 /** Longest text of one cell in a table; longer texts are cut with a count of the rest. */

@@ -28,7 +28,7 @@ function escapeChar(c: string): string {
  * Secret-looking URL query values are masked first (lib/report/redact.ts).
  */
 export function safeText(s: string, max?: number): string {
-  s = redactText(s); // secret-looking URL query values too (issue 8 case 3)
+  s = redactText(s); // secret-looking URL query values too (README.md § Security and limits)
   const chars = Array.from(s);
   let cut = '';
   if (max !== undefined && chars.length > max) {

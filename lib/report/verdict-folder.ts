@@ -13,7 +13,7 @@ import {
 } from '../schema/verdict';
 
 /**
- * A verdict folder (`reports/verdicts/` or `L1_VERDICTS_DIR`; contract 7): one `<fileKey>.json` per
+ * A verdict folder (`reports/verdicts/` or `L1_VERDICTS_DIR`; docs/contract.md §7): one `<fileKey>.json` per
  * run, plus `index.json`, `summary.md` and `junit.xml` (VERDICT_FOLDER_EXTRAS), all derived from
  * the verdicts. Read and written only through `verdictFileSchema`.
  */
@@ -93,7 +93,7 @@ export function readVerdictFolder(dir: string): VerdictFolder {
         .map((i) => `${issuePath(i.path)}: ${safeText(i.message, 200)}`)
         .join('; ');
       const more = issues.length > 5 ? `; … and ${issues.length - 5} more` : '';
-      problems.push(`${file}: not a verdict file (contract 7): ${shown}${more}`);
+      problems.push(`${file}: not a verdict file (docs/contract.md §7): ${shown}${more}`);
       continue;
     }
     entries.push({ file: name, verdict: parsed.data });

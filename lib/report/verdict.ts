@@ -73,7 +73,7 @@ function itemOf(record: ItemRecord): VerdictItem {
   };
 }
 
-/** Builds the file; each item's verdict is its Playwright test's outcome (contract 7). */
+/** Builds the file; each item's verdict is its Playwright test's outcome (docs/contract.md §7). */
 export function buildVerdict(
   run: ConfiguredRun,
   evidence: Evidence,

@@ -55,7 +55,7 @@ export function useDefaultRuns(source: () => DefaultRuns): void {
   defaults = source;
 }
 
-/** The runs of this invocation (contract section 1), the same in the runner and every worker. */
+/** The runs of this invocation (docs/contract.md §1), the same in the runner and every worker. */
 export function settings(): Settings {
   if (!cached) {
     let credentialsFile: string | undefined;

@@ -11,7 +11,7 @@ const registrySchema = z.object({
 
 export type Credentials = z.output<typeof entry>;
 export type CredentialRegistry = z.output<typeof registrySchema>;
-/** `company:<id>` or `profileB` (contract section 3). */
+/** `company:<id>` or `profileB` (docs/contract.md §3). */
 export type CredentialKey = `company:${number}` | 'profileB';
 
 export class CredentialsError extends Error {

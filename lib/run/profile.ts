@@ -15,7 +15,7 @@ export interface ProfileDecision {
 }
 
 /**
- * Spec 9.1.1 / contract section 2: Profile B when the report host equals {portal_b_host}, or the
+ * Spec 9.1.1 / docs/contract.md §2: Profile B when the report host equals {portal_b_host}, or the
  * line contains the group's name, or companyId equals the group's fixed id. An unset setting never
  * matches. Otherwise Profile A.
  */

@@ -1,4 +1,4 @@
-/** A run as given by L1_RUNS, the L1_* variables or the demo (contract section 1). */
+/** A run as given by L1_RUNS, the L1_* variables or the demo (docs/contract.md §1). */
 export interface RunInput {
   htmlUrl: string;
   platformUrl: string;
@@ -10,7 +10,7 @@ export interface RunInput {
   level?: 'brand' | 'product';
 }
 
-/** Profile B recognition settings (contract section 2). An unset value never matches. */
+/** Profile B recognition settings (docs/contract.md §2). An unset value never matches. */
 export interface ProfileBSettings {
   host?: string;
   groupName?: string;

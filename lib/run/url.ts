@@ -1,6 +1,6 @@
 import type { ReportType } from '../schema/vocabulary';
 
-/** What contract section 1.1 reads from a run's URLs. */
+/** What docs/contract.md §1.1 reads from a run's URLs. */
 export interface UrlFacts {
   reportType: ReportType;
   batchDate: string;
@@ -124,7 +124,7 @@ function readProjectId(url: URL): string {
   );
 }
 
-/** Reads every value of contract 1.1. Throws a RunInputError naming the URL and the field. */
+/** Reads every value of docs/contract.md §1.1. Throws a RunInputError naming the URL and the field. */
 export function readUrls(input: {
   htmlUrl: string;
   platformUrl: string;

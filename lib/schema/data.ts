@@ -4,9 +4,9 @@ import { optionalRate, rate, groupValue } from './rate';
 import { competitorEntry, productLevelSchema, rankingEntry } from './product';
 
 /**
- * The report's DATA object and the offline cal_data_json, as fixed by contract section 5.
+ * The report's DATA object and the offline cal_data_json, as fixed by docs/contract.md §5.
  * Strict about what a check reads (types, duplicate keys, rates), lenient about everything else: a field
- * no check reads is accepted in any shape (contract 4.2, 5), and extra fields are ignored.
+ * no check reads is accepted in any shape (docs/contract.md §4.2, 5), and extra fields are ignored.
  */
 
 /** A field no check reads: any shape. */
@@ -99,7 +99,7 @@ export const dataSchema = z.object({
     mode: unused,
     position_metric: z.enum(['first', 'top3', 'top5']).optional(),
     line: looseText.optional(),
-    /** Keyed by `key` (contract 5): a repeated key would hide a platform (issue 8 case 9). */
+    /** Keyed by `key` (docs/contract.md §5): a repeated key would hide a platform (README.md § Security and limits). */
     platforms: z
       .array(platformMeta)
       .min(1)
@@ -121,7 +121,7 @@ export const dataSchema = z.object({
     platforms: platformRecord(platformData),
   }),
   /**
-   * Product level (spec 9.5.1): used only by a product-level run, so never validated here (contract 5:
+   * Product level (spec 9.5.1): used only by a product-level run, so never validated here (docs/contract.md §5:
    * "a brand-level run ignores them whatever their shape"). A product-level run validates them with
    * `dataSchemaFor('product')`, and the rule reads them through `productLevelData` (./product.ts).
    */

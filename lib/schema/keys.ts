@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Keyed records and keyed lists (issue 8 cases 9 and 11).
+ * Keyed records and keyed lists (README.md § Security and limits and 11).
  *
  * Decision: `__proto__`, `constructor` and `prototype` are REJECTED as platform keys, with an error
  * naming the source (the caller's parseWith) and the key. No real AI platform is called that, and a
@@ -44,7 +44,7 @@ export function platformRecord<V extends z.ZodType>(value: V) {
 }
 
 /**
- * Duplicate keys in a keyed list are an error naming the key and both positions (issue 8 case 9):
+ * Duplicate keys in a keyed list are an error naming the key and both positions (README.md § Security and limits):
  * one value would otherwise silently win over the other.
  */
 export function noDuplicates<T>(keyOf: (item: T) => string | undefined, what: string, field: string) {

@@ -4,8 +4,8 @@ import { optionalRate, printedRate, rate, unusedRate } from './rate';
 import { wordcloud } from './data';
 
 /**
- * Payloads of the three endpoints, as fixed by contract section 4. Strict about what a check reads,
- * lenient about the rest: a row field no check reads is accepted in any shape (contract 4.2), extra
+ * Payloads of the three endpoints, as fixed by docs/contract.md §4. Strict about what a check reads,
+ * lenient about the rest: a row field no check reads is accepted in any shape (docs/contract.md §4.2), extra
  * fields are ignored, and a duplicate key that would let one row silently win is an error naming it.
  */
 
@@ -110,7 +110,7 @@ const keyedRows = <T extends z.ZodType>(row: T, key: Keyed<z.output<T>>, what: s
   z.object({ rows: z.array(row).superRefine(noDuplicates(key, what, field)) });
 
 export const metricsTables = {
-  /** One row per platform plus `all` (contract 4.2): two rows for one platform is an error. */
+  /** One row per platform plus `all` (docs/contract.md §4.2): two rows for one platform is an error. */
   snapshot: keyedRows(
     snapshotRow,
     (r) => JSON.stringify(r.platform),
@@ -146,7 +146,7 @@ export type TmcDimension = z.output<typeof tmcDimension>;
 export type SourceRow = z.output<typeof sourceRow>;
 export type WordcloudPayload = z.output<typeof wordcloudPayload>;
 
-/** Platform evidence of one run: every payload fetched once and validated (contract 4, 6). */
+/** Platform evidence of one run: every payload fetched once and validated (docs/contract.md §4, 6). */
 export interface PlatformEvidence {
   snapshot: SnapshotRow[];
   competitor: CompetitorRow[];

@@ -3,7 +3,7 @@ import { describeIssues } from './issues';
 import { platformRecord } from './keys';
 import { optionalRate } from './rate';
 
-/** Ranking entries (contract 5), shared by the brand level (data.ts) and the product level. */
+/** Ranking entries (docs/contract.md §5), shared by the brand level (data.ts) and the product level. */
 export const rankingEntry = z.object({ name: z.string(), exposure_rate: optionalRate });
 export const competitorEntry = z.object({ name: z.string(), avg_exposure_rate: optionalRate });
 type RankingEntry = z.output<typeof rankingEntry>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A rate as the contract (section 4.2, section 5) allows it on either side: a number, or a numeric
  * string with an optional trailing `%`. `null`, `""` and `"-"` mean "no value" and become `null`.
  * Anything else is a schema error naming the field, never a silent `NaN`: `NaN` and `Infinity` (read
- * from the page as real numbers, issue 8 case 10) are "not a rate".
+ * from the page as real numbers, README.md § Security and limits) are "not a rate".
  */
 export function parseRate(value: unknown): number | null | Error {
   if (value === null || value === undefined) return null;
@@ -61,7 +61,7 @@ export const printedRate = rateInput
   .transform((value, ctx) => ({ value: toRate(value, ctx), printed: printedForm(value) }));
 
 /**
- * A rate field that no check reads (e.g. the snapshot's position_rate, spec 9.2.2): contract 4.2
+ * A rate field that no check reads (e.g. the snapshot's position_rate, spec 9.2.2): docs/contract.md §4.2
  * accepts it in any shape; a readable rate is kept, anything else becomes "no value".
  */
 export const unusedRate = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The verdict file of one run (contract section 7), as one schema: the writer, the merge command,
+ * The verdict file of one run (docs/contract.md §7), as one schema: the writer, the merge command,
  * the summaries and the self-tests all read and write it through this file. Fields beyond the
  * contract (`generatedAt`, `suite`, `selection`, `durationMs`, `mismatchCount`) are additions the
  * contract allows ("besides"), for machines reading many runs.

@@ -1,5 +1,5 @@
 /**
- * The floor of the benchmark (issue 7, Speed): what checking N runs costs at least. Logs in once
+ * The floor of the benchmark (docs/decisions.md, Speed): what checking N runs costs at least. Logs in once
  * per account, loads each report page in one Chromium and reads DATA, fetches the endpoints the
  * suite fetches, and checks nothing; two runs at a time (the suite's default worker count).
  *

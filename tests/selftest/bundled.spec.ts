@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   stats = await demoStats();
 });
 
-test('the bundled demo runs are checked and pass all ten items (issue 2, issue 3)', () => {
+test('the bundled demo runs are checked and pass all ten items (README.md, docs/rules.md)', () => {
   expect(suite.code, suite.output.slice(-3000)).toBe(0);
   expect([...suite.verdicts.keys()].sort()).toEqual(runs.map((r) => r.label).sort());
   for (const verdict of suite.verdicts.values()) {
@@ -91,7 +91,7 @@ test('Allure results carry the run as epic, the item as feature, and the run par
   );
 });
 
-test('no phone number, password or cookie value in any output of the invocation (contract 3)', () => {
+test('no phone number, password or cookie value in any output of the invocation (docs/contract.md §3)', () => {
   const findings = scanOutputs({ root: path.resolve(__dirname, '..', '..'), extraPaths: [suite.dir] });
   expect(findings).toEqual([]);
 });

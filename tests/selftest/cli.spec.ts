@@ -16,7 +16,7 @@ import {
 const runs = demoRuns(ORIGIN, PORTAL_B_ORIGIN);
 const byLabel = (label: string) => runs.find((r) => r.label === label)!;
 
-test('contract 8: with no configuration, `--grep item5` runs item 5 of every bundled demo run and nothing else', async () => {
+test('docs/contract.md §8: with no configuration, `--grep item5` runs item 5 of every bundled demo run and nothing else', async () => {
   const suite = await runSuite({
     name: 'grep-item5',
     args: ['--grep', 'item5'],
@@ -31,7 +31,7 @@ test('contract 8: with no configuration, `--grep item5` runs item 5 of every bun
   expect(suite.output).not.toMatch(/item (3|4|6|7|8|9|10|11|12) ·/);
 });
 
-test('contract 8: `npx playwright test --list` holds the collection and item tests only, and changes no file', async () => {
+test('docs/contract.md §8: `npx playwright test --list` holds the collection and item tests only, and changes no file', async () => {
   const dir = path.join(ROOT, 'test-results', 'selftest-runs', 'list');
   fs.rmSync(dir, { recursive: true, force: true });
   // An earlier invocation's results, which --list must leave as they are.
@@ -60,7 +60,7 @@ test('contract 8: `npx playwright test --list` holds the collection and item tes
   expect(outputs()).toEqual(before);
 });
 
-test('contract 1: L1_HTML_URL + L1_PLATFORM_URL configure one run, labelled from company, project, type and date', async () => {
+test('docs/contract.md §1: L1_HTML_URL + L1_PLATFORM_URL configure one run, labelled from company, project, type and date', async () => {
   const run = byLabel('A-monitor');
   const suite = await runSuite({
     name: 'single-run',
@@ -81,7 +81,7 @@ test('contract 1: L1_HTML_URL + L1_PLATFORM_URL configure one run, labelled from
   expect(verdict?.items.map((i) => i.verdict)).toEqual(['pass']);
 });
 
-test('contract 3: wrong credentials and a missing entry fail their runs with a clear reason; other runs go on', async () => {
+test('docs/contract.md §3: wrong credentials and a missing entry fail their runs with a clear reason; other runs go on', async () => {
   const registry = JSON.parse(fs.readFileSync(DEMO_CREDENTIALS, 'utf8')) as {
     companies: Record<string, { phone: string; password: string }>;
     profileB: { phone: string; password: string };
@@ -120,7 +120,7 @@ test('contract 3: wrong credentials and a missing entry fail their runs with a c
   }
 });
 
-test('contract 1: an unreadable L1_RUNS file stops the invocation at once, naming the file and the problem', async () => {
+test('docs/contract.md §1: an unreadable L1_RUNS file stops the invocation at once, naming the file and the problem', async () => {
   const file = path.join(ROOT, 'test-results', 'selftest-runs', 'runs-not-json.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, '[{"htmlUrl": ');

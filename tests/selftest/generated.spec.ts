@@ -3,7 +3,7 @@ import { generatedRuns } from '../../demo/generated';
 import { ORIGIN, PORTAL_B_ORIGIN, demoStats, failingItems, resetDemoStats, runSuite } from './harness';
 
 /**
- * Issue 9 (generated cases through the real suite) and issue 7 (requests per run at the floor): a
+ * docs/rules.md (generated cases through the real suite) and docs/decisions.md (requests per run at the floor): a
  * sample of the demo's generated runs, both profiles and report types, some that cannot be checked
  * and some with one drifted item, checked by the suite exactly as the generator expects, with one
  * page load and one request per endpoint per run.

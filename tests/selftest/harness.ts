@@ -21,7 +21,7 @@ export interface SuiteResult {
   output: string;
   dir: string;
   verdicts: Map<string, VerdictFile>;
-  /** Files of the verdict folder that are not valid verdict files (contract 7). */
+  /** Files of the verdict folder that are not valid verdict files (docs/contract.md §7). */
   invalid: string[];
 }
 

@@ -20,7 +20,7 @@ import {
 } from './harness';
 
 /**
- * Issue 8: a platform and report pages written to misbehave, in one invocation next to good runs.
+ * README.md § Security and limits: a platform and report pages written to misbehave, in one invocation next to good runs.
  * The good runs are checked with all items; every hostile run ends as its scenario expects, with a
  * reason naming the source; no credential reaches an origin that was not configured; no output
  * holds a secret, a control character from data, or a third-party URL.
@@ -125,7 +125,7 @@ test('sessions and evidence are private: folders 0700, files 0600', () => {
     ).toBe('700');
 });
 
-test('the Allure report of the invocation names no external host (issue 8 case 14)', () => {
+test('the Allure report of the invocation names no external host (README.md § Security and limits)', () => {
   const out = path.join(suite.dir, 'allure-report');
   const built = spawnSync(
     process.execPath,

@@ -7,7 +7,7 @@ import type { RunInput } from '../../lib/run/types';
 import { ORIGIN, PORTAL_B_ORIGIN, ROOT, comparable, runSuite, type SuiteResult } from './harness';
 
 /**
- * Issue 7 and 8: results are a property of the run, not of a reporter or of a lucky invocation.
+ * docs/decisions.md and 8: results are a property of the run, not of a reporter or of a lucky invocation.
  * Every way Playwright is run writes the same verdict files; labels never share a file; two
  * invocations at once never mix; sessions do not outlive the invocation.
  */
@@ -23,7 +23,7 @@ void SCENARIOS;
 const verdictMap = (s: SuiteResult) =>
   Object.fromEntries([...s.verdicts].map(([label, v]) => [label, comparable(v)]).sort());
 
-test.describe('every reporter writes the same verdicts (issue 7 Deliver 1)', () => {
+test.describe('every reporter writes the same verdicts (docs/decisions.md)', () => {
   test.describe.configure({ mode: 'serial' });
   let reference: SuiteResult;
 

@@ -11,7 +11,7 @@ import { scanOutputs } from '../../lib/redaction';
 import { ORIGIN, PORTAL_B_ORIGIN, ROOT, failingItems, runSuite, type SuiteResult } from './harness';
 
 /**
- * Issue 3 and 4: one invocation over every fault and drift scenario of the demo plus the bad inputs
+ * docs/rules.md and 4: one invocation over every fault and drift scenario of the demo plus the bad inputs
  * the suite must catch itself, mixed with a clean run. Each run gets exactly its expected outcome,
  * and one bad run never hides the others.
  */
@@ -93,7 +93,7 @@ test.beforeAll(async () => {
     { run: { ...clean, label: 'clean-a-monitor' }, expected: { status: 'checked', failingItems: [] } },
     ...SCENARIOS.map((s) => ({ run: scenarioInputs[s.label]!, expected: s.expected })),
     ...inputCases(),
-    // A malformed L1_RUNS entry fails its own run only (contract 1).
+    // A malformed L1_RUNS entry fails its own run only (docs/contract.md §1).
     {
       run: { label: 'input-malformed-entry', htmlUrl: clean.htmlUrl } as RunInput,
       expected: { status: 'error', reasonIncludes: ['L1_RUNS', 'platformUrl'] },
@@ -143,7 +143,7 @@ test('each scenario ends with its expected status, reason and failing items; the
   expect(got).toEqual(wanted);
 });
 
-test('a run not checked fails once with its reason and never passes an item (contract 7, issue 10.3)', () => {
+test('a run not checked fails once with its reason and never passes an item (docs/contract.md §7, README.md § Reading the Allure report)', () => {
   // Full selection: its collection test fails with the reason; its item tests are skipped with it
   // (each failed test costs Playwright a new worker), so the verdict lists no item.
   const all = checked.verdicts.get(ALL_ITEMS_ERROR_RUN)!;
@@ -193,6 +193,6 @@ test('the slow endpoint is cut at the request timeout: the invocation never hang
   expect(verdictOf('fault-slow').reason).toContain('timed out after 2500 ms');
 });
 
-test('no phone number, password or cookie value in any output of the invocation (contract 3)', () => {
+test('no phone number, password or cookie value in any output of the invocation (docs/contract.md §3)', () => {
   expect(scanOutputs({ root: ROOT, extraPaths: [checked.dir, stopped.dir] })).toEqual([]);
 });

@@ -18,7 +18,7 @@ import {
 } from './harness';
 
 /**
- * Issue 7: the multi-machine path. The same runs checked unsharded, then by the CI pipeline's own
+ * docs/decisions.md: the multi-machine path. The same runs checked unsharded, then by the CI pipeline's own
  * scripts in 3 shards plus the merge (scripts/ci/local-pipeline.sh, what the workflow calls):
  * identical verdict files and summary, and the platform saw each run's requests once in total.
  */

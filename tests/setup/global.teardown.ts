@@ -16,7 +16,7 @@ import { chromiumVersion } from '../../lib/run/browser';
 
 /**
  * Runs at the end of every invocation that ran tests, whatever `--reporter` says: builds each run's
- * verdict file (contract 7) from its evidence and the records its item tests left, writes the
+ * verdict file (docs/contract.md §7) from its evidence and the records its item tests left, writes the
  * folder (verdicts, index.json, summary.md, junit.xml), prints the run × item grid, then removes the
  * invocation's sessions and evidence unless L1_KEEP_STATE=1.
  */

@@ -34,7 +34,7 @@ const ANALYTICS = `<script async src="https://www.googletagmanager.com/gtag/js?i
   gtag('config', 'G-LNDJ3J7WT0', {"report": "awesome"});
 </script>`;
 
-test.describe('issue 8 case 14: a report that calls nobody', () => {
+test.describe('README.md § Security and limits: a report that calls nobody', () => {
   test('a clean report names no external host: namespaces, loopback and data URLs are fine', () => {
     expect(findExternalUrls(report())).toEqual([]);
     expect(() => assertOffline(report())).not.toThrow();

@@ -58,7 +58,7 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(html).not.toContain('googletagmanager');
       expect(findExternalUrls(html)).toEqual([]);
 
-      // categories (issue 10): each kind of failure in its own category
+      // categories (README.md § Reading the Allure report): each kind of failure in its own category
       const categories = embedded(html, 'widgets/categories.json') as {
         roots: string[];
         nodes: Record<string, { name: string; statistic?: { total: number } }>;

@@ -14,7 +14,7 @@ function row(i: number, verdict: 'pass' | 'fail'): ComparisonRow {
   };
 }
 
-test.describe('mismatch tables (issue 10 Deliver 2)', () => {
+test.describe('mismatch tables (README.md § Reading the Allure report)', () => {
   test('CSV: the seven columns, text verdicts, RFC 4180 quoting, formulas defused', () => {
     const step: StepResult = {
       id: '5.2',

@@ -52,7 +52,7 @@ function bDiagnosis(authoritative?: string) {
   return { data, view, platform };
 }
 
-/** The run facts read from the URLs, known whatever failed afterwards (issue 9). */
+/** The run facts read from the URLs, known whatever failed afterwards (docs/rules.md). */
 function facts(project = A_MONITOR, profile: 'A' | 'B' = project.spec.profile) {
   const { companyId, projectId, reportType, batchDate } = project.spec;
   return { companyId, projectId, reportType, batchDate, profile };
@@ -75,7 +75,7 @@ const failed = (failureKind: 'input' | 'platform') => ({
   lacks: [],
 });
 
-test.describe('collectRun: batch ids (contract 4.1, spec 9.1.2 / 9.1.3)', () => {
+test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3)', () => {
   test('the batch list item of the run date and project: its ids joined in their order, every table with them', async () => {
     const { data, ids, platform } = aMonitor();
     const fakes = fakeDeps(platform, data);
@@ -165,7 +165,7 @@ test.describe('collectRun: batch ids (contract 4.1, spec 9.1.2 / 9.1.3)', () => 
   });
 });
 
-test.describe('collectRun: empty tables (contract 4.2)', () => {
+test.describe('collectRun: empty tables (docs/contract.md §4.2)', () => {
   test('empty rows for a table are an error naming the table and the batch ids', async () => {
     const { data, ids, platform } = aMonitor();
     platform.set(metricsKey(A_MONITOR, 'competitor', ids), { rows: [] });
@@ -333,7 +333,7 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(evidence.run).toMatchObject(facts());
   });
 
-  test('contract 3: a 401 mid-run logs in again once and the run is checked', async () => {
+  test('docs/contract.md §3: a 401 mid-run logs in again once and the run is checked', async () => {
     const { data, ids, platform, view } = aMonitor();
     platform.set(metricsKey(A_MONITOR, 'tmc', ids), new Sequence(new Reply(401), { rows: view.tmc }));
     const fakes = fakeDeps(platform, data);
@@ -350,7 +350,7 @@ test.describe('collectRun: each way a run is not checked', () => {
     });
   });
 
-  test('contract 3: a 401 again after the re-login is a platform error', async () => {
+  test('docs/contract.md §3: a 401 again after the re-login is a platform error', async () => {
     const { data, ids, platform } = aMonitor();
     platform.set(metricsKey(A_MONITOR, 'tmc', ids), new Reply(401));
     const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
@@ -371,7 +371,7 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(evidence.requests.length).toBeGreaterThan(0);
   });
 
-  test('contract 4: a 5xx is retried; one that stays is an error after 3 attempts', async () => {
+  test('docs/contract.md §4: a 5xx is retried; one that stays is an error after 3 attempts', async () => {
     const { data, ids, platform, view } = aMonitor();
     platform.set(
       metricsKey(A_MONITOR, 'snapshot', ids),

@@ -9,7 +9,7 @@ import { render, type Plain } from './generated/render';
 import { truthArb, type Truth } from './generated/truth';
 
 /**
- * Generated cases (issue 9, Deliver 2): one truth per case, rendered into DATA and platform answers,
+ * Generated cases (docs/rules.md, Deliver 2): one truth per case, rendered into DATA and platform answers,
  * encoded every way the contract permits, parsed by the real schemas and judged by the rules directly
  * (no browser). fc.assert prints the seed and the shrunk counterexample of a failing case: replay with
  * `fc.assert(..., { seed, path })`. The counts of passed cases are printed at the end.
@@ -45,7 +45,7 @@ test.describe('generated cases (fast-check): invariance, sensitivity, near-misse
     );
   });
 
-  test('invariance: a clean truth passes all ten items in both profiles, under every permitted encoding (contract 4, 4.2, 5)', () => {
+  test('invariance: a clean truth passes all ten items in both profiles, under every permitted encoding (docs/contract.md §4, 4.2, 5)', () => {
     fc.assert(
       fc.property(truthArb, encodingArb, profileArb, (t, enc, profile) => {
         const plain = render(t, profile);

@@ -39,7 +39,7 @@ function client(answers: Answer[], onRelogin: () => void = () => {}) {
 const rows = z.object({ rows: z.array(z.number()) });
 const ok = (body: unknown): Answer => ({ status: 200, body: JSON.stringify(body) });
 
-test.describe('contract 4: the API client', () => {
+test.describe('docs/contract.md §4: the API client', () => {
   test('a 5xx is retried with backoff and recovers', async () => {
     const { c, calls } = client([{ status: 503 }, ok({ rows: [1] })]);
     await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [1] });
@@ -64,7 +64,7 @@ test.describe('contract 4: the API client', () => {
     expect(calls).toHaveLength(1);
   });
 
-  test('contract 3: a 401 mid-run logs in again once and retries once', async () => {
+  test('docs/contract.md §3: a 401 mid-run logs in again once and retries once', async () => {
     let relogins = 0;
     const { c, calls } = client([{ status: 401 }, ok({ rows: [2] })], () => relogins++);
     await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [2] });
@@ -72,7 +72,7 @@ test.describe('contract 4: the API client', () => {
     expect(calls).toHaveLength(2);
   });
 
-  test('contract 3: a 401 again after the re-login is an error, no second re-login', async () => {
+  test('docs/contract.md §3: a 401 again after the re-login is an error, no second re-login', async () => {
     let relogins = 0;
     const { c } = client([{ status: 401 }, { status: 401 }, ok({ rows: [] })], () => relogins++);
     await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(

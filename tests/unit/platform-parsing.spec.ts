@@ -10,7 +10,7 @@ import { productLevelData } from '../../lib/schema/product';
 import { ITEM_RULES } from '../../lib/rules';
 import { baseData, context } from './builders';
 
-test.describe('contract 4: envelope', () => {
+test.describe('docs/contract.md §4: envelope', () => {
   test('a bare payload passes through', () => {
     expect(unwrapEnvelope({ rows: [] })).toEqual({ ok: true, payload: { rows: [] } });
     expect(unwrapEnvelope([1])).toEqual({ ok: true, payload: [1] });
@@ -38,7 +38,7 @@ test.describe('contract 4: envelope', () => {
   });
 });
 
-test.describe('contract 4.2 / 5: rates', () => {
+test.describe('docs/contract.md §4.2 / 5: rates', () => {
   test('numbers and numeric strings, with an optional trailing %', () => {
     expect(parseRate(23.4)).toBe(23.4);
     expect(parseRate('23.4')).toBe(23.4);
@@ -78,7 +78,7 @@ test.describe('contract 4.2 / 5: rates', () => {
   });
 });
 
-test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
+test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
   const items = [
     { batchDate: '2026-11-19', project: 'P1', l1CrawlBatchIds: [{ batchId: 'old' }] },
     { batchDate: '2026-11-20', project: 'P2', l1CrawlBatchIds: [{ batchId: 'other-project' }] },
@@ -140,7 +140,7 @@ test.describe('contract 4.1 / spec 9.1: batch resolution', () => {
   });
 });
 
-test.describe('spec 1.5 / contract 3: URLs as printed', () => {
+test.describe('spec 1.5 / docs/contract.md §3: URLs as printed', () => {
   test('secret-looking query values are masked and userinfo dropped; the rest is kept', () => {
     expect(redactUrl('https://u:p@h/r/monitor/2026-01-01?companyId=1&token=abc123&Sign=x&topic=T')).toBe(
       'https://h/r/monitor/2026-01-01?companyId=1&token=***&Sign=***&topic=T',
@@ -149,7 +149,7 @@ test.describe('spec 1.5 / contract 3: URLs as printed', () => {
   });
 });
 
-test('contract 4.1: a batch date with a time part or as YYYYMMDD still names its day', () => {
+test('docs/contract.md §4.1: a batch date with a time part or as YYYYMMDD still names its day', () => {
   const run = {
     projectId: 'P1',
     batchDate: '2026-11-20',
@@ -165,7 +165,7 @@ test('contract 4.1: a batch date with a time part or as YYYYMMDD still names its
   expect(resolveBatch([{ ...compact[0]!, batchDate: '20261121' }], run).kind).toBe('error');
 });
 
-test.describe('issue 9 / contract 5: a field a run does not use never fails it', () => {
+test.describe('docs/rules.md / docs/contract.md §5: a field a run does not use never fails it', () => {
   const withProduct = (productRanking: unknown) => ({ ...baseData(), product_ranking: productRanking });
 
   test('9.5.1: a brand-level run accepts product_ranking and core_product_competitors of any shape', () => {
@@ -183,7 +183,7 @@ test.describe('issue 9 / contract 5: a field a run does not use never fails it',
     }
   });
 
-  test('contract 5: a product-level run accepts a list (aggregate) or an object keyed by platform, and says which', () => {
+  test('docs/contract.md §5: a product-level run accepts a list (aggregate) or an object keyed by platform, and says which', () => {
     const list = parseWith(
       dataSchemaFor('product'),
       withProduct([{ name: '纯牛奶', exposure_rate: '40%' }]),
@@ -207,7 +207,7 @@ test.describe('issue 9 / contract 5: a field a run does not use never fails it',
     ).toEqual([{ name: '纯牛奶', exposure_rate: 40 }]);
   });
 
-  test('contract 5: a product-level run rejects a product_ranking of neither form, naming DATA.product_ranking', () => {
+  test('docs/contract.md §5: a product-level run rejects a product_ranking of neither form, naming DATA.product_ranking', () => {
     expect(() => parseWith(dataSchemaFor('product'), withProduct(42), 'report page DATA', 'DATA')).toThrow(
       /DATA\.product_ranking: expected a list \(aggregate\) or an object keyed by platform/,
     );
@@ -218,7 +218,7 @@ test.describe('issue 9 / contract 5: a field a run does not use never fails it',
     expect(view.ok ? [] : view.issues).toEqual(['DATA.product_ranking[0].exposure_rate: not a rate: "n/a"']);
   });
 
-  test('contract 4.2 / 5: fields no check reads are accepted in any shape; extra fields are ignored', () => {
+  test('docs/contract.md §4.2 / 5: fields no check reads are accepted in any shape; extra fields are ignored', () => {
     const data = baseData() as unknown as Record<string, unknown> & ReturnType<typeof baseData>;
     const raw = structuredClone(data) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     raw.meta.mode = 7;
@@ -281,7 +281,7 @@ test.describe('issue 9 / contract 5: a field a run does not use never fails it',
   });
 });
 
-test.describe('issue 8 cases 9-11: duplicates, non-finite numbers, Object property names as keys', () => {
+test.describe('README.md § Security and limits: duplicates, non-finite numbers, Object property names as keys', () => {
   test('case 9: duplicate meta.platforms keys are an error naming the key', () => {
     const raw = baseData();
     raw.meta.platforms[1] = { key: 'doubao', name: '豆包2' };

@@ -8,7 +8,7 @@ import type { GroupEntry } from '../../lib/schema/data';
 import type { TmcDimension } from '../../lib/schema/platform';
 import { context, failingKeys, row, setGroup, step } from './builders';
 
-/** Issue 9 "Verdicts that differ from the spec": one minimal case each, with its near-misses. */
+/** docs/rules.md "Verdicts that differ from the spec": one minimal case each, with its near-misses. */
 
 const group = (...pairs: [string, number | null][]): GroupEntry[] =>
   pairs.map(([name, value]) => ({ name, value }));

@@ -3,7 +3,7 @@ import { recognizeProfile } from '../../lib/run/profile';
 
 const settings = { host: 'portal-b.example.com:8443', groupName: '星河集团', companyId: 3100 };
 
-test.describe('spec 9.1.1 / contract 2: Profile B recognition', () => {
+test.describe('spec 9.1.1 / docs/contract.md §2: Profile B recognition', () => {
   test('the report host equal to {portal_b_host} (with port) → Profile B', () => {
     expect(recognizeProfile({ host: 'portal-b.example.com:8443', companyId: 1 }, settings).profile).toBe('B');
     expect(recognizeProfile({ host: 'portal-b.example.com', companyId: 1 }, settings).profile).toBe('A');

@@ -3,7 +3,7 @@ import { normalizeDate, pageLoginBase, readUrls } from '../../lib/run/url';
 
 const platformUrl = 'https://geo.example.com/platform/projects/P1001/overview';
 
-test.describe('contract 1.1: what is read from the URLs', () => {
+test.describe('docs/contract.md §1.1: what is read from the URLs', () => {
   test('query forms: reportType, batchDate, companyId, topic; projectId after a "projects" segment', () => {
     const facts = readUrls({
       htmlUrl:
@@ -110,7 +110,7 @@ test.describe('contract 1.1: what is read from the URLs', () => {
   });
 });
 
-test.describe('contract 3: where the report page logs in', () => {
+test.describe('docs/contract.md §3: where the report page logs in', () => {
   test('base_url (with its path) when the report is on its origin, else the report origin', () => {
     expect(pageLoginBase('https://geo.example.com/r/monitor/2026-01-01', 'https://geo.example.com/gw')).toBe(
       'https://geo.example.com/gw',

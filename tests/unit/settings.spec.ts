@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { fileKeyOf, loadSettings, SettingsError, type Settings } from '../../lib/run/inputs';
 import type { RunInput } from '../../lib/run/types';
 
-/** loadSettings (contract 1): which runs an invocation checks, their labels and file names. */
+/** loadSettings (docs/contract.md §1): which runs an invocation checks, their labels and file names. */
 
 const html = (project: string, company = 1001) =>
   `http://h.test/reports/${project}/monitor/2025-11-17?companyId=${company}`;
@@ -38,7 +38,7 @@ function refusal(load: () => unknown): string {
   return 'loaded';
 }
 
-test.describe('loadSettings: where the runs come from (contract 1)', () => {
+test.describe('loadSettings: where the runs come from (docs/contract.md §1)', () => {
   test('L1_RUNS wins over L1_HTML_URL, which wins over the demo', () => {
     const single = { L1_HTML_URL: html('555'), L1_PLATFORM_URL: platform('555') };
     const fromFile = withRunsFile([entry('101101')], single);

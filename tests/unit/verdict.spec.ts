@@ -6,7 +6,7 @@ import type { ConfiguredRun } from '../../lib/run/inputs';
 import type { ComparisonRow, ItemNumber, ItemResult } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
 
-/** buildVerdict: the verdict file of one run (contract 7), from its evidence and its item records. */
+/** buildVerdict: the verdict file of one run (docs/contract.md §7), from its evidence and its item records. */
 
 const run: ConfiguredRun = {
   label: 'A-monitor',
@@ -60,7 +60,7 @@ const context = {
   generatedAt: '2025-11-18T02:00:00.000Z',
 };
 
-test.describe('buildVerdict (contract 7)', () => {
+test.describe('buildVerdict (docs/contract.md §7)', () => {
   test("each item's verdict is its test's status: passed → pass, anything else → fail, saying why", () => {
     const v = buildVerdict(
       run,

@@ -1,5 +1,5 @@
 /**
- * A single-file Allure report that calls nobody (issue 8, case 14).
+ * A single-file Allure report that calls nobody (README.md § Security and limits, case 14).
  *
  * Allure 3's awesome plugin hard-codes a Google Analytics tag (`googletagmanager.com`, allure3
  * issue #476) and its app bundle names other hosts (the Playwright trace viewer at

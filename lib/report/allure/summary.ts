@@ -7,7 +7,7 @@ import type { VerdictFile } from '../../schema/verdict';
 import { escapeHtml } from '../../util/escape';
 
 /**
- * The run × item grid and the runs not checked, inside the Allure report itself (issue 10).
+ * The run × item grid and the runs not checked, inside the Allure report itself (README.md § Reading the Allure report).
  *
  * Allure 3 reads `<uuid>-globals.json` from the results folder (allure2 reader): its attachments
  * are listed under the report's "Global Attachments" tab and its errors under "Global Errors".

@@ -146,7 +146,7 @@ export function platformFor(
   return fake;
 }
 
-/** The batch list item of a project (contract 4.1). */
+/** The batch list item of a project (docs/contract.md §4.1). */
 export function batchItem(project: DemoProject, batchIds: string[], batchDate = project.spec.batchDate) {
   return {
     batchDate,

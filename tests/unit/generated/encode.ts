@@ -7,8 +7,8 @@ import { metricsTables, wordcloudPayload } from '../../../lib/schema/platform';
 import type { Json, Plain } from './render';
 
 /**
- * Every encoding the contract permits (contract 4, 4.2, 5), chosen per case. A clean truth must give
- * the same verdicts under each of them as under the plain one (issue 9, invariance family).
+ * Every encoding the contract permits (docs/contract.md §4, 4.2, 5), chosen per case. A clean truth must give
+ * the same verdicts under each of them as under the plain one (docs/rules.md, invariance family).
  */
 export interface Encoding {
   rate: 'number' | 'string' | 'percent';
@@ -18,7 +18,7 @@ export interface Encoding {
   wraps: ('bare' | 'code0-msg' | 'code200-message' | 'code0str-message')[];
   shuffle: number[];
   rankScramble: boolean;
-  /** Optional DATA fields present (contract 5) or left out. */
+  /** Optional DATA fields present (docs/contract.md §5) or left out. */
   optionalPresent: boolean;
   /** Values placed in fields no check reads, any shape. */
   unused: unknown[];
@@ -52,7 +52,7 @@ export const encodingArb: fc.Arbitrary<Encoding> = fc.record({
   unused: fc.array(fc.anything({ maxDepth: 2 }), { minLength: 6, maxLength: 6 }),
 });
 
-/** Rate keys whose key must stay present (contract 5 / lib/schema): "no value" is written, not dropped. */
+/** Rate keys whose key must stay present (docs/contract.md §5 / lib/schema): "no value" is written, not dropped. */
 const REQUIRED = new Set([
   'exposure_rate',
   'positive_mention_rate',
@@ -128,7 +128,7 @@ function decorateData(data: Json, enc: Encoding, profile: Profile): Json {
     d.product_ranking = e;
     d.extra = f;
   } else {
-    if (d.meta.position_metric === 'top3') delete d.meta.position_metric; // contract 5: default top3
+    if (d.meta.position_metric === 'top3') delete d.meta.position_metric; // docs/contract.md §5: default top3
     if (profile === 'A') delete d.overall;
     for (const key of Object.keys(d.brand.platforms)) {
       const citation = d.brand.platforms[key].citation;

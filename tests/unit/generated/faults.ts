@@ -4,7 +4,7 @@ import { r1, render, shownShares, type Json, type Plain } from './render';
 import { DIMENSIONS, OPTIONS_OF, type Truth } from './truth';
 
 /**
- * Fault classes (each flips exactly its items) and named near-misses (each flips none), issue 9
+ * Fault classes (each flips exactly its items) and named near-misses (each flips none), docs/rules.md
  * Deliver 2. `make` returns the plain case, or undefined when the truth does not allow it (the case is
  * then discarded, fc.pre).
  */
