@@ -48,10 +48,12 @@ if (at >= 0) {
     () => false,
   );
   if (!up) {
+    // Its own process group, so stopping it also stops the node process npx starts.
     demo = spawn('npx', ['tsx', 'demo/server.ts'], {
       cwd: root,
       env: { ...env, L1_DEMO_PORT: String(port) },
       stdio: 'ignore',
+      detached: true,
     });
     for (
       let i = 0;

@@ -87,7 +87,7 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(globals.errors.map((e) => e.message.split(':')[0])).toEqual([
         'run demo-b not checked (error, platform)',
         'run demo-c not checked (error, input)',
-        'run demo-d not checked (needs-input, needs-input)',
+        'run demo-d not checked (needs-input)',
       ]);
       expect(globals.attachments.map((a) => a.name)).toEqual([
         'L1 summary · run × item grid: 4 run(s): 0 all pass, 1 with failing items, 3 not checked',
@@ -160,7 +160,7 @@ test.describe('environment and summary files', () => {
         'demo-b,error,·,·,·,·,·,·,·,·,·,·',
       ]);
       expect(notCheckedMessage({ label: 'x\u001b', status: 'needs-input', reason: 'r' })).toBe(
-        'run x\\x1b not checked (needs-input, needs-input): r',
+        'run x\\x1b not checked (needs-input): r',
       );
       // calling it again replaces the earlier summary
       writeAllureSummary(dir, { verdicts });

@@ -231,7 +231,7 @@ export function writeSampleResults(dir: string, start = Date.now()): SampleResul
           status: 'failed',
           // every other item without the label: the message alone must find the category
           failure: item % 2 === 0 ? nc.kind : undefined,
-          message: `Error: run ${run} not checked (${nc.status}, ${nc.kind}): ${nc.reason}`,
+          message: `Error: run ${run} not checked (${nc.status === 'needs-input' ? 'needs-input' : `${nc.status}, ${nc.kind}`}): ${nc.reason}`,
         },
         (t += 50),
       );

@@ -43,8 +43,9 @@ export function gridRows(verdicts: readonly VerdictFile[]): GridRow[] {
 
 /** The message of a run not checked, as the item tests and the categories spell it. */
 export function notCheckedMessage(row: Pick<GridRow, 'label' | 'status' | 'failureKind' | 'reason'>): string {
-  const kind = row.failureKind ?? (row.status === 'needs-input' ? 'needs-input' : 'platform');
-  return `run ${safeText(row.label, 200)} not checked (${row.status}, ${kind}): ${safeText(row.reason ?? 'no reason recorded', 2000)}`;
+  const kind =
+    row.status === 'needs-input' ? 'needs-input' : `${row.status}, ${row.failureKind ?? 'platform'}`;
+  return `run ${safeText(row.label, 200)} not checked (${kind}): ${safeText(row.reason ?? 'no reason recorded', 2000)}`;
 }
 
 function csvField(text: string): string {
