@@ -10,10 +10,14 @@ function layerRules() {
   return LAYERS.map((layer, i) => {
     const later = LAYERS.slice(i + 1);
     const patterns = [
-      {
-        group: later.flatMap((l) => [`../${l}`, `../${l}/*`, `../../${l}`, `../../${l}/*`]),
-        message: `lib/${layer} may import only ${LAYERS.slice(0, i + 1).join(', ')} (no arrow back up the layers)`,
-      },
+      ...(later.length
+        ? [
+            {
+              group: later.flatMap((l) => [`../${l}`, `../${l}/*`, `../../${l}`, `../../${l}/*`]),
+              message: `lib/${layer} may import only ${LAYERS.slice(0, i + 1).join(', ')} (no arrow back up the layers)`,
+            },
+          ]
+        : []),
       {
         group: OUTSIDE_LIB.flatMap((d) => [`../../${d}/*`, `../../../${d}/*`]),
         message: 'lib/ never imports demo/, pages/, fixtures/, tests/ or scripts/',
