@@ -21,8 +21,6 @@ export interface ReadDataOptions {
   timeoutMs: number;
   /** Largest DATA accepted, measured in the page before it is transferred (L1_MAX_ANSWER_MB). */
   maxBytes: number;
-  /** item → CSS selector of its section, screenshotted once DATA is read (lib/report/sections.ts). */
-  sections?: Record<number, string>;
 }
 
 /** A section screenshot: readable, small (JPEG), bounded in time. */
@@ -79,10 +77,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 export class ReportPage {
   constructor(private readonly page: Page) {}
 
-  async readData(
-    htmlUrl: string,
-    options: ReadDataOptions,
-  ): Promise<{ data: unknown; notes: string[]; shots: Record<number, Buffer> }> {
+  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown; notes: string[] }> {
     const { page } = this;
     const { timeoutMs, maxBytes } = options;
     const notes: string[] = [];
@@ -135,11 +130,14 @@ export class ReportPage {
       throw new ReportPageError(
         `the page navigated to ${new URL(page.url()).origin}${new URL(page.url()).pathname} while DATA was read`,
       );
-    return { data: read.data, notes, shots: await this.sections(options.sections ?? {}, notes) };
+    return { data: read.data, notes };
   }
 
-  /** One screenshot per distinct section selector; a section the page lacks is noted, not an error. */
-  private async sections(
+  /**
+   * item → JPEG of its section (selectors: lib/report/sections.ts), one screenshot per distinct
+   * selector; a section the page lacks is noted, not an error.
+   */
+  async screenshotSections(
     selectors: Record<number, string>,
     notes: string[],
   ): Promise<Record<number, Buffer>> {

@@ -25,8 +25,6 @@ export interface CollectDeps {
   session(loginBase: string, key: CredentialKey, force?: boolean): Promise<string>;
   /** Opens the report with that session: raw DATA and notes (throws SessionExpired on /login). */
   readPage(htmlUrl: string, statePath: string): Promise<{ data: unknown; notes: string[] }>;
-  /** Keeps the page's section screenshots (item → JPEG) with the run's evidence. */
-  keepShots?(shots: Record<number, Buffer>): void;
   newApiContext(statePath: string): Promise<HttpGetter>;
   /** Largest answer or DATA accepted (L1_MAX_ANSWER_MB). */
   maxBytes?: number;
@@ -190,8 +188,6 @@ async function readData(
       const page = await deps.readPage(run.input.htmlUrl, state);
       raw = page.data;
       evidence.notes.push(...page.notes);
-      const shots = (page as { shots?: Record<number, Buffer> }).shots;
-      if (shots) deps.keepShots?.(shots);
       break;
     } catch (e) {
       if (!(e instanceof Error) || e.name !== SESSION_EXPIRED)

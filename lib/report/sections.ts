@@ -6,8 +6,9 @@ import { ITEM_NUMBERS } from '../rules/types';
  * Where each item's section is on the report page, for the screenshot its Allure entry shows
  * (README.md § Reading the Allure report: "a picture where a picture is faster"). The defaults fit the bundled demo report;
  * `L1_SECTION_SELECTORS` (a JSON object `{"5": "#ranking", …}` or the path of a JSON file holding
- * one) overrides any of them; an empty string turns an item's screenshot off. `L1_SCREENSHOTS=0`
- * turns them all off.
+ * one) overrides any of them; an empty string turns an item's screenshot off. Which items get one
+ * (fixtures/collector.ts): those whose rule fails by default, every item with `L1_SCREENSHOTS=all`,
+ * none with `L1_SCREENSHOTS=0`.
  */
 export const DEFAULT_SECTIONS: Record<number, string> = {
   3: 'section.card:has(#kpis)',
