@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { INVOCATION, ROOT, settings } from '../../lib/run/config';
-import { privateDir, removeStaleInvocations, stateRoot } from '../../lib/run/state';
+import { privateDir, removeStaleInvocations, stateRoot, writePrivate } from '../../lib/run/state';
 import { claimOutputs } from '../../lib/report/outputs';
 
 /**
@@ -17,7 +16,7 @@ export default function globalSetup(config: FullConfig): void {
   privateDir(INVOCATION.root);
   // The teardown writes outputs only for an invocation whose setup claimed them (Playwright runs
   // the teardown even when this setup failed, e.g. refused a folder another invocation writes).
-  fs.writeFileSync(path.join(INVOCATION.root, 'claimed'), new Date().toISOString());
+  writePrivate(path.join(INVOCATION.root, 'claimed'), new Date().toISOString());
   removeStaleInvocations(ROOT);
   privateDir(stateRoot(ROOT));
   privateDir(path.join(ROOT, '.l1'));
