@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeText } from './text';
+import { readJsonFile } from '../util/json';
 import { readVerdictFolder, type VerdictEntry } from './verdict-folder';
 import type { Selection, VerdictFile } from '../schema/verdict';
 
@@ -46,20 +47,14 @@ export function knownRunLabels(
       problems: [],
     };
   const file = path.resolve(root, env.L1_RUNS);
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (e) {
-    const why =
-      e instanceof SyntaxError
-        ? 'is not valid JSON'
-        : `cannot be read (${(e as NodeJS.ErrnoException).code})`;
+  const read = readJsonFile(file);
+  if (read.why !== undefined)
     return {
       labels: null,
       notes: [],
-      problems: [`L1_RUNS file ${file} ${why}: the runs found in no shard are not known`],
+      problems: [`L1_RUNS file ${file} ${read.why}: the runs found in no shard are not known`],
     };
-  }
+  const json = read.value;
   if (!Array.isArray(json))
     return { labels: null, notes: [], problems: [`L1_RUNS file ${file} is not a JSON array of runs`] };
   const labels: string[] = [];

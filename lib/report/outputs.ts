@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { INVOCATION, ROOT } from '../run/config';
-import { readOr } from '../run/state';
+import { processAlive, readOr } from '../run/state';
 import { emptyVerdictFolder } from './verdict-folder';
 
 /**
@@ -18,15 +18,6 @@ export function allureResultsDir(env: NodeJS.ProcessEnv = process.env): string {
 
 const CLAIM = '.l1-invocation';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Claims the verdict and Allure folders for this invocation, then empties them of an earlier
  * invocation's results. A folder claimed by another invocation that is still running is refused
@@ -37,7 +28,7 @@ export function claimOutputs(_config?: unknown): void {
     fs.mkdirSync(dir, { recursive: true });
     const claim = path.join(dir, CLAIM);
     const [pid, id] = readOr(claim, '').split(' ');
-    if (pid && Number(pid) !== process.pid && id !== INVOCATION_ID() && alive(Number(pid)))
+    if (pid && Number(pid) !== process.pid && id !== INVOCATION_ID() && processAlive(Number(pid)))
       throw new Error(
         `${dir} is being written by another invocation (process ${pid}): run one at a time, or give each its own L1_VERDICTS_DIR and L1_ALLURE_RESULTS_DIR`,
       );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { junitXml } from './junit';
 import { summaryMarkdown } from './summary';
 import { safeText } from './text';
+import { readJsonFile } from '../util/json';
 import {
   VERDICT_FOLDER_EXTRAS,
   verdictFileSchema,
@@ -74,18 +75,12 @@ export function readVerdictFolder(dir: string): VerdictFolder {
   }
   for (const name of names) {
     const file = path.join(dir, name);
-    let json: unknown;
-    try {
-      json = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch (e) {
-      const why =
-        e instanceof SyntaxError
-          ? `not valid JSON (${e.message})`
-          : `cannot be read (${(e as NodeJS.ErrnoException).code})`;
-      problems.push(`${file}: ${safeText(why, 300)}`);
+    const read = readJsonFile(file);
+    if (read.why !== undefined) {
+      problems.push(`${file}: ${safeText(read.why, 300)}`);
       continue;
     }
-    const parsed = verdictFileSchema.safeParse(json);
+    const parsed = verdictFileSchema.safeParse(read.value);
     if (!parsed.success) {
       const issues = parsed.error.issues;
       const shown = issues

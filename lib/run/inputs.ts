@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { sha256 } from '../util/hash';
+import { readJsonFile } from '../util/json';
 import { readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
 
@@ -114,16 +114,9 @@ function configure(entries: { input: RunInput; error?: string }[], where: string
 
 function readRunsFile(file: string, root: string): { input: RunInput; error?: string }[] {
   const where = path.resolve(root, file);
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(where, 'utf8'));
-  } catch (e) {
-    const why =
-      e instanceof SyntaxError
-        ? `not valid JSON (${e.message})`
-        : `cannot be read (${(e as NodeJS.ErrnoException).code})`;
-    throw new SettingsError(`L1_RUNS file ${where} ${why}`);
-  }
+  const read = readJsonFile(where);
+  if (read.why !== undefined) throw new SettingsError(`L1_RUNS file ${where} ${read.why}`);
+  const json = read.value;
   if (!Array.isArray(json)) throw new SettingsError(`L1_RUNS file ${where} must hold a JSON array of runs`);
   if (json.length === 0) throw new SettingsError(`L1_RUNS file ${where} holds no run`);
   return json.map((raw: unknown, i) => {

@@ -77,7 +77,8 @@ export function writeAtomic(file: string, content: string): void {
   fs.renameSync(tmp, file);
 }
 
-function alive(pid: number): boolean {
+/** Whether a process still runs (a lock or claim whose owner is gone may be taken over). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -101,7 +102,7 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(readOr(path.join(lockDir, 'pid'), '0'));
-      if (owner && !alive(owner)) {
+      if (owner && !processAlive(owner)) {
         fs.rmSync(lockDir, { recursive: true, force: true });
         continue;
       }
