@@ -41,7 +41,39 @@ const SECRET_KEY = /"(password|passwd|token|access_token)"\s*:\s*"((?:[^"\\\r\n]
 const SECRET_KEY_ESCAPED =
   /\\"(password|passwd|token|access_token)\\"\s*:\s*\\"((?:[^"\\\r\n]|\\[^"])+)\\"/gi;
 /** Runs that may hold a cookie value: base64, base64url, hex, URL-encoded ("_" too: base64url). */
-const TOKEN = /[A-Za-z0-9_.~+/=%-]{12,}/g;
+/** Characters of a token that may hold a cookie value: `[A-Za-z0-9_.~+/=%-]`. */
+function isTokenChar(c: number): boolean {
+  return (
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x2e ||
+    c === 0x7e ||
+    c === 0x2b ||
+    c === 0x2f ||
+    c === 0x3d ||
+    c === 0x25 ||
+    c === 0x2d
+  );
+}
+
+/**
+ * Runs of 12 or more token characters, by a linear scan: a regular expression over the megabytes
+ * of base64 a single-file report embeds overflowed V8's stack.
+ */
+function* tokens(text: string): Generator<{ index: number; text: string }> {
+  for (let i = 0; i < text.length;) {
+    if (!isTokenChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && isTokenChar(text.charCodeAt(j))) j++;
+    if (j - i >= 12) yield { index: i, text: text.slice(i, j) };
+    i = j;
+  }
+}
 
 /** A masked or placeholder value is not a leak: "***", "[REDACTED]", "<hidden>". */
 function isPlaceholder(value: string): boolean {
@@ -79,8 +111,8 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
     });
   });
   if (st.hashes.size) {
-    for (const m of text.matchAll(TOKEN)) {
-      const hit = cookieCandidates(m[0]).find((c) => isSeenCookie(c.text, st));
+    for (const m of tokens(text)) {
+      const hit = cookieCandidates(m.text).find((c) => isSeenCookie(c.text, st));
       if (hit) {
         const start = m.index + hit.start;
         matches.push({

@@ -104,8 +104,24 @@ function scanZip(buf: Buffer, ctx: Ctx, st: ScanState): void {
 }
 
 /** `data:…;base64,…` URIs (Playwright's HTML report) and quoted base64 literals (Allure single file). */
-const DATA_URI = /data:[A-Za-z0-9.+/-]*(?:;[A-Za-z0-9.+/=_-]+)*;base64,([A-Za-z0-9+/]{8,}={0,2})/g;
-const BASE64_LITERAL = /(["'])([A-Za-z0-9+/]{24,}={0,2})\1/g;
+/** The head of a data: URI up to its base64 data (bounded: only the head is matched by a regex). */
+const DATA_URI_HEAD = /^data:[A-Za-z0-9.+/-]*(?:;[A-Za-z0-9.+/=_-]+)*;base64,/;
+
+/** `data:…;base64,DATA` embeddings, the data read by a linear scan (no regexp over megabytes). */
+function* dataUris(text: string): Generator<Embedded> {
+  for (let at = text.indexOf('data:'); at >= 0; at = text.indexOf('data:', at + 5)) {
+    const head = DATA_URI_HEAD.exec(text.slice(at, at + 300));
+    if (!head) continue;
+    const dataStart = at + head[0].length;
+    let end = dataStart;
+    while (end < text.length && isBase64Char(text.charCodeAt(end))) end++;
+    let padded = end;
+    while (padded < text.length && padded - end < 2 && text.charCodeAt(padded) === 0x3d) padded++;
+    if (end - dataStart >= 8)
+      yield { start: at, dataStart, dataEnd: padded, data: text.slice(dataStart, padded) };
+    at = Math.max(at, padded - 5);
+  }
+}
 
 interface Embedded {
   /** Where the embedding starts (the `data:` or the quote). */
@@ -117,19 +133,52 @@ interface Embedded {
 
 function embeddedBase64(text: string): Embedded[] {
   const out: Embedded[] = [];
-  for (const m of text.matchAll(DATA_URI)) {
-    const data = m[1]!;
-    const dataStart = m.index + m[0].length - data.length;
-    out.push({ start: m.index, dataStart, dataEnd: dataStart + data.length, data });
-  }
-  for (const m of text.matchAll(BASE64_LITERAL)) {
-    const data = m[2]!;
+  for (const uri of dataUris(text)) out.push(uri);
+  for (const literal of base64Literals(text)) {
+    const data = literal.data;
     // Base64 has a length multiple of 4 once padded; mixed case or digits tell it from a word.
     if (data.length % 4 !== 0) continue;
     if (!/[0-9+/]/.test(data) && !(/[a-z]/.test(data) && /[A-Z]/.test(data))) continue;
-    out.push({ start: m.index, dataStart: m.index + 1, dataEnd: m.index + 1 + data.length, data });
+    out.push({
+      start: literal.start,
+      dataStart: literal.start + 1,
+      dataEnd: literal.start + 1 + data.length,
+      data,
+    });
   }
   return out;
+}
+
+function isBase64Char(code: number): boolean {
+  return (
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x2b ||
+    code === 0x2f
+  );
+}
+
+/**
+ * Quoted base64 literals (`"…"` or `'…'`, at least 24 characters, `=` padding): a linear scan. A
+ * regular expression with a back-reference overflowed V8's stack on the megabytes of base64 a
+ * single-file Allure report embeds.
+ */
+function* base64Literals(text: string): Generator<{ start: number; data: string }> {
+  for (let i = 0; i < text.length; i++) {
+    const quote = text.charCodeAt(i);
+    if (quote !== 0x22 && quote !== 0x27) continue;
+    let j = i + 1;
+    while (j < text.length && isBase64Char(text.charCodeAt(j))) j++;
+    let end = j;
+    while (end < text.length && end - j < 2 && text.charCodeAt(end) === 0x3d) end++;
+    if (j - (i + 1) >= 24 && text.charCodeAt(end) === quote) {
+      yield { start: i, data: text.slice(i + 1, end) };
+      i = end;
+    } else {
+      i = j - 1;
+    }
+  }
 }
 
 function lineStarts(buf: Buffer): number[] {

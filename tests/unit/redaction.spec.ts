@@ -541,6 +541,23 @@ test.describe('what the redaction guard does not flag or never scans', () => {
     expect(result.filesScanned).toBe(0);
   });
 
+  test('a single-file report with megabytes of embedded base64 is scanned without overflowing the stack', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    // Allure's single-file report embeds its data as one quoted base64 literal and data: URIs of
+    // several megabytes; the guard once overflowed V8's regexp stack on them.
+    const blob = Buffer.alloc(6 * 1024 * 1024, 'report data ').toString('base64');
+    write(
+      root,
+      'allure-report/index.html',
+      `<script>const d = "${blob}";</script><img src="data:image/png;base64,${blob}">${blob}`,
+    );
+    write(root, 'suite.log', lines('ok', `typed ${PW1}`));
+    const env = { L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '7': { phone: P1, password: PW1 } } }) };
+    expect(() => scanOutputs({ root, env })).not.toThrow();
+    expect(scanOutputs({ root, env }).map((f) => f.where)).toEqual(['suite.log:2']);
+  });
+
   test('credentials.local.json is the registry when no variable names one, and is never scanned', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
     roots.push(root);
