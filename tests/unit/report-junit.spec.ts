@@ -1,33 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { junitXml } from '../../lib/report/junit';
-import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
+import type { VerdictFile } from '../../lib/schema/verdict';
+import { fakeVerdict } from './fakes/verdicts';
 
-/** A verdict that validates with the schema. */
-function verdict(label: string, extra: Partial<VerdictFile> = {}): VerdictFile {
-  return verdictFileSchema.parse({
-    run: {
-      label,
-      htmlUrl: 'http://127.0.0.1/report',
-      platformUrl: 'http://127.0.0.1/platform',
-      companyId: 1001,
-      projectId: '101101',
-      reportType: 'monitor',
-      batchDate: '2025-11-17',
-      profile: 'A',
-      batchIds: ['b1'],
-      dataSource: 'html',
-      level: 'brand',
-    },
-    status: 'checked',
-    notes: [],
-    items: [],
-    generatedAt: '2025-11-18T02:00:00.000Z',
-    suite: { name: 'l1-verify', version: '0.1.0' },
-    selection: { filters: [], shard: null, complete: true },
-    durationMs: 1200,
-    ...extra,
-  });
-}
+const verdict = (label: string, extra: Partial<VerdictFile> = {}) => fakeVerdict(label, {}, extra);
 
 const passing = (item: number) => ({
   item,

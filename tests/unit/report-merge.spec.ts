@@ -10,12 +10,8 @@ import {
   writeVerdictFolder,
   type VerdictEntry,
 } from '../../lib/report/verdict-folder';
-import {
-  verdictFileSchema,
-  verdictIndexSchema,
-  type Selection,
-  type VerdictFile,
-} from '../../lib/schema/verdict';
+import { verdictIndexSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
+import { fakeVerdict } from './fakes/verdicts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
@@ -32,41 +28,9 @@ function tempDir(): string {
   return dir;
 }
 
-/** A verdict that validates with the schema. */
-function verdict(
-  label: string,
-  items: Record<number, 'pass' | 'fail'>,
-  extra: Partial<VerdictFile> = {},
-): VerdictFile {
-  return verdictFileSchema.parse({
-    run: {
-      label,
-      htmlUrl: 'http://127.0.0.1/report',
-      platformUrl: 'http://127.0.0.1/platform',
-      companyId: 1001,
-      projectId: '101101',
-      reportType: 'monitor',
-      batchDate: '2025-11-17',
-      profile: 'A',
-      batchIds: ['b1'],
-      dataSource: 'html',
-      level: 'brand',
-    },
-    status: 'checked',
-    notes: [],
-    items: Object.entries(items).map(([item, v]) => ({
-      item: Number(item),
-      verdict: v,
-      steps: [{ name: `${item}.1 values`, verdict: v, mismatches: [], mismatchCount: 0 }],
-      notes: [],
-    })),
-    generatedAt: '2025-11-18T02:00:00.000Z',
-    suite: { name: 'l1-verify', version: '0.1.0' },
-    selection: { filters: [], shard: '1/2', complete: true },
-    durationMs: 1200,
-    ...extra,
-  });
-}
+/** Verdicts of a shard (selection 1/2). */
+const verdict = (label: string, items: Record<number, 'pass' | 'fail'>, extra: Partial<VerdictFile> = {}) =>
+  fakeVerdict(label, items, { selection: { filters: [], shard: '1/2', complete: true }, ...extra });
 
 const entry = (
   label: string,

@@ -1,45 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { exitCodeOf, summaryGrid, summaryMarkdown } from '../../lib/report/summary';
 import { displayWidth, hasUnsafeText } from '../../lib/report/text';
-import { verdictFileSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
+import type { Selection } from '../../lib/schema/verdict';
+import { fakeVerdict } from './fakes/verdicts';
 
 const selection: Selection = { filters: [], shard: null, complete: true };
 
-/** A verdict that validates with the schema: `items` maps item number → verdict. */
-function verdict(
-  label: string,
-  items: Record<number, 'pass' | 'fail'>,
-  extra: Partial<VerdictFile> = {},
-): VerdictFile {
-  return verdictFileSchema.parse({
-    run: {
-      label,
-      htmlUrl: 'http://127.0.0.1/report',
-      platformUrl: 'http://127.0.0.1/platform',
-      companyId: 1001,
-      projectId: '101101',
-      reportType: 'monitor',
-      batchDate: '2025-11-17',
-      profile: 'A',
-      batchIds: ['b1'],
-      dataSource: 'html',
-      level: 'brand',
-    },
-    status: 'checked',
-    notes: [],
-    items: Object.entries(items).map(([item, v]) => ({
-      item: Number(item),
-      verdict: v,
-      steps: [{ name: `${item}.1 values`, verdict: v, mismatches: [], mismatchCount: 0 }],
-      notes: [],
-    })),
-    generatedAt: '2025-11-18T02:00:00.000Z',
-    suite: { name: 'l1-verify', version: '0.1.0' },
-    selection,
-    durationMs: 1200,
-    ...extra,
-  });
-}
+const verdict = fakeVerdict;
 
 const all = (v: 'pass' | 'fail') => Object.fromEntries([3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => [i, v]));
 
