@@ -23,7 +23,7 @@ const CLAIM = '.l1-invocation';
  * invocation's results. A folder claimed by another invocation that is still running is refused
  * with a message saying how to separate them: two invocations never mix their outputs.
  */
-export function claimOutputs(_config?: unknown): void {
+export function claimOutputs(): void {
   for (const dir of [verdictsDir(), allureResultsDir()]) {
     fs.mkdirSync(dir, { recursive: true });
     const claim = path.join(dir, CLAIM);

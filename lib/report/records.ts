@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ItemResult } from '../rules/types';
+import type { KeptResult } from './verdict';
 import { writePrivate } from '../run/state';
 
 /**
@@ -13,7 +13,7 @@ export interface ItemRecord {
   /** Playwright's status of the test: only `passed` is a pass. */
   status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
   /** The rule's result when the rule ran (mismatches already capped). */
-  result?: ItemResult;
+  result?: KeptResult;
   /** The first line of the test's error when the rule did not run. */
   error?: string;
   durationMs: number;

@@ -39,15 +39,19 @@ export function keptMismatches(step: StepResult, max = MISMATCHES_KEPT): Mismatc
  * A rule's result cut to what a record and a verdict keep: every step, its first failing rows and
  * their count, the notes (a run of 50,000 differing words must not make a 20 MB verdict file).
  */
-export function cappedResult(result: ItemResult): ItemResult {
+export function cappedResult(result: ItemResult): KeptResult {
   return {
     ...result,
     steps: result.steps.map((s) => {
       const failing = s.rows.filter((r) => r.verdict === 'fail');
-      return { ...s, rows: failing.slice(0, MISMATCHES_KEPT), failCount: failing.length } as StepResult;
+      return { ...s, rows: failing.slice(0, MISMATCHES_KEPT), failCount: failing.length };
     }),
   };
 }
+
+/** A step as a record keeps it: `failCount` counts the failing rows when `rows` was cut. */
+export type KeptStep = StepResult & { failCount?: number };
+export type KeptResult = Omit<ItemResult, 'steps'> & { steps: KeptStep[] };
 
 function itemOf(record: ItemRecord): VerdictItem {
   const verdict = record.status === 'passed' ? 'pass' : 'fail';
@@ -64,9 +68,7 @@ function itemOf(record: ItemRecord): VerdictItem {
       name: safeText(stepTitle(s), 300),
       verdict: s.verdict,
       mismatches: keptMismatches(s),
-      mismatchCount:
-        (s as StepResult & { failCount?: number }).failCount ??
-        s.rows.filter((r) => r.verdict === 'fail').length,
+      mismatchCount: s.failCount ?? s.rows.filter((r) => r.verdict === 'fail').length,
     })),
     notes,
     durationMs: record.durationMs,

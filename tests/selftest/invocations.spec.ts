@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { A_MONITOR, B_DIAGNOSIS, runOf } from '../../demo/runs';
-import { SCENARIOS, scenarioRuns } from '../../demo/scenarios';
+import { scenarioRuns } from '../../demo/scenarios';
 import type { RunInput } from '../../lib/run/types';
 import { ORIGIN, PORTAL_B_ORIGIN, ROOT, comparable, runSuite, type SuiteResult } from './harness';
 
@@ -18,7 +18,6 @@ const runs: RunInput[] = [
   scenarios['drift-a-rank-swap']!,
   scenarios['fault-403']!,
 ];
-void SCENARIOS;
 
 const verdictMap = (s: SuiteResult) =>
   Object.fromEntries([...s.verdicts].map(([label, v]) => [label, comparable(v)]).sort());

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { FullConfig } from '@playwright/test';
 import { INVOCATION, ROOT, settings } from '../../lib/run/config';
 import { privateDir, removeStaleInvocations, stateRoot, writePrivate } from '../../lib/run/state';
 import { claimOutputs } from '../../lib/report/outputs';
@@ -10,9 +9,9 @@ import { claimOutputs } from '../../lib/report/outputs';
  * writing one folder is refused), empties them of an earlier invocation's results and makes this
  * invocation's private state folder.
  */
-export default function globalSetup(config: FullConfig): void {
+export default function globalSetup(): void {
   settings();
-  claimOutputs(config);
+  claimOutputs();
   privateDir(INVOCATION.root);
   // The teardown writes outputs only for an invocation whose setup claimed them (Playwright runs
   // the teardown even when this setup failed, e.g. refused a folder another invocation writes).
