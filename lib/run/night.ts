@@ -1,0 +1,133 @@
+import type { RunInput } from './types';
+
+/**
+ * Tonight's reports (README.md § Run it nightly in CI): a run's string fields may name the batch
+ * date as `{batchDate}` (YYYY-MM-DD) or `{batchDateCompact}` (YYYYMMDD), filled from
+ * `L1_BATCH_DATE` in the time zone `L1_TIME_ZONE`. Pure: the caller passes the clock.
+ */
+
+/** The reports are generated for a team in China: "yesterday" is yesterday in Beijing time. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+/** A scheduled night checks the reports of the day that just ended. */
+export const DEFAULT_BATCH_DATE = 'yesterday';
+
+/** The run fields that may hold a placeholder (docs/contract.md §1). */
+export const TEMPLATED_FIELDS = ['htmlUrl', 'platformUrl', 'baseUrl', 'calDataJson', 'label', 'batchId'] as const;
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
+const KNOWN = ['batchDate', 'batchDateCompact'];
+
+export class NightError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NightError';
+  }
+}
+
+/** The batch date an invocation fills in, and how it was chosen (for the terminal, verdicts, Allure). */
+export interface Night {
+  /** YYYY-MM-DD. */
+  batchDate: string;
+  /** What was asked: `yesterday`, `today`, `-3` or a date. */
+  given: string;
+  timeZone: string;
+  /** `2026-11-22 (yesterday in Asia/Shanghai)`. */
+  describe: string;
+}
+
+/** A valid IANA time zone name, else a NightError naming the variable. */
+export function checkTimeZone(timeZone: string, variable = 'L1_TIME_ZONE'): string {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone }).format(0);
+    return timeZone;
+  } catch {
+    throw new NightError(
+      `${variable}=${JSON.stringify(timeZone)} is not an IANA time zone name (for example Asia/Shanghai or UTC)`,
+    );
+  }
+}
+
+/** The calendar date of `now` in `timeZone`, YYYY-MM-DD. */
+export function dateIn(timeZone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** `date` moved by `days` calendar days (dates only: no time zone, no daylight saving). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function realDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * `L1_BATCH_DATE`: `YYYY-MM-DD`, `today`, `yesterday` or `-N` (N days back), in `timeZone`.
+ * Anything else is a NightError naming the variable and the forms it accepts.
+ */
+export function resolveNight(given: string, timeZone: string, now: Date, variable = 'L1_BATCH_DATE'): Night {
+  const text = given.trim();
+  checkTimeZone(timeZone);
+  const today = dateIn(timeZone, now);
+  let batchDate: string;
+  let how: string;
+  if (realDate(text)) {
+    batchDate = text;
+    how = `${variable}=${text}`;
+  } else if (text === 'today' || text === 'yesterday' || /^-\d{1,4}$/.test(text)) {
+    const back = text === 'today' ? 0 : text === 'yesterday' ? 1 : Number(text.slice(1));
+    batchDate = addDays(today, -back);
+    how = `${text === 'today' || text === 'yesterday' ? text : `${back} day${back === 1 ? '' : 's'} back`} in ${timeZone}`;
+  } else {
+    throw new NightError(
+      `${variable}=${JSON.stringify(given)}: expected YYYY-MM-DD, today, yesterday or -N (N days back, in L1_TIME_ZONE)`,
+    );
+  }
+  return { batchDate, given: text, timeZone, describe: `${batchDate} (${how})` };
+}
+
+/** The placeholders a text names, known or not. */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** Whether any templated field of the run names a placeholder. */
+export function isTemplated(input: RunInput): boolean {
+  return TEMPLATED_FIELDS.some((f) => {
+    const value = input[f];
+    return typeof value === 'string' && placeholdersIn(value).length > 0;
+  });
+}
+
+/**
+ * The run with `{batchDate}` and `{batchDateCompact}` filled in. An unknown placeholder (a typo such
+ * as `{batchdate}`) is a NightError naming the field, never left in a URL.
+ */
+export function fillRun(input: RunInput, night: Night): RunInput {
+  const out: RunInput = { ...input };
+  for (const field of TEMPLATED_FIELDS) {
+    const value = input[field];
+    if (typeof value !== 'string') continue;
+    const unknown = placeholdersIn(value).filter((p) => !KNOWN.includes(p));
+    if (unknown.length)
+      throw new NightError(
+        `${field}: unknown placeholder ${unknown.map((p) => `{${p}}`).join(', ')}: use {batchDate} (YYYY-MM-DD) or {batchDateCompact} (YYYYMMDD)`,
+      );
+    (out as unknown as Record<string, string>)[field] = value.replace(PLACEHOLDER, (_, name: string) =>
+      name === 'batchDate' ? night.batchDate : night.batchDate.replace(/-/g, ''),
+    );
+  }
+  return out;
+}
