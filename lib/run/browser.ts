@@ -56,3 +56,15 @@ export function chromiumVersion(env: NodeJS.ProcessEnv = process.env): string {
     return exe;
   }
 }
+
+/** Which browser the suite uses, for the start of an invocation: `Chromium 156.0… (/usr/bin/chromium, Debian)`. */
+export function browserDescription(env: NodeJS.ProcessEnv = process.env): string {
+  const exe = findChromium(env);
+  if (!exe) return "none found: Playwright's own will be asked for (npx playwright install chromium)";
+  const kind = env.L1_CHROMIUM_PATH?.trim()
+    ? 'L1_CHROMIUM_PATH'
+    : exe === '/usr/bin/chromium'
+      ? "Debian's chromium"
+      : "Playwright's own Chromium";
+  return `${chromiumVersion(env)} (${exe}, ${kind})`;
+}

@@ -61,3 +61,14 @@ export function selectionFromArgv(
   }
   return { filters, shard: shard ? `${shard.current}/${shard.total}` : null, complete: filters.length === 0 };
 }
+
+/** `--shard i/n` (or `--shard=i/n`) of the runner's command line. */
+export function shardFromArgv(argv: string[]): { current: number; total: number } | null {
+  for (let k = 0; k < argv.length; k++) {
+    const arg = argv[k]!;
+    const value = arg === '--shard' ? argv[k + 1] : arg.startsWith('--shard=') ? arg.slice(8) : undefined;
+    const m = value ? /^(\d+)\/(\d+)$/.exec(value) : null;
+    if (m) return { current: Number(m[1]), total: Number(m[2]) };
+  }
+  return null;
+}

@@ -1,0 +1,217 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { describeIssues } from '../schema/issues';
+import { sha256 } from '../util/hash';
+import { readJsonFile } from '../util/json';
+import { fillRun, isTemplated, type Night } from './night';
+import { readUrls } from './url';
+import type { ProfileBSettings, RunInput } from './types';
+
+/** One run as a runs file or the `L1_*` variables give it (docs/contract.md §1). */
+export const runInputSchema = z.object({
+  htmlUrl: z.string().min(1),
+  platformUrl: z.string().min(1),
+  baseUrl: z.string().min(1).optional(),
+  companyId: z.union([z.number().int(), z.string().regex(/^\d+$/, 'expected an integer')]).optional(),
+  calDataJson: z.string().min(1).optional(),
+  batchId: z.string().min(1).optional(),
+  label: z.string().min(1).optional(),
+  level: z.enum(['brand', 'product']).optional(),
+});
+
+/**
+ * Profile B settings carried by the runs file (docs/contract.md §2): strict, so a misspelt key
+ * (`brandcode`) is an error at start instead of a Profile B run silently checked with A's rules.
+ */
+export const profileBFileSchema = z.strictObject({
+  host: z.string().trim().min(1).optional(),
+  groupName: z.string().trim().min(1).optional(),
+  companyId: z
+    .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'expected an integer')])
+    .transform(Number)
+    .optional(),
+  brandCode: z.string().trim().min(1).optional(),
+});
+
+/** A run as the suite will check it: its label is fixed and unique; a bad entry carries its error. */
+export interface ConfiguredRun {
+  label: string;
+  /** File-name-safe form of the label (verdict, evidence and record file names). */
+  slug: string;
+  /** With `{batchDate}` filled in. */
+  input: RunInput;
+  /** The run named the batch date through a placeholder (docs/contract.md §1). */
+  templated?: boolean;
+  /** Why this run cannot even be attempted (malformed entry, unknown placeholder); it fails with this reason. */
+  inputError?: string;
+}
+
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+export function slugify(label: string): string {
+  const slug = label
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^[-.]+|-+$/g, '');
+  return slug || 'run';
+}
+
+/**
+ * The file name of a run (verdict, evidence, records): the label itself when it is a short, plain
+ * ASCII name, else a readable slug cut to 60 characters plus a short hash of the whole label, so
+ * labels that differ never share a file (`A monitor` / `A-monitor`, `a/b` / `ａ/ｂ`) and a long label
+ * never makes a name the file system refuses.
+ */
+export function fileKeyOf(label: string): string {
+  if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(label) && !label.endsWith('.json')) return label;
+  const hash = sha256(label).slice(0, 8);
+  return `${[...slugify(label)].slice(0, 60).join('')}-${hash}`;
+}
+
+/**
+ * The default label: company, project and report type, without the batch date, so the same report
+ * of the next night is the same test (Allure history joins nights). Two runs of one company,
+ * project and type in one invocation (two dates) get the date as well.
+ */
+function derivedLabels(inputs: RunInput[]): (string | undefined)[] {
+  const facts = inputs.map((input) => {
+    try {
+      const f = readUrls(input);
+      return { base: `${f.companyId}-${f.projectId}-${f.reportType}`, date: f.batchDate };
+    } catch {
+      return undefined;
+    }
+  });
+  const count = new Map<string, number>();
+  facts.forEach((f, i) => {
+    if (f && !inputs[i]!.label?.trim()) count.set(f.base, (count.get(f.base) ?? 0) + 1);
+  });
+  return facts.map((f) => (f ? ((count.get(f.base) ?? 0) > 1 ? `${f.base}-${f.date}` : f.base) : undefined));
+}
+
+interface Entry {
+  input: RunInput;
+  error?: string;
+}
+
+/**
+ * Fixes each run's label and file name, after filling the batch date. A label given twice, or two
+ * labels that would share a file (same name but for case), stop the invocation at start naming both
+ * runs: one run must never be checked against another's evidence or overwrite its verdict. Derived
+ * labels that still collide get `-2`, `-3`.
+ */
+export function configureRuns(entries: Entry[], where: string, night: Night | undefined): ConfiguredRun[] {
+  const filled = entries.map((entry, index): Entry & { templated: boolean } => {
+    const templated = isTemplated(entry.input);
+    if (!templated || !night || entry.error) return { ...entry, templated };
+    try {
+      return { input: fillRun(entry.input, night), templated };
+    } catch (e) {
+      return { ...entry, templated, error: `${where} run #${index + 1}: ${(e as Error).message}` };
+    }
+  });
+  const explicit = new Map<string, number>();
+  const problems: string[] = [];
+  filled.forEach(({ input }, index) => {
+    const label = input.label?.trim();
+    if (!label) return;
+    const first = explicit.get(label);
+    if (first !== undefined)
+      problems.push(`runs #${first + 1} and #${index + 1} both have the label ${JSON.stringify(label)}`);
+    else explicit.set(label, index);
+  });
+  const derived = derivedLabels(filled.map((e) => e.input));
+  const taken = new Set(explicit.keys());
+  const runs = filled.map(({ input, error, templated }, index): ConfiguredRun => {
+    let label = input.label?.trim();
+    if (!label) {
+      const base = derived[index] ?? `run-${index + 1}`;
+      label = base;
+      for (let n = 2; taken.has(label); n++) label = `${base}-${n}`;
+      taken.add(label);
+    }
+    return {
+      label,
+      slug: fileKeyOf(label),
+      input,
+      ...(templated ? { templated } : {}),
+      ...(error ? { inputError: error } : {}),
+    };
+  });
+  const byFile = new Map<string, number>();
+  runs.forEach((run, index) => {
+    const key = run.slug.toLowerCase();
+    const first = byFile.get(key);
+    if (first !== undefined && runs[first]!.label !== run.label)
+      problems.push(
+        `runs #${first + 1} (${JSON.stringify(runs[first]!.label)}) and #${index + 1} (${JSON.stringify(run.label)}) would share the file name ${run.slug}: give one another label`,
+      );
+    byFile.set(key, index);
+  });
+  if (problems.length) throw new SettingsError(`${where}: ${problems.join('; ')}`);
+  return runs;
+}
+
+export interface RunsFile {
+  file: string;
+  entries: Entry[];
+  profileB: ProfileBSettings;
+}
+
+/**
+ * A runs file (docs/contract.md §1): a JSON array of runs, or an object `{"profileB": {…}, "runs":
+ * […]}`. The file as a whole must be readable, well-formed and non-empty (else the invocation stops
+ * at start); one malformed run is that run's error only.
+ */
+export function readRunsFile(file: string, root: string): RunsFile {
+  const where = path.resolve(root, file);
+  const read = readJsonFile(where);
+  if (read.why !== undefined) throw new SettingsError(`L1_RUNS file ${where} ${read.why}`);
+  let list: unknown = read.value;
+  let profileB: ProfileBSettings = {};
+  if (typeof list === 'object' && list !== null && !Array.isArray(list)) {
+    const object = list as Record<string, unknown>;
+    const unknown = Object.keys(object).filter((k) => k !== 'runs' && k !== 'profileB');
+    if (unknown.length)
+      throw new SettingsError(
+        `L1_RUNS file ${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(', ')} (expected "runs" and optionally "profileB")`,
+      );
+    if (object.profileB !== undefined) {
+      const parsed = profileBFileSchema.safeParse(object.profileB);
+      if (!parsed.success)
+        throw new SettingsError(
+          `L1_RUNS file ${where}: ${describeIssues(parsed.error, 'profileB').join('; ')}`,
+        );
+      profileB = Object.fromEntries(
+        Object.entries(parsed.data).filter(([, v]) => v !== undefined),
+      ) as ProfileBSettings;
+    }
+    list = object.runs;
+    if (list === undefined) throw new SettingsError(`L1_RUNS file ${where}: no "runs" array`);
+  }
+  if (!Array.isArray(list))
+    throw new SettingsError(
+      `L1_RUNS file ${where} must hold a JSON array of runs, or {"profileB": {…}, "runs": […]}`,
+    );
+  if (list.length === 0) throw new SettingsError(`L1_RUNS file ${where} holds no run`);
+  const entries = list.map((raw: unknown, i): Entry => {
+    const parsed = runInputSchema.safeParse(raw);
+    if (parsed.success) return { input: parsed.data };
+    const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const input: RunInput = {
+      htmlUrl: typeof r.htmlUrl === 'string' ? r.htmlUrl : '',
+      platformUrl: typeof r.platformUrl === 'string' ? r.platformUrl : '',
+      ...(typeof r.label === 'string' && r.label ? { label: r.label } : {}),
+    };
+    return {
+      input,
+      error: `L1_RUNS ${where} run #${i + 1}: ${describeIssues(parsed.error, `[${i}]`).join('; ')}`,
+    };
+  });
+  return { file: where, entries, profileB };
+}

@@ -1,0 +1,293 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import dotenv from 'dotenv';
+import { DEFAULT_BATCH_DATE, DEFAULT_TIME_ZONE, NightError, isTemplated, resolveNight, type Night } from './night';
+import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
+import type { ProfileBSettings, RunInput } from './types';
+import { parseVariables, type Provenance, type VariableName, type VariableValues } from './variables';
+
+export { SettingsError };
+
+/**
+ * The settings of an invocation, read once (README.md § Settings): every `L1_*` variable of the
+ * command line's environment over `.env` over the defaults (variables.ts), the runs (a runs file,
+ * one run from variables, or the bundled demo's), the batch date the runs' placeholders take, and
+ * the Profile B settings (variables over the runs file). Reading has no side effect: nothing is
+ * written into `process.env`, no folder is made.
+ */
+
+export interface DemoDefaults {
+  runs: RunInput[];
+  profileB: ProfileBSettings;
+  /** The demo's credentials registry: made anew at each start of the demo platform. */
+  credentialsFile: string;
+}
+
+export interface Settings {
+  root: string;
+  /** The command line's environment over `.env`: for code that reads a variable map. */
+  env: NodeJS.ProcessEnv;
+  values: VariableValues;
+  from: Partial<Record<VariableName, Provenance>>;
+  mode: 'L1_RUNS' | 'L1_HTML_URL' | 'demo' | 'none';
+  runs: ConfiguredRun[];
+  /** `4 from runs.json (L1_RUNS in .env)`. */
+  runsFrom: string;
+  /** The batch date placeholders take; set when a run is templated or L1_BATCH_DATE is given. */
+  night?: Night;
+  profileB: ProfileBSettings;
+  /** `not configured`, or where each setting came from. */
+  profileBFrom: string;
+  limits: { requestTimeoutMs: number; retryBackoffMs: number; runTimeoutMs: number; maxAnswerBytes: number };
+  paths: { verdicts: string; allureResults: string; partial: string; history: string; state: string };
+  workers: number;
+  keepState: boolean;
+  screenshots: 'failing' | 'all' | 'none';
+  demoPort: number;
+  /** Said once at start: a setting that is missing or unused. */
+  warnings: string[];
+}
+
+export interface SettingsSources {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  /** The `.env` file's variables (dotenv.parse), `{}` when there is none. */
+  dotenv: Record<string, string>;
+  now: Date;
+  /** The runs when none is configured, for a demo on this port (the Playwright config wires the bundled demo's). */
+  demo?: (demoPort: number) => DemoDefaults;
+  /** The night the runner fixed: workers must fill the same date, even past midnight. */
+  night?: Night;
+  /** Scripts that need only folders and limits (report, merge) read settings without runs. */
+  runsOptional?: boolean;
+}
+
+const PROFILE_B_VARIABLES: Record<keyof ProfileBSettings, VariableName> = {
+  host: 'L1_PROFILE_B_HOST',
+  groupName: 'L1_PROFILE_B_GROUP_NAME',
+  companyId: 'L1_PROFILE_B_COMPANY_ID',
+  brandCode: 'L1_PROFILE_B_BRAND_CODE',
+};
+
+/** Which layer names the runs: the command line's environment first, then `.env`. */
+function runSource(sources: SettingsSources): { kind: 'L1_RUNS' | 'L1_HTML_URL' | 'demo'; layer?: Provenance } {
+  const has = (layer: Record<string, string | undefined>, name: string) => !!layer[name]?.trim();
+  for (const [layer, vars] of [
+    ['environment', sources.env],
+    ['.env', sources.dotenv],
+  ] as const) {
+    if (has(vars, 'L1_RUNS')) return { kind: 'L1_RUNS', layer };
+    if (has(vars, 'L1_HTML_URL') || has(vars, 'L1_PLATFORM_URL')) return { kind: 'L1_HTML_URL', layer };
+  }
+  return { kind: 'demo' };
+}
+
+function singleRun(values: VariableValues): RunInput {
+  const input: RunInput = { htmlUrl: values.L1_HTML_URL ?? '', platformUrl: values.L1_PLATFORM_URL ?? '' };
+  if (values.L1_BASE_URL) input.baseUrl = values.L1_BASE_URL;
+  if (values.L1_COMPANY_ID !== undefined) input.companyId = values.L1_COMPANY_ID;
+  if (values.L1_CAL_DATA_JSON) input.calDataJson = values.L1_CAL_DATA_JSON;
+  if (values.L1_BATCH_ID) input.batchId = values.L1_BATCH_ID;
+  if (values.L1_LABEL) input.label = values.L1_LABEL;
+  if (values.L1_LEVEL) input.level = values.L1_LEVEL;
+  return input;
+}
+
+/** Variables over the runs file, field by field, with a line saying where each came from. */
+function mergeProfileB(
+  fromFile: ProfileBSettings,
+  parsed: { values: VariableValues; from: Partial<Record<VariableName, Provenance>> },
+  fileLabel: string,
+): { profileB: ProfileBSettings; from: string } {
+  const profileB: ProfileBSettings = {};
+  const origins: string[] = [];
+  for (const key of Object.keys(PROFILE_B_VARIABLES) as (keyof ProfileBSettings)[]) {
+    const variable = PROFILE_B_VARIABLES[key];
+    const value = parsed.values[variable];
+    if (value !== undefined) {
+      (profileB as Record<string, unknown>)[key] = value;
+      origins.push(`${key} from ${variable} (${parsed.from[variable]})`);
+    } else if (fromFile[key] !== undefined) {
+      (profileB as Record<string, unknown>)[key] = fromFile[key];
+      origins.push(`${key} from ${fileLabel}`);
+    }
+  }
+  return { profileB, from: origins.length ? origins.join(', ') : 'not configured' };
+}
+
+/** Reads the settings from explicit sources (pure but for reading the runs file). */
+export function readSettings(sources: SettingsSources): Settings {
+  const parsed = parseVariables(sources.env, sources.dotenv);
+  if (parsed.problems.length) throw new SettingsError(`settings: ${parsed.problems.join('; ')}`);
+  const { values } = parsed;
+  const root = sources.root;
+  const warnings: string[] = [];
+  const source = runSource(sources);
+
+  let entries: { input: RunInput; error?: string }[];
+  let fileProfileB: ProfileBSettings = {};
+  let runsLabel: string;
+  let where: string;
+  let demoProfileB: ProfileBSettings | undefined;
+  if (source.kind === 'L1_RUNS') {
+    const file = readRunsFile(values.L1_RUNS!, root);
+    entries = file.entries;
+    fileProfileB = file.profileB;
+    const shown = path.relative(root, file.file).startsWith('..') ? file.file : path.relative(root, file.file);
+    runsLabel = `from ${shown} (L1_RUNS in ${source.layer})`;
+    where = `L1_RUNS ${file.file}`;
+  } else if (source.kind === 'L1_HTML_URL') {
+    const input = singleRun(values);
+    const missing = (['L1_HTML_URL', 'L1_PLATFORM_URL'] as const).filter((k) => !values[k]);
+    entries = [missing.length ? { input, error: `${missing.join(' and ')} not set: a single run needs both` } : { input }];
+    runsLabel = `from L1_HTML_URL and L1_PLATFORM_URL (${source.layer})`;
+    where = 'L1_HTML_URL';
+  } else if (!sources.demo && sources.runsOptional) {
+    entries = [];
+    runsLabel = 'none configured';
+    where = 'no runs';
+  } else {
+    if (!sources.demo)
+      throw new SettingsError('no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL');
+    const demo = sources.demo(values.L1_DEMO_PORT ?? 4173);
+    entries = demo.runs.map((input) => ({ input }));
+    demoProfileB = demo.profileB;
+    runsLabel = 'bundled demo (no L1_RUNS or L1_HTML_URL set)';
+    where = 'demo runs';
+  }
+
+  const templated = entries.some((e) => isTemplated(e.input));
+  let night = sources.night;
+  if (!night && (templated || values.L1_BATCH_DATE)) {
+    try {
+      night = resolveNight(
+        values.L1_BATCH_DATE ?? DEFAULT_BATCH_DATE,
+        values.L1_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+        sources.now,
+      );
+    } catch (e) {
+      throw new SettingsError(e instanceof NightError ? e.message : String(e));
+    }
+  }
+  if (values.L1_BATCH_DATE && !templated)
+    warnings.push(
+      `L1_BATCH_DATE is set but no run names {batchDate} or {batchDateCompact}: the runs' own dates are used`,
+    );
+  const runs = configureRuns(entries, where, night);
+
+  const mode = source.kind === 'demo' && !sources.demo ? 'none' : source.kind;
+  const merged = demoProfileB
+    ? { profileB: demoProfileB, from: 'the bundled demo' }
+    : mergeProfileB(fileProfileB, parsed, 'the runs file');
+  if (merged.from === 'not configured' && mode !== 'none')
+    warnings.push(
+      'Profile B is not configured (no profileB in the runs file, no L1_PROFILE_B_* variable): every run is checked with Profile A rules',
+    );
+
+  const requestTimeoutMs = values.L1_REQUEST_TIMEOUT_MS ?? 30_000;
+  const resolve = (value: string | undefined, fallback: string) => path.resolve(root, value || fallback);
+  const datePart = night
+    ? `, batch date ${night.describe}${templated ? '' : ' (no run uses it)'}`
+    : '';
+  return {
+    root,
+    env: { ...sources.dotenv, ...dropEmpty(sources.env) },
+    values,
+    from: parsed.from,
+    mode,
+    runs,
+    runsFrom: `${runs.length} ${source.kind === 'demo' ? `run${runs.length === 1 ? '' : 's'} of the ` : ''}${runsLabel}${datePart}`,
+    ...(night ? { night } : {}),
+    profileB: merged.profileB,
+    profileBFrom: merged.from,
+    limits: {
+      requestTimeoutMs,
+      retryBackoffMs: values.L1_RETRY_BACKOFF_MS ?? 300,
+      runTimeoutMs: values.L1_RUN_TIMEOUT_MS ?? 4 * requestTimeoutMs + 30_000,
+      maxAnswerBytes: (values.L1_MAX_ANSWER_MB ?? 64) * 1024 * 1024,
+    },
+    paths: {
+      verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),
+      allureResults: resolve(values.L1_ALLURE_RESULTS_DIR, 'allure-results'),
+      partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
+      history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
+      state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),
+    },
+    workers: values.L1_WORKERS ?? 2,
+    keepState: values.L1_KEEP_STATE ?? false,
+    screenshots: values.L1_SCREENSHOTS === 'all' ? 'all' : values.L1_SCREENSHOTS === '0' ? 'none' : 'failing',
+    demoPort: values.L1_DEMO_PORT ?? 4173,
+    warnings,
+  };
+}
+
+function dropEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** The project root (where playwright.config.ts lives). */
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+/** `.env` of a root as a map (never loaded into process.env: the command line's environment wins). */
+export function readDotenv(root: string): Record<string, string> {
+  try {
+    return dotenv.parse(fs.readFileSync(path.join(root, '.env')));
+  } catch {
+    return {};
+  }
+}
+
+let cached: Settings | undefined;
+let demoDefaults: ((demoPort: number) => DemoDefaults) | undefined;
+let fixedNight: Night | undefined;
+
+/**
+ * The runs used when none is configured: the Playwright config passes the bundled demo's
+ * (lib/ never imports demo/). Call before the first `settings()`.
+ */
+export function useDefaultRuns(source: (demoPort: number) => DemoDefaults): void {
+  demoDefaults = source;
+}
+
+/** The night the runner resolved, for workers (lib/run/invocation.ts). Call before `settings()`. */
+export function useNight(night: Night | undefined): void {
+  fixedNight = night;
+}
+
+/**
+ * This process's settings, read on first use from `process.env` and the root's `.env`. In demo mode
+ * the demo's credentials registry is the default credentials file. Scripts that need no runs (the
+ * report, the merge) pass `{ runsOptional: true }`.
+ */
+export function settings(options: { runsOptional?: boolean } = {}): Settings {
+  if (!cached) {
+    let credentialsFile: string | undefined;
+    const read = readSettings({
+      root: ROOT,
+      env: process.env,
+      dotenv: readDotenv(ROOT),
+      now: new Date(),
+      ...(options.runsOptional ? { runsOptional: true } : {}),
+      ...(fixedNight ? { night: fixedNight } : {}),
+      ...(demoDefaults
+        ? {
+            demo: (port: number) => {
+              const d = demoDefaults!(port);
+              credentialsFile = d.credentialsFile;
+              return d;
+            },
+          }
+        : {}),
+    });
+    if (read.mode === 'demo' && credentialsFile && !read.env.L1_CREDENTIALS_FILE)
+      read.env.L1_CREDENTIALS_FILE = credentialsFile;
+    cached = read;
+  }
+  return cached;
+}
+
+/** Forgets the cached settings (unit tests). */
+export function resetSettings(): void {
+  cached = undefined;
+  fixedNight = undefined;
+}

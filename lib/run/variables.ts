@@ -1,0 +1,253 @@
+import { z } from 'zod';
+
+/**
+ * Every `L1_*` variable the suite reads, in one table: its group, its meaning, its default and its
+ * schema. `readSettings` (settings.ts) parses them once; the README's settings table is tested
+ * against this list (tests/unit/settings.spec.ts), so a variable cannot be added without its line.
+ */
+
+const positiveInt = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'expected a positive whole number')
+  .transform(Number)
+  .refine((n) => n > 0, 'expected a positive whole number');
+const flag = z
+  .string()
+  .trim()
+  .regex(/^(0|1|true|false)$/i, 'expected 1 or 0')
+  .transform((s) => s === '1' || s.toLowerCase() === 'true');
+const text = z.string().trim().min(1, 'empty');
+const integer = z.string().trim().regex(/^\d+$/, 'expected an integer').transform(Number);
+
+export type VariableGroup =
+  | 'runs'
+  | 'night'
+  | 'Profile B'
+  | 'credentials'
+  | 'outputs'
+  | 'limits'
+  | 'pictures'
+  | 'machine';
+
+export interface Variable {
+  group: VariableGroup;
+  /** What it does, one line (README table). */
+  meaning: string;
+  /** The default, as a user reads it (`-` when unset means "not used"). */
+  default: string;
+  schema: z.ZodType<unknown, string>;
+}
+
+export const VARIABLES = {
+  L1_RUNS: {
+    group: 'runs',
+    meaning: 'path of a runs file: a JSON array of runs, or {"profileB": {…}, "runs": […]}',
+    default: '-',
+    schema: text,
+  },
+  L1_HTML_URL: { group: 'runs', meaning: 'one run: the report page', default: '-', schema: text },
+  L1_PLATFORM_URL: { group: 'runs', meaning: 'one run: a platform page of the project', default: '-', schema: text },
+  L1_BASE_URL: { group: 'runs', meaning: 'one run: overrides base_url', default: 'platform URL origin', schema: text },
+  L1_COMPANY_ID: { group: 'runs', meaning: 'one run: companyId when the URL has none', default: '-', schema: integer },
+  L1_CAL_DATA_JSON: { group: 'runs', meaning: 'one run: an offline DATA file (spec 2.1)', default: '-', schema: text },
+  L1_BATCH_ID: { group: 'runs', meaning: 'one run: skip batch discovery', default: '-', schema: text },
+  L1_LABEL: { group: 'runs', meaning: 'one run: its label', default: 'company-project-type', schema: text },
+  L1_LEVEL: {
+    group: 'runs',
+    meaning: 'one run: brand or product (spec 9.5.1)',
+    default: 'brand',
+    schema: z.enum(['brand', 'product']),
+  },
+  L1_BATCH_DATE: {
+    group: 'night',
+    meaning: 'fills {batchDate}/{batchDateCompact}: YYYY-MM-DD, today, yesterday or -N (days back)',
+    default: 'yesterday',
+    schema: text,
+  },
+  L1_TIME_ZONE: {
+    group: 'night',
+    meaning: 'IANA time zone of today/yesterday/-N',
+    default: 'Asia/Shanghai',
+    schema: text,
+  },
+  L1_PROFILE_B_HOST: {
+    group: 'Profile B',
+    meaning: '{portal_b_host}: host[:port] of the group portal (overrides profileB.host of the runs file)',
+    default: '-',
+    schema: text,
+  },
+  L1_PROFILE_B_GROUP_NAME: {
+    group: 'Profile B',
+    meaning: 'the group name looked for in DATA.meta.line (overrides profileB.groupName)',
+    default: '-',
+    schema: text,
+  },
+  L1_PROFILE_B_COMPANY_ID: {
+    group: 'Profile B',
+    meaning: "the group's fixed companyId (overrides profileB.companyId)",
+    default: '-',
+    schema: integer,
+  },
+  L1_PROFILE_B_BRAND_CODE: {
+    group: 'Profile B',
+    meaning: '<BRANDCODE> of built diagnosis batch ids, spec 9.1.2 (overrides profileB.brandCode)',
+    default: '-',
+    schema: text,
+  },
+  L1_CREDENTIALS_FILE: {
+    group: 'credentials',
+    meaning: 'the credentials registry file {"companies": {…}, "profileB": {…}}',
+    default: 'credentials.local.json',
+    schema: text,
+  },
+  L1_CREDENTIALS_JSON: {
+    group: 'credentials',
+    meaning: 'the registry as JSON text (when no file is given)',
+    default: '-',
+    schema: text,
+  },
+  L1_VERDICTS_DIR: {
+    group: 'outputs',
+    meaning: 'verdict folder of a complete invocation',
+    default: 'reports/verdicts',
+    schema: text,
+  },
+  L1_ALLURE_RESULTS_DIR: {
+    group: 'outputs',
+    meaning: 'Allure results of a complete invocation',
+    default: 'allure-results',
+    schema: text,
+  },
+  L1_PARTIAL_DIR: {
+    group: 'outputs',
+    meaning: 'where partial invocations (--grep, --last-failed, filters) write, one folder each',
+    default: 'reports/partial',
+    schema: text,
+  },
+  L1_ALLURE_HISTORY_PATH: {
+    group: 'outputs',
+    meaning: 'Allure history kept from night to night',
+    default: 'allure-history/history.jsonl',
+    schema: text,
+  },
+  L1_REPORT_ALLOWED_HOSTS: {
+    group: 'outputs',
+    meaning: 'hosts the Allure report may name besides loopback and the runs (comma-separated)',
+    default: '-',
+    schema: text,
+  },
+  L1_REDACTION_EXTRA_PATHS: {
+    group: 'outputs',
+    meaning: 'more paths for the redaction guard (colon-separated)',
+    default: '-',
+    schema: text,
+  },
+  L1_REQUEST_TIMEOUT_MS: {
+    group: 'limits',
+    meaning: 'each request, page load and DATA read',
+    default: '30000',
+    schema: positiveInt,
+  },
+  L1_RETRY_BACKOFF_MS: {
+    group: 'limits',
+    meaning: 'first backoff of the two retries of 5xx and network errors',
+    default: '300',
+    schema: positiveInt,
+  },
+  L1_RUN_TIMEOUT_MS: {
+    group: 'limits',
+    meaning: "one run's whole collection",
+    default: '4 × request timeout + 30000',
+    schema: positiveInt,
+  },
+  L1_MAX_ANSWER_MB: {
+    group: 'limits',
+    meaning: 'largest API answer (after decompression) and DATA',
+    default: '64',
+    schema: positiveInt,
+  },
+  L1_SECTION_SELECTORS: {
+    group: 'pictures',
+    meaning: 'report sections to picture: {"5": "#ranking", …} or a JSON file',
+    default: 'the bundled report',
+    schema: text,
+  },
+  L1_SCREENSHOTS: {
+    group: 'pictures',
+    meaning: 'which items get a picture of their section: failing, all, or 0 (none)',
+    default: 'failing',
+    schema: z.enum(['failing', 'all', '0', '1']),
+  },
+  L1_WORKERS: { group: 'machine', meaning: 'Playwright workers', default: '2', schema: positiveInt },
+  L1_STATE_DIR: {
+    group: 'machine',
+    meaning: "each invocation's private sessions and evidence",
+    default: '.l1/state',
+    schema: text,
+  },
+  L1_KEEP_STATE: {
+    group: 'machine',
+    meaning: 'keep sessions and evidence after the invocation (debugging)',
+    default: '0',
+    schema: flag,
+  },
+  L1_CHROMIUM_PATH: {
+    group: 'machine',
+    meaning: 'the browser; else Debian /usr/bin/chromium, else Playwright’s own',
+    default: 'detected',
+    schema: text,
+  },
+  L1_DEMO_PORT: {
+    group: 'machine',
+    meaning: 'port of the bundled demo platform (and the two after it)',
+    default: '4173',
+    schema: positiveInt,
+  },
+} satisfies Record<string, Variable>;
+
+export type VariableName = keyof typeof VARIABLES;
+export type VariableValues = {
+  [K in VariableName]?: z.output<(typeof VARIABLES)[K]['schema']>;
+};
+
+export const VARIABLE_NAMES = Object.keys(VARIABLES) as VariableName[];
+
+/** Where a value came from: the command line's environment beats `.env`, which beats defaults. */
+export type Provenance = 'environment' | '.env';
+
+export interface ParsedVariables {
+  values: VariableValues;
+  from: Partial<Record<VariableName, Provenance>>;
+  /** One line per malformed variable, naming it and what it expects (never its value for secrets). */
+  problems: string[];
+}
+
+/** Variables whose value must never be echoed back in a message. */
+const SECRET_VARIABLES = new Set<string>(['L1_CREDENTIALS_JSON']);
+
+/**
+ * Parses every known variable from the process environment over `.env`. Empty strings count as
+ * unset. A malformed value is a problem naming the variable; it never silently falls back.
+ */
+export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, string>): ParsedVariables {
+  const values: Record<string, unknown> = {};
+  const from: Partial<Record<VariableName, Provenance>> = {};
+  const problems: string[] = [];
+  for (const name of VARIABLE_NAMES) {
+    const fromEnv = env[name];
+    const fromFile = dotenv[name];
+    const raw = fromEnv !== undefined && fromEnv !== '' ? fromEnv : fromFile;
+    if (raw === undefined || raw.trim() === '') continue;
+    from[name] = fromEnv !== undefined && fromEnv !== '' ? 'environment' : '.env';
+    const parsed = (VARIABLES[name].schema as z.ZodType).safeParse(raw);
+    if (parsed.success) values[name] = parsed.data;
+    else {
+      const shown = SECRET_VARIABLES.has(name) ? '' : ` ${JSON.stringify(raw.slice(0, 80))}`;
+      problems.push(
+        `${name}${shown}${from[name] === '.env' ? ' (in .env)' : ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
+    }
+  }
+  return { values: values as VariableValues, from, problems };
+}
