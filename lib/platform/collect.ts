@@ -3,8 +3,14 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { dataSchemaFor, type Data } from '../schema/data';
 import { parseWith } from '../schema/issues';
-import { batchList, metricsTables, wordcloudPayload, type MetricsTable } from '../schema/platform';
-import type { ConfiguredRun } from '../run/inputs';
+import {
+  batchList,
+  metricsTables,
+  wordcloudPayload,
+  type MetricsTable,
+  type PlatformEvidence,
+} from '../schema/platform';
+import type { ConfiguredRun } from '../run/runs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
 import { pageLoginBase, readUrls, type UrlFacts } from '../run/url';
@@ -12,7 +18,7 @@ import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
 import { redactText, redactUrl } from '../redaction/url';
-import { initialEvidence, type Evidence, type FailureKind, type RawPlatform } from './evidence';
+import { initialEvidence, type Evidence, type FailureKind } from './evidence';
 import type { HttpGetter } from './http';
 
 export interface CollectDeps {
@@ -119,7 +125,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
     });
     try {
       const platform = await fetchPlatform(run, facts, decision.profile, data.parsed, deps, client, evidence);
-      evidence.raw = { data: data.raw, platform };
+      evidence.parsed = { data: data.parsed, platform };
       evidence.status = 'checked';
     } finally {
       await Promise.all(contexts.map((c) => c.dispose()));
@@ -222,7 +228,7 @@ async function fetchPlatform(
   deps: CollectDeps,
   client: PlatformClient,
   evidence: Evidence,
-): Promise<RawPlatform> {
+): Promise<PlatformEvidence> {
   const common = { projectId: facts.projectId, reportType: facts.reportType };
   const metrics = <T extends MetricsTable>(
     table: T,
@@ -237,7 +243,7 @@ async function fetchPlatform(
     ) as Promise<{ raw: unknown; parsed: z.output<(typeof metricsTables)[T]> }>;
 
   let batchIds: string[];
-  let snapshot: { raw: unknown; parsed: { rows: unknown[] } } | undefined;
+  let snapshot: Awaited<ReturnType<typeof metrics<'snapshot'>>> | undefined;
   if (run.input.batchId) {
     batchIds = [run.input.batchId];
     evidence.notes.push(`batch id given by the run: ${run.input.batchId} (batch discovery skipped)`);
@@ -318,10 +324,10 @@ async function fetchPlatform(
     );
   }
   return {
-    snapshot: tables.snapshot.raw,
-    competitor: tables.competitor.raw,
-    tmc: tables.tmc.raw,
-    sources: Object.fromEntries(sources.map(([key, answer]) => [key, answer.raw])),
-    wordcloud: (await tasks.wordcloud).raw,
+    snapshot: tables.snapshot.parsed.rows,
+    competitor: tables.competitor.parsed.rows,
+    tmc: tables.tmc.parsed.rows,
+    sources: Object.fromEntries(sources.map(([key, answer]) => [key, answer.parsed.rows])),
+    wordcloud: (await tasks.wordcloud).parsed,
   };
 }

@@ -7,7 +7,7 @@ import {
   credentialSource,
   type CredentialKey,
 } from '../run/credentials';
-import { fileKeyOf } from '../run/inputs';
+import { fileKeyOf } from '../run/runs';
 import { readOr, withLock, writePrivate } from '../run/state';
 import { recordCookieHashes } from '../redaction';
 import { login } from './login';

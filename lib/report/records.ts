@@ -1,42 +1,50 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { KeptResult } from './verdict';
+import type { ItemNumber } from '../rules/types';
 import { writePrivate } from '../run/state';
 
 /**
- * What an item test leaves when it ends, written by the test itself (fixtures/item.ts) under the
- * invocation's folder: verdict files are built from these at the end of the invocation (global
- * teardown), whatever reporter the command line chose.
+ * What each test of a run leaves in the run's folder of the invocation (lib/report/judged.ts
+ * `runFolder`): written `running` when the test starts and with Playwright's outcome when it
+ * ends, by the test itself (fixtures/), so verdict files never depend on a reporter. A record
+ * still `running` after the invocation stopped is a test the stop interrupted.
  */
-export interface ItemRecord {
-  item: number;
-  /** Playwright's status of the test: only `passed` is a pass. */
-  status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-  /** The rule's result when the rule ran (mismatches already capped). */
-  result?: KeptResult;
-  /** The first line of the test's error when the rule did not run. */
-  error?: string;
+export type TestKey = 'collection' | ItemNumber;
+
+export interface TestRecord {
+  test: TestKey;
+  /** Playwright's status of the test (only `passed` is a pass), or `running`. */
+  status: 'running' | 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
   durationMs: number;
+  /** The first line of the test's error when no rule result explains it. */
+  error?: string;
 }
 
-export function recordFile(recordsDir: string, slug: string, item: number): string {
-  return path.join(recordsDir, slug, `item${item}.json`);
+function recordFile(runDir: string, test: TestKey): string {
+  return path.join(runDir, `test-${test}.json`);
 }
 
-export function writeRecord(recordsDir: string, slug: string, record: ItemRecord): void {
-  writePrivate(recordFile(recordsDir, slug, record.item), JSON.stringify(record));
+export function writeTestRecord(runDir: string, record: TestRecord): void {
+  writePrivate(recordFile(runDir, record.test), JSON.stringify(record));
 }
 
-export function readRecords(recordsDir: string, slug: string): ItemRecord[] {
-  const dir = path.join(recordsDir, slug);
-  const records: ItemRecord[] = [];
-  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    if (!/^item\d+\.json$/.test(name)) continue;
+/** The records of a run, collection first, then items 3 … 12. */
+export function readTestRecords(runDir: string): TestRecord[] {
+  const records: TestRecord[] = [];
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(runDir);
+  } catch {
+    return records;
+  }
+  for (const name of names) {
+    if (!/^test-(collection|\d+)\.json$/.test(name)) continue;
     try {
-      records.push(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ItemRecord);
+      records.push(JSON.parse(fs.readFileSync(path.join(runDir, name), 'utf8')) as TestRecord);
     } catch {
-      // a record cut by a killed worker: the item counts as not finished
+      // a record cut by a killed worker: the test counts as not finished
     }
   }
-  return records.sort((a, b) => a.item - b.item);
+  const order = (k: TestKey) => (k === 'collection' ? 0 : k);
+  return records.sort((a, b) => order(a.test) - order(b.test));
 }

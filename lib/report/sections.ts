@@ -47,6 +47,7 @@ export function sectionSelectors(env: NodeJS.ProcessEnv, root: string): Record<n
   return out;
 }
 
-export function shotFile(evidenceDir: string, slug: string, item: number): string {
-  return path.join(evidenceDir, `${slug}.shots`, `item${item}.jpeg`);
+/** The picture of an item's section in the run's folder of the invocation. */
+export function shotFile(runDir: string, item: number): string {
+  return path.join(runDir, 'shots', `item${item}.jpeg`);
 }

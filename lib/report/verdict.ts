@@ -1,11 +1,11 @@
-import type { Evidence } from '../platform/evidence';
-import type { ConfiguredRun } from '../run/inputs';
-import type { ItemResult, StepResult } from '../rules/types';
+import type { ConfiguredRun } from '../run/runs';
+import { ITEM_NUMBERS, type ComparisonRow, type ItemNumber, type StepResult } from '../rules/types';
 import { redactUrl } from '../redaction/url';
-import type { ItemRecord } from './records';
+import type { JudgedItem, JudgedRun } from './judged';
+import type { TestRecord } from './records';
 import { stepTitle } from './table';
 import { safeText } from './text';
-import type { Mismatch, Selection, VerdictFile, VerdictItem } from '../schema/verdict';
+import type { FailureKind, Selection, VerdictFile, VerdictItem, VerdictStep } from '../schema/verdict';
 
 export type { VerdictFile, VerdictItem } from '../schema/verdict';
 
@@ -19,97 +19,165 @@ export interface SuiteInfo {
   version: string;
 }
 
-/** The failing rows of a step, the first `max` of them, with control characters escaped. */
-export function keptMismatches(step: StepResult, max = MISMATCHES_KEPT): Mismatch[] {
-  return step.rows
-    .filter((r) => r.verdict === 'fail')
-    .slice(0, max)
-    .map((r) => ({
-      key: safeText(r.key, 300),
-      html: typeof r.html === 'string' ? safeText(r.html, 300) : r.html,
-      platform: typeof r.platform === 'string' ? safeText(r.platform, 300) : r.platform,
-      gap: r.gap,
-      tolerance: r.tolerance,
-      verdict: 'fail' as const,
-      ...(r.note ? { note: safeText(r.note, 300) } : {}),
-    }));
+export interface VerdictContext {
+  selection: Selection;
+  suite: SuiteInfo;
+  generatedAt: string;
+  night?: { batchDate: string; describe: string };
+  /** The invocation stopped (signal, max failures) before every selected test of the run ended. */
+  interrupted?: string;
 }
 
-/**
- * A rule's result cut to what a record and a verdict keep: every step, its first failing rows and
- * their count, the notes (a run of 50,000 differing words must not make a 20 MB verdict file).
- */
-export function cappedResult(result: ItemResult): KeptResult {
+function cell(value: ComparisonRow['html']): ComparisonRow['html'] {
+  return typeof value === 'string' ? safeText(value, 300) : value;
+}
+
+function keptRow(r: ComparisonRow) {
   return {
-    ...result,
-    steps: result.steps.map((s) => {
-      const failing = s.rows.filter((r) => r.verdict === 'fail');
-      return { ...s, rows: failing.slice(0, MISMATCHES_KEPT), failCount: failing.length };
-    }),
+    key: safeText(r.key, 300),
+    html: cell(r.html),
+    platform: cell(r.platform),
+    gap: r.gap,
+    tolerance: r.tolerance,
+    ...(r.note ? { note: safeText(r.note, 300) } : {}),
   };
 }
 
-/** A step as a record keeps it: `failCount` counts the failing rows when `rows` was cut. */
-export type KeptStep = StepResult & { failCount?: number };
-export type KeptResult = Omit<ItemResult, 'steps'> & { steps: KeptStep[] };
+/** The failing rows of a step, the first `max` of them, with control characters escaped. */
+export function keptMismatches(step: StepResult, max = MISMATCHES_KEPT): VerdictStep['mismatches'] {
+  return step.rows
+    .filter((r) => r.verdict === 'fail')
+    .slice(0, max)
+    .map((r) => ({ ...keptRow(r), verdict: 'fail' as const }));
+}
 
-function itemOf(record: ItemRecord): VerdictItem {
-  const verdict = record.status === 'passed' ? 'pass' : 'fail';
-  const notes = (record.result?.notes ?? []).map((n) => safeText(n, REASON_MAX));
-  if (record.error && !record.result) notes.push(safeText(record.error, REASON_MAX));
-  if (record.status !== 'passed' && record.status !== 'failed')
-    notes.push(`the item test ended ${record.status}`);
-  if (record.result && record.result.verdict !== verdict)
-    notes.push(`the rule said ${record.result.verdict}, the test ended ${verdict}`);
+/** Rows that passed only by a special clause (`passBy`), the first `max`. */
+export function keptAnnotations(step: StepResult, max = MISMATCHES_KEPT): NonNullable<VerdictStep['annotations']> {
+  return step.rows
+    .filter((r) => r.verdict === 'pass' && r.passBy)
+    .slice(0, max)
+    .map((r) => ({ ...keptRow(r), verdict: 'pass' as const, passBy: safeText(r.passBy!, 200) }));
+}
+
+/** `tie swap (spec 9.5.5) ×2`: the special clauses an item passed by, with their counts. */
+export function passByCounts(result: { steps: StepResult[] }): string[] {
+  const counts = new Map<string, number>();
+  for (const step of result.steps)
+    for (const row of step.rows)
+      if (row.verdict === 'pass' && row.passBy) counts.set(row.passBy, (counts.get(row.passBy) ?? 0) + 1);
+  return [...counts].map(([clause, n]) => `${safeText(clause, 200)} ×${n}`);
+}
+
+function verdictStep(step: StepResult): VerdictStep {
+  const annotations = keptAnnotations(step);
   return {
-    item: record.item,
+    name: safeText(stepTitle(step), 300),
+    verdict: step.verdict,
+    mismatches: keptMismatches(step),
+    mismatchCount: step.rows.filter((r) => r.verdict === 'fail').length,
+    ...(annotations.length ? { annotations } : {}),
+    ...(step.notes.length ? { notes: step.notes.map((n) => safeText(n, REASON_MAX)) } : {}),
+  };
+}
+
+/** One item of the verdict: its verdict is its test's outcome, its steps are the judged result's. */
+export function verdictItem(record: TestRecord & { test: ItemNumber }, result: JudgedItem | undefined): VerdictItem {
+  const verdict = record.status === 'passed' ? 'pass' : 'fail';
+  const notes = (result?.notes ?? []).map((n) => safeText(n, REASON_MAX));
+  if (result?.error) notes.push(safeText(result.error, REASON_MAX));
+  else if (record.error && !result) notes.push(safeText(record.error, REASON_MAX));
+  if (record.status === 'running') notes.push('the item test did not finish (the invocation stopped)');
+  else if (record.status !== 'passed' && record.status !== 'failed')
+    notes.push(`the item test ended ${record.status}`);
+  if (result && record.status !== 'running' && result.verdict !== verdict)
+    notes.push(`the rule said ${result.verdict}, the test ended ${verdict}`);
+  const passBy = verdict === 'pass' && result ? passByCounts(result) : [];
+  return {
+    item: record.test,
     verdict,
-    steps: (record.result?.steps ?? []).map((s) => ({
-      name: safeText(stepTitle(s), 300),
-      verdict: s.verdict,
-      mismatches: keptMismatches(s),
-      mismatchCount: s.failCount ?? s.rows.filter((r) => r.verdict === 'fail').length,
-    })),
+    steps: (result?.steps ?? []).map(verdictStep),
     notes,
+    ...(passBy.length ? { passBy } : {}),
     durationMs: record.durationMs,
   };
 }
 
-/** Builds the file; each item's verdict is its Playwright test's outcome (docs/contract.md §7). */
+/** A test the invocation's stop cut short: still `running`, or ended `interrupted`. */
+function unfinished(record: TestRecord): boolean {
+  return record.status === 'running' || record.status === 'interrupted';
+}
+
+function isItem(record: TestRecord): record is TestRecord & { test: ItemNumber } {
+  return record.test !== 'collection';
+}
+
+/**
+ * The verdict file of one run (docs/contract.md §7) from its judged result and the records of its
+ * tests: each item's verdict is its Playwright test's outcome; a skipped item test (its run was not
+ * checked, and said so once) has no verdict. A run the invocation stopped in the middle of is
+ * `error` with kind `interrupted`, listing the items that ended.
+ */
 export function buildVerdict(
   run: ConfiguredRun,
-  evidence: Evidence,
-  records: ItemRecord[],
-  context: { selection: Selection; suite: SuiteInfo; generatedAt: string },
+  judged: JudgedRun | undefined,
+  records: TestRecord[],
+  context: VerdictContext,
 ): VerdictFile {
-  const info = evidence.run;
-  // A skipped item test (its run was not checked and already failed once) has no verdict.
   const items = records
-    .filter((r) => r.status !== 'skipped')
-    .sort((a, b) => a.item - b.item)
-    .map(itemOf);
+    .filter(isItem)
+    .filter((r) => r.status !== 'skipped' && (!unfinished(r) || !context.interrupted))
+    .sort((a, b) => a.test - b.test)
+    .map((r) => verdictItem(r, judged?.items[r.test]));
+  let status = judged?.status ?? 'error';
+  let reason = judged?.reason;
+  let failureKind: FailureKind | undefined = judged?.failureKind;
+  if (context.interrupted) {
+    const running = records.filter(unfinished).map((r) => (r.test === 'collection' ? 'its collection' : `item ${r.test}`));
+    const done = new Set(items.map((i) => i.item));
+    const left = context.selection.complete && status === 'checked' ? ITEM_NUMBERS.filter((n) => !done.has(n)) : [];
+    if (!judged) {
+      status = 'error';
+      failureKind = 'interrupted';
+      reason = running.length
+        ? `${context.interrupted} while its collection ran`
+        : `${context.interrupted} before this run started`;
+    } else if (running.length || left.length) {
+      const after = judged.status === 'checked' ? '' : ` (its collection had ended: ${judged.reason ?? judged.status})`;
+      status = 'error';
+      failureKind = 'interrupted';
+      reason =
+        `${context.interrupted} while ${running.length ? running.join(', ') : 'the run'} ran` +
+        (left.length ? `: items ${left.join(', ')} did not run (the items listed are those that finished)` : '') +
+        after;
+    }
+  } else if (!judged) {
+    failureKind = 'input';
+    reason = 'the run was not collected in this invocation (its tests did not run)';
+  }
+  const info = judged?.run;
   return {
     run: {
       label: run.label,
       htmlUrl: redactUrl(run.input.htmlUrl),
       platformUrl: redactUrl(run.input.platformUrl),
-      companyId: info.companyId,
-      projectId: info.projectId,
-      reportType: info.reportType,
-      batchDate: info.batchDate,
-      profile: info.profile,
-      batchIds: info.batchIds,
-      dataSource: info.dataSource,
-      level: info.level,
+      companyId: info?.companyId ?? null,
+      projectId: info?.projectId ?? null,
+      reportType: info?.reportType ?? null,
+      batchDate: info?.batchDate ?? null,
+      profile: info?.profile ?? 'A',
+      batchIds: info?.batchIds ?? [],
+      dataSource: info?.dataSource ?? 'html',
+      level: info?.level ?? run.input.level ?? 'brand',
     },
-    status: evidence.status,
-    ...(evidence.reason ? { reason: safeText(evidence.reason, REASON_MAX) } : {}),
-    ...(evidence.status !== 'checked' && evidence.failureKind ? { failureKind: evidence.failureKind } : {}),
-    notes: evidence.notes.map((n) => safeText(n, REASON_MAX)),
+    status,
+    ...(reason ? { reason: safeText(reason, REASON_MAX) } : {}),
+    ...(status !== 'checked' && failureKind ? { failureKind } : {}),
+    notes: (judged?.notes ?? []).map((n) => safeText(n, REASON_MAX)),
     items,
     generatedAt: context.generatedAt,
     suite: context.suite,
     selection: context.selection,
-    durationMs: evidence.durationMs + records.reduce((sum, r) => sum + r.durationMs, 0),
+    durationMs: (judged?.durationMs ?? 0) + records.reduce((sum, r) => sum + r.durationMs, 0),
+    ...(context.night ? { night: context.night } : {}),
   };
 }

@@ -19,6 +19,13 @@ export const mismatchSchema = z.object({
   note: z.string().optional(),
 });
 
+/** A row that passed only by a special clause of the spec (a tie swap, 7.3.5, 9.3.4, …). */
+export const annotationSchema = mismatchSchema.extend({
+  verdict: z.literal('pass'),
+  /** The clause the pass depends on, e.g. `tie swap (spec 9.5.5)`. */
+  passBy: z.string(),
+});
+
 export const verdictStepSchema = z.object({
   name: z.string(),
   verdict: z.enum(['pass', 'fail']),
@@ -26,6 +33,9 @@ export const verdictStepSchema = z.object({
   mismatches: z.array(mismatchSchema),
   /** How many rows of the step failed in all; more than `mismatches.length` when capped. */
   mismatchCount: z.number().int().nonnegative(),
+  /** Rows that passed only by a special clause, so a pass by tolerance reads differently from an exact one. */
+  annotations: z.array(annotationSchema).optional(),
+  notes: z.array(z.string()).optional(),
 });
 
 export const verdictItemSchema = z.object({
@@ -33,13 +43,21 @@ export const verdictItemSchema = z.object({
   verdict: z.enum(['pass', 'fail']),
   steps: z.array(verdictStepSchema),
   notes: z.array(z.string()),
+  /** The special clauses this item passed by, with counts: `tie swap (spec 9.5.5) ×1`. */
+  passBy: z.array(z.string()).optional(),
   durationMs: z.number().nonnegative().optional(),
 });
 
 export const runStatusSchema = z.enum(['checked', 'needs-input', 'error']);
 
-/** Where a run that was not checked went wrong: the kinds a reviewer acts on differently. */
-export const failureKindSchema = z.enum(['input', 'platform', 'needs-input']);
+/**
+ * Where a run that was not checked went wrong: the kinds a reviewer acts on differently. `input`:
+ * the run's URLs or data; `platform`: an endpoint or page; `needs-input`: someone must choose (spec
+ * 8.1.1); `configuration`: the suite's settings lack something (credentials, Profile B brand code,
+ * a trusted origin); `interrupted`: the invocation was stopped (SIGTERM, SIGINT, max failures)
+ * before the run finished.
+ */
+export const failureKindSchema = z.enum(['input', 'platform', 'needs-input', 'configuration', 'interrupted']);
 
 export const selectionSchema = z.object({
   /** The command-line filters of the invocation (`--grep item5`, `--last-failed`, file filters). */
@@ -75,6 +93,8 @@ export const verdictFileSchema = z.object({
   selection: selectionSchema,
   /** Collection plus every item test of the run, in this invocation. */
   durationMs: z.number().nonnegative(),
+  /** The batch date the runs' placeholders took, and how it was chosen (README.md § Run it nightly in CI). */
+  night: z.object({ batchDate: z.string(), describe: z.string() }).optional(),
 });
 
 export type Mismatch = z.output<typeof mismatchSchema>;
@@ -90,6 +110,22 @@ export const verdictIndexSchema = z.object({
   generatedAt: z.string(),
   suite: z.object({ name: z.string(), version: z.string() }),
   selection: selectionSchema,
+  night: z.object({ batchDate: z.string(), describe: z.string() }).optional(),
+  /** The night summary's counts (lib/report/night.ts). */
+  counts: z
+    .object({
+      runs: z.number(),
+      checked: z.number(),
+      passing: z.number(),
+      failing: z.number(),
+      failingItems: z.number(),
+      notChecked: z.number(),
+      byKind: z.record(z.string(), z.number()),
+      annotatedPasses: z.number(),
+    })
+    .optional(),
+  /** The exit code of the checks: 0 all passing, 1 values differ, 2 a run not checked. */
+  exitCode: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   runs: z.array(
     z.object({
       label: z.string(),

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Invocation } from '../run/invocation';
+import type { ConfiguredRun } from '../run/runs';
+import { readJudged, runFolder } from './judged';
+import { readTestRecords } from './records';
+import { suiteInfo } from './suite';
+import { buildVerdict } from './verdict';
+import { writeVerdict } from './verdict-folder';
+import type { VerdictFile } from '../schema/verdict';
+
+/**
+ * Where a run's verdict file is written, and when (docs/decisions.md § Results that survive a
+ * kill): by the run's own tests, in its invocation's verdict folder, as soon as its last selected
+ * test ends — after item 12 when the invocation selected everything, after each test when it
+ * selected some (the last write is the last test's) — so a killed invocation keeps the verdicts
+ * of the runs it finished. The invocation's end (or `npm run report` after a kill) writes the
+ * runs it stopped in the middle of, as interrupted.
+ */
+export const INTERRUPTED_MARK = 'interrupted';
+
+/** Why the invocation stopped early (`the invocation was interrupted by SIGTERM`), when it did. */
+export function interruption(invocation: Invocation): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(invocation.dir, INTERRUPTED_MARK), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const { signal } = JSON.parse(text) as { signal?: string };
+    return `the invocation was interrupted by ${signal ?? 'a signal'}`;
+  } catch {
+    return 'the invocation was interrupted';
+  }
+}
+
+export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): VerdictFile {
+  const folder = runFolder(invocation.runs, run.slug);
+  return buildVerdict(run, readJudged(folder), readTestRecords(folder), {
+    selection: invocation.selection,
+    suite: suiteInfo(),
+    generatedAt: new Date().toISOString(),
+    ...(invocation.night ? { night: { batchDate: invocation.night.batchDate, describe: invocation.night.describe } } : {}),
+    ...(interrupted ? { interrupted } : {}),
+  });
+}
+
+/** Writes the run's verdict file into the invocation's verdict folder (atomically). */
+export function writeRunVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): string {
+  return writeVerdict(invocation.outputs.verdicts, `${run.slug}.json`, runVerdict(run, invocation, interrupted));
+}
