@@ -6,17 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-// The failure messages of the item tests (fixtures/item.ts), as the categories match them.
-// Playwright may put `Error: ` in front of a thrown error's message.
-const lead = String.raw`^(?:[A-Za-z]*Error: )?`;
+// The failure messages of the tests (fixtures/check.ts), as the categories match them.
+// Playwright puts the error name (`ValuesDiffer: `, `RunNotChecked: `) in front of the message.
+const lead = String.raw`^(?:[A-Za-z]+: )?`;
 const notChecked = (kind) =>
   new RegExp(`${lead}run .+ not checked \\(${kind === 'needs-input' ? 'needs-input' : `error, ${kind}`}\\)`);
 const failed = ['failed', 'broken'];
 
 /**
  * README.md § Reading the Allure report: a platform 403 and a data mismatch must not look the same. First match wins. Each
- * category matches the fixture's label `l1_failure` (values-differ | input | platform |
- * needs-input) or, as a fallback, the message's leading words.
+ * category matches the label `l1_failure` (values-differ, input, platform, needs-input,
+ * configuration, interrupted) or, as a fallback, the message's leading words.
  */
 export const categories = [
   {
@@ -24,7 +24,7 @@ export const categories = [
     name: 'values differ',
     matchers: [
       { statuses: failed, labels: { l1_failure: '^values-differ$' } },
-      { statuses: failed, message: new RegExp(`${lead}run .+ · item \\d+ · step .*: \\d+ mismatch`) },
+      { statuses: failed, message: new RegExp(`${lead}run .+ · item \\d+ · .*: \\d+ of \\d+ step\\(s\\) differ`) },
     ],
     // one group per run, not one per message (every message is different)
     groupBy: [{ label: 'epic' }],
@@ -63,6 +63,25 @@ export const categories = [
     expand: true,
   },
   {
+    id: 'not-checked-configuration',
+    name: 'run not checked: configuration of the suite',
+    matchers: [
+      { statuses: failed, labels: { l1_failure: '^configuration$' } },
+      { statuses: failed, message: notChecked('configuration') },
+    ],
+    groupByMessage: true,
+    expand: true,
+  },
+  {
+    id: 'interrupted',
+    name: 'run interrupted (the night was stopped)',
+    matchers: [
+      { statuses: failed, labels: { l1_failure: '^interrupted$' } },
+      { statuses: failed, message: notChecked('interrupted') },
+    ],
+    groupByMessage: true,
+  },
+  {
     id: 'suite-problem',
     name: 'suite or environment problem (timeout, crash, anything else)',
     matchers: { statuses: failed },
@@ -79,6 +98,10 @@ export default {
     ? path.resolve(root, process.env.L1_ALLURE_HISTORY_PATH)
     : path.join(root, 'allure-history', 'history.jsonl'),
   historyLimit: 60,
+  // scripts/report.ts adds a point only for a complete night not in the history yet.
+  appendHistory: process.env.L1_ALLURE_APPEND_HISTORY !== '0',
+  // The night at a glance, at the top of the overview: runs checked, failing, not checked.
+  variables: JSON.parse(process.env.L1_ALLURE_VARIABLES || '{}'),
   categories,
   plugins: {
     awesome: {

@@ -1,31 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './lib/run/browser';
 import { demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
-import { RUN_TIMEOUT_MS, settings, useDefaultRuns } from './lib/run/config';
-import { allureResultsDir } from './lib/report/outputs';
+import { decideOutputs } from './lib/report/outputs';
+import { INTERRUPTED_MARK } from './lib/report/run-verdict';
+import { chromiumLaunchOptions } from './lib/run/browser';
+import { beginInvocation, currentInvocation } from './lib/run/invocation';
+import { settings, useDefaultRuns, useNight } from './lib/run/settings';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests in
  * tests/checks.spec.ts (its collection, then items 3 to 12). Nothing else runs here: unit tests
- * and self-tests have their own configs under `npm test`. Verdict files are written by the global
- * teardown from records the tests leave, so every `--reporter` gives the same files.
+ * and self-tests have their own configs under `npm test`. Each run's tests write its verdict file;
+ * the global teardown writes the night's index, summary and JUnit, whatever `--reporter` says.
  */
-// With no run configured, the bundled demo platform (started below) and its runs (docs/contract.md §1).
-const DEMO_PORT = Number(process.env.L1_DEMO_PORT ?? 4173);
-const DEMO_ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
-const DEMO_PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
-useDefaultRuns(() => ({
-  runs: demoRuns(DEMO_ORIGIN, DEMO_PORTAL_B_ORIGIN),
-  profileB: demoProfileB(new URL(DEMO_PORTAL_B_ORIGIN).host),
-  credentialsFile: demoCredentialsFile(DEMO_PORT),
-}));
-const { mode } = settings();
-const workers = Number(process.env.L1_WORKERS ?? 2);
+
+// With no run configured: the bundled demo platform (started below) and its runs (docs/contract.md §1).
+const demoOrigins = (port: number) => ({
+  main: `http://127.0.0.1:${port}`,
+  portalB: `http://127.0.0.1:${port + 1}`,
+});
+useDefaultRuns((port) => {
+  const { main, portalB } = demoOrigins(port);
+  return {
+    runs: demoRuns(main, portalB),
+    profileB: demoProfileB(new URL(portalB).host),
+    credentialsFile: demoCredentialsFile(port),
+  };
+});
+
+const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
+// Workers fill the batch date the runner fixed, even when they start after midnight.
+useNight(currentInvocation()?.night);
+const config = settings();
+const argv = process.argv;
 /**
  * `--list` changes nothing: global setup and teardown do not run, and allure-playwright, which
  * would write a "skipped" result for every listed test, is left out.
  */
-const listing = process.argv.includes('--list');
+const listing = argv.includes('--list');
+const invocation = beginInvocation(config, argv, (selection, _id, now) => decideOutputs(config, selection, now));
+
+/**
+ * SIGTERM (a CI timeout, a cancelled job, a container stop) is handled like Ctrl-C: the runner
+ * stops, the tests in flight are interrupted, the global teardown writes what finished and says
+ * which runs were interrupted. Workers leave the signal to the runner, as they do with SIGINT.
+ */
+if (!isWorker && !listing) {
+  const mark = (signal: string) => {
+    try {
+      // The first signal names the stop (SIGTERM is passed on as SIGINT).
+      fs.writeFileSync(
+        path.join(invocation.dir, INTERRUPTED_MARK),
+        JSON.stringify({ signal, at: new Date().toISOString() }),
+        { flag: 'wx' },
+      );
+    } catch {
+      // already marked, or the invocation had not begun its folder
+    }
+  };
+  process.once('SIGINT', () => mark('SIGINT'));
+  process.once('SIGTERM', () => {
+    mark('SIGTERM');
+    process.emit('SIGINT');
+  });
+} else if (isWorker) {
+  process.on('SIGTERM', () => {});
+}
 
 export default defineConfig({
   testDir: 'tests',
@@ -33,7 +74,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers,
+  workers: config.workers,
   globalSetup: './tests/setup/global.setup.ts',
   globalTeardown: './tests/setup/global.teardown.ts',
   outputDir: 'test-results/checks',
@@ -46,26 +87,26 @@ export default defineConfig({
       : [
           [
             'allure-playwright',
-            { resultsDir: allureResultsDir(), detail: false, suiteTitle: false },
+            { resultsDir: invocation.outputs.allureResults, detail: false, suiteTitle: false },
           ] as const,
         ]),
   ],
   // The first test of a run collects it within its own budget (L1_RUN_TIMEOUT_MS).
-  timeout: RUN_TIMEOUT_MS + 60_000,
+  timeout: config.limits.runTimeoutMs + 60_000,
   use: {
-    // Credentials are typed and sent during collection: no trace, screenshot or video anywhere.
+    // No trace, screenshot or video: sessions and report data must not end up in artifacts.
     trace: 'off',
     screenshot: 'off',
     video: 'off',
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions: chromiumLaunchOptions(config.env),
   },
   webServer:
-    mode === 'demo'
+    config.mode === 'demo'
       ? {
           command: 'npx tsx demo/server.ts',
-          url: `${DEMO_ORIGIN}/healthz`,
+          url: `${demoOrigins(config.demoPort).main}/healthz`,
           reuseExistingServer: !process.env.CI,
-          env: { L1_DEMO_PORT: String(DEMO_PORT) },
+          env: { L1_DEMO_PORT: String(config.demoPort) },
           stdout: 'ignore',
           stderr: 'pipe',
           timeout: 60_000,

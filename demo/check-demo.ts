@@ -2,7 +2,7 @@
  * Sanity check of the demo: `npx tsx demo/check-demo.ts`. Starts the demo on a free triple of ports
  * and walks the bundled runs, every fault and drift scenario, the hostile ones that end at once and
  * 24 generated runs through the suite's own collector: `collectRun` (lib/platform/collect.ts) with
- * the suite's settings (lib/run/inputs.ts), sessions (lib/platform/sessions.ts) and HTTP client
+ * the suite's settings (lib/run/settings.ts), sessions (lib/platform/sessions.ts) and HTTP client
  * (lib/platform/http.ts); only the page is read without a browser (`readPageByFetch`). Items 3-12
  * are evaluated with lib/rules and each run's outcome compared with its expectation, as the
  * scenario states it. Exit 1 on any difference. Prints no credential.
@@ -17,14 +17,13 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { collectRun, type CollectDeps } from '../lib/platform/collect';
 import type { Evidence } from '../lib/platform/evidence';
-import { ruleContext } from '../lib/rules/context';
+import { judge } from '../lib/report/judged';
 import { fetchGetter } from '../lib/platform/http';
 import { login } from '../lib/platform/login';
 import { ensureSession } from '../lib/platform/sessions';
-import { ITEM_RULES } from '../lib/rules';
-import { ITEM_NUMBERS } from '../lib/rules/types';
 import { loadRegistry, registryEntries } from '../lib/run/credentials';
-import { loadSettings, type ConfiguredRun } from '../lib/run/inputs';
+import type { ConfiguredRun } from '../lib/run/runs';
+import { readSettings } from '../lib/run/settings';
 import { readUrls } from '../lib/run/url';
 import { SessionExpired } from '../pages/ReportPage';
 import { projectById } from './catalog';
@@ -119,9 +118,11 @@ function collectDeps(demo: DemoServer, root: string, timeoutMs: number): Collect
 
 /** The run's outcome as the verdict would say it: status, and the failing items of a checked run. */
 function outcomeOf(evidence: Evidence): { text: string; failing?: number[] } {
-  const ctx = ruleContext(evidence);
-  if (!ctx) return { text: `${evidence.status}: ${evidence.reason ?? ''}` };
-  const failing = ITEM_NUMBERS.filter((item) => ITEM_RULES[item](ctx).verdict === 'fail');
+  if (evidence.status !== 'checked') return { text: `${evidence.status}: ${evidence.reason ?? ''}` };
+  const judged = judge(evidence);
+  const failing = Object.values(judged.items)
+    .filter((i) => i.verdict === 'fail')
+    .map((i) => i.item);
   return { text: `checked, failing ${JSON.stringify(failing)}`, failing };
 }
 
@@ -297,7 +298,13 @@ function cases(demo: DemoServer): Case[] {
     ...generated.runs,
   ];
   // The suite's own settings path (labels fixed and unique, file keys), in demo mode.
-  const { runs } = loadSettings({}, process.cwd(), () => ({ runs: inputs, profileB: demo.profileB }));
+  const { runs } = readSettings({
+    root: process.cwd(),
+    env: {},
+    dotenv: {},
+    now: new Date(),
+    demo: () => ({ runs: inputs, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
+  });
   return runs.map((run) => {
     const project = projectById(readUrls(run.input).projectId)!;
     const scenario = [...SCENARIOS, ...hostile].find((s) => s.label === run.label);

@@ -1,52 +1,200 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { INVOCATION, ROOT } from '../run/config';
-import { processAlive, readOr } from '../run/state';
-import { emptyVerdictFolder } from './verdict-folder';
+import type { Outputs } from '../run/invocation';
+import { slugify } from '../run/runs';
+import type { Settings } from '../run/settings';
+import { processAlive } from '../run/state';
+import { verdictFileSchema, verdictIndexSchema, VERDICT_FOLDER_EXTRAS, type Selection } from '../schema/verdict';
+import { writeAtomic } from '../util/atomic';
+import { readJsonFile } from '../util/json';
 
 /**
- * The output folders of an invocation, resolved from the project root whatever the working
- * directory (`-c` from another folder writes where `npm run report` reads).
+ * The output folders of an invocation (docs/decisions.md § Outputs): where they are, whose they
+ * are, and what may be removed from them.
+ *
+ * - A complete invocation writes the configured folders (L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR).
+ * - A partial one (`--grep`, `--last-failed`, filters) never writes into a folder that holds a
+ *   complete invocation's outputs: it gets a folder of its own, `reports/partial/<stamp>/`
+ *   (L1_PARTIAL_DIR), and the night stays as it was. Folders given on the command line for it
+ *   that hold no complete night are used as given (a CI shard's fresh folder).
+ * - Each folder the suite writes carries a mark (`.l1-outputs.json`): which invocation writes it,
+ *   whether it is complete. A folder another live invocation writes is refused.
+ * - Emptying removes only what the suite writes itself (its verdict files, index, summary, JUnit,
+ *   console log; Allure's `<uuid>-…` results and the suite's `l1-…` files), never anything else,
+ *   never through a symlink; the project root, its parents and the home folder are refused.
  */
-export function verdictsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(ROOT, env.L1_VERDICTS_DIR || path.join('reports', 'verdicts'));
+
+export const MARK = '.l1-outputs.json';
+
+/** Where the last invocation of this checkout wrote (for the main job and `npm run report -- --last`). */
+export const LAST_INVOCATION = path.join('.l1', 'last-invocation.json');
+
+export function writeLastInvocation(root: string, outputs: Outputs, id: string, allure: boolean): void {
+  writeAtomic(
+    path.join(root, LAST_INVOCATION),
+    `${JSON.stringify({ id, verdicts: outputs.verdicts, allureResults: allure ? outputs.allureResults : '', partial: outputs.partial }, null, 2)}\n`,
+  );
 }
 
-export function allureResultsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(ROOT, env.L1_ALLURE_RESULTS_DIR || 'allure-results');
+interface Mark {
+  tool: 'l1-verify';
+  invocation: string;
+  pid: number;
+  complete: boolean;
+  startedAt: string;
+  finishedAt?: string;
 }
 
-const CLAIM = '.l1-invocation';
+function readMark(dir: string): Mark | undefined {
+  const read = readJsonFile(path.join(dir, MARK));
+  if (read.why !== undefined) return undefined;
+  const m = read.value as Partial<Mark>;
+  return m && m.tool === 'l1-verify' && typeof m.invocation === 'string' ? (m as Mark) : undefined;
+}
+
+/** Whether `dir` holds the outputs of a complete invocation (a night). */
+export function holdsCompleteNight(dir: string): boolean {
+  const mark = readMark(dir);
+  if (mark) return mark.complete;
+  const index = readJsonFile(path.join(dir, 'index.json'));
+  if (index.why !== undefined) return false;
+  const parsed = verdictIndexSchema.safeParse(index.value);
+  return parsed.success && parsed.data.selection.complete && parsed.data.runs.length > 0;
+}
+
+function stamp(now: Date, selection: Selection): string {
+  const time = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const what = slugify(selection.filters.join(' ').replace(/^--?/, '')).slice(0, 40);
+  return `${time}${what ? `-${what}` : ''}`;
+}
+
+/** Where an invocation with this selection writes (decided once, by the runner). */
+export function decideOutputs(settings: Settings, selection: Selection, now: Date): Outputs {
+  const configured = { verdicts: settings.paths.verdicts, allureResults: settings.paths.allureResults };
+  if (selection.complete) return { ...configured, partial: false };
+  const given =
+    settings.from.L1_VERDICTS_DIR === 'environment' && settings.from.L1_ALLURE_RESULTS_DIR === 'environment';
+  if (given && !holdsCompleteNight(configured.verdicts) && !holdsCompleteNight(configured.allureResults))
+    return { ...configured, partial: true };
+  const folder = path.join(settings.paths.partial, stamp(now, selection));
+  const shown = (p: string) => (path.relative(settings.root, p).startsWith('..') ? p : path.relative(settings.root, p));
+  return {
+    verdicts: path.join(folder, 'verdicts'),
+    allureResults: path.join(folder, 'allure-results'),
+    partial: true,
+    note: `partial invocation (${selection.filters.join(' ')}): its outputs go to ${shown(folder)}/; the night's ${shown(configured.verdicts)} and ${shown(configured.allureResults)} are left as they are`,
+  };
+}
+
+/** A folder the suite must never empty or claim: the project root, its parents, the home folder. */
+export function refusedFolder(dir: string, root: string): string | undefined {
+  const resolved = path.resolve(dir);
+  const home = os.homedir();
+  const within = (parent: string, child: string) => {
+    const rel = path.relative(parent, child);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  };
+  if (within(resolved, path.resolve(root)))
+    return `${resolved} is the project root or one of its parents: give an output folder of its own`;
+  if (home && within(resolved, home)) return `${resolved} is the home folder or one of its parents`;
+  try {
+    if (fs.lstatSync(resolved).isSymbolicLink())
+      return `${resolved} is a symbolic link: the suite does not write or empty a folder through a link (give the real path)`;
+  } catch {
+    // does not exist yet: it will be made
+  }
+  return undefined;
+}
+
+const ALLURE_OWN =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(?:result\.json|container\.json|attachment(?:\.[\w-]+)?)|l1-[\w.-]+|environment\.properties|categories\.json|executor\.json)$/;
+const VERDICT_OWN_EXTRAS = new Set<string>([...VERDICT_FOLDER_EXTRAS, 'console.log']);
+const TEMP = /\.\d+\.[0-9a-f]{6}\.tmp$/;
+
+function isOwnVerdictFile(dir: string, name: string): boolean {
+  const base = name.replace(TEMP, '');
+  if (VERDICT_OWN_EXTRAS.has(base)) return true;
+  if (TEMP.test(name)) return base.endsWith('.json') || VERDICT_OWN_EXTRAS.has(base);
+  if (!name.endsWith('.json') || name.startsWith('.')) return false;
+  const read = readJsonFile(path.join(dir, name));
+  return read.why === undefined && verdictFileSchema.safeParse(read.value).success;
+}
+
+/** Removes from `dir` what the suite wrote there, and nothing else. Returns what was kept. */
+export function emptyOwnFiles(dir: string, kind: 'verdicts' | 'allure-results'): { removed: number; kept: string[] } {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return { removed: 0, kept: [] };
+  }
+  let removed = 0;
+  const kept: string[] = [];
+  for (const e of entries) {
+    if (e.name === MARK) continue;
+    const own = e.isFile() && (kind === 'verdicts' ? isOwnVerdictFile(dir, e.name) : ALLURE_OWN.test(e.name));
+    if (own) {
+      fs.rmSync(path.join(dir, e.name), { force: true });
+      removed++;
+    } else kept.push(e.name);
+  }
+  return { removed, kept };
+}
+
+function writeMark(dir: string, mark: Mark): void {
+  writeAtomic(path.join(dir, MARK), `${JSON.stringify(mark, null, 2)}\n`);
+}
 
 /**
- * Claims the verdict and Allure folders for this invocation, then empties them of an earlier
- * invocation's results. A folder claimed by another invocation that is still running is refused
- * with a message saying how to separate them: two invocations never mix their outputs.
+ * Claims the invocation's output folders and empties them of an earlier invocation's results
+ * (only files the suite wrote). A folder another live invocation writes, the project root, its
+ * parents, the home folder and a symlinked folder are refused with a message saying what to set.
  */
-export function claimOutputs(): void {
-  for (const dir of [verdictsDir(), allureResultsDir()]) {
-    fs.mkdirSync(dir, { recursive: true });
-    const claim = path.join(dir, CLAIM);
-    const [pid, id] = readOr(claim, '').split(' ');
-    if (pid && Number(pid) !== process.pid && id !== INVOCATION_ID() && processAlive(Number(pid)))
+export function claimOutputs(
+  outputs: Outputs,
+  invocation: { id: string; startedAt: string },
+  root: string,
+): string[] {
+  const notes: string[] = [];
+  // An empty path: the folder is not used by this invocation (no Allure reporter on the command line).
+  const dirs = (
+    [
+      [outputs.verdicts, 'verdicts'],
+      [outputs.allureResults, 'allure-results'],
+    ] as [string, 'verdicts' | 'allure-results'][]
+  ).filter(([dir]) => dir !== '');
+  for (const [dir] of dirs) {
+    const refused = refusedFolder(dir, root);
+    if (refused) throw new Error(`output folder refused: ${refused}`);
+    const mark = readMark(dir);
+    if (mark && mark.invocation !== invocation.id && !mark.finishedAt && processAlive(mark.pid))
       throw new Error(
-        `${dir} is being written by another invocation (process ${pid}): run one at a time, or give each its own L1_VERDICTS_DIR and L1_ALLURE_RESULTS_DIR`,
+        `${dir} is being written by another invocation (process ${mark.pid}): run one at a time, or give each its own L1_VERDICTS_DIR and L1_ALLURE_RESULTS_DIR`,
       );
-    fs.writeFileSync(claim, `${process.pid} ${INVOCATION_ID()}`);
   }
-  emptyVerdictFolder(verdictsDir());
-  const results = allureResultsDir();
-  for (const name of fs.readdirSync(results))
-    if (name !== CLAIM) fs.rmSync(path.join(results, name), { recursive: true, force: true });
+  for (const [dir, kind] of dirs) {
+    fs.mkdirSync(dir, { recursive: true });
+    const { kept } = emptyOwnFiles(dir, kind);
+    if (kept.length)
+      notes.push(
+        `${dir}: ${kept.length} file(s) the suite did not write are left in place (${kept.slice(0, 3).join(', ')}${kept.length > 3 ? ', …' : ''})`,
+      );
+    writeMark(dir, {
+      tool: 'l1-verify',
+      invocation: invocation.id,
+      pid: process.pid,
+      complete: !outputs.partial,
+      startedAt: invocation.startedAt,
+    });
+  }
+  return notes;
 }
 
-export function releaseOutputs(): void {
-  for (const dir of [verdictsDir(), allureResultsDir()]) {
-    const claim = path.join(dir, CLAIM);
-    if (readOr(claim, '').split(' ')[1] === INVOCATION_ID()) fs.rmSync(claim, { force: true });
+/** Marks the folders finished (a later invocation may take them over). */
+export function releaseOutputs(outputs: Outputs, invocationId: string): void {
+  for (const dir of [outputs.verdicts, outputs.allureResults].filter(Boolean)) {
+    const mark = readMark(dir);
+    if (mark?.invocation === invocationId) writeMark(dir, { ...mark, finishedAt: new Date().toISOString() });
   }
-}
-
-function INVOCATION_ID(): string {
-  return path.basename(INVOCATION.root);
 }

@@ -77,7 +77,7 @@ function restLine(rest: { total: number; failing: number }): string {
 }
 
 /** A CSV field: spreadsheet formulas defused, quoted when it holds a comma, quote, or edge space. */
-function csvField(text: string): string {
+export function csvField(text: string): string {
   let t = text;
   // A field a spreadsheet would run as a formula (`=HYPERLINK(…)` from a hostile DATA key).
   if (/^[=+@\t\r]|^-[^\d\s.]/.test(t)) t = `'${t}`;

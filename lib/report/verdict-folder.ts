@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { junitXml } from './junit';
-import { summaryMarkdown } from './summary';
+import { summarize, summaryMarkdown, type NightSummary } from './night';
 import { safeText } from './text';
+import { writeAtomic } from '../util/atomic';
 import { readJsonFile } from '../util/json';
 import {
   VERDICT_FOLDER_EXTRAS,
@@ -97,18 +98,6 @@ export function readVerdictFolder(dir: string): VerdictFolder {
   return { entries, verdicts: entries.map((e) => e.verdict), problems };
 }
 
-/** Writes `text` to `file` so that a reader never sees half a file: a `.tmp-<pid>` sibling, then rename. */
-export function writeFileAtomic(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
 /** `x` or `x.json` → `x.json`; throws on a name that is not a plain verdict file name. */
 export function verdictFileName(file: string): string {
   const name = file.endsWith('.json') ? file : `${file}.json`;
@@ -126,25 +115,25 @@ export function verdictFileName(file: string): string {
   return name;
 }
 
-function readSuite(): { name: string; version: string } {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8'));
-    return { name: String(pkg.name), version: String(pkg.version) };
-  } catch {
-    return { name: 'l1-verify', version: 'unknown' };
-  }
+/** Writes one run's verdict as `<dir>/<file>` (validated first; atomically). Returns the path. */
+export function writeVerdict(dir: string, file: string, verdict: VerdictFile): string {
+  const name = verdictFileName(file);
+  const checked = verdictFileSchema.parse(verdict);
+  fs.mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, name);
+  writeAtomic(target, `${JSON.stringify(checked, null, 2)}\n`);
+  return target;
 }
 
-/** `index.json`: every run of the folder at a glance (validated with `verdictIndexSchema`). */
-export function verdictIndex(
-  entries: VerdictEntry[],
-  selection: Selection,
-  options: { generatedAt?: string; suite?: { name: string; version: string } } = {},
-): VerdictIndex {
+/** `index.json`: every run of the folder at a glance, the counts and the exit code of the checks. */
+export function verdictIndex(entries: VerdictEntry[], summary: NightSummary, generatedAt: string): VerdictIndex {
   return verdictIndexSchema.parse({
-    generatedAt: options.generatedAt ?? new Date().toISOString(),
-    suite: options.suite ?? entries[0]?.verdict.suite ?? readSuite(),
-    selection,
+    generatedAt,
+    suite: entries[0]?.verdict.suite ?? { name: 'l1-verify', version: 'unknown' },
+    selection: summary.selection,
+    ...(summary.night ? { night: summary.night } : {}),
+    counts: summary.counts,
+    exitCode: summary.exitCode,
     runs: entries.map(({ file, verdict: v }) => ({
       label: v.run.label,
       file,
@@ -159,40 +148,48 @@ export function verdictIndex(
 }
 
 /**
- * Writes a verdict folder: each verdict as `<dir>/<file>` (validated with `verdictFileSchema`
- * first: an invalid verdict throws and nothing is written), then `index.json`, `summary.md` and
- * `junit.xml` over exactly these verdicts. Every file is written atomically. Files already in `dir`
- * are left alone: call `emptyVerdictFolder(dir)` first for a folder of this invocation only.
- *
- * @param dir the folder, created if missing (e.g. `path.resolve(ROOT, env.L1_VERDICTS_DIR || 'reports/verdicts')`)
- * @param entries `{ file: '<fileKey>.json', verdict }` per run; file names must be unique
- * @param selection the invocation's selection (`index.json` and `summary.md` state it)
- * @returns the paths written, verdicts first
+ * The files derived from the verdicts of a folder (VERDICT_FOLDER_EXTRAS): `index.json`,
+ * `summary.md` and `junit.xml`, each a rendering of one night summary, written atomically.
+ */
+export function writeNightFiles(
+  dir: string,
+  entries: VerdictEntry[],
+  summary: NightSummary,
+  generatedAt = new Date().toISOString(),
+): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const sorted = [...entries].sort(byFile);
+  const written: string[] = [];
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeAtomic(file, text);
+    written.push(file);
+  };
+  write('index.json', `${JSON.stringify(verdictIndex(sorted, summary, generatedAt), null, 2)}\n`);
+  write('summary.md', summaryMarkdown(summary));
+  write('junit.xml', junitXml(summary.verdicts));
+  return written;
+}
+
+/**
+ * Writes a whole verdict folder: each verdict (unique file names), then the night files over
+ * exactly these verdicts. Files already in `dir` are left alone.
  *
  * @example writeVerdictFolder(dir, runs.map((r) => ({ file: `${r.slug}.json`, verdict: build(r) })), selection)
  */
 export function writeVerdictFolder(dir: string, entries: VerdictEntry[], selection: Selection): string[] {
-  const named = entries
-    .map((e) => ({ file: verdictFileName(e.file), verdict: verdictFileSchema.parse(e.verdict) }))
-    .sort(byFile);
+  const named = entries.map((e) => ({ file: verdictFileName(e.file), verdict: e.verdict })).sort(byFile);
   for (let i = 1; i < named.length; i++)
     if (named[i]!.file === named[i - 1]!.file)
       throw new Error(
         `two verdicts would be written to ${named[i]!.file}: runs ${JSON.stringify(named[i - 1]!.verdict.run.label)} and ${JSON.stringify(named[i]!.verdict.run.label)}`,
       );
-  fs.mkdirSync(dir, { recursive: true });
-  const written: string[] = [];
-  const write = (name: string, text: string) => {
-    const file = path.join(dir, name);
-    writeFileAtomic(file, text);
-    written.push(file);
-  };
-  for (const e of named) write(e.file, `${JSON.stringify(e.verdict, null, 2)}\n`);
-  const verdicts = named.map((e) => e.verdict);
-  write('index.json', `${JSON.stringify(verdictIndex(named, selection), null, 2)}\n`);
-  write('summary.md', summaryMarkdown(verdicts, selection));
-  write('junit.xml', junitXml(verdicts));
-  return written;
+  const written = named.map((e) => writeVerdict(dir, e.file, e.verdict));
+  const summary = summarize(
+    named.map((e) => e.verdict),
+    selection,
+  );
+  return [...written, ...writeNightFiles(dir, named, summary)];
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   loadRegistry,
   type CredentialKey,
 } from '../../lib/run/credentials';
-import { loadSettings } from '../../lib/run/inputs';
+import { settings } from '../../lib/run/settings';
 import { ReportPage } from '../../pages/ReportPage';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -39,9 +39,8 @@ async function main(): Promise<void> {
   const i = process.argv.indexOf('--parallel');
   const parallel = i >= 0 ? Number(process.argv[i + 1]) : 2;
   const started = Date.now();
-  const { runs, profileB } = loadSettings(process.env, ROOT, () => {
-    throw new Error('floor: set L1_RUNS');
-  });
+  // Without L1_RUNS or L1_HTML_URL, settings() stops with "no runs configured".
+  const { runs, profileB } = settings();
   const registry = loadRegistry(process.env, ROOT);
   const where = credentialSource(process.env, ROOT).where;
   // Storage states (session cookies) live in a private temporary folder, removed at the end.

@@ -1,19 +1,31 @@
 import fs from 'node:fs';
-import { readEvidence } from '../../lib/platform/evidence';
-import { ruleContext } from '../../lib/rules/context';
+import path from 'node:path';
 import { ITEM_RULES } from '../../lib/rules';
 import type { RuleContext } from '../../lib/rules/types';
+import type { Evidence } from '../../lib/platform/evidence';
 
-/** Times the rule registry (items 3-12) over the checked evidence found in `dir`. */
-export function benchRules(dir: string, rounds: number): string {
-  const slugs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+/**
+ * Times the rule registry (items 3-12) over the parsed inputs kept in an invocation's run folders
+ * (`<state>/invocations/<id>/runs/<slug>/inputs.json`, with L1_KEEP_STATE=1).
+ */
+export function benchRules(runsDir: string, rounds: number): string {
   const contexts: RuleContext[] = [];
-  for (const f of slugs) {
-    const evidence = readEvidence(dir, f.slice(0, -'.json'.length));
-    const context = evidence && ruleContext(evidence);
-    if (context) contexts.push(context);
+  for (const slug of fs.existsSync(runsDir) ? fs.readdirSync(runsDir) : []) {
+    const judged = path.join(runsDir, slug, 'judged.json');
+    const inputs = path.join(runsDir, slug, 'inputs.json');
+    if (!fs.existsSync(inputs) || !fs.existsSync(judged)) continue;
+    const run = (JSON.parse(fs.readFileSync(judged, 'utf8')) as { run: Evidence['run'] }).run;
+    const parsed = JSON.parse(fs.readFileSync(inputs, 'utf8')) as NonNullable<Evidence['parsed']>;
+    if (!run.reportType) continue;
+    contexts.push({
+      profile: run.profile,
+      level: run.level,
+      reportType: run.reportType,
+      data: parsed.data,
+      platform: parsed.platform,
+    });
   }
-  if (contexts.length === 0) return `rules: no checked evidence in ${dir}; skipped`;
+  if (contexts.length === 0) return `rules: no checked run in ${runsDir}; skipped`;
   const rules = Object.values(ITEM_RULES);
   for (const context of contexts) for (const rule of rules) rule(context); // warm-up
   const started = process.hrtime.bigint();

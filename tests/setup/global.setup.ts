@@ -1,23 +1,69 @@
 import path from 'node:path';
-import { INVOCATION, ROOT, settings } from '../../lib/run/config';
-import { privateDir, removeStaleInvocations, stateRoot, writePrivate } from '../../lib/run/state';
-import { claimOutputs } from '../../lib/report/outputs';
+import type { FullConfig } from '@playwright/test';
+import { teeConsole } from '../../lib/report/console';
+import { writeClaim } from '../../lib/report/finish';
+import { claimOutputs, writeLastInvocation } from '../../lib/report/outputs';
+import { suiteInfo } from '../../lib/report/suite';
+import { browserDescription } from '../../lib/run/browser';
+import { invocation } from '../../lib/run/invocation';
+import { settings } from '../../lib/run/settings';
+import { privateDir, removeStaleInvocations } from '../../lib/run/state';
+import { redactText } from '../../lib/redaction/url';
+import { allureActive, nothingToRerun } from './cli';
 
 /**
- * Runs once per invocation that runs tests (not for `--list`, which changes nothing): settles the
- * runs (a duplicate label stops here, naming both), claims the output folders (two invocations
- * writing one folder is refused), empties them of an earlier invocation's results and makes this
- * invocation's private state folder.
+ * Runs once per invocation that runs tests (not for `--list`, which changes nothing): says where
+ * the runs came from and which browser checks them, claims the output folders (two invocations
+ * writing one folder is refused), empties them of what an earlier invocation of the suite wrote
+ * there, starts keeping the console, and records what is needed to finish the invocation, also by
+ * another process after a kill (lib/report/finish.ts).
  */
-export default function globalSetup(): void {
-  settings();
-  claimOutputs();
-  privateDir(INVOCATION.root);
+export default function globalSetup(config: FullConfig): void {
+  const s = settings();
+  const inv = invocation();
+  const rerun = nothingToRerun(process.argv, config);
+  if (rerun) {
+    process.stdout.write(`\n${rerun}\n`);
+    return;
+  }
+  const allure = allureActive(process.argv);
+  const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
+  privateDir(inv.dir);
+  for (const dir of [inv.auth, inv.runs]) privateDir(dir);
+  const browser = browserDescription(s.env);
   // The teardown writes outputs only for an invocation whose setup claimed them (Playwright runs
   // the teardown even when this setup failed, e.g. refused a folder another invocation writes).
-  writePrivate(path.join(INVOCATION.root, 'claimed'), new Date().toISOString());
-  removeStaleInvocations(ROOT);
-  privateDir(stateRoot(ROOT));
-  privateDir(path.join(ROOT, '.l1'));
-  for (const dir of [INVOCATION.auth, INVOCATION.evidence, INVOCATION.records]) privateDir(dir);
+  writeClaim({
+    pid: process.pid,
+    invocation: inv,
+    runs: s.runs,
+    allure,
+    keepState: s.keepState,
+    facts: {
+      id: inv.id,
+      suite: `${suiteInfo().name} ${suiteInfo().version}`,
+      runsFrom: s.runsFrom,
+      profileB: s.profileBFrom,
+      ...(inv.night ? { night: inv.night.describe } : {}),
+      shard: inv.selection.shard,
+      selection: inv.selection.complete ? 'every item' : inv.selection.filters.join(' '),
+      workers: config.workers,
+      playwright: config.version,
+      browser,
+      partial: inv.outputs.partial,
+    },
+  });
+  writeLastInvocation(s.root, inv.outputs, inv.id, allure);
+  teeConsole(path.join(inv.outputs.verdicts, 'console.log'), redactText);
+  removeStaleInvocations(s.paths.state);
+  const where = (p: string) => path.relative(s.root, p) || '.';
+  const lines = [
+    `runs: ${s.runsFrom}`,
+    `Profile B: ${s.profileBFrom}`,
+    `browser: ${browser}`,
+    `outputs: ${inv.outputs.note ?? `${where(inv.outputs.verdicts)}${allure ? ` and ${where(inv.outputs.allureResults)}` : ' (no Allure results: --reporter replaced the Allure reporter)'}`}`,
+    ...s.warnings.map((w) => `warning: ${w}`),
+    ...notes.map((n) => `note: ${n}`),
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The invocation's console, kept (README.md § Security and limits): everything the runner prints —
+ * Playwright's reporters, the workers' output it relays, the suite's own lines — is masked before
+ * it reaches the terminal (a CI log the redaction guard never sees) and also appended to
+ * `console.log` in the verdict folder, which the guard scans with every other output.
+ */
+export function teeConsole(file: string, mask: (text: string) => string): () => void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '');
+  const streams = [process.stdout, process.stderr] as const;
+  const originals = streams.map((s) => s.write.bind(s));
+  streams.forEach((stream, i) => {
+    const write = originals[i]!;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+      const masked = mask(text);
+      try {
+        fs.appendFileSync(file, masked);
+      } catch {
+        // the verdict folder went away: the terminal still gets the line
+      }
+      return (write as (c: string, ...r: unknown[]) => boolean)(masked, ...rest);
+    }) as typeof stream.write;
+  });
+  return () => {
+    streams.forEach((stream, i) => {
+      stream.write = originals[i] as typeof stream.write;
+    });
+  };
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Invocation } from '../run/invocation';
+import type { ConfiguredRun } from '../run/runs';
+import { processAlive, writePrivate } from '../run/state';
+import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './allure/facts';
+import { runFolder } from './judged';
+import { summarize, type NightSummary } from './night';
+import { releaseOutputs } from './outputs';
+import { interruption, runVerdict } from './run-verdict';
+import { writeNightFiles, writeVerdict, type VerdictEntry } from './verdict-folder';
+
+/**
+ * The end of an invocation, in one place: each run's verdict written again from what its tests
+ * left (a run the stop cut short says it was interrupted), the night files (index.json,
+ * summary.md, junit.xml), the Allure facts and grid, the output folders released, the private
+ * state removed. The global teardown calls it; `npm run report` calls it for an invocation that
+ * was killed (SIGKILL, out of memory, a crash) before it could, so nothing that finished is lost.
+ */
+
+/** What the setup of an invocation recorded so that it can be finished, also by another process. */
+export interface Claim {
+  pid: number;
+  invocation: Invocation;
+  runs: ConfiguredRun[];
+  /** Whether allure-playwright writes this invocation's results (no `--reporter` replaced it). */
+  allure: boolean;
+  facts: Omit<InvocationFacts, 'baseUrls'>;
+  keepState: boolean;
+}
+
+const CLAIM = 'claimed.json';
+const FINISHED = 'finished';
+
+export function writeClaim(claim: Claim): void {
+  writePrivate(path.join(claim.invocation.dir, CLAIM), JSON.stringify(claim));
+}
+
+export function readClaim(invocationDir: string): Claim | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(invocationDir, CLAIM), 'utf8')) as Claim;
+  } catch {
+    return undefined;
+  }
+}
+
+function originOf(url: string): string[] {
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+export interface Finished {
+  summary: NightSummary;
+  entries: VerdictEntry[];
+  interrupted?: string;
+}
+
+export function finishInvocation(claim: Claim, interrupted = interruption(claim.invocation)): Finished {
+  const inv = claim.invocation;
+  const whole = inv.selection.complete && !inv.selection.shard;
+  const entries: VerdictEntry[] = [];
+  for (const run of claim.runs) {
+    // A run none of whose tests started here belongs to another shard or was filtered out.
+    if (!fs.existsSync(runFolder(inv.runs, run.slug)) && !whole) continue;
+    const file = `${run.slug}.json`;
+    const verdict = runVerdict(run, inv, interrupted);
+    writeVerdict(inv.outputs.verdicts, file, verdict);
+    entries.push({ file, verdict });
+  }
+  const summary = summarize(
+    entries.map((e) => e.verdict),
+    inv.selection,
+  );
+  writeNightFiles(inv.outputs.verdicts, entries, summary);
+  if (claim.allure) {
+    writeInvocationFacts(inv.outputs.allureResults, {
+      ...claim.facts,
+      baseUrls: [...new Set(entries.flatMap((e) => originOf(e.verdict.run.platformUrl)))],
+    });
+    writeNightExtras(inv.outputs.allureResults, summary);
+  }
+  releaseOutputs(inv.outputs, inv.id);
+  fs.writeFileSync(path.join(inv.dir, FINISHED), new Date().toISOString());
+  if (!claim.keepState) fs.rmSync(inv.dir, { recursive: true, force: true });
+  return { summary, entries, ...(interrupted ? { interrupted } : {}) };
+}
+
+/**
+ * Invocations under `stateDir` that claimed their outputs, whose process is gone and that never
+ * finished: a SIGKILL, an out-of-memory kill, a crash. Finished here, their runs in flight marked
+ * interrupted. Returns one line per invocation finished.
+ */
+export function finishKilledInvocations(stateDir: string): string[] {
+  const dir = path.join(stateDir, 'invocations');
+  const done: string[] = [];
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const folder = path.join(dir, name);
+    const claim = readClaim(folder);
+    if (!claim || fs.existsSync(path.join(folder, FINISHED)) || processAlive(claim.pid)) continue;
+    const finished = finishInvocation(
+      claim,
+      interruption(claim.invocation) ?? 'the invocation was killed (SIGKILL, out of memory or a crash)',
+    );
+    done.push(
+      `finished invocation ${name}, which was killed: ${finished.entries.length} verdict(s) in ${claim.invocation.outputs.verdicts}`,
+    );
+  }
+  return done;
+}

@@ -1,0 +1,240 @@
+import { ITEM_NUMBERS, type ItemNumber } from '../rules/types';
+import type { FailureKind, Selection, VerdictFile } from '../schema/verdict';
+import { displayWidth, markdownText, padDisplay, safeText } from './text';
+
+/**
+ * One night (or one invocation, one shard, one merge) summed up once from its verdict files: the
+ * runs, their statuses and failure kinds, the run × item grid, the counts and the exit code. The
+ * terminal grid, `summary.md`, `index.json`, JUnit and the Allure extras are small renderings of
+ * this one object, so they can never disagree.
+ */
+
+/** A grid cell: `pass`, `pass*` (passed by a special clause: tie swap, 7.3.5, …), `FAIL`, `·` (not run). */
+export type Mark = 'pass' | 'pass*' | 'FAIL' | '·';
+
+export interface GridRow {
+  label: string;
+  status: VerdictFile['status'];
+  failureKind?: FailureKind;
+  reason?: string;
+  items: Record<ItemNumber, Mark>;
+}
+
+export interface NightCounts {
+  runs: number;
+  checked: number;
+  /** Checked runs whose every item that ran passed. */
+  passing: number;
+  /** Checked runs with at least one failing item. */
+  failing: number;
+  failingItems: number;
+  notChecked: number;
+  /** Runs not checked, by failure kind. */
+  byKind: Partial<Record<FailureKind | 'unknown', number>>;
+  /** Items that passed only by a special clause of the spec. */
+  annotatedPasses: number;
+}
+
+export interface NightSummary {
+  verdicts: VerdictFile[];
+  selection: Selection;
+  grid: GridRow[];
+  counts: NightCounts;
+  /** The distinct batch dates of the runs, and the templated night when one was used. */
+  batchDates: string[];
+  night?: { batchDate: string; describe: string };
+  /** Passing items with the clauses they passed by: `B-monitor · item 5: tie swap (spec 9.5.5) ×1`. */
+  annotated: string[];
+  /** 0 all checked and passing, 1 values differ, 2 a run not checked (or nothing checked). */
+  exitCode: 0 | 1 | 2;
+}
+
+function markOf(v: VerdictFile, item: ItemNumber): Mark {
+  const found = v.items.find((x) => x.item === item);
+  if (!found) return '·';
+  if (found.verdict === 'fail') return 'FAIL';
+  return found.passBy?.length ? 'pass*' : 'pass';
+}
+
+/**
+ * The exit code of the checks alone: 0 when every run was checked and every item that ran passed;
+ * 1 when some item failed on checked data; 2 when some run could not be checked. 2 wins over 1. No
+ * verdict at all, or no item at all, is 2: nothing was checked, and nothing passes by default.
+ */
+function checksExitCode(verdicts: VerdictFile[]): 0 | 1 | 2 {
+  if (verdicts.length === 0) return 2;
+  if (verdicts.some((v) => v.status !== 'checked')) return 2;
+  if (verdicts.every((v) => v.items.length === 0)) return 2;
+  return verdicts.some((v) => v.items.some((i) => i.verdict === 'fail')) ? 1 : 0;
+}
+
+export function summarize(verdicts: VerdictFile[], selection: Selection): NightSummary {
+  const grid = verdicts.map((v) => ({
+    label: v.run.label,
+    status: v.status,
+    ...(v.failureKind ? { failureKind: v.failureKind } : {}),
+    ...(v.reason !== undefined ? { reason: v.reason } : {}),
+    items: Object.fromEntries(ITEM_NUMBERS.map((n) => [n, markOf(v, n)])) as Record<ItemNumber, Mark>,
+  }));
+  const checked = verdicts.filter((v) => v.status === 'checked');
+  const failing = checked.filter((v) => v.items.some((i) => i.verdict === 'fail'));
+  const byKind: NightCounts['byKind'] = {};
+  for (const v of verdicts)
+    if (v.status !== 'checked') {
+      const kind = v.status === 'needs-input' ? 'needs-input' : (v.failureKind ?? 'unknown');
+      byKind[kind] = (byKind[kind] ?? 0) + 1;
+    }
+  const annotated = verdicts.flatMap((v) =>
+    v.items
+      .filter((i) => i.verdict === 'pass' && i.passBy?.length)
+      .map((i) => `${safeText(v.run.label, 60)} · item ${i.item}: ${i.passBy!.join(', ')}`),
+  );
+  const nights = verdicts.flatMap((v) => (v.night ? [v.night] : []));
+  return {
+    verdicts,
+    selection,
+    grid,
+    counts: {
+      runs: verdicts.length,
+      checked: checked.length,
+      passing: checked.length - failing.length,
+      failing: failing.length,
+      failingItems: checked.reduce((n, v) => n + v.items.filter((i) => i.verdict === 'fail').length, 0),
+      notChecked: verdicts.length - checked.length,
+      byKind,
+      annotatedPasses: annotated.length,
+    },
+    batchDates: [...new Set(verdicts.flatMap((v) => (v.run.batchDate ? [v.run.batchDate] : [])))].sort(),
+    ...(nights[0] ? { night: nights[0] } : {}),
+    annotated,
+    exitCode: checksExitCode(verdicts),
+  };
+}
+
+/**
+ * The exit code of a whole job (main job, merge, CI night), one rule everywhere: 3 when the
+ * report or the redaction guard failed — a leak or a missing report is never hidden by another
+ * code —, else the checks' code (2 a run not checked, 1 values differ, 0 all good).
+ */
+export function jobExitCode(parts: {
+  checks: 0 | 1 | 2;
+  reportFailed?: boolean;
+  guardFailed?: boolean;
+}): 0 | 1 | 2 | 3 {
+  if (parts.guardFailed || parts.reportFailed) return 3;
+  return parts.checks;
+}
+
+export const EXIT_MEANINGS: Record<0 | 1 | 2 | 3, string> = {
+  0: 'every run checked, every item passed',
+  1: 'some item failed on checked data',
+  2: 'some run could not be checked',
+  3: 'the report or the redaction guard failed (this wins over 2 and 1)',
+};
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `4 runs: 2 checked (1 passing, 1 with failing items), 2 not checked (platform 1, needs-input 1)`. */
+export function countsLine(s: NightSummary): string {
+  const c = s.counts;
+  const kinds = Object.entries(c.byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  return (
+    `${plural(c.runs, 'run')}: ${c.checked} checked (${c.passing} passing, ${c.failing} with failing items, ` +
+    `${plural(c.failingItems, 'failing item')}), ${c.notChecked} not checked${kinds ? ` (${kinds})` : ''}`
+  );
+}
+
+/** Characters of a reason shown in a summary; the verdict file has the whole text. */
+export const REASON_MAX = 300;
+/** Characters of a label shown in the grid. */
+const LABEL_MAX = 60;
+
+function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
+  return row.status === 'needs-input' ? 'needs-input' : `${row.status}${row.failureKind ? `, ${row.failureKind}` : ''}`;
+}
+
+/**
+ * The terminal grid: one row per run, items 3 … 12 with `pass`, `pass*`, `FAIL` or `·`, then the
+ * status; the counts; the passes by a special clause; the runs not checked with kind and reason.
+ * Plain text only (terminals and fonts may lack emoji); every label and reason is `safeText`.
+ */
+export function gridText(s: NightSummary): string {
+  if (s.verdicts.length === 0) return 'no verdict: no run was checked';
+  const labels = s.grid.map((r) => safeText(r.label, LABEL_MAX));
+  const width = Math.max(3, ...labels.map(displayWidth));
+  const head = [padDisplay('run', width), ...ITEM_NUMBERS.map((i) => String(i).padEnd(5)), 'status'];
+  const rows = s.grid.map((r, n) =>
+    [padDisplay(labels[n]!, width), ...ITEM_NUMBERS.map((i) => r.items[i].padEnd(5)), kindText(r)].join(' '),
+  );
+  const missing = s.grid
+    .filter((r) => r.status !== 'checked')
+    .map((r) => `  ${safeText(r.label, LABEL_MAX)} · ${kindText(r)} · ${safeText(r.reason ?? '(no reason given)', REASON_MAX)}`);
+  return [
+    head.join(' '),
+    ...rows,
+    '',
+    countsLine(s),
+    ...(s.annotated.length
+      ? ['passes by a special clause (pass*):', ...s.annotated.map((a) => `  ${safeText(a, 300)}`)]
+      : []),
+    ...(missing.length ? ['runs not checked:', ...missing] : ['runs not checked: none']),
+  ].join('\n');
+}
+
+function describeSelection(selection: Selection): string {
+  const parts: string[] = [];
+  parts.push(selection.complete ? 'every item of every run' : 'some items only');
+  if (selection.filters.length)
+    parts.push(`filters ${selection.filters.map((f) => `\`${safeText(f, 80).replace(/`/g, "'")}\``).join(', ')}`);
+  if (selection.shard) parts.push(`shard ${safeText(selection.shard, 20)}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The grid as GitHub-flavoured markdown (✅ / ❌ / · : GitHub renders emoji; ✅* for a pass by a
+ * special clause), the counts, the selection and the runs not checked. No timestamp: the same
+ * verdicts give the same text (a sharded and an unsharded night compare byte for byte).
+ */
+export function summaryMarkdown(s: NightSummary): string {
+  const show: Record<Mark, string> = { pass: '✅', 'pass*': '✅\\*', FAIL: '❌', '·': '·' };
+  const c = s.counts;
+  const lines = [
+    '## L1 report checks',
+    '',
+    `| runs | checked | passing | with failing items | failing items | not checked |`,
+    `| ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `| ${c.runs} | ${c.checked} | ${c.passing} | ${c.failing} | ${c.failingItems} | ${c.notChecked} |`,
+    '',
+    `Selection: ${describeSelection(s.selection)}.${s.night ? ` Batch date ${markdownText(s.night.describe, 80)}.` : ''} Exit code of the checks ${s.exitCode}.`,
+    '',
+  ];
+  if (s.verdicts.length === 0) lines.push('No verdict: no run was checked.');
+  else {
+    lines.push(`| run | ${ITEM_NUMBERS.join(' | ')} | status |`, `| --- | ${ITEM_NUMBERS.map(() => ':-:').join(' | ')} | --- |`);
+    for (const r of s.grid)
+      lines.push(
+        `| ${markdownText(r.label, LABEL_MAX)} | ${ITEM_NUMBERS.map((i) => show[r.items[i]]).join(' | ')} | ${kindText(r)} |`,
+      );
+  }
+  if (s.annotated.length) {
+    lines.push('', '### Passes by a special clause (✅\\*)', '');
+    for (const a of s.annotated) lines.push(`- ${markdownText(a, 300)}`);
+  }
+  const missing = s.grid.filter((r) => r.status !== 'checked');
+  lines.push('', '### Runs not checked', '');
+  if (missing.length === 0) lines.push('None.');
+  for (const r of missing)
+    lines.push(
+      `- **${markdownText(r.label, LABEL_MAX)}** · ${kindText(r)} · ${markdownText(r.reason ?? '(no reason given)', REASON_MAX)}`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The message of a run not checked, as its collection test and the categories spell it. */
+export function notCheckedMessage(row: Pick<GridRow, 'label' | 'status' | 'failureKind' | 'reason'>): string {
+  return `run ${safeText(row.label, 200)} not checked (${kindText(row)}): ${safeText(row.reason ?? 'no reason recorded', 2000)}`;
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run demo` / `npm run check`: the main job. Runs the report checks (the bundled demo runs
+ * unless runs are configured), builds the Allure report (one offline HTML file), runs the redaction
+ * guard over every output, and exits with one code a scheduler can use (lib/report/night.ts
+ * `jobExitCode`): 0 all checked and passing, 1 values differ, 2 a run not checked, 3 the report or
+ * the guard failed — 3 wins, so a leak is never hidden.
+ *
+ *   npm run demo -- [playwright test arguments…]      e.g. --grep item5, --shard 1/3
+ *   npm run demo -- --scenarios                         the demo's scenarios, one line each
+ *   npm run demo -- --scenario NAME[,NAME…]|all|'hostile-*'   those demo scenarios instead of the bundled runs
+ *   npm run demo -- --nights N                          N nights back to back (L1_BATCH_DATE=-N … -1),
+ *                                                       each with its report: the history joins them
+ *
+ * SIGTERM and SIGINT are left to the checks (they stop like Ctrl-C and write what finished); the
+ * report and the guard still run on what is on disk.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
+import { LAST_INVOCATION } from '../lib/report/outputs';
+import { verdictIndexSchema } from '../lib/schema/verdict';
+import { readJsonFile } from '../lib/util/json';
+
+const ROOT = path.resolve(__dirname, '..');
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv): number =>
+  spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
+
+// The checks handle the stop themselves; this process waits for them and still reports.
+let stopped: string | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (stopped = signal));
+
+interface NightResult {
+  code: 0 | 1 | 2 | 3;
+  verdicts: string;
+}
+
+/** One night: the checks, the report of their outputs, the guard; its exit code. */
+function night(env: NodeJS.ProcessEnv, args: string[]): NightResult {
+  fs.rmSync(path.join(ROOT, LAST_INVOCATION), { force: true });
+  run('npx', ['playwright', 'test', ...args], env);
+  const last = readJsonFile(path.join(ROOT, LAST_INVOCATION));
+  const outputs = (last.why === undefined ? last.value : undefined) as
+    | { verdicts: string; allureResults: string }
+    | undefined;
+  if (!outputs) {
+    say('the checks wrote no outputs (see above)');
+    const guard = run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
+    return { code: jobExitCode({ checks: 2, guardFailed: guard !== 0 }), verdicts: '-' };
+  }
+  const report = run(
+    'npx',
+    [
+      'tsx',
+      'scripts/report.ts',
+      '--quiet',
+      '--verdicts',
+      outputs.verdicts,
+      ...(outputs.allureResults ? ['--results', outputs.allureResults] : []),
+    ],
+    env,
+  );
+  const guard = run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
+  const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
+  const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
+  const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
+  return { code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }), verdicts: outputs.verdicts };
+}
+
+async function main(): Promise<number> {
+  const { values, tokens } = parseArgs({
+    options: {
+      scenarios: { type: 'boolean' },
+      scenario: { type: 'string' },
+      nights: { type: 'string' },
+    },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  // Everything that is not ours goes to `playwright test` as it was written.
+  const ours = new Set(['scenarios', 'scenario', 'nights']);
+  const args: string[] = [];
+  for (const t of tokens ?? []) {
+    if (t.kind === 'option' && ours.has(t.name)) continue;
+    if (t.kind === 'option') args.push(t.rawName + (t.inlineValue && t.value !== undefined ? `=${t.value}` : ''));
+    if (t.kind === 'option' && !t.inlineValue && typeof t.value === 'string') args.push(t.value);
+    if (t.kind === 'positional') args.push(t.value);
+  }
+  if (values.scenarios) return run('npx', ['tsx', 'demo/runs-file.ts', '--list'], process.env);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let stopDemo: (() => Promise<void>) | undefined;
+  if (typeof values.scenario === 'string') {
+    const { startDemo } = await import('../demo/server');
+    const demo = await startDemo({ quiet: true });
+    stopDemo = () => demo.close();
+    const file = path.join(ROOT, 'reports', 'scenario-runs.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const made = spawnSync(
+      'npx',
+      ['tsx', 'demo/runs-file.ts', '--scenario', values.scenario, '--origin', demo.origin, '--out', file],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
+    if (made.status !== 0) {
+      process.stderr.write(made.stderr || made.stdout);
+      await stopDemo();
+      return 2;
+    }
+    for (const line of made.stdout.split('\n')) {
+      const m = /^(L1_[A-Z0-9_]+)=(.*)$/.exec(line.trim());
+      if (m) env[m[1]!] = m[2]!;
+    }
+    say(`demo scenarios ${values.scenario}: ${path.relative(ROOT, file)}`);
+  }
+  const nights = typeof values.nights === 'string' ? Number(values.nights) : 1;
+  if (!Number.isInteger(nights) || nights < 1 || nights > 30) {
+    say('usage: --nights N (1 to 30): N nights back to back, L1_BATCH_DATE=-N … -1');
+    return 2;
+  }
+  let result: NightResult = { code: 2, verdicts: '-' };
+  for (let k = nights; k >= 1 && !stopped; k--) {
+    if (nights > 1) say(`\n=== night ${nights - k + 1} of ${nights}: L1_BATCH_DATE=-${k}`);
+    result = night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
+  }
+  await stopDemo?.();
+  say(
+    `\nAllure report: allure-report/index.html\nVerdict files: ${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)\n` +
+      `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${EXIT_MEANINGS[result.code]}`,
+  );
+  return result.code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(3);
+  },
+);

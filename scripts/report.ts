@@ -1,0 +1,261 @@
+/**
+ * `npm run report [-- --verdicts DIR] [--results DIR] [--output DIR] [--history FILE]`: the night's
+ * report, rebuilt from what is on disk (README.md § Run it nightly in CI).
+ *
+ * 1. An invocation that was killed (SIGKILL, out of memory) before its teardown is finished first:
+ *    its runs in flight get verdicts saying they were interrupted (lib/report/finish.ts).
+ * 2. The verdict folder's index.json, summary.md and junit.xml are written again from its verdict
+ *    files, and the grid is printed.
+ * 3. The Allure results get the night's environment block and grid (from every shard's facts and
+ *    the verdicts); the items of runs not checked, skipped in Playwright so that a broken run costs
+ *    one worker restart, are shown as `broken` with their reason (Allure leaves skipped tests out of
+ *    its success rate); Playwright's `error-context` prompt (which repeats the failure) is dropped.
+ * 4. `allure generate` (allurerc.mjs: awesome, single file, categories, variables) writes ONE
+ *    self-contained HTML file; a point is added to the history only for a complete night that is
+ *    not in it yet (a partial invocation, a second build of the same night: no point).
+ * 5. Every reference to an external host is removed and the output checked (offline.ts); a report
+ *    still naming one is deleted.
+ *
+ * Exit 0 when the report was built; 1 when it could not be (no results, the results of another
+ * invocation than the verdicts, allure failed, an external host left); 2 on bad usage.
+ */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
+import * as offline from '../lib/report/allure/offline';
+import { finishKilledInvocations } from '../lib/report/finish';
+import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
+import { MARK } from '../lib/report/outputs';
+import { readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
+import { settings, SettingsError } from '../lib/run/settings';
+import type { Selection } from '../lib/schema/verdict';
+import { safeText } from '../lib/report/text';
+
+const ROOT = path.resolve(__dirname, '..');
+const shown = (p: string) => (path.relative(ROOT, p).startsWith('..') ? p : path.relative(ROOT, p));
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`report: ${message}\n`);
+  process.exit(code);
+}
+
+function markOf(dir: string): { invocation?: string; complete?: boolean } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, MARK), 'utf8')) as { invocation?: string; complete?: boolean };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Items of runs not checked are `broken` with their reason; Playwright's AI prompt attachment goes. */
+function prepareResults(results: string): { broken: number } {
+  let broken = 0;
+  for (const name of fs.readdirSync(results)) {
+    if (!name.endsWith('-result.json')) continue;
+    const file = path.join(results, name);
+    const result = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      status?: string;
+      statusDetails?: { message?: string };
+      labels?: { name: string; value: string }[];
+      attachments?: { name: string }[];
+      steps?: { name: string; attachments?: { name: string }[] }[];
+    };
+    let changed = false;
+    const kind = result.labels?.find((l) => l.name === 'l1_failure')?.value;
+    if (result.status === 'skipped' && kind && kind !== 'values-differ') {
+      result.status = 'broken';
+      changed = true;
+      broken++;
+    }
+    const isPrompt = (a: { name: string }) => a.name === 'error-context';
+    if (result.attachments?.some(isPrompt)) {
+      result.attachments = result.attachments.filter((a) => !isPrompt(a));
+      changed = true;
+    }
+    if (result.steps?.some((s) => s.name === 'error-context' || s.attachments?.some(isPrompt))) {
+      result.steps = result.steps.filter((s) => !(s.name === 'error-context' && s.attachments?.every(isPrompt)));
+      changed = true;
+    }
+    if (changed) fs.writeFileSync(file, JSON.stringify(result));
+  }
+  return { broken };
+}
+
+/** The night's id for the history: the invocations whose results make it (a rebuild adds no point). */
+function nightId(results: string): string {
+  const ids = readInvocationFacts(results)
+    .map((f) => f.id)
+    .sort();
+  return crypto.createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16);
+}
+
+function alreadyInHistory(history: string, id: string): boolean {
+  try {
+    return fs.readFileSync(`${history}.nights`, 'utf8').split('\n').includes(id);
+  } catch {
+    return false;
+  }
+}
+
+/** Names of the first runs, then a count of the rest. */
+function names(labels: string[], max = 5): string {
+  const shownNames = labels.slice(0, max).map((l) => safeText(l, 40));
+  return labels.length > max ? `${shownNames.join(', ')} +${labels.length - max} more` : shownNames.join(', ');
+}
+
+/** The night at a glance, at the top of the report's overview (Allure 3 `variables`). */
+function variables(summary: NightSummary): Record<string, string> {
+  const c = summary.counts;
+  const kinds = Object.entries(c.byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  const failing = summary.grid.filter((r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'));
+  const items = new Map<string, number>();
+  for (const r of failing)
+    for (const [n, mark] of Object.entries(r.items)) if (mark === 'FAIL') items.set(n, (items.get(n) ?? 0) + 1);
+  const notChecked = summary.grid.filter((r) => r.status !== 'checked');
+  return {
+    checked: `${c.checked} of ${c.runs} runs`,
+    failing: c.failing ? `${c.failing} run(s): ${names(failing.map((r) => r.label))}` : 'none',
+    'failing items': items.size ? [...items].map(([n, k]) => `item ${n} ×${k}`).join(', ') : 'none',
+    'not checked': c.notChecked ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}` : 'none',
+    'batch date': summary.night?.describe ?? (summary.batchDates.join(', ') || '-'),
+    selection: summary.selection.complete ? 'every item' : `partial: ${summary.selection.filters.join(' ')}`,
+  };
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      verdicts: { type: 'string' },
+      results: { type: 'string' },
+      output: { type: 'string' },
+      history: { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(
+      'usage: npm run report [-- --verdicts DIR] [--results DIR] [--output DIR] [--history FILE] [--quiet]\n',
+    );
+    return;
+  }
+  let s;
+  try {
+    // The runs are not needed to build a report: only the folders are.
+    s = settings({ runsOptional: true });
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e;
+    fail(`settings: ${e.message}`, 2);
+  }
+  const resolve = (given: string | undefined, fallback: string) => path.resolve(ROOT, given || fallback);
+  const verdicts = resolve(values.verdicts, s?.paths.verdicts ?? 'reports/verdicts');
+  const results = resolve(values.results, s?.paths.allureResults ?? 'allure-results');
+  const output = resolve(values.output, 'allure-report');
+  const history = resolve(values.history, s?.paths.history ?? 'allure-history/history.jsonl');
+
+  // 1. Invocations that were killed before they could finish.
+  for (const line of finishKilledInvocations(s?.paths.state ?? path.join(ROOT, '.l1', 'state')))
+    process.stdout.write(`report: ${line}\n`);
+
+  // 2. The verdict folder's own files, again from its verdicts.
+  const folder = readVerdictFolder(verdicts);
+  for (const p of folder.problems) process.stderr.write(`report: ${p}\n`);
+  let summary: NightSummary | undefined;
+  if (folder.entries.length) {
+    const selection: Selection = {
+      filters: [...new Set(folder.verdicts.flatMap((v) => v.selection.filters))],
+      shard: null,
+      complete: folder.verdicts.every((v) => v.selection.complete),
+    };
+    summary = summarize(folder.verdicts, selection);
+    writeNightFiles(verdicts, folder.entries, summary);
+    if (!values.quiet) process.stdout.write(`\nL1 verdicts (${shown(verdicts)}):\n${gridText(summary)}\n\n`);
+  } else process.stderr.write(`report: no verdict in ${shown(verdicts)}\n`);
+
+  // 3. The Allure results.
+  const hasResults =
+    fs.existsSync(results) && fs.readdirSync(results).some((n) => n.endsWith('-result.json'));
+  if (!hasResults)
+    fail(
+      `no Allure results in ${shown(results)}: run the checks first (an invocation with --reporter other than Allure writes none, and leaves the folder as it was)`,
+    );
+  const vMark = markOf(verdicts);
+  const rMark = markOf(results);
+  if (vMark?.invocation && rMark?.invocation && vMark.invocation !== rMark.invocation)
+    fail(
+      `${shown(results)} holds the results of invocation ${rMark.invocation}, ${shown(verdicts)} the verdicts of ${vMark.invocation} (was the last invocation run with another --reporter?): run the checks again with the configured reporters`,
+    );
+  if (summary) writeNightExtras(results, summary);
+  const { broken } = prepareResults(results);
+
+  // 4. Generate.
+  const id = nightId(results);
+  const complete = summary?.selection.complete ?? false;
+  const append = complete && !alreadyInHistory(history, id);
+  fs.rmSync(output, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(history), { recursive: true });
+  const env = {
+    ...process.env,
+    ALLURE_NO_ANALYTICS: 'true',
+    L1_ALLURE_HISTORY_PATH: history,
+    L1_ALLURE_APPEND_HISTORY: append ? '1' : '0',
+    L1_ALLURE_VARIABLES: JSON.stringify(summary ? variables(summary) : {}),
+  };
+  const cli = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
+  const generated = spawnSync(
+    process.execPath,
+    [cli, 'generate', results, '--config', path.join(ROOT, 'allurerc.mjs'), '--output', output, '--cwd', ROOT],
+    { cwd: ROOT, env, stdio: 'inherit' },
+  );
+  if (generated.status !== 0) fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
+  if (append) fs.appendFileSync(`${history}.nights`, `${id}\n`);
+  const index = path.join(output, 'index.html');
+  if (!fs.existsSync(index)) fail(`allure generate wrote no ${shown(index)}`);
+
+  // 5. Clean, verify.
+  const urls: string[] = [];
+  for (const v of folder.verdicts) urls.push(v.run.htmlUrl, v.run.platformUrl);
+  for (const f of readInvocationFacts(results)) urls.push(...f.baseUrls);
+  const extra = (s?.values.L1_REPORT_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const allowedHosts = [...new Set([...offline.runHosts(urls), ...extra])].filter((h) => !offline.isLoopbackHost(h));
+  const options = { allowedHosts };
+  const textFile = /\.(html?|json|jsonl|js|mjs|css|txt|csv|md|xml|svg)$/i;
+  const removed: string[] = [];
+  const problems: string[] = [];
+  for (const rel of fs.readdirSync(output, { recursive: true }).map(String)) {
+    const file = path.join(output, rel);
+    if (!fs.statSync(file).isFile() || !textFile.test(file)) continue;
+    const cleaned = offline.makeOffline(fs.readFileSync(file, 'utf8'), options);
+    fs.writeFileSync(file, cleaned.html, 'utf8');
+    removed.push(...cleaned.removed.map((d) => `${shown(file)}: ${d}`));
+    const left = offline.findExternalUrls(cleaned.html, options);
+    if (left.length) problems.push(`${shown(file)}:\n${offline.describeExternalUrls(left)}`);
+  }
+  if (problems.length) {
+    fs.rmSync(output, { recursive: true, force: true });
+    fail(
+      `the generated report still names external hosts, so it was deleted (a report of confidential figures must not call out):\n${problems.join('\n')}`,
+    );
+  }
+  process.stdout.write(
+    [
+      `Allure report: ${shown(index)} (self-contained; names no external host${allowedHosts.length ? ` besides the runs' ${allowedHosts.join(', ')}` : ''})`,
+      summary ? `night: ${countsLine(summary)}` : '',
+      broken ? `${broken} item(s) of runs not checked shown as broken (skipped in Playwright)` : '',
+      `history: ${append ? `this night added to ${shown(history)}` : complete ? `this night is already in ${shown(history)}: no point added` : 'partial invocation: no point added'}`,
+      removed.length ? `removed: ${removed.join('; ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n') + '\n',
+  );
+}
+
+main();
