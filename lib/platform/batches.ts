@@ -6,7 +6,8 @@ export type BatchResolution =
   | { kind: 'found'; batchIds: string[]; note: string }
   /** Spec 9.1.2: Profile B diagnosis without a batch: try the built id on the snapshot. */
   | { kind: 'build'; builtId: string; note: string }
-  | { kind: 'error'; reason: string };
+  /** `configuration`: the suite's settings lack what the spec needs (the Profile B brand code). */
+  | { kind: 'error'; reason: string; failure: 'platform' | 'configuration' };
 
 /** Spec 9.1.2: <BRANDCODE>-HIST-{projectId}-{YYYYMMDD}-D, YYYYMMDD from batchDate. */
 export function builtDiagnosisBatchId(brandCode: string, projectId: string, batchDate: string): string {
@@ -33,6 +34,7 @@ export function resolveBatch(
       return {
         kind: 'error',
         reason: `batch list: the item for ${run.batchDate} / project ${run.projectId} has no l1CrawlBatchIds`,
+        failure: 'platform',
       };
     }
     return {
@@ -46,7 +48,8 @@ export function resolveBatch(
     if (!run.brandCode) {
       return {
         kind: 'error',
-        reason: `${what}; spec 9.1.2 needs L1_PROFILE_B_BRAND_CODE to build the diagnosis batch id`,
+        reason: `${what}; spec 9.1.2 builds the diagnosis batch id from the group's brand code, which the configuration lacks: set L1_PROFILE_B_BRAND_CODE or profileB.brandCode in the runs file`,
+        failure: 'configuration',
       };
     }
     const builtId = builtDiagnosisBatchId(run.brandCode, run.projectId, run.batchDate);
@@ -55,6 +58,7 @@ export function resolveBatch(
   return {
     kind: 'error',
     reason: `${what}: check the batch date of the report URL and the project of the platform URL`,
+    failure: 'platform',
   };
 }
 
@@ -69,7 +73,7 @@ export function confirmBuiltBatch(
   if (rows.length === 0) {
     return {
       kind: 'needs-input',
-      reason: `spec 9.1.2: the batch list has no batch and the snapshot of the built id ${builtId} has no rows: stop and ask which crawl batch id to use (set batchId on the run); no other prefix is tried`,
+      reason: `spec 9.1.2 / 8.1.1: the batch list has no batch and the snapshot of the built id ${builtId} has no rows: stop and ask which crawl batch id to use (set batchId on the run); no other prefix is tried`,
     };
   }
   const ids = [...new Set(rows.map((r) => r.crawlBatchId).filter((id): id is string => !!id))];

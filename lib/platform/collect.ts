@@ -139,17 +139,29 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
   return evidence;
 }
 
-/** A login that fails stops the run: the credentials (input) or the login page (platform). */
+/**
+ * What a failed login is: the login page or its answer (platform), or what the suite was given —
+ * a registry that is missing, lacks the company or holds a wrong password, an origin that is not
+ * trusted (configuration: fix the settings, not the run).
+ */
+export function loginFailureKind(message: string): FailureKind {
+  if (/did not load|HTTP 5\d\d|no answer|moved to another origin/.test(message)) return 'platform';
+  if (
+    /credentials registry|no entry for company|no "profileB" entry|answered HTTP 401|L1_LOGIN_ORIGINS|not trusted/.test(
+      message,
+    )
+  )
+    return 'configuration';
+  return 'input';
+}
+
+/** A login that fails stops the run, with the kind of its failure. */
 async function sessionOrStop(deps: CollectDeps, loginBase: string, key: CredentialKey): Promise<string> {
   try {
     return await deps.session(loginBase, key);
   } catch (e) {
     const message = messageOf(e);
-    throw new Stop(
-      'error',
-      message,
-      /did not load|HTTP 5\d\d|no answer/.test(message) ? 'platform' : 'input',
-    );
+    throw new Stop('error', message, loginFailureKind(message));
   }
 }
 
@@ -259,7 +271,7 @@ async function fetchPlatform(
       profile,
       ...(deps.profileB.brandCode ? { brandCode: deps.profileB.brandCode } : {}),
     });
-    if (resolution.kind === 'error') throw new Stop('error', resolution.reason, 'platform');
+    if (resolution.kind === 'error') throw new Stop('error', resolution.reason, resolution.failure);
     evidence.notes.push(resolution.note);
     if (resolution.kind === 'build') {
       const answer = await metrics('snapshot', [resolution.builtId]);

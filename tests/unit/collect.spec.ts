@@ -64,11 +64,11 @@ function outcome(evidence: Evidence, ...says: string[]) {
   return {
     status: evidence.status,
     failureKind: evidence.failureKind,
-    kept: evidence.raw !== undefined,
+    kept: evidence.parsed !== undefined,
     lacks: says.filter((s) => !reason.includes(s)).map((s) => `${JSON.stringify(s)} in: ${reason}`),
   };
 }
-const failed = (failureKind: 'input' | 'platform') => ({
+const failed = (failureKind: 'input' | 'platform' | 'configuration') => ({
   status: 'error',
   failureKind,
   kept: false,
@@ -126,6 +126,17 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     expect(evidence.notes.join('\n')).toContain(
       `authoritative crawlBatchId from the snapshot: ${authoritative}`,
     );
+  });
+
+  test('9.1.2 without the brand code is a configuration error naming the setting, never the platform', async () => {
+    const { data, platform } = bDiagnosis();
+    const fakes = fakeDeps(platform, data);
+    const { brandCode: _none, ...withoutCode } = fakes.deps.profileB;
+    const evidence = await collectRun(configuredRun(B_DIAGNOSIS), { ...fakes.deps, profileB: withoutCode });
+    expect(outcome(evidence, 'L1_PROFILE_B_BRAND_CODE or profileB.brandCode')).toEqual(
+      failed('configuration'),
+    );
+    expect(platform.callsTo('table=snapshot')).toEqual([]);
   });
 
   test('9.1.2: no snapshot rows for the built id → needs-input naming the id; no other table is asked', async () => {
@@ -263,7 +274,7 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(outcome(evidence, 'run #2: [1].htmlUrl: required')).toEqual(failed('input'));
   });
 
-  test('a credentials error is an input error; the run facts and the profile are known', async () => {
+  test('a credentials error is a configuration error; the run facts and the profile are known', async () => {
     const { data, platform } = bDiagnosis();
     const fakes = fakeDeps(platform, data, {
       login: ({ key }) => {
@@ -271,15 +282,15 @@ test.describe('collectRun: each way a run is not checked', () => {
       },
     });
     const evidence = await collectRun(configuredRun(B_DIAGNOSIS), fakes.deps);
-    expect(outcome(evidence, 'no "profileB" entry')).toEqual(failed('input'));
+    expect(outcome(evidence, 'no "profileB" entry')).toEqual(failed('configuration'));
     // Profile B by companyId 3100 before the page is read: the session asked is the group's.
     expect(fakes.sessions[0]!.key).toBe('profileB');
     expect(evidence.run).toMatchObject(facts(B_DIAGNOSIS, 'B'));
   });
 
-  test('a login that fails: wrong credentials are input, a login page that does not load is platform', async () => {
+  test('a login that fails: wrong credentials are configuration, a login page that does not load is platform', async () => {
     for (const [message, kind] of [
-      ['login failed for company 1001: /api/auth/login answered HTTP 401', 'input'],
+      ['login failed for company 1001: /api/auth/login answered HTTP 401', 'configuration'],
       ['login failed for company 1001: /login did not load (ECONNREFUSED)', 'platform'],
       ['login failed for company 1001: the login page answered HTTP 503', 'platform'],
     ] as const) {
