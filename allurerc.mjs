@@ -24,7 +24,10 @@ export const categories = [
     name: 'values differ',
     matchers: [
       { statuses: failed, labels: { l1_failure: '^values-differ$' } },
-      { statuses: failed, message: new RegExp(`${lead}run .+ · item \\d+ · .*: \\d+ of \\d+ step\\(s\\) differ`) },
+      {
+        statuses: failed,
+        message: new RegExp(`${lead}run .+ · item \\d+ · .*: \\d+ of \\d+ step\\(s\\) differ`),
+      },
     ],
     // one group per run, not one per message (every message is different)
     groupBy: [{ label: 'epic' }],
@@ -54,7 +57,7 @@ export const categories = [
   },
   {
     id: 'needs-input',
-    name: 'needs input (spec 8.1.1)',
+    name: 'needs input (spec 9.1.2 / 8.1.1)',
     matchers: [
       { statuses: failed, labels: { l1_failure: '^needs-input$' } },
       { statuses: failed, message: notChecked('needs-input') },

@@ -66,8 +66,8 @@ export default tseslint.config(
     ...playwright.configs['flat/recommended'],
     rules: {
       ...playwright.configs['flat/recommended'].rules,
-      // Item tests assert through the `checkItem` fixture (soft `toAgree` per step, fixtures/item.ts).
-      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect', 'checkItem', 'unless'] }],
+      // The checks assert through fixtures/check.ts: `checkCollection`, `checkItem` (one step per spec step).
+      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect', 'checkItem', 'checkCollection'] }],
     },
   },
   {

@@ -39,7 +39,9 @@ const argv = process.argv;
  * would write a "skipped" result for every listed test, is left out.
  */
 const listing = argv.includes('--list');
-const invocation = beginInvocation(config, argv, (selection, _id, now) => decideOutputs(config, selection, now));
+const invocation = beginInvocation(config, argv, (selection, _id, now) =>
+  decideOutputs(config, selection, now),
+);
 
 /**
  * SIGTERM (a CI timeout, a cancelled job, a container stop) is handled like Ctrl-C: the runner

@@ -430,10 +430,7 @@ async function main(): Promise<number> {
             );
             for (const p of m.problems.slice(0, 10)) console.log(`    ${p}`);
             if (keep)
-              rules = benchRules(
-                path.join(OUT, 'state', 'invocations', RULES_INVOCATION, 'runs'),
-                ROUNDS!,
-              );
+              rules = benchRules(path.join(OUT, 'state', 'invocations', RULES_INVOCATION, 'runs'), ROUNDS!);
           }
         }
       }

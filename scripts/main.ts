@@ -43,8 +43,7 @@ function night(env: NodeJS.ProcessEnv, args: string[]): NightResult {
   run('npx', ['playwright', 'test', ...args], env);
   const last = readJsonFile(path.join(ROOT, LAST_INVOCATION));
   const outputs = (last.why === undefined ? last.value : undefined) as
-    | { verdicts: string; allureResults: string }
-    | undefined;
+    { verdicts: string; allureResults: string } | undefined;
   if (!outputs) {
     say('the checks wrote no outputs (see above)');
     const guard = run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
@@ -66,7 +65,10 @@ function night(env: NodeJS.ProcessEnv, args: string[]): NightResult {
   const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
   const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
   const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
-  return { code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }), verdicts: outputs.verdicts };
+  return {
+    code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
+    verdicts: outputs.verdicts,
+  };
 }
 
 async function main(): Promise<number> {
@@ -85,7 +87,8 @@ async function main(): Promise<number> {
   const args: string[] = [];
   for (const t of tokens ?? []) {
     if (t.kind === 'option' && ours.has(t.name)) continue;
-    if (t.kind === 'option') args.push(t.rawName + (t.inlineValue && t.value !== undefined ? `=${t.value}` : ''));
+    if (t.kind === 'option')
+      args.push(t.rawName + (t.inlineValue && t.value !== undefined ? `=${t.value}` : ''));
     if (t.kind === 'option' && !t.inlineValue && typeof t.value === 'string') args.push(t.value);
     if (t.kind === 'positional') args.push(t.value);
   }
@@ -93,7 +96,7 @@ async function main(): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stopDemo: (() => Promise<void>) | undefined;
   if (typeof values.scenario === 'string') {
-    const { startDemo } = await import('../demo/server');
+    const { startDemo } = await import('../demo/server.js');
     const demo = await startDemo({ quiet: true });
     stopDemo = () => demo.close();
     const file = path.join(ROOT, 'reports', 'scenario-runs.json');

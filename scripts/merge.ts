@@ -1,68 +1,72 @@
 /**
- * `npm run merge -- SHARD_VERDICT_DIR...` (docs/decisions.md, deliver 5): merges the verdict folders of n
- * shards into `L1_VERDICTS_DIR` (default `reports/verdicts`, from the project root; `.env` is
- * read too), emptied of earlier verdict files first (only `*.json` and index.json, summary.md,
- * junit.xml). Writes every verdict, index.json, summary.md and junit.xml, prints the run × item
- * grid and every problem: a run found in two shards, a run of L1_RUNS found in none, a folder that
- * is missing or holds no verdict, a file that is not a verdict.
+ * `npm run merge -- SHARD_VERDICT_DIR...` (README.md § Run it nightly in CI): merges the verdict
+ * folders of n shards into the night's verdict folder (L1_VERDICTS_DIR, default reports/verdicts;
+ * `--out DIR` overrides), emptied first of the files the suite wrote there. Writes every verdict
+ * and the night files (index.json, summary.md, junit.xml) of one night summary, prints the grid
+ * and every problem: a run found in two shards, a configured run found in none, a folder that is
+ * missing or holds no verdict although its shard had runs, a file that is not a verdict. A shard
+ * that had no run (more shards than runs) is fine.
  *
  * Exit code: that of the merged verdicts (0 all checked and passing, 1 some item failed, 2 some
  * run not checked), or 2 when the merge itself found a problem.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import dotenv from 'dotenv';
+import { parseArgs } from 'node:util';
 import { knownRunLabels, mergeVerdictFolders } from '../lib/report/merge';
-import { exitCodeOf, summaryGrid } from '../lib/report/summary';
+import { gridText, summarize } from '../lib/report/night';
+import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
-import { emptyVerdictFolder, writeVerdictFolder } from '../lib/report/verdict-folder';
+import { writeVerdictFolder } from '../lib/report/verdict-folder';
+import { readDotenv, settings } from '../lib/run/settings';
 
 const ROOT = path.resolve(__dirname, '..');
-const USAGE = 'usage: npm run merge -- SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
+const USAGE =
+  'usage: npm run merge -- [--out DIR] SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
 
-function environment(): NodeJS.ProcessEnv {
-  let fromFile: Record<string, string> = {};
-  try {
-    fromFile = dotenv.parse(fs.readFileSync(path.join(ROOT, '.env')));
-  } catch {
-    // no .env
-  }
-  return { ...fromFile, ...process.env };
-}
-
-function main(argv: string[]): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
+function main(): number {
+  const { values, positionals } = parseArgs({
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+  if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const dirs = argv.filter((a) => a !== '--');
-  if (dirs.length === 0) {
+  if (positionals.length === 0) {
     process.stderr.write(`merge: no shard verdict folder given\n${USAGE}\n`);
     return 2;
   }
-  const env = environment();
-  const out = path.resolve(ROOT, env.L1_VERDICTS_DIR || path.join('reports', 'verdicts'));
-  const known = knownRunLabels(env, ROOT);
-  const merged = mergeVerdictFolders(dirs, known.labels);
+  const s = settings({ runsOptional: true });
+  const out = values.out ? path.resolve(ROOT, values.out) : s.paths.verdicts;
+  // First pass without the runs: the shards' verdicts say which night they checked.
+  const first = mergeVerdictFolders(positionals, null);
+  const night = first.entries.map((e) => e.verdict.night).find(Boolean);
+  const known = knownRunLabels({ env: process.env, dotenv: readDotenv(ROOT), root: ROOT }, night);
+  const merged = known.labels ? mergeVerdictFolders(positionals, known.labels) : first;
   const problems = [...known.problems, ...merged.problems];
   const notes = [...known.notes, ...merged.notes];
 
-  emptyVerdictFolder(out);
+  const id = `merge-${new Date().toISOString().replace(/[-:.]/g, '')}`;
+  const outputs = { verdicts: out, allureResults: '', partial: !merged.selection.complete };
+  claimOutputs(outputs, { id, startedAt: new Date().toISOString() }, ROOT);
   writeVerdictFolder(out, merged.entries, merged.selection);
-  const verdicts = merged.entries.map((e) => e.verdict);
-
-  const shards = `${dirs.length} shard folder${dirs.length === 1 ? '' : 's'}`;
+  releaseOutputs(outputs, id);
+  const summary = summarize(
+    merged.entries.map((e) => e.verdict),
+    merged.selection,
+  );
+  const shards = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
   process.stdout.write(
     `\nmerge: ${merged.entries.length} run(s) from ${shards} into ${path.relative(process.cwd(), out) || '.'}\n\n`,
   );
-  process.stdout.write(`${summaryGrid(verdicts)}\n`);
+  process.stdout.write(`${gridText(summary)}\n`);
   for (const n of notes) process.stdout.write(`merge: note: ${safeText(n, 1000)}\n`);
   for (const p of problems) process.stdout.write(`merge: PROBLEM: ${safeText(p, 1000)}\n`);
-  const code = problems.length ? 2 : exitCodeOf(verdicts);
+  const code = problems.length ? 2 : summary.exitCode;
   process.stdout.write(
     `merge: exit code ${code}${problems.length ? ` (${problems.length} problem${problems.length === 1 ? '' : 's'} in the merge)` : ''}\n`,
   );
   return code;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = main();

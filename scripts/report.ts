@@ -44,7 +44,10 @@ function fail(message: string, code = 1): never {
 
 function markOf(dir: string): { invocation?: string; complete?: boolean } | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, MARK), 'utf8')) as { invocation?: string; complete?: boolean };
+    return JSON.parse(fs.readFileSync(path.join(dir, MARK), 'utf8')) as {
+      invocation?: string;
+      complete?: boolean;
+    };
   } catch {
     return undefined;
   }
@@ -76,7 +79,9 @@ function prepareResults(results: string): { broken: number } {
       changed = true;
     }
     if (result.steps?.some((s) => s.name === 'error-context' || s.attachments?.some(isPrompt))) {
-      result.steps = result.steps.filter((s) => !(s.name === 'error-context' && s.attachments?.every(isPrompt)));
+      result.steps = result.steps.filter(
+        (s) => !(s.name === 'error-context' && s.attachments?.every(isPrompt)),
+      );
       changed = true;
     }
     if (changed) fs.writeFileSync(file, JSON.stringify(result));
@@ -103,7 +108,9 @@ function alreadyInHistory(history: string, id: string): boolean {
 /** Names of the first runs, then a count of the rest. */
 function names(labels: string[], max = 5): string {
   const shownNames = labels.slice(0, max).map((l) => safeText(l, 40));
-  return labels.length > max ? `${shownNames.join(', ')} +${labels.length - max} more` : shownNames.join(', ');
+  return labels.length > max
+    ? `${shownNames.join(', ')} +${labels.length - max} more`
+    : shownNames.join(', ');
 }
 
 /** The night at a glance, at the top of the report's overview (Allure 3 `variables`). */
@@ -112,16 +119,21 @@ function variables(summary: NightSummary): Record<string, string> {
   const kinds = Object.entries(c.byKind)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  const failing = summary.grid.filter((r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'));
+  const failing = summary.grid.filter(
+    (r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'),
+  );
   const items = new Map<string, number>();
   for (const r of failing)
-    for (const [n, mark] of Object.entries(r.items)) if (mark === 'FAIL') items.set(n, (items.get(n) ?? 0) + 1);
+    for (const [n, mark] of Object.entries(r.items))
+      if (mark === 'FAIL') items.set(n, (items.get(n) ?? 0) + 1);
   const notChecked = summary.grid.filter((r) => r.status !== 'checked');
   return {
     checked: `${c.checked} of ${c.runs} runs`,
     failing: c.failing ? `${c.failing} run(s): ${names(failing.map((r) => r.label))}` : 'none',
     'failing items': items.size ? [...items].map(([n, k]) => `item ${n} ×${k}`).join(', ') : 'none',
-    'not checked': c.notChecked ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}` : 'none',
+    'not checked': c.notChecked
+      ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}`
+      : 'none',
     'batch date': summary.night?.describe ?? (summary.batchDates.join(', ') || '-'),
     selection: summary.selection.complete ? 'every item' : `partial: ${summary.selection.filters.join(' ')}`,
   };
@@ -209,7 +221,17 @@ function main(): void {
   const cli = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
   const generated = spawnSync(
     process.execPath,
-    [cli, 'generate', results, '--config', path.join(ROOT, 'allurerc.mjs'), '--output', output, '--cwd', ROOT],
+    [
+      cli,
+      'generate',
+      results,
+      '--config',
+      path.join(ROOT, 'allurerc.mjs'),
+      '--output',
+      output,
+      '--cwd',
+      ROOT,
+    ],
     { cwd: ROOT, env, stdio: 'inherit' },
   );
   if (generated.status !== 0) fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
@@ -225,7 +247,9 @@ function main(): void {
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  const allowedHosts = [...new Set([...offline.runHosts(urls), ...extra])].filter((h) => !offline.isLoopbackHost(h));
+  const allowedHosts = [...new Set([...offline.runHosts(urls), ...extra])].filter(
+    (h) => !offline.isLoopbackHost(h),
+  );
   const options = { allowedHosts };
   const textFile = /\.(html?|json|jsonl|js|mjs|css|txt|csv|md|xml|svg)$/i;
   const removed: string[] = [];

@@ -13,12 +13,17 @@ forEachRun(() => {
    * endpoint once, each validated, then judge every item once; the run is checked only when all of
    * it succeeded.
    */
-  test('collection · report page and endpoints, once', { tag: ['@collect'] }, async ({ run, judged, folder }) => {
-    await checkCollection(run, judged, folder);
-  });
+  test(
+    'collection · report page and endpoints, once',
+    { tag: ['@collect'] },
+    async ({ run, judged, folder }) => {
+      await checkCollection(run, judged, folder);
+    },
+  );
 
   for (const spec of ITEMS)
     test(
+      // eslint-disable-next-line playwright/valid-title -- the title comes from the items table
       itemTestTitle(spec),
       { tag: [...spec.tags] },
       async ({ run, judged, folder }, testInfo) => {

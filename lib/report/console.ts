@@ -15,7 +15,8 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
   streams.forEach((stream, i) => {
     const write = originals[i]!;
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+      const text =
+        typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
       const masked = mask(text);
       try {
         fs.appendFileSync(file, masked);

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { safeText } from './text';
 import { readJsonFile } from '../util/json';
 import { readVerdictFolder, type VerdictEntry } from './verdict-folder';
-import type { Selection, VerdictFile } from '../schema/verdict';
+import { verdictIndexSchema, type Selection, type VerdictFile } from '../schema/verdict';
+import type { Night } from '../run/night';
+import { readSettings, type SettingsSources } from '../run/settings';
 
 /**
  * Merging the verdict folders of n shards into one (docs/decisions.md, deliver 5): `npm run merge --
@@ -31,53 +33,42 @@ interface Found {
 const quote = (label: string) => JSON.stringify(safeText(label, 120));
 
 /**
- * The labels of the configured runs, when they can be known without loading the suite's settings:
- * `L1_RUNS` (a JSON array; `label` of each entry, the same de-duplication as lib/run/inputs.ts:
- * a repeated label gets `-2`, `-3`…). Entries without a label get a label only the suite derives,
- * so they are left out of the check with a note.
+ * The labels of the configured runs, as the suite derives them (lib/run/settings.ts): from the
+ * runs file or the one-run variables, with the night the shards used (taken from their verdicts,
+ * so a merge after midnight fills `{batchDate}` as the shards did). No runs configured: the check
+ * for runs found in no shard is off, with a note.
  */
 export function knownRunLabels(
-  env: NodeJS.ProcessEnv,
-  root: string,
+  sources: Pick<SettingsSources, 'env' | 'dotenv' | 'root'>,
+  night?: { batchDate: string; describe: string },
 ): { labels: string[] | null; notes: string[]; problems: string[] } {
-  if (!env.L1_RUNS)
-    return {
-      labels: null,
-      notes: ['L1_RUNS is not set: the runs are not known, so a run found in no shard cannot be detected'],
-      problems: [],
-    };
-  const file = path.resolve(root, env.L1_RUNS);
-  const read = readJsonFile(file);
-  if (read.why !== undefined)
+  let settings;
+  const fixed: Night | undefined = night && {
+    ...night,
+    given: night.batchDate,
+    timeZone: 'as the shards used',
+  };
+  try {
+    settings = readSettings({
+      ...sources,
+      now: new Date(),
+      runsOptional: true,
+      ...(fixed ? { night: fixed } : {}),
+    });
+  } catch (e) {
     return {
       labels: null,
       notes: [],
-      problems: [`L1_RUNS file ${file} ${read.why}: the runs found in no shard are not known`],
+      problems: [`${(e as Error).message}: the runs found in no shard are not known`],
     };
-  const json = read.value;
-  if (!Array.isArray(json))
-    return { labels: null, notes: [], problems: [`L1_RUNS file ${file} is not a JSON array of runs`] };
-  const labels: string[] = [];
-  const seen = new Map<string, number>();
-  let unlabelled = 0;
-  for (const raw of json) {
-    const given = typeof raw === 'object' && raw !== null ? (raw as { label?: unknown }).label : undefined;
-    const base = typeof given === 'string' ? given.trim() : '';
-    if (!base) {
-      unlabelled++;
-      continue;
-    }
-    const count = (seen.get(base) ?? 0) + 1;
-    seen.set(base, count);
-    labels.push(count === 1 ? base : `${base}-${count}`);
   }
-  const notes = unlabelled
-    ? [
-        `${unlabelled} run${unlabelled === 1 ? '' : 's'} of L1_RUNS ${unlabelled === 1 ? 'has' : 'have'} no label: ` +
-          'whether they were found in a shard is not checked (give every run a label)',
-      ]
-    : [];
-  return { labels, notes, problems: [] };
+  if (settings.mode === 'none')
+    return {
+      labels: null,
+      notes: ['no runs are configured here (L1_RUNS): a run found in no shard cannot be detected'],
+      problems: [],
+    };
+  return { labels: settings.runs.map((r) => r.label), notes: [], problems: [] };
 }
 
 function mergeSelection(verdicts: VerdictFile[]): Selection {
@@ -133,8 +124,14 @@ export function mergeVerdictFolders(dirs: string[], knownLabels: string[] | null
     }
     const folder = readVerdictFolder(dir);
     problems.push(...folder.problems);
-    if (folder.entries.length === 0 && folder.problems.length === 0)
-      problems.push(`${dir}: holds no verdict`);
+    if (folder.entries.length === 0 && folder.problems.length === 0) {
+      // A shard that had no run (more shards than runs) writes an index of none: that is fine.
+      const index = readJsonFile(path.join(dir, 'index.json'));
+      const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
+      if (parsed?.success && parsed.data.runs.length === 0)
+        notes.push(`${dir}: this shard had no run to check (more shards than runs)`);
+      else problems.push(`${dir}: holds no verdict (the shard did not finish: see its log)`);
+    }
     for (const entry of folder.entries) {
       const list = byLabel.get(entry.verdict.run.label) ?? [];
       list.push({ dir, entry });

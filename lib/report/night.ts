@@ -154,7 +154,9 @@ export const REASON_MAX = 300;
 const LABEL_MAX = 60;
 
 function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
-  return row.status === 'needs-input' ? 'needs-input' : `${row.status}${row.failureKind ? `, ${row.failureKind}` : ''}`;
+  return row.status === 'needs-input'
+    ? 'needs-input'
+    : `${row.status}${row.failureKind ? `, ${row.failureKind}` : ''}`;
 }
 
 /**
@@ -172,7 +174,10 @@ export function gridText(s: NightSummary): string {
   );
   const missing = s.grid
     .filter((r) => r.status !== 'checked')
-    .map((r) => `  ${safeText(r.label, LABEL_MAX)} · ${kindText(r)} · ${safeText(r.reason ?? '(no reason given)', REASON_MAX)}`);
+    .map(
+      (r) =>
+        `  ${safeText(r.label, LABEL_MAX)} · ${kindText(r)} · ${safeText(r.reason ?? '(no reason given)', REASON_MAX)}`,
+    );
   return [
     head.join(' '),
     ...rows,
@@ -189,7 +194,9 @@ function describeSelection(selection: Selection): string {
   const parts: string[] = [];
   parts.push(selection.complete ? 'every item of every run' : 'some items only');
   if (selection.filters.length)
-    parts.push(`filters ${selection.filters.map((f) => `\`${safeText(f, 80).replace(/`/g, "'")}\``).join(', ')}`);
+    parts.push(
+      `filters ${selection.filters.map((f) => `\`${safeText(f, 80).replace(/`/g, "'")}\``).join(', ')}`,
+    );
   if (selection.shard) parts.push(`shard ${safeText(selection.shard, 20)}`);
   return parts.join(' · ');
 }
@@ -214,7 +221,10 @@ export function summaryMarkdown(s: NightSummary): string {
   ];
   if (s.verdicts.length === 0) lines.push('No verdict: no run was checked.');
   else {
-    lines.push(`| run | ${ITEM_NUMBERS.join(' | ')} | status |`, `| --- | ${ITEM_NUMBERS.map(() => ':-:').join(' | ')} | --- |`);
+    lines.push(
+      `| run | ${ITEM_NUMBERS.join(' | ')} | status |`,
+      `| --- | ${ITEM_NUMBERS.map(() => ':-:').join(' | ')} | --- |`,
+    );
     for (const r of s.grid)
       lines.push(
         `| ${markdownText(r.label, LABEL_MAX)} | ${ITEM_NUMBERS.map((i) => show[r.items[i]]).join(' | ')} | ${kindText(r)} |`,

@@ -5,7 +5,12 @@ import type { Outputs } from '../run/invocation';
 import { slugify } from '../run/runs';
 import type { Settings } from '../run/settings';
 import { processAlive } from '../run/state';
-import { verdictFileSchema, verdictIndexSchema, VERDICT_FOLDER_EXTRAS, type Selection } from '../schema/verdict';
+import {
+  verdictFileSchema,
+  verdictIndexSchema,
+  VERDICT_FOLDER_EXTRAS,
+  type Selection,
+} from '../schema/verdict';
 import { writeAtomic } from '../util/atomic';
 import { readJsonFile } from '../util/json';
 
@@ -78,7 +83,8 @@ export function decideOutputs(settings: Settings, selection: Selection, now: Dat
   if (given && !holdsCompleteNight(configured.verdicts) && !holdsCompleteNight(configured.allureResults))
     return { ...configured, partial: true };
   const folder = path.join(settings.paths.partial, stamp(now, selection));
-  const shown = (p: string) => (path.relative(settings.root, p).startsWith('..') ? p : path.relative(settings.root, p));
+  const shown = (p: string) =>
+    path.relative(settings.root, p).startsWith('..') ? p : path.relative(settings.root, p);
   return {
     verdicts: path.join(folder, 'verdicts'),
     allureResults: path.join(folder, 'allure-results'),
@@ -122,7 +128,10 @@ function isOwnVerdictFile(dir: string, name: string): boolean {
 }
 
 /** Removes from `dir` what the suite wrote there, and nothing else. Returns what was kept. */
-export function emptyOwnFiles(dir: string, kind: 'verdicts' | 'allure-results'): { removed: number; kept: string[] } {
+export function emptyOwnFiles(
+  dir: string,
+  kind: 'verdicts' | 'allure-results',
+): { removed: number; kept: string[] } {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });

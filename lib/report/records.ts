@@ -31,7 +31,7 @@ export function writeTestRecord(runDir: string, record: TestRecord): void {
 /** The records of a run, collection first, then items 3 … 12. */
 export function readTestRecords(runDir: string): TestRecord[] {
   const records: TestRecord[] = [];
-  let names: string[] = [];
+  let names: string[];
   try {
     names = fs.readdirSync(runDir);
   } catch {

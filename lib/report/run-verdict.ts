@@ -41,12 +41,18 @@ export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupt
     selection: invocation.selection,
     suite: suiteInfo(),
     generatedAt: new Date().toISOString(),
-    ...(invocation.night ? { night: { batchDate: invocation.night.batchDate, describe: invocation.night.describe } } : {}),
+    ...(invocation.night
+      ? { night: { batchDate: invocation.night.batchDate, describe: invocation.night.describe } }
+      : {}),
     ...(interrupted ? { interrupted } : {}),
   });
 }
 
 /** Writes the run's verdict file into the invocation's verdict folder (atomically). */
 export function writeRunVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): string {
-  return writeVerdict(invocation.outputs.verdicts, `${run.slug}.json`, runVerdict(run, invocation, interrupted));
+  return writeVerdict(
+    invocation.outputs.verdicts,
+    `${run.slug}.json`,
+    runVerdict(run, invocation, interrupted),
+  );
 }

@@ -1,6 +1,5 @@
 import type { Cell, ComparisonRow, StepResult } from '../rules/types';
 import { safeText } from './text';
-import { escapeHtml } from '../util/escape';
 
 export function cellText(value: Cell): string {
   if (value === null) return '(no value)';
@@ -94,31 +93,4 @@ export function stepTableCsv(step: StepResult, max = TABLE_MAX_ROWS): string {
   const lines = [TABLE_COLUMNS.join(','), ...rows.map((r) => rowCells(r).map(csvField).join(','))];
   if (rest.total > 0) lines.push(csvField(restLine(rest)));
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/**
- * A datacompy-like mismatch table of one step, as a self-contained HTML attachment: text verdicts
- * (`pass` / `FAIL`, failing rows shaded), at most `max` rows with a count of the rest.
- */
-export function stepTableHtml(title: string, step: StepResult, max = TABLE_MAX_ROWS): string {
-  const { rows: shown, rest } = tableRows(step, max);
-  const rows = shown
-    .map((r) => {
-      const style = r.verdict === 'pass' ? '' : ' class="fail"';
-      return `<tr${style}>${rowCells(r)
-        .map((c) => `<td>${escapeHtml(c)}</td>`)
-        .join('')}</tr>`;
-    })
-    .join('\n');
-  const more = rest.total > 0 ? `<p>${escapeHtml(restLine(rest))}</p>` : '';
-  const notes = step.notes.length
-    ? `<ul>${step.notes.map((n) => `<li>${escapeHtml(safeText(n, 1000))}</li>`).join('')}</ul>`
-    : '';
-  const failing = step.rows.filter((r) => r.verdict !== 'pass').length;
-  return `<!doctype html><meta charset="utf-8"><title>${escapeHtml(safeText(title, 300))}</title>
-<style>body{font:13px system-ui,sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}th{background:#f3f3f3}tr.fail td{background:#fde8e8}tr.fail td:nth-child(6){font-weight:bold;color:#b00}</style>
-<h3>${escapeHtml(safeText(title, 300))}: ${step.verdict === 'pass' ? 'pass' : 'FAIL'} (${failing} of ${step.rows.length} row(s) failing)</h3>${notes}
-<table><thead><tr>${TABLE_COLUMNS.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>
-${rows}
-</tbody></table>${more}`;
 }

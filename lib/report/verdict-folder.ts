@@ -126,7 +126,11 @@ export function writeVerdict(dir: string, file: string, verdict: VerdictFile): s
 }
 
 /** `index.json`: every run of the folder at a glance, the counts and the exit code of the checks. */
-export function verdictIndex(entries: VerdictEntry[], summary: NightSummary, generatedAt: string): VerdictIndex {
+export function verdictIndex(
+  entries: VerdictEntry[],
+  summary: NightSummary,
+  generatedAt: string,
+): VerdictIndex {
   return verdictIndexSchema.parse({
     generatedAt,
     suite: entries[0]?.verdict.suite ?? { name: 'l1-verify', version: 'unknown' },

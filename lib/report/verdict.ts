@@ -52,7 +52,10 @@ export function keptMismatches(step: StepResult, max = MISMATCHES_KEPT): Verdict
 }
 
 /** Rows that passed only by a special clause (`passBy`), the first `max`. */
-export function keptAnnotations(step: StepResult, max = MISMATCHES_KEPT): NonNullable<VerdictStep['annotations']> {
+export function keptAnnotations(
+  step: StepResult,
+  max = MISMATCHES_KEPT,
+): NonNullable<VerdictStep['annotations']> {
   return step.rows
     .filter((r) => r.verdict === 'pass' && r.passBy)
     .slice(0, max)
@@ -81,7 +84,10 @@ function verdictStep(step: StepResult): VerdictStep {
 }
 
 /** One item of the verdict: its verdict is its test's outcome, its steps are the judged result's. */
-export function verdictItem(record: TestRecord & { test: ItemNumber }, result: JudgedItem | undefined): VerdictItem {
+export function verdictItem(
+  record: TestRecord & { test: ItemNumber },
+  result: JudgedItem | undefined,
+): VerdictItem {
   const verdict = record.status === 'passed' ? 'pass' : 'fail';
   const notes = (result?.notes ?? []).map((n) => safeText(n, REASON_MAX));
   if (result?.error) notes.push(safeText(result.error, REASON_MAX));
@@ -132,9 +138,12 @@ export function buildVerdict(
   let reason = judged?.reason;
   let failureKind: FailureKind | undefined = judged?.failureKind;
   if (context.interrupted) {
-    const running = records.filter(unfinished).map((r) => (r.test === 'collection' ? 'its collection' : `item ${r.test}`));
+    const running = records
+      .filter(unfinished)
+      .map((r) => (r.test === 'collection' ? 'its collection' : `item ${r.test}`));
     const done = new Set(items.map((i) => i.item));
-    const left = context.selection.complete && status === 'checked' ? ITEM_NUMBERS.filter((n) => !done.has(n)) : [];
+    const left =
+      context.selection.complete && status === 'checked' ? ITEM_NUMBERS.filter((n) => !done.has(n)) : [];
     if (!judged) {
       status = 'error';
       failureKind = 'interrupted';
@@ -142,12 +151,15 @@ export function buildVerdict(
         ? `${context.interrupted} while its collection ran`
         : `${context.interrupted} before this run started`;
     } else if (running.length || left.length) {
-      const after = judged.status === 'checked' ? '' : ` (its collection had ended: ${judged.reason ?? judged.status})`;
+      const after =
+        judged.status === 'checked' ? '' : ` (its collection had ended: ${judged.reason ?? judged.status})`;
       status = 'error';
       failureKind = 'interrupted';
       reason =
         `${context.interrupted} while ${running.length ? running.join(', ') : 'the run'} ran` +
-        (left.length ? `: items ${left.join(', ')} did not run (the items listed are those that finished)` : '') +
+        (left.length
+          ? `: items ${left.join(', ')} did not run (the items listed are those that finished)`
+          : '') +
         after;
     }
   } else if (!judged) {

@@ -74,7 +74,8 @@ export const ITEMS = [
     item: 10,
     title: 'media name shares',
     tags: ['@item10', '@shares'],
-    objective: 'Spec 7.5: shares after removing 「其他」「未知」, top 10, against the platform bar chart rule.',
+    objective:
+      'Spec 7.5: shares after removing 「其他」「未知」, top 10, against the platform bar chart rule.',
     spec: ['7.5'],
   },
   {

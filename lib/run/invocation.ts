@@ -96,6 +96,9 @@ export function currentInvocation(env: NodeJS.ProcessEnv = process.env): Invocat
 /** The invocation, or an error saying this code runs only inside `playwright test`. */
 export function invocation(env: NodeJS.ProcessEnv = process.env): Invocation {
   const found = currentInvocation(env);
-  if (!found) throw new Error('no invocation: this runs only inside `playwright test` (playwright.config.ts begins it)');
+  if (!found)
+    throw new Error(
+      'no invocation: this runs only inside `playwright test` (playwright.config.ts begins it)',
+    );
   return found;
 }

@@ -12,7 +12,14 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export const DEFAULT_BATCH_DATE = 'yesterday';
 
 /** The run fields that may hold a placeholder (docs/contract.md §1). */
-export const TEMPLATED_FIELDS = ['htmlUrl', 'platformUrl', 'baseUrl', 'calDataJson', 'label', 'batchId'] as const;
+export const TEMPLATED_FIELDS = [
+  'htmlUrl',
+  'platformUrl',
+  'baseUrl',
+  'calDataJson',
+  'label',
+  'batchId',
+] as const;
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 const KNOWN = ['batchDate', 'batchDateCompact'];

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { DEFAULT_BATCH_DATE, DEFAULT_TIME_ZONE, NightError, isTemplated, resolveNight, type Night } from './night';
+import {
+  DEFAULT_BATCH_DATE,
+  DEFAULT_TIME_ZONE,
+  NightError,
+  isTemplated,
+  resolveNight,
+  type Night,
+} from './night';
 import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
 import type { ProfileBSettings, RunInput } from './types';
 import { parseVariables, type Provenance, type VariableName, type VariableValues } from './variables';
@@ -70,7 +77,10 @@ const PROFILE_B_VARIABLES: Record<keyof ProfileBSettings, VariableName> = {
 };
 
 /** Which layer names the runs: the command line's environment first, then `.env`. */
-function runSource(sources: SettingsSources): { kind: 'L1_RUNS' | 'L1_HTML_URL' | 'demo'; layer?: Provenance } {
+function runSource(sources: SettingsSources): {
+  kind: 'L1_RUNS' | 'L1_HTML_URL' | 'demo';
+  layer?: Provenance;
+} {
   const has = (layer: Record<string, string | undefined>, name: string) => !!layer[name]?.trim();
   for (const [layer, vars] of [
     ['environment', sources.env],
@@ -133,13 +143,19 @@ export function readSettings(sources: SettingsSources): Settings {
     const file = readRunsFile(values.L1_RUNS!, root);
     entries = file.entries;
     fileProfileB = file.profileB;
-    const shown = path.relative(root, file.file).startsWith('..') ? file.file : path.relative(root, file.file);
+    const shown = path.relative(root, file.file).startsWith('..')
+      ? file.file
+      : path.relative(root, file.file);
     runsLabel = `from ${shown} (L1_RUNS in ${source.layer})`;
     where = `L1_RUNS ${file.file}`;
   } else if (source.kind === 'L1_HTML_URL') {
     const input = singleRun(values);
     const missing = (['L1_HTML_URL', 'L1_PLATFORM_URL'] as const).filter((k) => !values[k]);
-    entries = [missing.length ? { input, error: `${missing.join(' and ')} not set: a single run needs both` } : { input }];
+    entries = [
+      missing.length
+        ? { input, error: `${missing.join(' and ')} not set: a single run needs both` }
+        : { input },
+    ];
     runsLabel = `from L1_HTML_URL and L1_PLATFORM_URL (${source.layer})`;
     where = 'L1_HTML_URL';
   } else if (!sources.demo && sources.runsOptional) {
@@ -186,9 +202,7 @@ export function readSettings(sources: SettingsSources): Settings {
 
   const requestTimeoutMs = values.L1_REQUEST_TIMEOUT_MS ?? 30_000;
   const resolve = (value: string | undefined, fallback: string) => path.resolve(root, value || fallback);
-  const datePart = night
-    ? `, batch date ${night.describe}${templated ? '' : ' (no run uses it)'}`
-    : '';
+  const datePart = night ? `, batch date ${night.describe}${templated ? '' : ' (no run uses it)'}` : '';
   return {
     root,
     env: { ...sources.dotenv, ...dropEmpty(sources.env) },

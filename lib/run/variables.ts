@@ -21,14 +21,7 @@ const text = z.string().trim().min(1, 'empty');
 const integer = z.string().trim().regex(/^\d+$/, 'expected an integer').transform(Number);
 
 export type VariableGroup =
-  | 'runs'
-  | 'night'
-  | 'Profile B'
-  | 'credentials'
-  | 'outputs'
-  | 'limits'
-  | 'pictures'
-  | 'machine';
+  'runs' | 'night' | 'Profile B' | 'credentials' | 'outputs' | 'limits' | 'pictures' | 'machine';
 
 export interface Variable {
   group: VariableGroup;
@@ -47,10 +40,30 @@ export const VARIABLES = {
     schema: text,
   },
   L1_HTML_URL: { group: 'runs', meaning: 'one run: the report page', default: '-', schema: text },
-  L1_PLATFORM_URL: { group: 'runs', meaning: 'one run: a platform page of the project', default: '-', schema: text },
-  L1_BASE_URL: { group: 'runs', meaning: 'one run: overrides base_url', default: 'platform URL origin', schema: text },
-  L1_COMPANY_ID: { group: 'runs', meaning: 'one run: companyId when the URL has none', default: '-', schema: integer },
-  L1_CAL_DATA_JSON: { group: 'runs', meaning: 'one run: an offline DATA file (spec 2.1)', default: '-', schema: text },
+  L1_PLATFORM_URL: {
+    group: 'runs',
+    meaning: 'one run: a platform page of the project',
+    default: '-',
+    schema: text,
+  },
+  L1_BASE_URL: {
+    group: 'runs',
+    meaning: 'one run: overrides base_url',
+    default: 'platform URL origin',
+    schema: text,
+  },
+  L1_COMPANY_ID: {
+    group: 'runs',
+    meaning: 'one run: companyId when the URL has none',
+    default: '-',
+    schema: integer,
+  },
+  L1_CAL_DATA_JSON: {
+    group: 'runs',
+    meaning: 'one run: an offline DATA file (spec 2.1)',
+    default: '-',
+    schema: text,
+  },
   L1_BATCH_ID: { group: 'runs', meaning: 'one run: skip batch discovery', default: '-', schema: text },
   L1_LABEL: { group: 'runs', meaning: 'one run: its label', default: 'company-project-type', schema: text },
   L1_LEVEL: {

@@ -7,7 +7,11 @@ import path from 'node:path';
  * so a reader (or a killed process) never sees half a file. `mode` 0o600 for private files
  * (sessions, evidence); folders are made as needed (0700 when private).
  */
-export function writeAtomic(file: string, content: string | Buffer, options: { private?: boolean } = {}): void {
+export function writeAtomic(
+  file: string,
+  content: string | Buffer,
+  options: { private?: boolean } = {},
+): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true, ...(options.private ? { mode: 0o700 } : {}) });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(3).toString('hex')}.tmp`;

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeAllureEnvironment } from '../../lib/report/allure/environment';
 import { findExternalUrls } from '../../lib/report/allure/offline';
-import { itemFeature, writeSampleResults } from '../../lib/report/allure/sample';
+import { gridCsv, writeAllureSummary } from '../../lib/report/allure/summary';
+import { notCheckedMessage, summarize } from '../../lib/report/night';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
-import { gridCsv, gridRows, notCheckedMessage, writeAllureSummary } from '../../lib/report/allure/summary';
+import { itemFeature, writeSampleResults } from './fakes/allure-sample';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -19,8 +20,13 @@ function embedded(html: string, name: string): unknown {
   return JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
 }
 
-function buildReport(results: string, output: string, history: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, L1_VERDICTS_DIR: path.join(results, 'no-verdicts') };
+function buildReport(
+  results: string,
+  output: string,
+  history: string,
+  verdicts = path.join(results, 'no-verdicts'),
+) {
+  const env: NodeJS.ProcessEnv = { ...process.env, L1_STATE_DIR: path.join(results, 'no-state') };
   for (const k of [
     'L1_RUNS',
     'L1_HTML_URL',
@@ -32,7 +38,18 @@ function buildReport(results: string, output: string, history: string) {
     delete env[k];
   const r = spawnSync(
     process.execPath,
-    [path.join(root, 'scripts/report.mjs'), results, '--output', output, '--history', history],
+    [
+      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(root, 'scripts', 'report.ts'),
+      '--results',
+      results,
+      '--verdicts',
+      verdicts,
+      '--output',
+      output,
+      '--history',
+      history,
+    ],
     { cwd: os.tmpdir(), env, encoding: 'utf8', timeout: 60_000 },
   );
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
@@ -45,11 +62,12 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
     try {
       const results = path.join(tmp, 'results');
+      const verdicts = path.join(tmp, 'verdicts');
       const output = path.join(tmp, 'report');
       const history = path.join(tmp, 'history', 'history.jsonl');
-      writeSampleResults(results);
+      writeSampleResults(results, { verdicts });
 
-      const first = buildReport(results, output, history);
+      const first = buildReport(results, output, history, verdicts);
       expect(first.status, first.out).toBe(0);
       // the generator really put the analytics tag in, and the script removed it
       expect(first.out).toContain('<script src> from www.googletagmanager.com');
@@ -71,7 +89,7 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         'values differ': 1,
         'run not checked: input': 10,
         'run not checked: platform': 10,
-        'needs input (spec 8.1.1)': 10,
+        'needs input (spec 9.1.2 / 8.1.1)': 10,
         'suite or environment problem (timeout, crash, anything else)': 1,
       });
 
@@ -90,9 +108,16 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         'run demo-d not checked (needs-input)',
       ]);
       expect(globals.attachments.map((a) => a.name)).toEqual([
-        'L1 summary · run × item grid: 4 run(s): 0 all pass, 1 with failing items, 3 not checked',
+        'L1 summary · run × item grid: 4 runs: 1 checked (0 passing, 1 with failing items, 1 failing item), 3 not checked (platform 1, input 1, needs-input 1)',
         'runs not checked (3)',
       ]);
+      // the night at a glance, at the top of the overview
+      expect(embedded(html, 'widgets/variables.json')).toMatchObject({
+        checked: '1 of 4 runs',
+        failing: '1 run(s): demo-a',
+        'failing items': 'item 5 ×1',
+        'not checked': '3 run(s) (platform 1, input 1, needs-input 1): demo-b, demo-c, demo-d',
+      });
 
       // the tree: run → item, zero-padded features sort 3 … 12
       const tree = JSON.stringify(embedded(html, 'widgets/tree.json'));
@@ -102,10 +127,16 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(features).toHaveLength(10);
       expect([...features].sort()).toEqual(ITEM_NUMBERS.map(itemFeature));
 
-      // history: a second invocation appends to the same file and the report reads it
+      // history: a second build of the same night adds no point; the next night does, and the
+      // report reads the earlier one
       expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
-      const second = buildReport(results, output, history);
-      expect(second.status, second.out).toBe(0);
+      const again = buildReport(results, output, history, verdicts);
+      expect(again.status, again.out).toBe(0);
+      expect(again.out).toContain('this night is already in');
+      expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
+      writeSampleResults(results, { verdicts, invocation: 'sample-night-2' });
+      const next = buildReport(results, output, history, verdicts);
+      expect(next.status, next.out).toBe(0);
       expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(2);
       const html2 = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
       expect(html2).toMatch(/d\("data\/history\//);
@@ -115,12 +146,16 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
     }
   });
 
-  test('a missing results folder is a clear error', () => {
+  test('a missing or empty results folder is a clear error, exit 1 (never an empty report marked passed)', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
     try {
       const r = buildReport(path.join(tmp, 'nothing'), path.join(tmp, 'out'), path.join(tmp, 'h.jsonl'));
       expect(r.status).toBe(1);
-      expect(r.out).toContain('no Allure results folder at');
+      expect(r.out).toContain('no Allure results in');
+      fs.mkdirSync(path.join(tmp, 'empty'));
+      const empty = buildReport(path.join(tmp, 'empty'), path.join(tmp, 'out'), path.join(tmp, 'h.jsonl'));
+      expect(empty.status).toBe(1);
+      expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
@@ -153,17 +188,18 @@ test.describe('environment and summary files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-sum-'));
     try {
       const { verdicts } = writeSampleResults(dir);
-      const rows = gridRows(verdicts);
-      expect(gridCsv(rows).split('\r\n').slice(0, 3)).toEqual([
+      const summary = summarize(verdicts, { filters: [], shard: null, complete: true });
+      expect(gridCsv(summary.grid).split('\r\n').slice(0, 3)).toEqual([
         'run,status,3,4,5,6,7,8,9,10,11,12',
         'demo-a,checked,pass,pass,FAIL,pass,pass,pass,pass,pass,pass,pass',
-        'demo-b,error,·,·,·,·,·,·,·,·,·,·',
+        'demo-b,error (platform),·,·,·,·,·,·,·,·,·,·',
       ]);
       expect(notCheckedMessage({ label: 'x\u001b', status: 'needs-input', reason: 'r' })).toBe(
         'run x\\x1b not checked (needs-input): r',
       );
       // calling it again replaces the earlier summary
-      writeAllureSummary(dir, { verdicts });
+      writeAllureSummary(dir, summary);
+      writeAllureSummary(dir, summary);
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('-globals.json'))).toHaveLength(1);
       expect(itemFeature(3)).toBe('item 03 · KPI cards, aggregate');
     } finally {

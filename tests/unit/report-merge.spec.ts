@@ -11,7 +11,7 @@ import {
   type VerdictEntry,
 } from '../../lib/report/verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
-import { fakeVerdict } from './fakes/verdicts';
+import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
@@ -141,14 +141,14 @@ test.describe('mergeVerdictFolders', () => {
     expect(merged.problems).toEqual(['run "lost" of L1_RUNS found in no shard']);
   });
 
-  test('missing, empty and invalid folders are problems', () => {
+  test('missing, empty (of a shard that did not finish) and invalid folders are problems', () => {
     const empty = tempDir();
     const missing = path.join(tempDir(), 'nope');
     const withBad = shard(entry('a'));
     fs.writeFileSync(path.join(withBad, 'x.json'), JSON.stringify({ ...verdict('x', {}), status: 'fine' }));
     const merged = mergeVerdictFolders([empty, missing, withBad]);
     expect(merged.problems).toEqual([
-      `${empty}: holds no verdict`,
+      `${empty}: holds no verdict (the shard did not finish: see its log)`,
       `${missing}: folder does not exist`,
       expect.stringMatching(/x\.json: not a verdict file .*status/),
     ]);
@@ -157,17 +157,47 @@ test.describe('mergeVerdictFolders', () => {
 });
 
 test.describe('knownRunLabels', () => {
-  test('labels of L1_RUNS, repeated ones numbered like the suite does; unlabelled runs noted', () => {
+  const at = (dir: string, env: NodeJS.ProcessEnv) => ({ env, dotenv: {}, root: dir });
+
+  test("labels of the runs as the suite derives them, unlabelled runs too; the shards' night fills {batchDate}", () => {
     const dir = tempDir();
     fs.writeFileSync(
       path.join(dir, 'runs.json'),
-      JSON.stringify([{ label: ' a ' }, { label: 'a' }, { label: 'b' }, { htmlUrl: 'x' }]),
+      JSON.stringify({
+        runs: [
+          { label: ' a ', htmlUrl: 'x', platformUrl: 'y' },
+          { label: 'night-{batchDate}', htmlUrl: 'x', platformUrl: 'y' },
+          {
+            htmlUrl: 'http://h/r/1/monitor/{batchDate}?companyId=1001',
+            platformUrl: 'http://h/projects/9/o',
+          },
+        ],
+      }),
     );
-    const known = knownRunLabels({ L1_RUNS: 'runs.json' }, dir);
-    expect(known.labels).toEqual(['a', 'a-2', 'b']);
-    expect(known.notes[0]).toContain('1 run of L1_RUNS has no label');
-    expect(knownRunLabels({}, dir)).toMatchObject({ labels: null, problems: [] });
-    expect(knownRunLabels({ L1_RUNS: 'none.json' }, dir).problems[0]).toContain('cannot be read');
+    const known = knownRunLabels(at(dir, { L1_RUNS: 'runs.json' }), {
+      batchDate: '2025-11-17',
+      describe: 'x',
+    });
+    expect(known.labels).toEqual(['a', 'night-2025-11-17', '1001-9-monitor']);
+    expect(knownRunLabels(at(dir, {})).labels).toBeNull();
+    expect(knownRunLabels(at(dir, {})).notes[0]).toContain('a run found in no shard cannot be detected');
+    expect(knownRunLabels(at(dir, { L1_RUNS: 'none.json' })).problems[0]).toContain('cannot be read');
+  });
+
+  test('a shard that had no run (more shards than runs) is fine: a note, not a problem', () => {
+    const empty = tempDir();
+    fs.writeFileSync(
+      path.join(empty, 'index.json'),
+      JSON.stringify({
+        generatedAt: 'x',
+        suite: { name: 'l1-verify', version: '0' },
+        selection: COMPLETE,
+        runs: [],
+      }),
+    );
+    const merged = mergeVerdictFolders([shard(entry('a')), empty]);
+    expect(merged.problems).toEqual([]);
+    expect(merged.notes).toEqual([`${empty}: this shard had no run to check (more shards than runs)`]);
   });
 });
 
@@ -186,12 +216,15 @@ test('npm run merge: writes the merged folder, prints the grid and the problems,
   expect(r.stdout).toContain('run "c" of L1_RUNS found in no shard');
   expect(r.stdout).toMatch(/^a\s+·\s+·\s+FAIL/m);
   expect(r.status).toBe(2);
+  // Files the suite did not write stay (a `{}` is not a verdict file); the merged night is marked complete.
   expect(fs.readdirSync(out).sort()).toEqual([
+    '.l1-outputs.json',
     'README.txt',
     'a.json',
     'b.json',
     'index.json',
     'junit.xml',
+    'stale.json',
     'summary.md',
   ]);
 

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { fileKeyOf, loadSettings, SettingsError, type Settings } from '../../lib/run/inputs';
+import { fileKeyOf, SettingsError } from '../../lib/run/runs';
+import { readSettings, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
+import { VARIABLES } from '../../lib/run/variables';
 
-/** loadSettings (docs/contract.md §1): which runs an invocation checks, their labels and file names. */
+/** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
 
-const html = (project: string, company = 1001) =>
-  `http://h.test/reports/${project}/monitor/2025-11-17?companyId=${company}`;
+const html = (project: string, company = 1001, date = '2025-11-17') =>
+  `http://h.test/reports/${project}/monitor/${date}?companyId=${company}`;
 const platform = (project: string) => `http://h.test/platform/projects/${project}/overview`;
 const entry = (project: string, extra: Partial<RunInput> = {}): RunInput => ({
   htmlUrl: html(project),
@@ -17,16 +19,26 @@ const entry = (project: string, extra: Partial<RunInput> = {}): RunInput => ({
 });
 
 const demoRuns = [entry('101101', { label: 'A-monitor' })];
-const demo = () => ({ runs: demoRuns, profileB: { host: 'portal.test' } });
+const demo = () => ({ runs: demoRuns, profileB: { host: 'portal.test' }, credentialsFile: '/demo.json' });
+/** 2026-11-23 17:30 UTC is already 2026-11-24 in Beijing. */
+const NOW = new Date('2026-11-23T17:30:00Z');
 
-/** Writes an L1_RUNS file in a fresh folder and loads the settings with it (relative to the root). */
-function withRunsFile(content: unknown, env: NodeJS.ProcessEnv = {}, bundled = demo): Settings {
+function sources(extra: Partial<SettingsSources> = {}): SettingsSources {
+  return { root: '/', env: {}, dotenv: {}, now: NOW, demo, ...extra };
+}
+
+/** Writes a runs file in a fresh folder and reads the settings with it (relative to the root). */
+function withRunsFile(
+  content: unknown,
+  env: NodeJS.ProcessEnv = {},
+  dotenv: Record<string, string> = {},
+): Settings {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
   fs.writeFileSync(
     path.join(root, 'runs.json'),
     typeof content === 'string' ? content : JSON.stringify(content),
   );
-  return loadSettings({ L1_RUNS: 'runs.json', ...env }, root, bundled);
+  return readSettings(sources({ root, env: { L1_RUNS: 'runs.json', ...env }, dotenv }));
 }
 
 function refusal(load: () => unknown): string {
@@ -38,86 +50,232 @@ function refusal(load: () => unknown): string {
   return 'loaded';
 }
 
-test.describe('loadSettings: where the runs come from (docs/contract.md §1)', () => {
+test.describe('where the runs come from (docs/contract.md §1)', () => {
   test('L1_RUNS wins over L1_HTML_URL, which wins over the demo', () => {
     const single = { L1_HTML_URL: html('555'), L1_PLATFORM_URL: platform('555') };
     const fromFile = withRunsFile([entry('101101')], single);
     expect(fromFile.mode).toBe('L1_RUNS');
     expect(fromFile.runs.map((r) => r.input.htmlUrl)).toEqual([html('101101')]);
 
-    const fromEnv = loadSettings({ ...single, L1_LABEL: 'one', L1_LEVEL: 'product' }, '/', demo);
+    const fromEnv = readSettings(sources({ env: { ...single, L1_LABEL: 'one', L1_LEVEL: 'product' } }));
     expect(fromEnv.mode).toBe('L1_HTML_URL');
     expect(fromEnv.runs).toEqual([
       { label: 'one', slug: 'one', input: { ...entry('555'), label: 'one', level: 'product' } },
     ]);
 
-    const fromDemo = loadSettings({}, '/', demo);
-    expect(fromDemo).toEqual({
-      mode: 'demo',
-      runs: [{ label: 'A-monitor', slug: 'A-monitor', input: demoRuns[0] }],
-      profileB: { host: 'portal.test' },
-    });
+    const fromDemo = readSettings(sources());
+    expect(fromDemo.mode).toBe('demo');
+    expect(fromDemo.runs).toEqual([{ label: 'A-monitor', slug: 'A-monitor', input: demoRuns[0] }]);
+    expect(fromDemo.profileB).toEqual({ host: 'portal.test' });
   });
 
-  test('the demo is asked for its runs only when neither L1_RUNS nor L1_HTML_URL is set', () => {
+  test('the command line beats .env: a one-run variable on the command line wins over L1_RUNS in .env', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
+    fs.writeFileSync(path.join(root, 'runs.json'), JSON.stringify([entry('101101'), entry('101102')]));
+    const s = readSettings(
+      sources({
+        root,
+        env: { L1_HTML_URL: html('555'), L1_PLATFORM_URL: platform('555') },
+        dotenv: { L1_RUNS: 'runs.json', L1_WORKERS: '4', L1_REQUEST_TIMEOUT_MS: '1000' },
+      }),
+    );
+    expect(s.mode).toBe('L1_HTML_URL');
+    expect(s.runsFrom).toBe('1 from L1_HTML_URL and L1_PLATFORM_URL (environment)');
+    expect(s.workers).toBe(4);
+    expect(s.from.L1_WORKERS).toBe('.env');
+    // A variable on the command line beats the same one in .env.
+    const over = readSettings(
+      sources({ root, env: { L1_WORKERS: '1' }, dotenv: { L1_RUNS: 'runs.json', L1_WORKERS: '4' } }),
+    );
+    expect(over.workers).toBe(1);
+    expect(over.runsFrom).toBe('2 from runs.json (L1_RUNS in .env)');
+  });
+
+  test('the demo is asked for its runs only when no run is configured', () => {
     let asked = 0;
     const counting = () => (asked++, demo());
-    withRunsFile([entry('101101')], {}, counting);
-    loadSettings({ L1_HTML_URL: html('1'), L1_PLATFORM_URL: platform('1') }, '/', counting);
+    withRunsFile([entry('101101')]);
+    readSettings(
+      sources({ env: { L1_HTML_URL: html('1'), L1_PLATFORM_URL: platform('1') }, demo: counting }),
+    );
     expect(asked).toBe(0);
-    loadSettings({}, '/', counting);
+    readSettings(sources({ demo: counting }));
     expect(asked).toBe(1);
   });
 
   test('L1_HTML_URL without L1_PLATFORM_URL is one run that fails with its reason', () => {
-    const s = loadSettings({ L1_HTML_URL: html('555') }, '/', demo);
+    const s = readSettings(sources({ env: { L1_HTML_URL: html('555') } }));
     expect(s.runs).toHaveLength(1);
     expect(s.runs[0]!.inputError).toBe('L1_PLATFORM_URL not set: a single run needs both');
   });
 
-  test('Profile B settings from the environment; a company id that is not an integer stops the invocation', () => {
-    const s = withRunsFile([entry('1')], {
-      L1_PROFILE_B_HOST: ' portal.test ',
-      L1_PROFILE_B_COMPANY_ID: '3100',
-      L1_PROFILE_B_BRAND_CODE: 'XH',
+  test('a malformed variable stops the invocation naming it (never a silent default)', () => {
+    expect(refusal(() => readSettings(sources({ env: { L1_WORKERS: 'two' } })))).toContain(
+      'L1_WORKERS "two": expected a positive whole number',
+    );
+    expect(refusal(() => readSettings(sources({ dotenv: { L1_PROFILE_B_COMPANY_ID: '31x' } })))).toContain(
+      'L1_PROFILE_B_COMPANY_ID "31x" (in .env): expected an integer',
+    );
+    // The registry as JSON text is never echoed back.
+    expect(refusal(() => readSettings(sources({ env: { L1_CREDENTIALS_JSON: ' ' } })))).toBe('loaded');
+  });
+});
+
+test.describe('Profile B settings travel with the runs (docs/contract.md §2)', () => {
+  const file = (profileB: unknown) => ({ profileB, runs: [entry('310101')] });
+
+  test('a runs file may carry profileB; each L1_PROFILE_B_* variable overrides its field', () => {
+    const s = withRunsFile(
+      file({ host: 'portal.test', groupName: '星河集团', companyId: '3100', brandCode: 'XH' }),
+      {
+        L1_PROFILE_B_BRAND_CODE: 'YY',
+      },
+    );
+    expect(s.profileB).toEqual({
+      host: 'portal.test',
+      groupName: '星河集团',
+      companyId: 3100,
+      brandCode: 'YY',
     });
-    expect(s.profileB).toEqual({ host: 'portal.test', companyId: 3100, brandCode: 'XH' });
-    expect(refusal(() => withRunsFile([entry('1')], { L1_PROFILE_B_COMPANY_ID: '31x' }))).toContain(
-      'L1_PROFILE_B_COMPANY_ID must be an integer',
+    expect(s.profileBFrom).toBe(
+      'host from the runs file, groupName from the runs file, companyId from the runs file, brandCode from L1_PROFILE_B_BRAND_CODE (environment)',
+    );
+    expect(s.warnings).toEqual([]);
+  });
+
+  test('a misspelt key or a bad value in profileB stops the invocation at start', () => {
+    expect(refusal(() => withRunsFile(file({ brandcode: 'XH' })))).toContain(
+      'profileB: Unrecognized key: "brandcode"',
+    );
+    expect(refusal(() => withRunsFile(file({ companyId: 'x' })))).toContain('profileB.companyId');
+    expect(refusal(() => withRunsFile({ runs: [entry('1')], extra: 1 }))).toContain('unknown key "extra"');
+  });
+
+  test('no Profile B setting at all is said once: every run is checked with Profile A rules', () => {
+    const s = withRunsFile([entry('1')]);
+    expect(s.profileBFrom).toBe('not configured');
+    expect(s.warnings).toEqual([expect.stringContaining('Profile B is not configured')]);
+  });
+});
+
+test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Run it nightly in CI)", () => {
+  const templated = entry('101101', {
+    htmlUrl: 'http://h.test/reports/101101/monitor/{batchDate}?companyId=1001',
+  });
+
+  test('a templated run takes yesterday in Asia/Shanghai by default, said with the runs', () => {
+    const s = withRunsFile([templated]);
+    expect(s.night).toEqual({
+      batchDate: '2026-11-23',
+      given: 'yesterday',
+      timeZone: 'Asia/Shanghai',
+      describe: '2026-11-23 (yesterday in Asia/Shanghai)',
+    });
+    expect(s.runs[0]!.input.htmlUrl).toBe('http://h.test/reports/101101/monitor/2026-11-23?companyId=1001');
+    expect(s.runs[0]!.templated).toBe(true);
+    expect(s.runsFrom).toBe(
+      '1 from runs.json (L1_RUNS in environment), batch date 2026-11-23 (yesterday in Asia/Shanghai)',
+    );
+  });
+
+  test('today, -N, a date and another time zone; {batchDateCompact} in any field', () => {
+    const compact = entry('101101', {
+      htmlUrl: 'http://h.test/r/101101/monitor/{batchDateCompact}?companyId=1001',
+      batchId: 'B-{batchDateCompact}',
+      label: 'night-{batchDate}',
+    });
+    expect(withRunsFile([compact], { L1_BATCH_DATE: 'today' }).runs[0]!.input).toMatchObject({
+      htmlUrl: 'http://h.test/r/101101/monitor/20261124?companyId=1001',
+      batchId: 'B-20261124',
+      label: 'night-2026-11-24',
+    });
+    expect(withRunsFile([compact], { L1_BATCH_DATE: '-3' }).night!.describe).toBe(
+      '2026-11-21 (3 days back in Asia/Shanghai)',
+    );
+    expect(withRunsFile([compact], { L1_BATCH_DATE: 'today', L1_TIME_ZONE: 'UTC' }).night!.batchDate).toBe(
+      '2026-11-23',
+    );
+    expect(withRunsFile([compact], { L1_BATCH_DATE: '2025-02-28' }).night!.describe).toBe(
+      '2025-02-28 (L1_BATCH_DATE=2025-02-28)',
+    );
+  });
+
+  test('a bad date or time zone stops the invocation naming the variable', () => {
+    for (const bad of ['2025-02-30', 'tomorrow', '3', '20251117'])
+      expect(refusal(() => withRunsFile([templated], { L1_BATCH_DATE: bad }))).toContain(
+        `L1_BATCH_DATE="${bad}": expected YYYY-MM-DD, today, yesterday or -N`,
+      );
+    expect(refusal(() => withRunsFile([templated], { L1_TIME_ZONE: 'Mars/Base' }))).toContain(
+      'L1_TIME_ZONE="Mars/Base" is not an IANA time zone name',
+    );
+  });
+
+  test("an unknown placeholder is that run's error, naming the field; the other runs go on", () => {
+    const typo = entry('101102', {
+      htmlUrl: 'http://h.test/reports/101102/monitor/{batchdate}?companyId=1001',
+    });
+    const s = withRunsFile([templated, typo]);
+    expect(s.runs[0]!.inputError).toBeUndefined();
+    expect(s.runs[1]!.inputError).toContain('htmlUrl: unknown placeholder {batchdate}');
+  });
+
+  test('a runner-fixed night wins over the clock (workers after midnight fill the same date)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
+    fs.writeFileSync(path.join(root, 'runs.json'), JSON.stringify([templated]));
+    const fixed = { batchDate: '2026-11-22', given: 'yesterday', timeZone: 'Asia/Shanghai', describe: 'x' };
+    const s = readSettings(
+      sources({ root, env: { L1_RUNS: 'runs.json' }, now: new Date('2030-01-01'), night: fixed }),
+    );
+    expect(s.runs[0]!.input.htmlUrl).toContain('/2026-11-22?');
+  });
+
+  test('L1_BATCH_DATE without a templated run is said, not silently ignored', () => {
+    const s = withRunsFile([entry('1')], { L1_BATCH_DATE: 'today' });
+    expect(s.warnings).toContain(
+      "L1_BATCH_DATE is set but no run names {batchDate} or {batchDateCompact}: the runs' own dates are used",
     );
   });
 });
 
-test.describe('loadSettings: the L1_RUNS file', () => {
+test.describe('the runs file', () => {
   test('a malformed entry keeps its error and its label; the other runs are unaffected', () => {
     const s = withRunsFile([
       entry('101101'),
       { htmlUrl: 5, label: 'broken' },
       { ...entry('102201'), level: 'x' },
     ]);
-    expect(s.runs.map((r) => r.label)).toEqual([
-      '1001-101101-monitor-2025-11-17',
-      'broken',
-      '1001-102201-monitor-2025-11-17',
-    ]);
+    expect(s.runs.map((r) => r.label)).toEqual(['1001-101101-monitor', 'broken', '1001-102201-monitor']);
     expect(s.runs[0]!.inputError).toBeUndefined();
     expect(s.runs[1]!.inputError).toMatch(/^L1_RUNS .*runs\.json run #2: \[1\]\.htmlUrl/);
     expect(s.runs[1]!.inputError).toContain('[1].platformUrl');
     expect(s.runs[2]!.inputError).toContain('run #3: [2].level');
   });
 
-  test('a file that cannot be read, is not JSON, not an array or empty stops the invocation naming it', () => {
+  test('a file that cannot be read, is not JSON, not runs or empty stops the invocation naming it', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
-    expect(refusal(() => loadSettings({ L1_RUNS: 'absent.json' }, root, demo))).toBe(
+    expect(refusal(() => readSettings(sources({ root, env: { L1_RUNS: 'absent.json' } })))).toBe(
       `L1_RUNS file ${path.join(root, 'absent.json')} cannot be read (ENOENT)`,
     );
     expect(refusal(() => withRunsFile('[{'))).toContain('not valid JSON');
-    expect(refusal(() => withRunsFile({ runs: [] }))).toContain('must hold a JSON array of runs');
+    expect(refusal(() => withRunsFile({ runs: 3 }))).toContain('must hold a JSON array of runs');
+    expect(refusal(() => withRunsFile({ runs: [] }))).toContain('holds no run');
     expect(refusal(() => withRunsFile([]))).toContain('holds no run');
   });
 });
 
-test.describe('loadSettings: labels and file names', () => {
+test.describe('labels and file names', () => {
+  test('the default label has no date, so the next night is the same test; two dates of one report get it', () => {
+    expect(withRunsFile([entry('101101')]).runs[0]!.label).toBe('1001-101101-monitor');
+    const twoDates = withRunsFile([
+      entry('101101'),
+      entry('101101', { htmlUrl: html('101101', 1001, '2025-11-18') }),
+    ]);
+    expect(twoDates.runs.map((r) => r.label)).toEqual([
+      '1001-101101-monitor-2025-11-17',
+      '1001-101101-monitor-2025-11-18',
+    ]);
+  });
+
   test('a label given twice stops the invocation naming both runs', () => {
     const message = refusal(() =>
       withRunsFile([entry('1', { label: 'x' }), entry('2', { label: 'y' }), entry('3', { label: ' x ' })]),
@@ -148,7 +306,7 @@ test.describe('loadSettings: labels and file names', () => {
     expect(Buffer.byteLength(a)).toBeLessThan(255);
   });
 
-  test('derived labels that collide get -2, -3; an explicit label keeps its name', () => {
+  test('derived labels that still collide get -2, -3; an explicit label keeps its name', () => {
     const s = withRunsFile([
       entry('101101'),
       entry('101101'),
@@ -160,4 +318,14 @@ test.describe('loadSettings: labels and file names', () => {
       '1001-101101-monitor-2025-11-17-2',
     ]);
   });
+});
+
+test('README.md § Settings lists every variable the settings module reads, with its default', () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Settings'));
+  for (const [name, variable] of Object.entries(VARIABLES)) {
+    const line = section.split('\n').find((l) => l.includes(`\`${name}\``));
+    expect(line, `${name} has a line in README.md § Settings`).toBeDefined();
+    expect(line, `${name}: default`).toContain(variable.default);
+  }
 });

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { initialEvidence, type Evidence } from '../../lib/platform/evidence';
-import type { ItemRecord } from '../../lib/report/records';
-import { buildVerdict, cappedResult, MISMATCHES_KEPT, REASON_MAX } from '../../lib/report/verdict';
-import type { ConfiguredRun } from '../../lib/run/inputs';
-import type { ComparisonRow, ItemNumber, ItemResult } from '../../lib/rules/types';
+import { initialEvidence } from '../../lib/platform/evidence';
+import type { JudgedItem, JudgedRun } from '../../lib/report/judged';
+import type { TestRecord } from '../../lib/report/records';
+import { buildVerdict, MISMATCHES_KEPT, REASON_MAX, type VerdictContext } from '../../lib/report/verdict';
+import type { ConfiguredRun } from '../../lib/run/runs';
+import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
 
-/** buildVerdict: the verdict file of one run (docs/contract.md §7), from its evidence and its item records. */
+/** buildVerdict: the verdict file of one run (docs/contract.md §7), from its judged result and its tests' records. */
 
 const run: ConfiguredRun = {
   label: 'A-monitor',
@@ -17,10 +18,23 @@ const run: ConfiguredRun = {
   },
 };
 
-function evidence(extra: Partial<Evidence> = {}): Evidence {
+function row(key: string, verdict: 'pass' | 'fail', html: ComparisonRow['html'] = 1): ComparisonRow {
+  return { key, html, platform: 2, gap: 1, tolerance: '≤ 0.1', verdict };
+}
+
+function result(item: ItemNumber, verdict: 'pass' | 'fail', rows: ComparisonRow[] = []): JudgedItem {
+  return {
+    item,
+    title: `item ${item}`,
+    verdict,
+    steps: [{ id: `${item}.1`, name: 'values', verdict, rows, notes: [] }],
+    notes: [],
+  };
+}
+
+function judged(extra: Partial<JudgedRun> = {}, items: JudgedItem[] = []): JudgedRun {
   const e = initialEvidence(run);
   return {
-    ...e,
     run: {
       ...e.run,
       companyId: 1001,
@@ -31,46 +45,43 @@ function evidence(extra: Partial<Evidence> = {}): Evidence {
     },
     status: 'checked',
     notes: ['profile A: no Profile B rule matched (spec 9.1.1)'],
+    items: Object.fromEntries(items.map((i) => [i.item, i])),
+    requests: [],
+    pageLoads: 1,
     durationMs: 1000,
+    shots: [],
     ...extra,
-  } as Evidence;
-}
-
-function row(key: string, verdict: 'pass' | 'fail', html: ComparisonRow['html'] = 1): ComparisonRow {
-  return { key, html, platform: 2, gap: 1, tolerance: '≤ 0.1', verdict };
-}
-
-function result(item: ItemNumber, verdict: 'pass' | 'fail', rows: ComparisonRow[] = []): ItemResult {
-  return {
-    item,
-    title: `item ${item}`,
-    verdict,
-    steps: [{ id: `${item}.1`, name: 'values', verdict, rows, notes: [] }],
-    notes: [],
   };
 }
 
-function record(item: ItemNumber, status: ItemRecord['status'], r?: ItemResult): ItemRecord {
-  return { item, status, ...(r ? { result: r } : {}), durationMs: 10 };
+function record(test: TestRecord['test'], status: TestRecord['status']): TestRecord {
+  return { test, status, durationMs: 10 };
 }
 
-const context = {
+const context: VerdictContext = {
   selection: { filters: [], shard: null, complete: true },
   suite: { name: 'l1-verify', version: '0.1.0' },
   generatedAt: '2025-11-18T02:00:00.000Z',
 };
 
+const ALL = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
 test.describe('buildVerdict (docs/contract.md §7)', () => {
   test("each item's verdict is its test's status: passed → pass, anything else → fail, saying why", () => {
     const v = buildVerdict(
       run,
-      evidence(),
+      judged({}, [
+        result(5, 'fail', [row('k', 'fail')]),
+        result(3, 'pass'),
+        result(6, 'fail', [row('w', 'fail')]),
+        result(7, 'pass'),
+      ]),
       [
-        record(5, 'failed', result(5, 'fail', [row('k', 'fail')])),
-        record(3, 'passed', result(3, 'pass')),
+        record(5, 'failed'),
+        record(3, 'passed'),
         record(4, 'timedOut'),
-        record(6, 'passed', result(6, 'fail', [row('w', 'fail')])),
-        record(7, 'failed', result(7, 'pass')),
+        record(6, 'passed'),
+        record(7, 'failed'),
       ],
       context,
     );
@@ -90,23 +101,52 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
   test('skipped item tests are not listed (the run was not checked and failed once)', () => {
     const v = buildVerdict(
       run,
-      evidence({ status: 'error', failureKind: 'platform', reason: 'HTTP 403' }),
-      [record(3, 'failed'), record(4, 'skipped'), record(5, 'skipped')],
+      judged({ status: 'error', failureKind: 'platform', reason: 'HTTP 403' }),
+      [record('collection', 'failed'), record(3, 'skipped'), record(4, 'skipped')],
       context,
     );
-    expect(v.items.map((i) => i.item)).toEqual([3]);
+    expect(v.items).toEqual([]);
+    expect(v).toMatchObject({ status: 'error', failureKind: 'platform', reason: 'HTTP 403' });
   });
 
-  test('a step keeps its first 50 mismatches and counts them all, also from a capped result', () => {
+  test('a step keeps its first 50 mismatches and counts them all', () => {
     const rows = Array.from({ length: 120 }, (_, i) => row(`word${i}`, i % 3 === 0 ? 'pass' : 'fail'));
     const failing = rows.filter((r) => r.verdict === 'fail');
-    for (const r of [result(6, 'fail', rows), cappedResult(result(6, 'fail', rows))]) {
-      const [step] = buildVerdict(run, evidence(), [record(6, 'failed', r)], context).items[0]!.steps;
-      expect(step!.mismatches).toHaveLength(MISMATCHES_KEPT);
-      expect(step!.mismatchCount).toBe(failing.length);
-      expect(step!.mismatches.map((m) => m.key)).toEqual(failing.slice(0, 50).map((r) => r.key));
-      expect(step!.name).toBe('6.1 · values');
-    }
+    const [step] = buildVerdict(run, judged({}, [result(6, 'fail', rows)]), [record(6, 'failed')], context)
+      .items[0]!.steps;
+    expect(step!.mismatches).toHaveLength(MISMATCHES_KEPT);
+    expect(step!.mismatchCount).toBe(failing.length);
+    expect(step!.mismatches.map((m) => m.key)).toEqual(failing.slice(0, 50).map((r) => r.key));
+    expect(step!.name).toBe('6.1 · values');
+  });
+
+  test('spec 9.5.5 "the report notes tie swap": a passing row with passBy is kept, and the item names the clause', () => {
+    const tie = {
+      ...row('#2 name', 'pass', '蓝鲸'),
+      passBy: 'tie swap (spec 9.5.5)',
+      note: '蓝鲸 ↔ 极光 within 0.05',
+    };
+    const item = result(5, 'pass', [row('#1 name', 'pass'), tie]);
+    item.steps[0]!.notes = ['1 tie swap within 0.05 (spec 9.5.5)'];
+    const v = buildVerdict(run, judged({}, [item]), [record(5, 'passed')], context);
+    expect(v.items[0]).toMatchObject({ item: 5, verdict: 'pass', passBy: ['tie swap (spec 9.5.5) ×1'] });
+    expect(v.items[0]!.steps[0]).toMatchObject({
+      verdict: 'pass',
+      mismatches: [],
+      annotations: [
+        { key: '#2 name', verdict: 'pass', passBy: 'tie swap (spec 9.5.5)', note: '蓝鲸 ↔ 极光 within 0.05' },
+      ],
+      notes: ['1 tie swap within 0.05 (spec 9.5.5)'],
+    });
+    // A clean pass carries neither.
+    const clean = buildVerdict(
+      run,
+      judged({}, [result(3, 'pass', [row('a', 'pass')])]),
+      [record(3, 'passed')],
+      context,
+    );
+    expect(clean.items[0]!.passBy).toBeUndefined();
+    expect(clean.items[0]!.steps[0]!.annotations).toBeUndefined();
   });
 
   test('notes, keys and values from data are escaped; the reason is capped', () => {
@@ -115,8 +155,8 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     const reason = `GET x: ${'y'.repeat(5000)}`;
     const v = buildVerdict(
       run,
-      evidence({ status: 'error', failureKind: 'platform', reason, notes: ['bell\u0007'] }),
-      [record(6, 'failed', hostile)],
+      judged({ reason, notes: ['bell\u0007'] }, [hostile]),
+      [record(6, 'failed')],
       context,
     );
     const [mismatch] = v.items[0]!.steps[0]!.mismatches;
@@ -128,24 +168,102 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(v.reason).toMatch(/… \(\d+ more characters\)$/);
   });
 
-  test('failureKind only for a run not checked; URLs redacted; duration of collection and items', () => {
+  test('failureKind only for a run not checked; URLs redacted; duration of collection and tests; the night', () => {
     const checked = buildVerdict(
       run,
-      evidence({ failureKind: 'input' }),
-      [record(3, 'passed', result(3, 'pass'))],
-      context,
+      judged({ failureKind: 'input' }, [result(3, 'pass')]),
+      [record(3, 'passed')],
+      { ...context, night: { batchDate: '2025-11-17', describe: '2025-11-17 (yesterday in Asia/Shanghai)' } },
     );
     expect(checked.failureKind).toBeUndefined();
     expect(checked.run.htmlUrl).not.toContain('s3cr3t-value');
     expect(checked.run).toMatchObject({ batchIds: ['b1', 'b2'], companyId: 1001, profile: 'A' });
     expect(checked.durationMs).toBe(1010);
+    expect(checked.night).toEqual({
+      batchDate: '2025-11-17',
+      describe: '2025-11-17 (yesterday in Asia/Shanghai)',
+    });
     const needs = buildVerdict(
       run,
-      evidence({ status: 'needs-input', failureKind: 'needs-input', reason: 'set batchId' }),
+      judged({ status: 'needs-input', failureKind: 'needs-input', reason: 'set batchId' }),
       [],
       context,
     );
     expect(needs).toMatchObject({ status: 'needs-input', failureKind: 'needs-input', reason: 'set batchId' });
     expect(needs.items).toEqual([]);
+  });
+
+  test('a rule that could not be evaluated fails its item with the reason', () => {
+    const broken: JudgedItem = {
+      ...result(8, 'fail'),
+      steps: [],
+      error: 'the rule could not be evaluated: x',
+    };
+    const v = buildVerdict(run, judged({}, [broken]), [record(8, 'failed')], context);
+    expect(v.items[0]).toMatchObject({
+      item: 8,
+      verdict: 'fail',
+      notes: ['the rule could not be evaluated: x'],
+    });
+  });
+});
+
+test.describe('a run the stop of the invocation cut short (README.md § Run it nightly in CI)', () => {
+  const stopped = { ...context, interrupted: 'the invocation was interrupted by SIGTERM' };
+  const finished = ALL.map((n) => result(n, 'pass'));
+
+  test('a run that finished before the stop keeps its verdict', () => {
+    const v = buildVerdict(
+      run,
+      judged({}, finished),
+      [record('collection', 'passed'), ...ALL.map((n) => record(n, 'passed'))],
+      stopped,
+    );
+    expect(v.status).toBe('checked');
+    expect(v.items).toHaveLength(10);
+  });
+
+  test('a run in flight says it was interrupted, lists the items that ended, never as a failure of values', () => {
+    const records = [
+      record('collection', 'passed'),
+      record(3, 'passed'),
+      record(4, 'passed'),
+      record(5, 'running'),
+    ];
+    const v = buildVerdict(run, judged({}, finished), records, stopped);
+    expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted' });
+    expect(v.reason).toBe(
+      'the invocation was interrupted by SIGTERM while item 5 ran: items 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)',
+    );
+    expect(v.items.map((i) => [i.item, i.verdict])).toEqual([
+      [3, 'pass'],
+      [4, 'pass'],
+    ]);
+  });
+
+  test('a collection in flight (even one that ended in an error when the platform went away) is interrupted', () => {
+    const v = buildVerdict(
+      run,
+      judged({ status: 'error', failureKind: 'platform', reason: 'ECONNREFUSED' }),
+      [record('collection', 'running')],
+      stopped,
+    );
+    expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted' });
+    expect(v.reason).toBe(
+      'the invocation was interrupted by SIGTERM while its collection ran (its collection had ended: ECONNREFUSED)',
+    );
+    expect(buildVerdict(run, undefined, [record('collection', 'running')], stopped).reason).toBe(
+      'the invocation was interrupted by SIGTERM while its collection ran',
+    );
+    expect(buildVerdict(run, undefined, [], stopped).reason).toBe(
+      'the invocation was interrupted by SIGTERM before this run started',
+    );
+  });
+
+  test('without a stop, a run that was never collected is an input error of this invocation', () => {
+    expect(buildVerdict(run, undefined, [], context)).toMatchObject({
+      status: 'error',
+      failureKind: 'input',
+    });
   });
 });

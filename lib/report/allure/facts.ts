@@ -35,7 +35,7 @@ export function writeInvocationFacts(resultsDir: string, facts: InvocationFacts)
 }
 
 export function readInvocationFacts(resultsDir: string): InvocationFacts[] {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = fs.readdirSync(resultsDir).filter((n) => FACTS.test(n));
   } catch {
@@ -64,7 +64,9 @@ export function nightEnvironment(facts: InvocationFacts[], summary: NightSummary
     'batch date': summary.night?.describe ?? (union(summary.batchDates).join(', ') || '-'),
     runs: union(facts.map((f) => f.runsFrom)).join(' | ') || '-',
     result: `${summary.counts.checked} of ${summary.counts.runs} run(s) checked, ${summary.counts.failing} with failing items, ${summary.counts.notChecked} not checked`,
-    shards: shards.length ? `${total ?? shards.length} shards (${union(shards.map((f) => f.shard!)).join(', ')})` : 'not sharded',
+    shards: shards.length
+      ? `${total ?? shards.length} shards (${union(shards.map((f) => f.shard!)).join(', ')})`
+      : 'not sharded',
     'base URLs': union(facts.flatMap((f) => f.baseUrls.map((u) => redactUrl(u)))).join(' ') || '-',
     'Profile B': union(facts.map((f) => f.profileB)).join(' | ') || '-',
     selection: union(facts.map((f) => f.selection)).join(' | ') || '-',

@@ -44,7 +44,12 @@ export function notCheckedCsv(rows: readonly GridRow[]): string {
     ...rows
       .filter((r) => r.status !== 'checked')
       .map((r) =>
-        [safeText(r.label, 200), r.status, r.failureKind ?? '-', safeText(r.reason ?? 'no reason recorded', 2000)]
+        [
+          safeText(r.label, 200),
+          r.status,
+          r.failureKind ?? '-',
+          safeText(r.reason ?? 'no reason recorded', 2000),
+        ]
           .map(csvField)
           .join(','),
       ),
@@ -56,7 +61,11 @@ export function notCheckedCsv(rows: readonly GridRow[]): string {
  * Adds the grid and one global error per run not checked to the results folder, replacing an
  * earlier summary (of this invocation or of merged shards). Returns the files written.
  */
-export function writeAllureSummary(resultsDir: string, summary: NightSummary, title = SUMMARY_TITLE): string[] {
+export function writeAllureSummary(
+  resultsDir: string,
+  summary: NightSummary,
+  title = SUMMARY_TITLE,
+): string[] {
   fs.mkdirSync(resultsDir, { recursive: true });
   for (const name of fs.readdirSync(resultsDir))
     if (name.startsWith('l1-summary-')) fs.rmSync(path.join(resultsDir, name), { force: true });
@@ -64,13 +73,21 @@ export function writeAllureSummary(resultsDir: string, summary: NightSummary, ti
   const now = Date.now();
   const notChecked = summary.grid.filter((r) => r.status !== 'checked');
   const files: [string, string][] = [[`l1-summary-${id}-grid-attachment.csv`, gridCsv(summary.grid)]];
-  if (notChecked.length) files.push([`l1-summary-${id}-not-checked-attachment.csv`, notCheckedCsv(summary.grid)]);
+  if (notChecked.length)
+    files.push([`l1-summary-${id}-not-checked-attachment.csv`, notCheckedCsv(summary.grid)]);
   const [gridFile, notCheckedFile] = files.map(([name]) => name);
   const globals = {
     attachments: [
       { name: `${title}: ${countsLine(summary)}`, source: gridFile, type: 'text/csv', timestamp: now },
       ...(notCheckedFile
-        ? [{ name: `runs not checked (${notChecked.length})`, source: notCheckedFile, type: 'text/csv', timestamp: now }]
+        ? [
+            {
+              name: `runs not checked (${notChecked.length})`,
+              source: notCheckedFile,
+              type: 'text/csv',
+              timestamp: now,
+            },
+          ]
         : []),
     ],
     errors: notChecked.map((r) => ({ message: notCheckedMessage(r), timestamp: now })),

@@ -1,24 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber, type StepResult } from '../../rules/types';
-import { stepTableCsv, stepTableHtml, stepTitle } from '../table';
-import type { FailureKind, VerdictFile } from '../../schema/verdict';
-import { writeAllureEnvironment } from './environment';
-import { writeAllureSummary } from './summary';
+import { writeInvocationFacts } from '../../../lib/report/allure/facts';
+import { stepTableCsv, stepTitle } from '../../../lib/report/table';
+import { writeVerdictFolder } from '../../../lib/report/verdict-folder';
+import { itemFeature } from '../../../lib/rules/items';
+import { ITEM_NUMBERS, type ItemNumber, type StepResult } from '../../../lib/rules/types';
+import type { FailureKind, VerdictFile } from '../../../lib/schema/verdict';
+
+export { itemFeature };
 
 /**
- * A small hand-made allure-results folder in allure-playwright's shape (`<uuid>-result.json`,
- * `<uuid>-attachment.<ext>`), for the unit tests of the report and to look at the report by hand
- * (`npx tsx lib/report/allure/sample.ts /tmp/sample-results`, then `node scripts/report.mjs
- * /tmp/sample-results --output /tmp/sample-report --history /tmp/sample-history.jsonl`).
- * One run checked with item 5 failing, one run per kind of run not checked, one timed-out test.
+ * A small hand-made night for the unit tests of the report: an allure-results folder in
+ * allure-playwright's shape (`<uuid>-result.json`, `<uuid>-attachment.<ext>`) with one
+ * invocation's facts, and the verdict folder of the same night. One run checked with item 5
+ * failing, one run per kind of run not checked, one timed-out test.
  */
-
-/** The feature label of an item, zero-padded so the report sorts 3 … 12 in order. */
-export function itemFeature(item: ItemNumber): string {
-  return `item ${String(item).padStart(2, '0')} · ${ITEM_TITLES[item]}`;
-}
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -85,13 +82,8 @@ function writeTest(dir: string, t: SampleTest, start: number): void {
     const attachments = [];
     if (step.verdict === 'fail') {
       const csv = `${randomUUID()}-attachment.csv`;
-      const html = `${randomUUID()}-attachment.html`;
       fs.writeFileSync(path.join(dir, csv), stepTableCsv(step));
-      fs.writeFileSync(path.join(dir, html), stepTableHtml(`run ${t.run} · item ${t.item} · ${title}`, step));
-      attachments.push(
-        { name: `${title} · mismatch table`, source: csv, type: 'text/csv' },
-        { name: `${title} · mismatch table (HTML)`, source: html, type: 'text/html' },
-      );
+      attachments.push({ name: `${title} · mismatch table`, source: csv, type: 'text/csv' });
     }
     const json = `${randomUUID()}-attachment.json`;
     fs.writeFileSync(path.join(dir, json), JSON.stringify(step.rows, null, 2));
@@ -174,8 +166,15 @@ export interface SampleResults {
   verdicts: VerdictFile[];
 }
 
-/** Writes the sample results (tests, environment, summary) into `dir`, which is emptied first. */
-export function writeSampleResults(dir: string, start = Date.now()): SampleResults {
+/**
+ * Writes the sample results (tests and the invocation's facts) into `dir`, which is emptied first,
+ * and the night's verdict folder into `options.verdicts` when given.
+ */
+export function writeSampleResults(
+  dir: string,
+  options: { verdicts?: string; invocation?: string; start?: number } = {},
+): SampleResults {
+  const start = options.start ?? Date.now();
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const passStep: StepResult = {
@@ -255,22 +254,26 @@ export function writeSampleResults(dir: string, start = Date.now()): SampleResul
       verdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind }),
     ),
   ];
-  writeAllureEnvironment(dir, {
-    'suite version': '0.1.0',
-    'runs file': '(bundled demo runs)',
-    'base URL': 'http://127.0.0.1:4173',
-    'Profile B': 'not configured',
-    workers: '2',
-    shard: '-',
-    Playwright: '1.65.1',
-    Chromium: '156.0',
+  writeInvocationFacts(dir, {
+    id: options.invocation ?? 'sample-night-1',
+    suite: 'l1-verify 0.1.0',
+    runsFrom: '4 runs of the sample',
+    profileB: 'not configured',
+    baseUrls: ['http://127.0.0.1:4173'],
+    shard: null,
+    selection: 'every item',
+    workers: 2,
+    playwright: '1.65.1',
+    browser: 'Chromium 156.0',
+    partial: false,
   });
-  writeAllureSummary(dir, { verdicts });
+  if (options.verdicts) {
+    fs.rmSync(options.verdicts, { recursive: true, force: true });
+    writeVerdictFolder(
+      options.verdicts,
+      verdicts.map((v) => ({ file: `${v.run.label}.json`, verdict: v })),
+      { filters: [], shard: null, complete: true },
+    );
+  }
   return { dir, verdicts };
-}
-
-if (require.main === module) {
-  const dir = path.resolve(process.argv[2] ?? 'allure-results-sample');
-  writeSampleResults(dir);
-  process.stdout.write(`sample Allure results: ${dir}\n`);
 }

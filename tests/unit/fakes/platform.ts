@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CollectDeps } from '../../../lib/platform/collect';
 import type { HttpAnswer, HttpGetter } from '../../../lib/platform/http';
 import type { CredentialKey } from '../../../lib/run/credentials';
-import type { ConfiguredRun } from '../../../lib/run/inputs';
+import type { ConfiguredRun } from '../../../lib/run/runs';
 import type { RunInput } from '../../../lib/run/types';
 import { buildTruth, htmlData, platformView, type PlatformView } from '../../../demo/dataset';
 import { demoProfileB, runOf, type DemoProject } from '../../../demo/runs';

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { exitCodeOf, summaryGrid, summaryMarkdown } from '../../lib/report/summary';
+import { gridText, jobExitCode, summarize, summaryMarkdown as markdownOf } from '../../lib/report/night';
+import type { VerdictFile } from '../../lib/schema/verdict';
 import { displayWidth, hasUnsafeText } from '../../lib/report/text';
 import type { Selection } from '../../lib/schema/verdict';
 import { fakeVerdict } from './fakes/verdicts';
@@ -8,14 +9,19 @@ const selection: Selection = { filters: [], shard: null, complete: true };
 
 const verdict = fakeVerdict;
 
+/** One night summary (lib/report/night.ts), rendered: every rendering reads this one object. */
+const summaryGrid = (verdicts: VerdictFile[]) => gridText(summarize(verdicts, selection));
+const summaryMarkdown = (verdicts: VerdictFile[], sel: Selection) => markdownOf(summarize(verdicts, sel));
+const exitCodeOf = (verdicts: VerdictFile[]) => summarize(verdicts, selection).exitCode;
+
 const all = (v: 'pass' | 'fail') => Object.fromEntries([3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => [i, v]));
 
-test.describe('summaryGrid', () => {
+test.describe('the terminal grid', () => {
   test('columns are items 3 … 12 in numeric order, cells pass / FAIL / ·, then the status', () => {
     // Items recorded out of order: the grid orders them.
     const v = verdict('run-a', { 12: 'pass', 3: 'fail', 10: 'pass', 4: 'pass' });
     const lines = summaryGrid([v]).split('\n');
-    expect(lines[0]!.split(/\s+/)).toEqual([
+    expect(lines[0]!.trim().split(/\s+/)).toEqual([
       'run',
       '3',
       '4',
@@ -29,7 +35,7 @@ test.describe('summaryGrid', () => {
       '12',
       'status',
     ]);
-    expect(lines[1]!.split(/\s+/)).toEqual([
+    expect(lines[1]!.trim().split(/\s+/)).toEqual([
       'run-a',
       'FAIL',
       'pass',
@@ -55,10 +61,12 @@ test.describe('summaryGrid', () => {
     const text = summaryGrid([verdict('run-a', all('pass')), broken]);
     expect(text).toContain('runs not checked:');
     const line = text.split('\n').find((l) => l.startsWith('  run-b · '))!;
-    expect(line).toContain('error (platform)');
+    expect(line).toContain('error, platform');
     expect(line).toContain(`${'x'.repeat(300)}… (100 more characters)`);
     expect(line).not.toContain('x'.repeat(301));
-    expect(text).toContain('2 runs: 1 checked, 0 failing items in 0 runs, 1 not checked');
+    expect(text).toContain(
+      '2 runs: 1 checked (1 passing, 0 with failing items, 0 failing items), 1 not checked (platform 1)',
+    );
   });
 
   test('control characters in labels and reasons cannot clear the screen or fake a line', () => {
@@ -85,7 +93,7 @@ test.describe('summaryGrid', () => {
   });
 });
 
-test.describe('summaryMarkdown', () => {
+test.describe('summary.md', () => {
   test('a table with ✅ / ❌ / ·, the counts, the selection and the runs not checked', () => {
     const md = summaryMarkdown(
       [
@@ -98,7 +106,7 @@ test.describe('summaryMarkdown', () => {
     expect(md).toContain('| run | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | status |');
     expect(md).toContain('| ok | ✅ | ✅ | ✅ | ✅ | ✅ | ✅ | ✅ | ✅ | ✅ | ✅ | checked |');
     expect(md).toContain('| bad | · | · | ❌ | ✅ | · | · | · | · | · | · | checked |');
-    expect(md).toContain('| 3 | 2 | 1 | 1 |');
+    expect(md).toContain('| 3 | 2 | 1 | 1 | 1 | 1 |');
     expect(md).toContain('`item5`');
     expect(md).toContain('- **down** · needs-input · ask \\| which &lt;b&gt;batch&lt;/b&gt;');
     expect(md).not.toContain('<b>');
@@ -111,7 +119,7 @@ test.describe('summaryMarkdown', () => {
   });
 });
 
-test.describe('exitCodeOf', () => {
+test.describe('the exit code of the checks', () => {
   test('0 when every run is checked and passes', () => {
     expect(exitCodeOf([verdict('a', all('pass')), verdict('b', { 5: 'pass' })])).toBe(0);
   });
@@ -132,5 +140,47 @@ test.describe('exitCodeOf', () => {
   test('2 when there is nothing: no verdict, or no item at all', () => {
     expect(exitCodeOf([])).toBe(2);
     expect(exitCodeOf([verdict('a', {})])).toBe(2);
+  });
+});
+
+test.describe('one exit code for a job (README.md § Exit codes)', () => {
+  test('3 (the report or the redaction guard failed) wins over 2 and 1: a leak is never hidden', () => {
+    for (const checks of [0, 1, 2] as const) {
+      expect(jobExitCode({ checks, guardFailed: true })).toBe(3);
+      expect(jobExitCode({ checks, reportFailed: true })).toBe(3);
+      expect(jobExitCode({ checks })).toBe(checks);
+    }
+  });
+});
+
+test.describe('passes by a special clause and runs not checked read differently', () => {
+  test('a tie swap pass is pass* in the grid, ✅* in summary.md, and listed with its clause', () => {
+    const v = verdict('B-monitor', all('pass'));
+    v.items.find((i) => i.item === 5)!.passBy = ['tie swap (spec 9.5.5) ×1'];
+    const s = summarize([v], selection);
+    expect(s.grid[0]!.items[5]).toBe('pass*');
+    expect(s.counts.annotatedPasses).toBe(1);
+    expect(gridText(s)).toContain(
+      'passes by a special clause (pass*):\n  B-monitor · item 5: tie swap (spec 9.5.5) ×1',
+    );
+    expect(markdownOf(s)).toContain('| ✅ | ✅ | ✅\\* | ✅ |');
+    expect(s.exitCode).toBe(0);
+  });
+
+  test('needs-input is said once (not "needs-input (needs-input)"); counts by kind', () => {
+    const s = summarize(
+      [
+        verdict('a', {}, { status: 'needs-input', failureKind: 'needs-input', reason: 'ask' }),
+        verdict(
+          'b',
+          {},
+          { status: 'error', failureKind: 'configuration', reason: 'set L1_PROFILE_B_BRAND_CODE' },
+        ),
+      ],
+      selection,
+    );
+    expect(gridText(s)).toContain('  a · needs-input · ask');
+    expect(gridText(s)).not.toContain('needs-input (needs-input)');
+    expect(s.counts.byKind).toEqual({ 'needs-input': 1, configuration: 1 });
   });
 });
