@@ -264,3 +264,18 @@ export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, st
   }
   return { values: values as VariableValues, from, problems };
 }
+
+const GROUP_ORDER: VariableGroup[] = ['runs', 'night', 'Profile B', 'credentials', 'outputs', 'limits', 'pictures', 'machine'];
+
+/**
+ * The README's settings table (README.md § Settings), made from this one list: `npm run
+ * settings-table -- --write` puts it in the README; a unit test fails when they differ.
+ */
+export function variablesTable(): string {
+  const rows = GROUP_ORDER.flatMap((group) =>
+    VARIABLE_NAMES.filter((n) => VARIABLES[n].group === group).map(
+      (n) => `| ${group} | \`${n}\` | ${VARIABLES[n].meaning.replace(/\|/g, '\\|')} | ${VARIABLES[n].default} |`,
+    ),
+  );
+  return ['| group | variable | what it sets | default |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}

@@ -5,8 +5,8 @@
 # reports/local-pipeline/shards/I/ and its own state folder (.l1/local-pipeline/I: sessions and
 # evidence, as on separate machines), the guard after each shard, then the merge
 # (reports/local-pipeline/: verdicts/, playwright-report/, junit/; Allure report as `npm run report`
-# builds it), the guard again, the summary. Exit code: the merge's (0, 1 or 2), or 3 when a shard
-# script, a report build or the redaction guard failed.
+# builds it), the guard again, the summary. Exit code: as in CI (scripts/ci/finish.sh): 3 when a
+# shard script, a report build or the redaction guard failed (3 wins), else the merge's (0, 1 or 2).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-3}"
@@ -15,26 +15,26 @@ if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ]; then
   echo "usage: bash scripts/ci/local-pipeline.sh [N] [GREP]" >&2
   exit 2
 fi
+# As the plan job does: no more shards than runs.
+n="$(GITHUB_OUTPUT= bash scripts/ci/plan.sh "$n" | sed -n 's/^total=//p')"
+[ -n "$n" ] || exit 2
 base="reports/local-pipeline"
 rm -rf "$base" .l1/local-pipeline
 mkdir -p "$base"
-problem=0
+shards_result=success
 for i in $(seq 1 "$n"); do
   echo "=== shard ${i}/${n}"
   L1_SHARDS_DIR="${base}/shards" L1_SHARD_STATE_ROOT=".l1/local-pipeline" \
-    bash scripts/ci/shard.sh "$i" "$n" "$grep" || problem=3
-  bash scripts/ci/guard.sh "${base}/shards/${i}" || problem=3
+    bash scripts/ci/shard.sh "$i" "$n" "$grep" || shards_result=failure
+  bash scripts/ci/guard.sh "${base}/shards/${i}" || shards_result=failure
 done
 echo "=== merge"
-bash scripts/ci/merge.sh "${base}/shards" "$base" || problem=3
-bash scripts/ci/guard.sh "$base" || problem=3
+merge_outcome=success
+bash scripts/ci/merge.sh "${base}/shards" "$base" || merge_outcome=failure
+guard_outcome=success
+bash scripts/ci/guard.sh "$base" || guard_outcome=failure
 echo "=== summary"
 bash scripts/ci/summary.sh "$base"
 echo "=== result"
-bash scripts/ci/finish.sh "$base"
-code=$?
-if [ "$problem" -ne 0 ]; then
-  echo "local pipeline: a shard, a report or the redaction guard failed (see above): exit ${problem} instead of ${code}" >&2
-  code=$problem
-fi
-exit "$code"
+SHARDS_RESULT="$shards_result" MERGE_OUTCOME="$merge_outcome" GUARD_OUTCOME="$guard_outcome" \
+  bash scripts/ci/finish.sh "$base"

@@ -8,8 +8,9 @@
 #   2. the verdict folders → `npm run merge -- SHARDS_DIR/*/verdicts` into OUT_DIR/verdicts
 #      (index.json, summary.md, junit.xml), printing the run × item grid;
 #   3. the Allure results of every shard copied into ${L1_ALLURE_RESULTS_DIR:-allure-results}/,
-#      then `npm run report` (the Allure report; its history file, allure-history/history.jsonl,
-#      is restored and saved around this step by the workflow).
+#      then `npm run report` over them and the merged verdicts: one Allure report for the night,
+#      with one environment block (all shards' base URLs, the date, n shards) and one grid (its
+#      history file, allure-history/, is restored and saved around this step by the workflow).
 # The exit code of step 2 (0 pass, 1 items failed, 2 runs not checked or merge problems) is
 # recorded in OUT_DIR/merge-exit-code for scripts/ci/finish.sh. This script exits 0 when every
 # step ran, 3 when a report could not be built (so that the job shows it), 2 on bad arguments.
@@ -48,7 +49,7 @@ else
 fi
 
 echo "== 2. verdict folders → one verdict folder, summary, JUnit"
-L1_VERDICTS_DIR="${out}/verdicts" npm run -s merge -- "$shards"/*/verdicts
+npm run -s merge -- --out "${out}/verdicts" "$shards"/*/verdicts
 code=$?
 echo "$code" >"${out}/merge-exit-code"
 cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
@@ -60,8 +61,11 @@ mkdir -p "$results"
 for dir in "$shards"/*/allure-results; do
   [ -d "$dir" ] && cp -R "$dir"/. "$results"/
 done
+# Each shard marked its own folder: the merged one is the night's, of no single invocation.
+rm -f "${results}/.l1-outputs.json"
 if compgen -G "${results}/*" >/dev/null; then
-  L1_ALLURE_RESULTS_DIR="$results" npm run -s report || {
+  # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
+  npm run -s report -- --results "$results" --verdicts "${out}/verdicts" --quiet || {
     echo "merge: npm run report (Allure) failed" >&2
     tooling=3
   }

@@ -1,12 +1,31 @@
 #!/usr/bin/env bash
-# Makes the machine ready: `bash scripts/ci/setup.sh` runs the project's own setup
-# (scripts/ensure-env.mjs: npm packages from the lockfile, Debian's chromium and the CJK font
-# fonts-wqy-microhei when no usable browser exists; apt-get needs root or sudo: the workflow runs
-# in a Debian container as root). `--packages-only`: npm packages only (the merge job needs no browser).
+# Makes a CI machine ready, the way Playwright teams run it: `bash scripts/ci/setup.sh [--packages-only]`.
+#   1. npm packages from the lockfile (npm ci).
+#   2. The browser Playwright is built for: `npx playwright install --with-deps chromium` (the
+#      workflow caches ~/.cache/ms-playwright by Playwright version, so a night downloads nothing).
+#      Where nothing can be downloaded (a closed network, as on the project's own machines), the
+#      project's setup installs Debian's chromium instead (scripts/ensure-env.mjs, apt-get as root).
+#   3. L1_CHROMIUM_PATH set to the browser chosen, for every later step ($GITHUB_ENV in GitHub
+#      Actions), and said: which browser, which version.
+# `--packages-only`: step 1 only (the merge job needs no browser). L1_CI_BROWSER=system skips step 2's
+# download and uses the system's chromium directly.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [ "${1:-}" = "--packages-only" ]; then
-  npm ci --no-audit --no-fund
-else
-  node scripts/ensure-env.mjs
+npm ci --no-audit --no-fund
+[ "${1:-}" = "--packages-only" ] && exit 0
+
+exe=""
+if [ "${L1_CI_BROWSER:-playwright}" != "system" ]; then
+  if npx playwright install --with-deps chromium; then
+    exe="$(node -e "process.stdout.write(require('playwright-core').chromium.executablePath())")"
+    [ -x "$exe" ] || exe=""
+  else
+    echo "setup: Playwright's own chromium could not be installed (no download here?): falling back to the system's chromium" >&2
+  fi
 fi
+if [ -z "$exe" ]; then
+  node scripts/ensure-env.mjs
+  exe="${L1_CHROMIUM_PATH:-/usr/bin/chromium}"
+fi
+if [ -n "${GITHUB_ENV:-}" ]; then echo "L1_CHROMIUM_PATH=${exe}" >>"$GITHUB_ENV"; fi
+echo "setup: browser ${exe} ($("$exe" --version 2>/dev/null | tail -n 1 || echo 'version unknown'))"

@@ -1,0 +1,30 @@
+/**
+ * `bash scripts/ci/mask.sh`: the first step of every CI job that holds the credentials registry.
+ * The registry stays one secret (L1_CREDENTIALS_JSON or the file named by L1_CREDENTIALS_FILE); a
+ * CI's log masking hides that whole JSON text, not the phones and passwords inside it. In GitHub
+ * Actions this step registers each phone and password of the registry — as written, URL-encoded
+ * and JSON-escaped when those differ — with `::add-mask::`, before any later step can print one.
+ * Elsewhere it prints nothing secret, only how many values it would mask. Exit 1 when the registry
+ * cannot be read (naming the source, never a value).
+ */
+import { credentialSource, loadRegistry, registryEntries } from '../../lib/run/credentials';
+import { readDotenv } from '../../lib/run/settings';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const env = { ...readDotenv(ROOT), ...process.env };
+
+function forms(value: string): string[] {
+  return [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])];
+}
+
+try {
+  const values = registryEntries(loadRegistry(env, ROOT)).flatMap(([, c]) => [...forms(c.phone), ...forms(c.password)]);
+  if (env.GITHUB_ACTIONS === 'true') for (const v of values) process.stdout.write(`::add-mask::${v}\n`);
+  process.stdout.write(
+    `mask: ${values.length} value(s) of the credentials registry (${credentialSource(env, ROOT).where}) ${env.GITHUB_ACTIONS === 'true' ? 'masked in this job\'s log' : 'would be masked in GitHub Actions (nothing printed here)'}\n`,
+  );
+} catch (e) {
+  process.stderr.write(`mask: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+}

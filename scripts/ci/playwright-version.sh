@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The Playwright version of the lockfile, as a step output (`version=1.65.1`), so the browser cache
+# is keyed by the Playwright version the browsers belong to: `bash scripts/ci/playwright-version.sh`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+version="$(node -p "require('./package-lock.json').packages['node_modules/@playwright/test'].version")"
+echo "version=${version}" >>"${GITHUB_OUTPUT:-/dev/stdout}"
+echo "playwright-version: ${version}"

@@ -1,0 +1,57 @@
+/**
+ * `npm run runs [-- --count]`: the runs an invocation would check now, and why (README.md §
+ * Settings): where they come from, the batch date filled in, the Profile B settings and where
+ * each came from, every L1_* variable that is set (environment or .env; values of secrets are
+ * never printed). `--count` prints only the number of runs (the CI plan caps its shards with it).
+ * Exit 2 when the settings cannot be read, with the reason.
+ */
+import { parseArgs } from 'node:util';
+import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
+import { redactUrl } from '../lib/redaction/url';
+import { safeText } from '../lib/report/text';
+import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
+import { VARIABLES, type VariableName } from '../lib/run/variables';
+
+/** Variables whose value is never shown. */
+const SECRET = new Set<string>(['L1_CREDENTIALS_JSON']);
+
+function main(): number {
+  const { values } = parseArgs({ options: { count: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    process.stdout.write('usage: npm run runs [-- --count]\n');
+    return 0;
+  }
+  useDefaultRuns((port) => ({
+    runs: demoRuns(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`),
+    profileB: demoProfileB(`127.0.0.1:${port + 1}`),
+    credentialsFile: demoCredentialsFile(port),
+  }));
+  let s;
+  try {
+    s = settings();
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e;
+    process.stderr.write(`runs: ${e.message}\n`);
+    return 2;
+  }
+  if (values.count) {
+    process.stdout.write(`${s.runs.length}\n`);
+    return 0;
+  }
+  const lines = [`runs: ${s.runsFrom}`, `Profile B: ${s.profileBFrom}`, ...s.warnings.map((w) => `warning: ${w}`), ''];
+  for (const run of s.runs) {
+    lines.push(`${safeText(run.label, 120)}${run.templated ? ' (templated)' : ''}`);
+    lines.push(`  html      ${safeText(redactUrl(run.input.htmlUrl), 300)}`);
+    lines.push(`  platform  ${safeText(redactUrl(run.input.platformUrl), 300)}`);
+    if (run.inputError) lines.push(`  error     ${safeText(run.inputError, 500)}`);
+  }
+  const set = (Object.keys(VARIABLES) as VariableName[]).filter((n) => s.from[n]);
+  lines.push('', 'variables set:');
+  for (const name of set)
+    lines.push(`  ${name}=${SECRET.has(name) ? '(set, not shown)' : safeText(String(s.values[name]), 200)} (${s.from[name]})`);
+  if (set.length === 0) lines.push('  none: every default applies');
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+process.exitCode = main();

@@ -1,0 +1,27 @@
+/**
+ * `npm run settings-table [-- --write]`: prints the README's settings table from the one list of
+ * variables (lib/run/variables.ts); `--write` replaces it in README.md between its markers.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { variablesTable } from '../lib/run/variables';
+
+export const BEGIN = '<!-- settings-table: made by npm run settings-table -- --write -->';
+export const END = '<!-- /settings-table -->';
+
+const { values } = parseArgs({ options: { write: { type: 'boolean' } } });
+const table = variablesTable();
+if (!values.write) process.stdout.write(`${table}\n`);
+else {
+  const file = path.resolve(__dirname, '..', 'README.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const a = text.indexOf(BEGIN);
+  const b = text.indexOf(END);
+  if (a < 0 || b < a) {
+    process.stderr.write(`settings-table: README.md has no ${BEGIN} … ${END} markers\n`);
+    process.exit(1);
+  }
+  fs.writeFileSync(file, `${text.slice(0, a + BEGIN.length)}\n\n${table}\n\n${text.slice(b)}`);
+  process.stdout.write('settings-table: README.md updated\n');
+}
