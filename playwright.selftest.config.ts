@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Self-tests of the whole suite against the demo platform (part of `npm test`, not of the checks).
- * They run the real `npx playwright test` as a child process with L1_RUNS pointing at this demo
- * server, then read its verdict files, output and the demo's request counts.
+ * They run the real `npx playwright test` (and the main job, the CI scripts) as child processes
+ * against the demo, which each self-test worker starts in-process (tests/selftest/harness.ts,
+ * fixture `demo`), then read the verdict files, output, Allure results and the demo's counters.
  */
 export const SELFTEST_DEMO_PORT = Number(process.env.L1_SELFTEST_DEMO_PORT ?? 4183);
 
@@ -16,14 +17,4 @@ export default defineConfig({
   outputDir: 'test-results/selftest',
   timeout: 240_000,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
-  webServer: {
-    command: 'npx tsx demo/server.ts',
-    url: `http://127.0.0.1:${SELFTEST_DEMO_PORT}/healthz`,
-    reuseExistingServer: false,
-    env: { L1_DEMO_PORT: String(SELFTEST_DEMO_PORT), L1_DEMO_SLOW_MS: '6000' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 3000 },
-  },
 });

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
 import { LAST_INVOCATION } from '../lib/report/outputs';
+import { settings } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
 
@@ -129,7 +130,7 @@ async function main(): Promise<number> {
   }
   await stopDemo?.();
   say(
-    `\nAllure report: allure-report/index.html\nVerdict files: ${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)\n` +
+    `\nAllure report: ${path.relative(ROOT, path.join(settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)\n` +
       `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${EXIT_MEANINGS[result.code]}`,
   );
   return result.code;

@@ -167,7 +167,7 @@ function main(): void {
   const resolve = (given: string | undefined, fallback: string) => path.resolve(ROOT, given || fallback);
   const verdicts = resolve(values.verdicts, s?.paths.verdicts ?? 'reports/verdicts');
   const results = resolve(values.results, s?.paths.allureResults ?? 'allure-results');
-  const output = resolve(values.output, 'allure-report');
+  const output = resolve(values.output, s?.paths.allureReport ?? 'allure-report');
   const history = resolve(values.history, s?.paths.history ?? 'allure-history/history.jsonl');
 
   // 1. Invocations that were killed before they could finish.

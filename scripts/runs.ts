@@ -16,7 +16,9 @@ import { VARIABLES, type VariableName } from '../lib/run/variables';
 const SECRET = new Set<string>(['L1_CREDENTIALS_JSON']);
 
 function main(): number {
-  const { values } = parseArgs({ options: { count: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: { count: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     process.stdout.write('usage: npm run runs [-- --count]\n');
     return 0;
@@ -38,7 +40,12 @@ function main(): number {
     process.stdout.write(`${s.runs.length}\n`);
     return 0;
   }
-  const lines = [`runs: ${s.runsFrom}`, `Profile B: ${s.profileBFrom}`, ...s.warnings.map((w) => `warning: ${w}`), ''];
+  const lines = [
+    `runs: ${s.runsFrom}`,
+    `Profile B: ${s.profileBFrom}`,
+    ...s.warnings.map((w) => `warning: ${w}`),
+    '',
+  ];
   for (const run of s.runs) {
     lines.push(`${safeText(run.label, 120)}${run.templated ? ' (templated)' : ''}`);
     lines.push(`  html      ${safeText(redactUrl(run.input.htmlUrl), 300)}`);
@@ -48,7 +55,9 @@ function main(): number {
   const set = (Object.keys(VARIABLES) as VariableName[]).filter((n) => s.from[n]);
   lines.push('', 'variables set:');
   for (const name of set)
-    lines.push(`  ${name}=${SECRET.has(name) ? '(set, not shown)' : safeText(String(s.values[name]), 200)} (${s.from[name]})`);
+    lines.push(
+      `  ${name}=${SECRET.has(name) ? '(set, not shown)' : safeText(String(s.values[name]), 200)} (${s.from[name]})`,
+    );
   if (set.length === 0) lines.push('  none: every default applies');
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

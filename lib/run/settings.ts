@@ -46,7 +46,14 @@ export interface Settings {
   /** `not configured`, or where each setting came from. */
   profileBFrom: string;
   limits: { requestTimeoutMs: number; retryBackoffMs: number; runTimeoutMs: number; maxAnswerBytes: number };
-  paths: { verdicts: string; allureResults: string; partial: string; history: string; state: string };
+  paths: {
+    verdicts: string;
+    allureResults: string;
+    allureReport: string;
+    partial: string;
+    history: string;
+    state: string;
+  };
   workers: number;
   keepState: boolean;
   screenshots: 'failing' | 'all' | 'none';
@@ -223,6 +230,7 @@ export function readSettings(sources: SettingsSources): Settings {
     paths: {
       verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),
       allureResults: resolve(values.L1_ALLURE_RESULTS_DIR, 'allure-results'),
+      allureReport: resolve(values.L1_ALLURE_REPORT_DIR, 'allure-report'),
       partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
       history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
       state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),

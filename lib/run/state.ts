@@ -15,13 +15,21 @@ export function writePrivate(file: string, content: string | Buffer): void {
   writeAtomic(file, content, { private: true });
 }
 
-/** Whether a process still runs (a lock or claim whose owner is gone may be taken over). */
+/**
+ * Whether a process still runs (a lock or claim whose owner is gone may be taken over). A killed
+ * process that nobody has reaped yet (a zombie: its parent was killed with it) does not run.
+ */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (not Linux): kill(0) said it runs
   }
 }
 

@@ -138,6 +138,12 @@ export const VARIABLES = {
     default: 'reports/partial',
     schema: text,
   },
+  L1_ALLURE_REPORT_DIR: {
+    group: 'outputs',
+    meaning: 'where npm run report writes the single-file Allure report',
+    default: 'allure-report',
+    schema: text,
+  },
   L1_ALLURE_HISTORY_PATH: {
     group: 'outputs',
     meaning: 'Allure history kept from night to night',
@@ -265,7 +271,16 @@ export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, st
   return { values: values as VariableValues, from, problems };
 }
 
-const GROUP_ORDER: VariableGroup[] = ['runs', 'night', 'Profile B', 'credentials', 'outputs', 'limits', 'pictures', 'machine'];
+const GROUP_ORDER: VariableGroup[] = [
+  'runs',
+  'night',
+  'Profile B',
+  'credentials',
+  'outputs',
+  'limits',
+  'pictures',
+  'machine',
+];
 
 /**
  * The README's settings table (README.md § Settings), made from this one list: `npm run
@@ -274,7 +289,8 @@ const GROUP_ORDER: VariableGroup[] = ['runs', 'night', 'Profile B', 'credentials
 export function variablesTable(): string {
   const rows = GROUP_ORDER.flatMap((group) =>
     VARIABLE_NAMES.filter((n) => VARIABLES[n].group === group).map(
-      (n) => `| ${group} | \`${n}\` | ${VARIABLES[n].meaning.replace(/\|/g, '\\|')} | ${VARIABLES[n].default} |`,
+      (n) =>
+        `| ${group} | \`${n}\` | ${VARIABLES[n].meaning.replace(/\|/g, '\\|')} | ${VARIABLES[n].default} |`,
     ),
   );
   return ['| group | variable | what it sets | default |', '| --- | --- | --- | --- |', ...rows].join('\n');

@@ -19,10 +19,13 @@ function forms(value: string): string[] {
 }
 
 try {
-  const values = registryEntries(loadRegistry(env, ROOT)).flatMap(([, c]) => [...forms(c.phone), ...forms(c.password)]);
+  const values = registryEntries(loadRegistry(env, ROOT)).flatMap(([, c]) => [
+    ...forms(c.phone),
+    ...forms(c.password),
+  ]);
   if (env.GITHUB_ACTIONS === 'true') for (const v of values) process.stdout.write(`::add-mask::${v}\n`);
   process.stdout.write(
-    `mask: ${values.length} value(s) of the credentials registry (${credentialSource(env, ROOT).where}) ${env.GITHUB_ACTIONS === 'true' ? 'masked in this job\'s log' : 'would be masked in GitHub Actions (nothing printed here)'}\n`,
+    `mask: ${values.length} value(s) of the credentials registry (${credentialSource(env, ROOT).where}) ${env.GITHUB_ACTIONS === 'true' ? "masked in this job's log" : 'would be masked in GitHub Actions (nothing printed here)'}\n`,
   );
 } catch (e) {
   process.stderr.write(`mask: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -17,7 +17,7 @@ runs="$(npx tsx scripts/runs.ts --count)" || {
 }
 if [ "$runs" -lt 1 ]; then runs=1; fi
 if [ "$n" -gt "$runs" ]; then
-  echo "plan: ${n} shards asked for ${runs} run(s): ${runs} shard(s)"
+  echo "plan: ${n} shards asked for ${runs} run(s): ${runs} shard(s)" >&2
   n="$runs"
 fi
 shards="$(seq -s, 1 "$n")"
@@ -26,4 +26,4 @@ out="${GITHUB_OUTPUT:-/dev/stdout}"
   echo "matrix={\"shard\":[${shards}]}"
   echo "total=${n}"
 } >>"$out"
-echo "plan: ${n} shard(s) for ${runs} run(s)"
+echo "plan: ${n} shard(s) for ${runs} run(s)" >&2

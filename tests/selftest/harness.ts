@@ -1,25 +1,51 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { test as base } from '@playwright/test';
 import type { RunInput } from '../../lib/run/types';
 import { sha256 } from '../../lib/util/hash';
 import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 import { demoCredentialsFile, demoProfileB } from '../../demo/runs';
+import { startDemo, type DemoServer } from '../../demo/server';
 import { SELFTEST_DEMO_PORT } from '../../playwright.selftest.config';
 
+/**
+ * Self-tests run the real suite (`npx playwright test`, the main job, the CI scripts) as a user
+ * would, in a child process, against the demo platform started once per self-test worker (the
+ * `demo` fixture), and read what it wrote: verdict files, terminal output, Allure results, the
+ * demo's request counts. Report pages are served without charts (L1_DEMO_CHARTS=0: a tenth of the
+ * CPU) except where a picture is asserted.
+ */
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const ORIGIN = `http://127.0.0.1:${SELFTEST_DEMO_PORT}`;
 export const PORTAL_B_ORIGIN = `http://127.0.0.1:${SELFTEST_DEMO_PORT + 1}`;
 export const DEMO_CREDENTIALS = demoCredentialsFile(SELFTEST_DEMO_PORT);
 
+export const test = base.extend<object, { demo: DemoServer }>({
+  demo: [
+    async ({}, use) => {
+      // The slow endpoint sleeps past the request timeouts the self-tests set.
+      process.env.L1_DEMO_SLOW_MS = '6000';
+      process.env.L1_DEMO_CHARTS = '0';
+      const demo = await startDemo({ port: SELFTEST_DEMO_PORT, quiet: true });
+      await use(demo);
+      await demo.close();
+    },
+    { scope: 'worker', auto: true, timeout: 60_000 },
+  ],
+});
+export { expect } from '@playwright/test';
+
 export interface SuiteResult {
   code: number | null;
   /** L1_STATE_DIR of the invocation (kept: L1_KEEP_STATE=1). */
   state: string;
-  /** The invocation's evidence folder (one JSON file per run). */
-  evidence: string;
+  /** The run folders of the invocation (judged results, records). */
+  runsDir: string;
   output: string;
   dir: string;
+  /** Where the verdicts were read from. */
+  verdictsDir: string;
   verdicts: Map<string, VerdictFile>;
   /** Files of the verdict folder that are not valid verdict files (docs/contract.md §7). */
   invalid: string[];
@@ -28,22 +54,35 @@ export interface SuiteResult {
 export interface SuiteOptions {
   /** Folder name under test-results/selftest-runs. */
   name: string;
-  /** L1_RUNS content; omitted → the demo default (no run configured). */
-  runs?: RunInput[];
+  /** The runs file: an array of runs, or `{profileB, runs}`; omitted → the demo default. */
+  runs?: RunInput[] | { profileB?: Record<string, unknown>; runs: RunInput[] };
+  /** Profile B settings as L1_PROFILE_B_* variables (default: yes when `runs` is an array). */
+  profileBEnv?: boolean;
   env?: Record<string, string | undefined>;
   args?: string[];
   timeoutMs?: number;
-  /** Keep the folder's earlier content (to prove an invocation leaves it untouched). */
+  /** Keep the folder's earlier content (a second night, the morning after). */
   keepDir?: boolean;
-  /** Another command than `npx playwright test ARGS` (e.g. the CI pipeline script). */
+  /** Another command than `npx playwright test ARGS` (e.g. the CI pipeline script, the main job). */
   command?: string[];
-  /** Where that command writes its verdicts, when not L1_VERDICTS_DIR. */
+  /** Where that command writes its verdicts, when not the folder's `verdicts/`. */
   verdictsDir?: string;
+  /** Stop the invocation's process group with `signal` once `when()` holds (polled every 100 ms). */
+  stop?: { when: (dir: string) => boolean; signal: 'SIGTERM' | 'SIGKILL' | 'SIGINT' };
 }
 
 /** Profile B settings of the self-test demo server (its portal B host is port + 1). */
+export function profileBSettings(): {
+  host: string;
+  groupName: string;
+  companyId: number;
+  brandCode: string;
+} {
+  return demoProfileB(new URL(PORTAL_B_ORIGIN).host);
+}
+
 export function profileBEnv(): Record<string, string> {
-  const b = demoProfileB(new URL(PORTAL_B_ORIGIN).host);
+  const b = profileBSettings();
   return {
     L1_PROFILE_B_HOST: b.host,
     L1_PROFILE_B_GROUP_NAME: b.groupName,
@@ -52,23 +91,45 @@ export function profileBEnv(): Record<string, string> {
   };
 }
 
-/** Runs the real suite (`npx playwright test`) as a user would, in a child process. */
+export function folderOf(name: string): string {
+  return path.join(ROOT, 'test-results', 'selftest-runs', name);
+}
+
+/** The verdict files of a folder, by label. */
+export function readVerdicts(dir: string): { verdicts: Map<string, VerdictFile>; invalid: string[] } {
+  const verdicts = new Map<string, VerdictFile>();
+  const extras = ['index.json', 'summary.md', 'junit.xml'];
+  const invalid: string[] = [];
+  for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!file.endsWith('.json') || extras.includes(file) || file.startsWith('.')) continue;
+    const parsed = verdictFileSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+    if (parsed.success) verdicts.set(parsed.data.run.label, parsed.data);
+    else invalid.push(file);
+  }
+  return { verdicts, invalid };
+}
+
+/** Runs the real suite as a user would, in a child process of its own process group. */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
-  const dir = path.join(ROOT, 'test-results', 'selftest-runs', options.name);
+  const dir = folderOf(options.name);
   if (!options.keepDir) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
     if (!k.startsWith('L1_') && !k.startsWith('PLAYWRIGHT_') && !k.startsWith('TEST_')) env[k] = v;
   const state = path.join(ROOT, '.l1', 'selftest', options.name);
-  fs.rmSync(state, { recursive: true, force: true });
+  if (!options.keepDir) fs.rmSync(state, { recursive: true, force: true });
   Object.assign(env, {
     L1_STATE_DIR: state,
     L1_INVOCATION_ID: options.name,
     L1_KEEP_STATE: '1',
     L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
     L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
+    L1_PARTIAL_DIR: path.join(dir, 'partial'),
+    L1_ALLURE_HISTORY_PATH: path.join(dir, 'history', 'history.jsonl'),
+    L1_ALLURE_REPORT_DIR: path.join(dir, 'allure-report'),
     L1_RETRY_BACKOFF_MS: '50',
+    L1_DEMO_PORT: String(SELFTEST_DEMO_PORT),
     FORCE_COLOR: '0',
   });
   if (options.runs) {
@@ -77,45 +138,49 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     fs.mkdirSync(state, { recursive: true });
     const runsFile = path.join(state, 'runs.json');
     fs.writeFileSync(runsFile, JSON.stringify(options.runs, null, 2));
-    Object.assign(env, { L1_RUNS: runsFile, L1_CREDENTIALS_FILE: DEMO_CREDENTIALS, ...profileBEnv() });
+    Object.assign(env, { L1_RUNS: runsFile, L1_CREDENTIALS_FILE: DEMO_CREDENTIALS });
+    if (options.profileBEnv ?? Array.isArray(options.runs)) Object.assign(env, profileBEnv());
   }
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
   const [cmd, ...cmdArgs] = options.command ?? ['npx', 'playwright', 'test', ...(options.args ?? [])];
-  const child = spawn(cmd!, cmdArgs, {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(cmd!, cmdArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+  const group = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const timer = setTimeout(() => group('SIGKILL'), options.timeoutMs ?? 180_000);
+  let poll: NodeJS.Timeout | undefined;
+  if (options.stop) {
+    const { when, signal } = options.stop;
+    poll = setInterval(() => {
+      if (!when(dir)) return;
+      clearInterval(poll);
+      group(signal);
+    }, 100);
+  }
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
+  if (poll) clearInterval(poll);
   fs.writeFileSync(path.join(dir, 'output.log'), output);
-  const verdicts = new Map<string, VerdictFile>();
-  const verdictDir = options.verdictsDir ?? env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
-  const extras = ['index.json', 'summary.md', 'junit.xml'];
-  const invalid: string[] = [];
-  for (const file of fs.existsSync(verdictDir) ? fs.readdirSync(verdictDir) : []) {
-    if (!file.endsWith('.json') || extras.includes(file)) continue;
-    const parsed = verdictFileSchema.safeParse(
-      JSON.parse(fs.readFileSync(path.join(verdictDir, file), 'utf8')),
-    );
-    if (parsed.success) verdicts.set(parsed.data.run.label, parsed.data);
-    else invalid.push(file);
-  }
-  const evidence = path.join(state, 'invocations', options.name, 'evidence');
-  return { code, output, dir, state, evidence, verdicts, invalid };
+  const verdictsDir = options.verdictsDir ?? env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
+  const { verdicts, invalid } = readVerdicts(verdictsDir);
+  const runsDir = path.join(state, 'invocations', options.name, 'runs');
+  return { code, output, dir, state, runsDir, verdictsDir, verdicts, invalid };
 }
 
 /** The demo server's request counts per project and endpoint kind. */
-export async function demoStats(): Promise<unknown> {
+export async function demoStats(): Promise<Record<string, Record<string, number>>> {
   const res = await fetch(`${ORIGIN}/__demo/stats`);
-  return res.json();
+  return (await res.json()) as Record<string, Record<string, number>>;
 }
 
 export async function resetDemoStats(): Promise<void> {
@@ -144,4 +209,13 @@ export function snapshotFolder(dir: string): Record<string, string> {
 export function comparable(v: VerdictFile): unknown {
   const { generatedAt: _g, durationMs: _d, selection: _s, ...rest } = v;
   return { ...rest, items: rest.items.map(({ durationMs: _x, ...item }) => item) };
+}
+
+/** Every file under `dir`, recursively. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(full) : [full];
+  });
 }

@@ -1,0 +1,405 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildTruth, htmlData } from '../../demo/dataset';
+import { generatedRuns } from '../../demo/generated';
+import { A_MONITOR, demoRuns, runOf } from '../../demo/runs';
+import { SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
+import { scanOutputs } from '../../lib/redaction';
+import { readJudged } from '../../lib/report/judged';
+import { fileKeyOf } from '../../lib/run/runs';
+import type { RunInput } from '../../lib/run/types';
+import { readUrls } from '../../lib/run/url';
+import {
+  DEMO_CREDENTIALS,
+  ORIGIN,
+  PORTAL_B_ORIGIN,
+  ROOT,
+  demoStats,
+  expect,
+  failingItems,
+  resetDemoStats,
+  test,
+  type SuiteResult,
+  runSuite,
+} from './harness';
+
+/**
+ * One invocation over a mixed catalogue — the bundled runs, representative fault and drift
+ * scenarios, the bad inputs the suite must catch itself, credentials that are missing or wrong,
+ * and generated runs of both profiles (some not checkable, some drifted) — whose outputs the tests
+ * below read (README.md § How it works, docs/rules.md, docs/contract.md §1-7). Each run gets
+ * exactly its expected outcome; one bad run never hides the others; the platform sees one page load
+ * and one request per endpoint per run; nothing secret leaves. Every scenario of the demo, one by
+ * one, goes through the same collection and rules in the demo sanity stage (demo/check-demo.ts);
+ * here each kind of outcome is proven once through the whole suite.
+ */
+const PICKED = [
+  // platform faults: refused, retried, recovered, cut at the timeout, an answer that is not JSON
+  'fault-403',
+  'fault-500-once',
+  'fault-500-always',
+  'fault-401-once',
+  'fault-slow',
+  'fault-html-error-page',
+  'fault-rows-empty',
+  // the page, the DATA, the batch: input and needs-input
+  'fault-page-syntax-error',
+  'fault-data-wrong-type',
+  'b-diagnosis-needs-input',
+  'b-diagnosis-authoritative-id',
+  'b-line-only',
+  'b-product-level',
+  // values that differ, one item each
+  'drift-a-kpi-gap-006',
+  'drift-b-kpi-gap-02',
+  'drift-a-rank-swap',
+  'drift-b-media-type-a-way',
+  'drift-a-source-tie-swap',
+];
+test.describe.configure({ mode: 'serial' });
+
+interface Case {
+  run: RunInput;
+  expected: ScenarioExpectation & { kind?: string };
+}
+
+const clean = () => runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN);
+// Inputs live outside the invocation's folder, which runSuite empties.
+const inputsDir = () => path.join(ROOT, '.l1', 'selftest', 'catalogue-inputs');
+
+/** Bad inputs that never reach the platform: the suite itself must name the source and field. */
+function inputCases(): Case[] {
+  const dir = inputsDir();
+  fs.mkdirSync(dir, { recursive: true });
+  const data = htmlData(buildTruth(A_MONITOR.spec)) as {
+    meta: { topic?: string };
+    brand: { summary: Record<string, unknown> };
+  };
+  const write = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+  const matching = write('cal-matching.json', JSON.stringify(data));
+  const otherTopic = write(
+    'cal-other-topic.json',
+    JSON.stringify({ ...data, meta: { ...data.meta, topic: 'T-other' } }),
+  );
+  const wrongType = write(
+    'cal-wrong-type.json',
+    JSON.stringify({
+      ...data,
+      brand: { ...data.brand, summary: { ...data.brand.summary, avg_exposure_rate: 'high' } },
+    }),
+  );
+  const notJson = write('cal-not-json.json', '{"meta": ');
+  const base = clean();
+  const noType = new URL(base.htmlUrl);
+  noType.pathname = noType.pathname.replace(/\/(monitor|diagnosis)\//, '/');
+  noType.searchParams.delete('reportType');
+  const otherCompany = (company: string) => {
+    const url = new URL(base.htmlUrl);
+    url.searchParams.set('companyId', company);
+    return url.toString();
+  };
+  const ok = { status: 'checked' as const, failingItems: [] };
+  return [
+    { run: { ...base, label: 'input-cal-matching', calDataJson: matching }, expected: ok },
+    { run: { ...base, label: 'input-cal-other-topic', calDataJson: otherTopic }, expected: ok },
+    {
+      run: { ...base, label: 'input-cal-wrong-type', calDataJson: wrongType },
+      expected: {
+        status: 'error',
+        reasonIncludes: ['cal_data_json', 'summary.avg_exposure_rate'],
+        kind: 'input',
+      },
+    },
+    {
+      run: { ...base, label: 'input-cal-not-json', calDataJson: notJson },
+      expected: { status: 'error', reasonIncludes: ['cal_data_json', 'not valid JSON'], kind: 'input' },
+    },
+    {
+      run: { ...base, label: 'input-cal-missing', calDataJson: path.join(dir, 'absent.json') },
+      expected: {
+        status: 'error',
+        reasonIncludes: ['cal_data_json', 'ENOENT', 'not used instead'],
+        kind: 'input',
+      },
+    },
+    {
+      run: { ...base, label: 'input-no-report-type', htmlUrl: noType.toString() },
+      expected: { status: 'error', reasonIncludes: ['htmlUrl · reportType: missing'], kind: 'input' },
+    },
+    {
+      run: { ...base, label: 'input-no-project', platformUrl: `${ORIGIN}/platform/overview` },
+      expected: { status: 'error', reasonIncludes: ['platformUrl · projectId: missing'], kind: 'input' },
+    },
+    // A malformed runs file entry fails its own run only (docs/contract.md §1).
+    {
+      run: { label: 'input-malformed-entry', htmlUrl: base.htmlUrl } as RunInput,
+      expected: { status: 'error', reasonIncludes: ['L1_RUNS', 'platformUrl'], kind: 'input' },
+    },
+    // Credentials (docs/contract.md §3): the settings lack the company, or hold a wrong password.
+    {
+      run: { ...base, label: 'config-no-entry', htmlUrl: otherCompany('1009') },
+      expected: { status: 'error', reasonIncludes: ['no entry for company 1009'], kind: 'configuration' },
+    },
+    {
+      run: { ...base, label: 'config-wrong-password', htmlUrl: otherCompany('1008') },
+      expected: { status: 'error', reasonIncludes: ['login failed for company 1008'], kind: 'configuration' },
+    },
+  ];
+}
+
+/** The demo's registry plus company 1008 with a password the platform refuses (a 0600 file). */
+function registryWithWrongPassword(): string {
+  const registry = JSON.parse(fs.readFileSync(DEMO_CREDENTIALS, 'utf8')) as {
+    companies: Record<string, { phone: string; password: string }>;
+  };
+  registry.companies['1008'] = { phone: '13900000000', password: 'not-the-password-1008' };
+  const file = path.join(ROOT, '.l1', 'selftest', 'catalogue-credentials.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(registry), { mode: 0o600 });
+  return file;
+}
+
+let suite: SuiteResult;
+let stats: Record<string, Record<string, number>>;
+const expectations = new Map<string, Case['expected']>();
+let generated: RunInput[] = [];
+const bundled = () => demoRuns(ORIGIN, PORTAL_B_ORIGIN);
+
+test.beforeAll(async () => {
+  const scenarioInputs = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN);
+  const gen = generatedRuns(10, {
+    origin: ORIGIN,
+    portalBOrigin: PORTAL_B_ORIGIN,
+    uncheckable: 0.2,
+    failing: 0.2,
+  });
+  generated = gen.runs;
+  const cases: Case[] = [
+    ...bundled().map((run) => ({ run, expected: { status: 'checked' as const, failingItems: [] } })),
+    ...SCENARIOS.filter((s) => PICKED.includes(s.label)).map((s) => ({
+      run: scenarioInputs[s.label]!,
+      expected: s.expected,
+    })),
+    ...inputCases(),
+    ...gen.runs.map((run) => ({ run, expected: gen.expected.get(run.label!)! })),
+  ];
+  for (const { run, expected } of cases) expectations.set(run.label!, expected);
+  await resetDemoStats();
+  suite = await runSuite({
+    name: 'catalogue',
+    runs: cases.map((c) => c.run),
+    env: { L1_REQUEST_TIMEOUT_MS: '2500', L1_CREDENTIALS_FILE: registryWithWrongPassword() },
+    timeoutMs: 240_000,
+  });
+  stats = await demoStats();
+});
+
+test('every run has a verdict file; the invocation fails because some runs fail', () => {
+  expect(suite.code, suite.output.slice(-3000)).toBe(1);
+  expect(suite.invalid).toEqual([]);
+  expect([...suite.verdicts.keys()].sort()).toEqual([...expectations.keys()].sort());
+});
+
+/** What a verdict shows of an expectation, in the expectation's own shape, so a diff reads directly. */
+function observed(label: string, expected: Case['expected']) {
+  const v = suite.verdicts.get(label)!;
+  const reason = (v.reason ?? '').toLowerCase();
+  return {
+    label,
+    status: v.status,
+    ...(expected.failingItems ? { failingItems: failingItems(v) } : {}),
+    ...(expected.reasonIncludes
+      ? { reasonIncludes: expected.reasonIncludes.filter((f) => reason.includes(f.toLowerCase())) }
+      : {}),
+    ...(expected.kind ? { kind: v.failureKind } : {}),
+  };
+}
+
+test('each run ends with its expected status, reason, kind and failing items; the others are unaffected', () => {
+  const wanted = [...expectations].map(([label, expected]) => ({ label, ...expected }));
+  const got = [...expectations].map(([label, expected]) => observed(label, expected));
+  expect(got).toEqual(wanted);
+});
+
+test('a run not checked fails once, with its reason and kind, and never passes an item (docs/contract.md §7)', () => {
+  const v = suite.verdicts.get('fault-500-always')!;
+  expect(v).toMatchObject({ status: 'error', failureKind: 'platform', items: [] });
+  expect(suite.output).toContain('run fault-500-always not checked (error, platform): GET');
+  expect(suite.output).toMatch(
+    /run config-no-entry not checked \(error, configuration\): no entry for company 1009/,
+  );
+  // its ten item tests are skipped with the reason: one worker restart per broken run, not eleven
+  expect(suite.output).toMatch(/-\s+\d+ .*fault-500-always › item 12 · related sources/);
+});
+
+test('every failing step carries the mismatching values; no code frame of the suite under a message', () => {
+  for (const v of suite.verdicts.values())
+    for (const item of v.items.filter((i) => i.verdict === 'fail' && i.steps.length > 0)) {
+      const failing = item.steps.filter((s) => s.verdict === 'fail');
+      expect(failing.length, `${v.run.label} item ${item.item}`).toBeGreaterThan(0);
+      for (const step of failing)
+        expect(step.mismatches.length, `${v.run.label} item ${item.item} ${step.name}`).toBeGreaterThan(0);
+    }
+  expect(suite.output).toMatch(/run drift-a-kpi-gap-006 · item 3 · step .+: 1 mismatch\(es\)/);
+  expect(suite.output).toMatch(/✗ .+: HTML .+ · platform .+ · gap 0\.06 · tolerance ≤ 0\.05/);
+  // Playwright prints a code frame as `> 12 |` lines and `at …file.ts:line`: none of the suite's own.
+  expect(suite.output).not.toMatch(/^\s*>\s*\d+\s*\|/m);
+  expect(suite.output).not.toMatch(/at .*(fixtures|lib)\/[\w/.-]+\.ts:\d+/);
+});
+
+test('recovering faults recover: a 401 mid-run re-logs in once, a 500 once is retried', () => {
+  const expired = readJudged(path.join(suite.runsDir, fileKeyOf('fault-401-once')))!;
+  expect(expired.status).toBe('checked');
+  const flaky = readJudged(path.join(suite.runsDir, fileKeyOf('fault-500-once')))!;
+  expect(flaky.requests.some((r) => r.attempts > 1 && r.status === 200)).toBe(true);
+  expect(suite.verdicts.get('fault-500-always')!.reason).toMatch(/HTTP 500 after 3 attempts/);
+});
+
+test('cal_data_json: used only for the same topic; otherwise the page wins and the run says so (spec 2.1)', () => {
+  expect(suite.verdicts.get('input-cal-matching')!.run.dataSource).toBe('cal_data_json');
+  const other = suite.verdicts.get('input-cal-other-topic')!;
+  expect(other.run.dataSource).toBe('html');
+  expect(other.notes.join(' ')).toContain("the page's DATA wins");
+});
+
+test('the slow endpoint is cut at the request timeout: the invocation never hangs', () => {
+  expect(suite.verdicts.get('fault-slow')!.reason).toContain('timed out after 2500 ms');
+});
+
+test('one page load and one request per endpoint per run (the source table once per platform option)', () => {
+  // A project several runs read (A-monitor's, by the input cases) is counted once per run.
+  const shared = new Set(
+    [...bundled(), ...inputCases().map((c) => c.run)]
+      .flatMap((r) => {
+        try {
+          return [readUrls(r).projectId];
+        } catch {
+          return [];
+        }
+      })
+      .filter((id, i, all) => all.indexOf(id) !== i),
+  );
+  const checkable = [...bundled(), ...generated].filter(
+    (r) => suite.verdicts.get(r.label!)?.status === 'checked' && !shared.has(readUrls(r).projectId),
+  );
+  expect(checkable.length).toBeGreaterThan(8);
+  for (const run of checkable) {
+    const counts = stats[readUrls(run).projectId] ?? {};
+    for (const [kind, n] of Object.entries(counts).filter(([k]) => k !== 'batch' && k !== 'platform-page'))
+      expect(n, `${run.label} · ${kind}`).toBe(1);
+    for (const kind of ['page', 'snapshot', 'competitor', 'tmc', 'wordcloud', 'source:all'])
+      expect(counts[kind], `${run.label} · ${kind}`).toBe(1);
+  }
+});
+
+test('the judged run is computed once and read by every item test: one judged file per run, ten results', () => {
+  for (const label of ['A-monitor', 'B-monitor']) {
+    const judged = readJudged(path.join(suite.runsDir, fileKeyOf(label)))!;
+    expect(Object.keys(judged.items)).toHaveLength(10);
+    expect(judged.pageLoads).toBe(1);
+  }
+});
+
+test('spec 9.5.5 "the report notes tie swap": B-monitor passes item 5 by a tie swap, said in the verdict, the terminal and Allure', () => {
+  const item5 = suite.verdicts.get('B-monitor')!.items.find((i) => i.item === 5)!;
+  expect(item5.verdict).toBe('pass');
+  expect(item5.passBy?.join(' ')).toContain('tie swap');
+  expect(item5.steps.flatMap((s) => s.annotations ?? []).some((a) => a.passBy.includes('tie swap'))).toBe(
+    true,
+  );
+  expect(suite.output).toMatch(/B-monitor · item 5: .*tie swap/);
+  const results = path.join(suite.dir, 'allure-results');
+  const described = fs
+    .readdirSync(results)
+    .filter((f) => f.endsWith('-result.json'))
+    .map(
+      (f) =>
+        JSON.parse(fs.readFileSync(path.join(results, f), 'utf8')) as {
+          name: string;
+          description?: string;
+          labels: { name: string; value: string }[];
+        },
+    )
+    .find(
+      (r) =>
+        r.name.startsWith('item 05') && r.labels.some((l) => l.name === 'epic' && l.value === 'B-monitor'),
+    );
+  expect(described?.description).toContain('tie swap');
+});
+
+test('Allure results: the run as epic, the item as feature, the run parameters; the batch date out of the history id', () => {
+  const dir = path.join(suite.dir, 'allure-results');
+  const results = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('-result.json'))
+    .map(
+      (f) =>
+        JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
+          name: string;
+          labels: { name: string; value: string }[];
+          parameters: { name: string; excluded?: boolean }[];
+        },
+    );
+  const items = results.filter((r) => r.name.startsWith('item '));
+  expect(items.length).toBeGreaterThan(100);
+  const first = items[0]!;
+  expect(first.labels.map((l) => l.name)).toEqual(expect.arrayContaining(['epic', 'feature', 'tag']));
+  expect(first.parameters.map((p) => p.name)).toEqual(
+    expect.arrayContaining(['company', 'project', 'report type', 'batch date', 'profile']),
+  );
+  expect(first.parameters.find((p) => p.name === 'batch date')?.excluded).toBe(true);
+});
+
+test('the night report: one file, the night at a glance, items of runs not checked as broken, categories by kind', () => {
+  const output = path.join(suite.dir, 'allure-report');
+  const r = spawnSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/report.ts',
+      '--verdicts',
+      suite.verdictsDir,
+      '--results',
+      path.join(suite.dir, 'allure-results'),
+      '--output',
+      output,
+      '--history',
+      path.join(suite.dir, 'history', 'history.jsonl'),
+      '--quiet',
+    ],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L1_STATE_DIR: suite.state } },
+  );
+  expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+  expect(r.stdout).toMatch(/\d+ item\(s\) of runs not checked shown as broken/);
+  const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+  const embedded = (name: string): unknown => {
+    const b64 = new RegExp(`d\\("${name.replace(/[./]/g, '\\$&')}","([^"]*)"\\)`).exec(html)?.[1];
+    return b64 === undefined ? undefined : JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+  };
+  const variables = embedded('widgets/variables.json') as Record<string, string>;
+  expect(variables.checked).toMatch(/^\d+ of \d+ runs$/);
+  expect(variables['not checked']).toContain('configuration 2');
+  const categories = embedded('widgets/categories.json') as {
+    roots: string[];
+    nodes: Record<string, { name: string }>;
+  };
+  const names = categories.roots.map((id) => categories.nodes[id]?.name);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'values differ',
+      'run not checked: platform',
+      'run not checked: input',
+      'run not checked: configuration of the suite',
+    ]),
+  );
+});
+
+test('no phone number, password or cookie value in any output of the invocation, its console included (docs/contract.md §3)', () => {
+  expect(fs.readFileSync(path.join(suite.verdictsDir, 'console.log'), 'utf8')).toContain('L1 verdicts');
+  expect(scanOutputs({ root: ROOT, extraPaths: [suite.dir] })).toEqual([]);
+});

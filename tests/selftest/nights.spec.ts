@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { demoRuns } from '../../demo/runs';
+import { scenarioRuns } from '../../demo/scenarios';
+import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../lib/run/night';
+import { scanOutputs } from '../../lib/redaction';
+import {
+  ORIGIN,
+  PORTAL_B_ORIGIN,
+  ROOT,
+  expect,
+  failingItems,
+  folderOf,
+  profileBSettings,
+  readVerdicts,
+  runSuite,
+  snapshotFolder,
+  test,
+  type SuiteResult,
+} from './harness';
+
+/**
+ * README.md § Run it nightly in CI, as a new team would use it: one templated runs file with
+ * Profile B inside it and no L1_PROFILE_B_* variable, the main job on two nights with different
+ * batch dates, then the morning's investigation. Both nights' verdicts are exact (the Profile B runs
+ * checked as B), the second night's tests have the first night in their history, and `--grep
+ * item5` and `--last-failed` the morning after leave the night's verdicts, Allure results and
+ * history untouched. The demo serves every date of a recent window; `nightly-drift-item5` breaks
+ * item 5 from yesterday on.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const NAME = 'nights';
+const today = () => dateIn(DEFAULT_TIME_ZONE, new Date());
+const runsFile = () => ({
+  profileB: profileBSettings(),
+  runs: [...demoRuns(ORIGIN, PORTAL_B_ORIGIN), scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['nightly-drift-item5']!],
+});
+const night = (batchDate: string, extra: { args?: string[]; command?: string[] } = {}) =>
+  runSuite({
+    name: NAME,
+    runs: runsFile(),
+    profileBEnv: false,
+    keepDir: true,
+    env: { L1_BATCH_DATE: batchDate },
+    command: extra.command ?? ['npx', 'tsx', 'scripts/main.ts', ...(extra.args ?? [])],
+    timeoutMs: 180_000,
+  });
+
+const dir = () => folderOf(NAME);
+const historyLines = () =>
+  fs
+    .readFileSync(path.join(dir(), 'history', 'history.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map(
+      (l) =>
+        JSON.parse(l) as { testResults: Record<string, { name: string; fullName: string; status: string }> },
+    );
+/** The outputs of the night that the morning must not touch. */
+const nightOutputs = () => ({
+  verdicts: snapshotFolder(path.join(dir(), 'verdicts')),
+  results: snapshotFolder(path.join(dir(), 'allure-results')),
+  history: snapshotFolder(path.join(dir(), 'history')),
+});
+
+let first: SuiteResult;
+let nothing: SuiteResult;
+let second: SuiteResult;
+
+test.beforeAll(async () => {
+  fs.rmSync(dir(), { recursive: true, force: true });
+  fs.rmSync(path.join(ROOT, '.l1', 'selftest', NAME), { recursive: true, force: true });
+  first = await night('-2');
+});
+
+test('night 1 (two days back): every run checked and passing, Profile B from the runs file; one history point', () => {
+  expect(first.code, first.output.slice(-3000)).toBe(0);
+  expect(first.output).toMatch(
+    /runs: 5 from .*runs\.json \(L1_RUNS in environment\), batch date \d{4}-\d{2}-\d{2} \(2 days back in Asia\/Shanghai\)/,
+  );
+  expect(first.output).toContain('Profile B: host from the runs file, groupName from the runs file');
+  const date = addDays(today(), -2);
+  for (const v of first.verdicts.values()) {
+    expect(v.status, `${v.run.label}: ${v.reason}`).toBe('checked');
+    expect(failingItems(v), v.run.label).toEqual([]);
+    expect(v.night?.batchDate).toBe(date);
+  }
+  expect(first.verdicts.get('B-monitor')!.run.profile).toBe('B');
+  expect(first.verdicts.get('B-diagnosis')!.run).toMatchObject({
+    profile: 'B',
+    batchIds: [expect.stringContaining(date.replace(/-/g, ''))],
+  });
+  expect(historyLines()).toHaveLength(1);
+});
+
+test('--last-failed after a night that failed nothing changes nothing and says so', async () => {
+  const before = nightOutputs();
+  nothing = await night('-2', { command: ['npx', 'playwright', 'test', '--last-failed'] });
+  expect(nothing.output).toContain('nothing to re-run');
+  expect(nightOutputs()).toEqual(before);
+  expect(fs.existsSync(path.join(dir(), 'partial'))).toBe(false);
+});
+
+test('night 2 (yesterday): item 5 of nightly-drift-item5 fails, the rest passes; the history joins the two nights', async () => {
+  second = await night('-1');
+  expect(second.code, second.output.slice(-3000)).toBe(1);
+  const date = addDays(today(), -1);
+  for (const v of second.verdicts.values()) {
+    expect(v.status, `${v.run.label}: ${v.reason}`).toBe('checked');
+    expect(failingItems(v), v.run.label).toEqual(v.run.label === 'nightly-drift-item5' ? [5] : []);
+    expect(v.night?.batchDate).toBe(date);
+  }
+  const [one, two] = historyLines();
+  expect(two).toBeDefined();
+  // The same run and item keep one history id from night to night: item 5 of the drifting run
+  // passed on night 1 and failed on night 2, under one id.
+  const item5 = (line: typeof one) =>
+    Object.entries(line!.testResults).filter(
+      ([, r]) => r.fullName.includes('nightly-drift-item5') && r.name.startsWith('item 05'),
+    );
+  const [[id1, r1]] = item5(one) as [[string, { status: string }]];
+  const [[id2, r2]] = item5(two) as [[string, { status: string }]];
+  expect(id2).toBe(id1);
+  expect([r1.status, r2.status]).toEqual(['passed', 'failed']);
+  // Every test of night 2 has night 1 in its history.
+  expect(Object.keys(two!.testResults).sort()).toEqual(Object.keys(one!.testResults).sort());
+});
+
+test('the morning after: --grep item5 and --last-failed write to a partial folder of their own; the night is untouched', async () => {
+  const before = nightOutputs();
+  const grep = await night('-1', {
+    command: ['npx', 'playwright', 'test', '--grep', 'item5', '--reporter=line,junit'],
+  });
+  expect(grep.code).toBe(1);
+  expect(grep.output).toMatch(
+    /outputs: partial invocation \(--grep item5\): its outputs go to .*partial\/[\w-]+\//,
+  );
+  const last = await night('-1', { command: ['npx', 'playwright', 'test', '--last-failed'] });
+  expect(last.code).toBe(1);
+  expect(nightOutputs()).toEqual(before);
+  const partials = fs.readdirSync(path.join(dir(), 'partial')).sort();
+  expect(partials).toHaveLength(2);
+  const [grepped, rerun] = partials.map(
+    (p) => readVerdicts(path.join(dir(), 'partial', p, 'verdicts')).verdicts,
+  );
+  expect(
+    [...grepped!.values()].map((v) => [v.run.label, v.items.map((i) => `${i.item}:${i.verdict}`)]).sort(),
+  ).toEqual(
+    [...second.verdicts.keys()].sort().map((l) => [l, [l === 'nightly-drift-item5' ? '5:fail' : '5:pass']]),
+  );
+  for (const v of grepped!.values())
+    expect(v.selection).toMatchObject({ complete: false, filters: ['--grep item5'] });
+  expect([...rerun!.keys()]).toEqual(['nightly-drift-item5']);
+  // The night's report again: no second point for the same night.
+  const report = spawnSync('npx', ['tsx', 'scripts/report.ts', '--quiet'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      L1_VERDICTS_DIR: path.join(dir(), 'verdicts'),
+      L1_ALLURE_RESULTS_DIR: path.join(dir(), 'allure-results'),
+      L1_ALLURE_HISTORY_PATH: path.join(dir(), 'history', 'history.jsonl'),
+      L1_ALLURE_REPORT_DIR: path.join(dir(), 'allure-report'),
+      L1_STATE_DIR: path.join(ROOT, '.l1', 'selftest', NAME),
+    },
+  });
+  expect(report.status, report.stdout + report.stderr).toBe(0);
+  expect(report.stdout).toContain('this night is already in');
+  expect(historyLines()).toHaveLength(2);
+});
+
+test('no secret in any output of the nights and the morning', () => {
+  expect(scanOutputs({ root: ROOT, extraPaths: [dir()] })).toEqual([]);
+});

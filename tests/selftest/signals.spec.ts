@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { generatedRuns } from '../../demo/generated';
+import { scenarioRuns } from '../../demo/scenarios';
+import type { RunInput } from '../../lib/run/types';
+import { scanOutputs } from '../../lib/redaction';
+import { ORIGIN, PORTAL_B_ORIGIN, ROOT, expect, readVerdicts, runSuite, test } from './harness';
+
+/**
+ * README.md § Results that survive every way Playwright is run: a night killed in the middle (a CI
+ * timeout, a cancelled job, an out-of-memory kill). Three quick runs finish; a fourth hangs on a
+ * report page that never yields. SIGTERM of the process group: the invocation stops like Ctrl-C,
+ * the finished runs keep their verdicts, the run in flight says it was interrupted, and index,
+ * summary and JUnit are written. SIGKILL: the finished runs' verdict files are intact, and `npm run
+ * report` finishes the killed invocation and rebuilds index, summary, JUnit and the Allure report.
+ */
+test.describe.configure({ mode: 'serial' });
+
+function catalogue(): RunInput[] {
+  const quick = generatedRuns(3, {
+    origin: ORIGIN,
+    portalBOrigin: PORTAL_B_ORIGIN,
+    uncheckable: 0,
+    failing: 0,
+  }).runs;
+  const hang = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['hostile-page-loops']!, label: 'hangs' };
+  return [...quick, hang];
+}
+const QUICK = 3;
+const finished = (dir: string) => readVerdicts(path.join(dir, 'verdicts')).verdicts.size >= QUICK;
+const env = { L1_REQUEST_TIMEOUT_MS: '60000', L1_RUN_TIMEOUT_MS: '120000', L1_WORKERS: '2' };
+
+test('SIGTERM of the process group mid-night: finished runs keep their verdicts, the run in flight is interrupted, the night files are written', async () => {
+  const runs = catalogue();
+  const suite = await runSuite({
+    name: 'sigterm',
+    runs,
+    env,
+    stop: { when: finished, signal: 'SIGTERM' },
+    timeoutMs: 120_000,
+  });
+  expect(suite.output).toContain('the invocation was interrupted by SIGTERM');
+  for (const run of runs.slice(0, QUICK)) {
+    const v = suite.verdicts.get(run.label!);
+    expect(v?.status, `${run.label}: ${v?.reason}`).toBe('checked');
+    expect(v?.items).toHaveLength(10);
+  }
+  expect(suite.verdicts.get('hangs')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringContaining('the invocation was interrupted by SIGTERM while its collection ran'),
+  });
+  for (const file of ['index.json', 'summary.md', 'junit.xml'])
+    expect(fs.existsSync(path.join(suite.verdictsDir, file)), file).toBe(true);
+  expect(fs.readFileSync(path.join(suite.verdictsDir, 'junit.xml'), 'utf8')).toContain('type="interrupted"');
+});
+
+test('SIGKILL of the process group mid-night: finished verdicts intact; npm run report finishes the night from what is on disk', async () => {
+  const runs = catalogue();
+  const suite = await runSuite({
+    name: 'sigkill',
+    runs,
+    env,
+    stop: { when: finished, signal: 'SIGKILL' },
+    timeoutMs: 120_000,
+  });
+  expect(suite.code).toBeNull(); // killed
+  expect(suite.invalid).toEqual([]);
+  for (const run of runs.slice(0, QUICK))
+    expect(suite.verdicts.get(run.label!)?.status, run.label).toBe('checked');
+  expect(fs.existsSync(path.join(suite.verdictsDir, 'index.json'))).toBe(false);
+
+  const report = spawnSync('npx', ['tsx', 'scripts/report.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      L1_STATE_DIR: suite.state,
+      L1_VERDICTS_DIR: suite.verdictsDir,
+      L1_ALLURE_RESULTS_DIR: path.join(suite.dir, 'allure-results'),
+      L1_ALLURE_HISTORY_PATH: path.join(suite.dir, 'history', 'history.jsonl'),
+      L1_ALLURE_REPORT_DIR: path.join(suite.dir, 'allure-report'),
+    },
+  });
+  expect(report.status, report.stdout + report.stderr).toBe(0);
+  expect(report.stdout).toContain('finished invocation sigkill, which was killed');
+  const after = readVerdicts(suite.verdictsDir).verdicts;
+  expect(after.get('hangs')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringContaining('killed'),
+  });
+  for (const run of runs.slice(0, QUICK)) expect(after.get(run.label!)?.status).toBe('checked');
+  for (const file of ['index.json', 'summary.md', 'junit.xml'])
+    expect(fs.existsSync(path.join(suite.verdictsDir, file)), file).toBe(true);
+  expect(fs.existsSync(path.join(suite.dir, 'allure-report', 'index.html'))).toBe(true);
+  expect(scanOutputs({ root: ROOT, extraPaths: [suite.dir] })).toEqual([]);
+});
