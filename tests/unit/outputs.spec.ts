@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  claimOutputs,
+  decideOutputs,
+  emptyOwnFiles,
+  holdsCompleteNight,
+  MARK,
+  refusedFolder,
+  releaseOutputs,
+} from '../../lib/report/outputs';
+import { writeVerdictFolder } from '../../lib/report/verdict-folder';
+import { readSettings } from '../../lib/run/settings';
+import { COMPLETE, fakeVerdict } from './fakes/verdicts';
+
+/** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'l1-outputs-'));
+const settingsAt = (root: string, env: NodeJS.ProcessEnv = {}) =>
+  readSettings({ root, env, dotenv: {}, now: new Date('2026-11-23T12:00:00Z'), runsOptional: true });
+const PARTIAL = { filters: ['--grep item5'], shard: null, complete: false };
+const NOW = new Date('2026-11-24T01:30:00Z');
+
+test.describe('where an invocation writes', () => {
+  test('a complete invocation writes the configured folders', () => {
+    const root = tempDir();
+    const outputs = decideOutputs(settingsAt(root), COMPLETE, NOW);
+    expect(outputs).toEqual({
+      verdicts: path.join(root, 'reports', 'verdicts'),
+      allureResults: path.join(root, 'allure-results'),
+      partial: false,
+    });
+  });
+
+  test('a partial invocation gets a folder of its own under reports/partial, and says why', () => {
+    const root = tempDir();
+    const outputs = decideOutputs(settingsAt(root), PARTIAL, NOW);
+    const folder = path.join(root, 'reports', 'partial', '20261124-013000-grep-item5');
+    expect(outputs).toMatchObject({
+      verdicts: path.join(folder, 'verdicts'),
+      allureResults: path.join(folder, 'allure-results'),
+      partial: true,
+    });
+    expect(outputs.note).toContain("the night's reports/verdicts and allure-results are left as they are");
+  });
+
+  test('folders given on the command line are used as given for a partial invocation, unless they hold a complete night', () => {
+    const root = tempDir();
+    const env = { L1_VERDICTS_DIR: 'shard/verdicts', L1_ALLURE_RESULTS_DIR: 'shard/allure-results' };
+    expect(decideOutputs(settingsAt(root, env), PARTIAL, NOW)).toEqual({
+      verdicts: path.join(root, 'shard', 'verdicts'),
+      allureResults: path.join(root, 'shard', 'allure-results'),
+      partial: true,
+    });
+    writeVerdictFolder(
+      path.join(root, 'shard', 'verdicts'),
+      [{ file: 'a.json', verdict: fakeVerdict('a', { 3: 'pass' }) }],
+      COMPLETE,
+    );
+    expect(holdsCompleteNight(path.join(root, 'shard', 'verdicts'))).toBe(true);
+    expect(decideOutputs(settingsAt(root, env), PARTIAL, NOW).verdicts).toContain(
+      path.join('reports', 'partial'),
+    );
+  });
+});
+
+test.describe('folders the suite refuses', () => {
+  test('the project root, its parents, the home folder and a symbolic link', () => {
+    const root = tempDir();
+    expect(refusedFolder(root, root)).toContain('the project root or one of its parents');
+    expect(refusedFolder(path.dirname(root), root)).toContain('the project root or one of its parents');
+    expect(refusedFolder('/', root)).toContain('the project root or one of its parents');
+    expect(refusedFolder(os.homedir(), root)).toBeDefined();
+    const real = path.join(root, 'real');
+    fs.mkdirSync(real);
+    fs.symlinkSync(real, path.join(root, 'link'));
+    expect(refusedFolder(path.join(root, 'link'), root)).toContain('symbolic link');
+    expect(refusedFolder(path.join(root, 'reports', 'verdicts'), root)).toBeUndefined();
+  });
+
+  test('claiming a refused folder throws with the reason; nothing is removed', () => {
+    const root = tempDir();
+    fs.writeFileSync(path.join(root, 'keep.json'), '{}');
+    expect(() =>
+      claimOutputs({ verdicts: root, allureResults: '', partial: false }, { id: 'x', startedAt: '' }, root),
+    ).toThrow(/output folder refused: .*project root/);
+    expect(fs.existsSync(path.join(root, 'keep.json'))).toBe(true);
+  });
+});
+
+test.describe('emptying removes only what the suite wrote', () => {
+  test('verdict folder: its verdicts and extras go; an unrelated file, a .git folder and a non-verdict JSON stay', () => {
+    const dir = tempDir();
+    writeVerdictFolder(dir, [{ file: 'a.json', verdict: fakeVerdict('a', { 3: 'pass' }) }], COMPLETE);
+    fs.writeFileSync(path.join(dir, 'console.log'), 'x');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"name": "not a verdict"}');
+    fs.mkdirSync(path.join(dir, '.git'));
+    const { kept } = emptyOwnFiles(dir, 'verdicts');
+    expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'notes.txt', 'package.json']);
+    expect(kept.sort()).toEqual(['.git', 'notes.txt', 'package.json']);
+  });
+
+  test('Allure results: allure-playwright `<uuid>-…` files and the suite `l1-…` files go; the rest stays', () => {
+    const dir = tempDir();
+    const uuid = '0112052f-b13f-45d7-a597-11a7be9f2669';
+    for (const f of [
+      `${uuid}-result.json`,
+      `${uuid}-attachment.csv`,
+      `${uuid}-container.json`,
+      'l1-summary-x-globals.json',
+      'environment.properties',
+      'keep.txt',
+    ])
+      fs.writeFileSync(path.join(dir, f), 'x');
+    emptyOwnFiles(dir, 'allure-results');
+    expect(fs.readdirSync(dir)).toEqual(['keep.txt']);
+  });
+
+  test('a folder another live invocation writes is refused; a finished one is taken over', () => {
+    const root = tempDir();
+    const outputs = { verdicts: path.join(root, 'v'), allureResults: path.join(root, 'a'), partial: false };
+    claimOutputs(outputs, { id: 'first', startedAt: 't' }, root);
+    const mark = JSON.parse(fs.readFileSync(path.join(outputs.verdicts, MARK), 'utf8')) as {
+      complete: boolean;
+    };
+    expect(mark.complete).toBe(true);
+    expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).toThrow(
+      /is being written by another invocation \(process \d+\)/,
+    );
+    releaseOutputs(outputs, 'first');
+    expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).not.toThrow();
+  });
+});
