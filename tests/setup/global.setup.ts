@@ -56,7 +56,10 @@ export default function globalSetup(config: FullConfig): void {
   writeLastInvocation(s.root, inv.outputs, inv.id, allure);
   teeConsole(path.join(inv.outputs.verdicts, 'console.log'), redactText);
   removeStaleInvocations(s.paths.state);
-  const where = (p: string) => path.relative(s.root, p) || '.';
+  const where = (p: string) => {
+    const relative = path.relative(s.root, p);
+    return relative && !relative.startsWith('..') ? relative : p;
+  };
   const lines = [
     `runs: ${s.runsFrom}`,
     `Profile B: ${s.profileBFrom}`,

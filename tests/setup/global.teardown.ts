@@ -19,13 +19,20 @@ export default function globalTeardown(): void {
     return;
   }
   const { summary, interrupted } = finishInvocation(claim);
-  const where = path.relative(s.root, inv.outputs.verdicts) || inv.outputs.verdicts;
+  const relative = path.relative(s.root, inv.outputs.verdicts);
+  const where = relative && !relative.startsWith('..') ? relative : inv.outputs.verdicts;
   const scope = [
     inv.selection.shard ? `shard ${inv.selection.shard}` : '',
-    inv.selection.complete ? '' : `partial: ${inv.selection.filters.join(' ')} (verdicts list the items that ran)`,
+    inv.selection.complete
+      ? ''
+      : `partial: ${inv.selection.filters.join(' ')} (verdicts list the items that ran)`,
     interrupted ?? '',
   ].filter(Boolean);
+  const grid =
+    summary.verdicts.length === 0 && inv.selection.shard
+      ? `no run in shard ${inv.selection.shard}: more shards than runs (fine)`
+      : gridText(summary);
   process.stdout.write(
-    `\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${gridText(summary)}\n\n`,
+    `\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${grid}\n\n`,
   );
 }
