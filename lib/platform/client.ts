@@ -67,15 +67,14 @@ export class PlatformClient {
     return parseWith(schema, payload, name, 'payload');
   }
 
-  /** Like `get`, also keeping the unwrapped answer as it came (stored as evidence, parsed again on read). */
-  async getValidated<T extends z.ZodType>(
+  /** `get`, with the parsed payload as `{ parsed }` (the collection keeps only what it parsed, once). */
+  async getParsed<T extends z.ZodType>(
     name: string,
     path: string,
     params: Record<string, string>,
     schema: T,
-  ): Promise<{ raw: unknown; parsed: z.output<T> }> {
-    const raw = await this.getJson(name, path, params);
-    return { raw, parsed: parseWith(schema, raw, name, 'payload') };
+  ): Promise<{ parsed: z.output<T> }> {
+    return { parsed: await this.get(name, path, params, schema) };
   }
 
   private async reloginOnce(seenGeneration: number): Promise<void> {

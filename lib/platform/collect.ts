@@ -246,13 +246,13 @@ async function fetchPlatform(
     table: T,
     batchIds: string[],
     extra: Record<string, string> = {},
-  ): Promise<{ raw: unknown; parsed: z.output<(typeof metricsTables)[T]> }> =>
-    client.getValidated(
+  ): Promise<{ parsed: z.output<(typeof metricsTables)[T]> }> =>
+    client.getParsed(
       `GET /api/geo-monitor/metrics/l1 (table=${table}${extra.platform ? `, platform=${extra.platform}` : ''})`,
       '/api/geo-monitor/metrics/l1',
       { table, batchIds: batchIds.join(','), ...common, ...extra },
       metricsTables[table] as z.ZodType,
-    ) as Promise<{ raw: unknown; parsed: z.output<(typeof metricsTables)[T]> }>;
+    ) as Promise<{ parsed: z.output<(typeof metricsTables)[T]> }>;
 
   let batchIds: string[];
   let snapshot: Awaited<ReturnType<typeof metrics<'snapshot'>>> | undefined;
@@ -300,7 +300,7 @@ async function fetchPlatform(
     snapshot: snapshot ? Promise.resolve(snapshot) : metrics('snapshot', batchIds),
     competitor: metrics('competitor', batchIds),
     tmc: metrics('tmc', batchIds),
-    wordcloud: client.getValidated(
+    wordcloud: client.getParsed(
       'GET /api/geo-monitor/projects/{project}/wordcloud',
       `/api/geo-monitor/projects/${encodeURIComponent(facts.projectId)}/wordcloud`,
       { batchId: batchIds[0] ?? '', sentiment: 'all' },

@@ -1,0 +1,43 @@
+/**
+ * The result of the night (`bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]`): each shard's
+ * Playwright exit code, then one exit code by the same rule as `npm run check`
+ * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup or its redaction guard:
+ * SHARDS_RESULT=failure), the reports (MERGE_OUTCOME=failure) or the final redaction guard
+ * (GUARD_OUTCOME=failure) failed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
+ * or 2 for a run not checked or a merge problem; 2 when none was recorded).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXIT_MEANINGS, jobExitCode } from '../../lib/report/night';
+
+const { positionals } = parseArgs({ allowPositionals: true });
+const out = positionals[0] ?? 'reports';
+const shards = positionals[1] ?? path.join(out, 'shards');
+for (const shard of fs.existsSync(shards) ? fs.readdirSync(shards).sort() : []) {
+  const file = path.join(shards, shard, 'exit-code');
+  if (fs.existsSync(file))
+    process.stdout.write(`shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`);
+}
+let checks: 0 | 1 | 2 = 2;
+try {
+  const recorded = Number(fs.readFileSync(path.join(out, 'merge-exit-code'), 'utf8').trim());
+  checks = recorded === 0 || recorded === 1 ? recorded : 2;
+} catch {
+  process.stderr.write(`finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run\n`);
+}
+const failed = (name: string) => process.env[name] === 'failure';
+const code = jobExitCode({
+  checks,
+  reportFailed: failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),
+  guardFailed: failed('GUARD_OUTCOME'),
+});
+const steps = [
+  failed('SHARDS_RESULT') ? 'a shard job (its setup or its redaction guard)' : '',
+  failed('MERGE_OUTCOME') ? 'the reports' : '',
+  failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
+].filter(Boolean);
+process.stdout.write(
+  `result: ${EXIT_MEANINGS[code]} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`,
+);
+process.exitCode = code;
