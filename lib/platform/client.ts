@@ -44,6 +44,11 @@ const STATUS_HINT: Record<number, string> = {
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
+/** `3 attempts (2 retries with backoff)`, or `4 attempts (one after a new login, 2 retries with backoff)`. */
+function tries(attempts: number, retries: number, reloggedIn: boolean): string {
+  return `${attempts} attempts (${reloggedIn ? 'one after a new login, ' : ''}${retries} retries with backoff)`;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -126,7 +131,10 @@ export class PlatformClient {
           continue;
         }
         record('network error');
-        throw new EndpointError(name, `network error after ${attempts} attempts: ${message.split('\n')[0]}`);
+        throw new EndpointError(
+          name,
+          `network error after ${tries(attempts, retries, reloggedIn)}: ${message.split('\n')[0]}`,
+        );
       }
       const status = response.status();
       if (status === 401) {
@@ -147,10 +155,7 @@ export class PlatformClient {
           continue;
         }
         record(status);
-        throw new EndpointError(
-          name,
-          `HTTP ${status} after ${attempts} attempts (${retries} retries with backoff)`,
-        );
+        throw new EndpointError(name, `HTTP ${status} after ${tries(attempts, retries, reloggedIn)}`);
       }
       if (status >= 300) {
         record(status);

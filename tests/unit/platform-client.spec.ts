@@ -53,6 +53,19 @@ test.describe('docs/contract.md §4: the API client', () => {
     expect(calls).toHaveLength(3);
   });
 
+  test('a re-login among the attempts is said: 4 attempts (one after a new login, 2 retries with backoff)', async () => {
+    let relogins = 0;
+    const { c, calls } = client(
+      [{ status: 401 }, { status: 500 }, { status: 500 }, { status: 500 }],
+      () => relogins++,
+    );
+    await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(
+      'GET t: HTTP 500 after 4 attempts (one after a new login, 2 retries with backoff)',
+    );
+    expect(calls).toHaveLength(4);
+    expect(relogins).toBe(1);
+  });
+
   test('network errors are retried like 5xx', async () => {
     const { c } = client([new Error('connect ECONNREFUSED'), ok({ rows: [] })]);
     await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [] });
