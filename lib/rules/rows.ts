@@ -53,6 +53,7 @@ export function percentRow(
     tolerance: c.tolerance,
     verdict: c.verdict,
     ...(notes ? { note: notes } : {}),
+    ...(c.passBy ? { passBy: c.passBy } : {}),
   };
 }
 

@@ -25,8 +25,37 @@ export interface ComparisonRow {
   gap: number | null;
   tolerance: string;
   verdict: Verdict;
+  /** An explanation of the row (why it failed, or how a pass was reached). */
   note?: string;
+  /**
+   * Set only on a passing row whose pass holds by a special clause rather than by the plain comparison
+   * (7.1 / 9.3 tolerance, equal texts): one of the constant texts of `PASS_BY`, so a report can keep the
+   * row, count the clause and show it; `note` says the case (docs/rules.md § Passes by a special clause).
+   */
+  passBy?: string;
 }
+
+/**
+ * The special clauses a row may pass by (`ComparisonRow.passBy`), one constant text each. A pass within
+ * the ordinary tolerance (7.1.2, or equal after rounding in 9.3.2) is not one of them.
+ */
+export const PASS_BY = {
+  /** Spec 9.5.5: two brands tied within 0.05 swapped ranks (Profile B, step 5.2). */
+  tieSwap: 'tie swap (spec 9.5.5)',
+  /** Spec 7.3.5: a gap of at most 0.1 explained by dividing an HTML percentage group twice. */
+  doubleDivision: 'double division (spec 7.3.5)',
+  /** Spec 9.3.4: brand exposure rate, the platform prints an integer, equal after rounding to integers. */
+  integerPrint: 'integer print (spec 9.3.4)',
+  /** Spec 9.3.2: 0.1 apart after rounding both sides to one decimal (Profile B). */
+  roundedTenth: '0.1 after rounding (spec 9.3.2)',
+  /** Spec 7.3.1 / docs/rules.md §D10: two names with equal shares stand in either order. */
+  equalShares: 'equal shares in either order (spec 7.3.1, docs/rules.md §D10)',
+  /** Spec 7.3.3 / 7.3.4, docs/rules.md §D17: a group below the percent-sum window, read as percentages. */
+  smallGroup:
+    'reading: a group below the 99-101.5 window used as percentages (spec 7.3.4, docs/rules.md §D17)',
+} as const;
+
+export type PassBy = (typeof PASS_BY)[keyof typeof PASS_BY];
 
 export interface StepResult {
   /**
@@ -37,6 +66,7 @@ export interface StepResult {
   name: string;
   verdict: Verdict;
   rows: ComparisonRow[];
+  /** Explanations of the step; one sentence per special clause its rows passed by (`passBy`). */
   notes: string[];
 }
 
@@ -45,6 +75,7 @@ export interface ItemResult {
   title: string;
   verdict: Verdict;
   steps: StepResult[];
+  /** Explanations of the item; one sentence per special clause its rows passed by, naming the steps. */
   notes: string[];
 }
 
