@@ -49,7 +49,8 @@ function profileBCardRows(
       html.brandExposureRate ?? null,
       row.brand_exposure_rate,
       'B',
-      // 9.3.4: "prints an integer" is read from the printed form the schema kept ("36.0" is not).
+      // 9.3.4: "prints an integer" is read by value (36, 36.0, "36", "36.0" alike, docs/rules.md §D15);
+      // the printed form only shows in the note.
       {
         integerRule: true,
         ...(row.brand_exposure_rate_printed !== undefined

@@ -1,5 +1,5 @@
 import { decimalGap, scaled, scaledGap, scaledRound1, SCALE, round1 as decimalRound1 } from './decimal';
-import type { Profile, Verdict } from './types';
+import { PASS_BY, type Profile, type Verdict } from './types';
 
 /** Spec 8.2: Profile A tolerance, 0.05 points. */
 export const PROFILE_A_TOLERANCE = 0.05;
@@ -17,21 +17,24 @@ export function cleanGap(x: number): number {
 }
 
 /**
- * Spec 9.3.4 "when the platform prints an integer" is about the printed form: `36` and `"36"` (or
- * `"36%"`) are integer prints, `"36.0"` is not. A number has no printed decimals beyond its value
- * (docs/rules.md §D15).
+ * Spec 9.3.4 "when the platform prints an integer", read by value for every encoding the contract
+ * permits: the platform's value is a whole number. JSON cannot tell 36.0 from 36 once parsed, so the
+ * number 36.0, the number 36, and the strings "36", "36.0", "36%" and "36.00%" are all integer prints;
+ * 36.5 and "36.5" are not (docs/rules.md §D15).
  */
 export function isIntegerPrint(printed: unknown): boolean {
   if (typeof printed === 'number') return Number.isInteger(printed);
-  return typeof printed === 'string' && /^\s*[+-]?\d+\s*%?\s*$/.test(printed);
+  if (typeof printed !== 'string') return false;
+  const match = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*%?\s*$/.exec(printed);
+  return match !== null && Number.isInteger(Number.parseFloat(match[1]!));
 }
 
 export interface PercentOptions {
   /** Spec 9.3.4: brand exposure rate, platform prints an integer: equal integers also pass (Profile B). */
   integerRule?: boolean;
   /**
-   * Spec 9.3.4: the platform value as it was printed (snapshot `brand_exposure_rate_printed`). Without
-   * it the integer rule falls back to the number itself (rows built without the schema).
+   * Spec 9.3.4: the platform value as it was printed (snapshot `brand_exposure_rate_printed`), shown in
+   * the note. The decision is by value (`isIntegerPrint`), the same for a number and a string.
    */
   platformPrinted?: string;
   /** Spec 7.6: an empty HTML cell against the platform's `-` (or empty) is not a difference (item 5). */
@@ -43,6 +46,8 @@ export interface PercentComparison {
   gap: number | null;
   tolerance: string;
   note?: string;
+  /** Set when the pass holds by a special clause: 9.3.2's 0.1 after rounding, 9.3.4's integer print. */
+  passBy?: string;
 }
 
 export function toleranceText(profile: Profile): string {
@@ -94,22 +99,36 @@ export function comparePercent(
     return { verdict: withinProfile(html, platform, 'A') ? 'pass' : 'fail', gap, tolerance };
   }
   const gap = roundedGap(html, platform);
-  if (withinProfile(html, platform, 'B')) return { verdict: 'pass', gap, tolerance };
-  const integerPrint =
-    options.platformPrinted !== undefined
-      ? isIntegerPrint(options.platformPrinted)
-      : Number.isInteger(platform);
+  if (withinProfile(html, platform, 'B')) {
+    // 9.3.2 "equal after rounding, or differing by 0.1 point": the second half is a special clause.
+    const tenth = scaledRound1(html) !== scaledRound1(platform);
+    return {
+      verdict: 'pass',
+      gap,
+      tolerance,
+      ...(tenth
+        ? {
+            note: `${round1(html)} against ${round1(platform)} after rounding to one decimal: 0.1 apart passes (9.3.2)`,
+            passBy: PASS_BY.roundedTenth,
+          }
+        : {}),
+    };
+  }
+  // 9.3.4 by value, whatever the encoding: 36, 36.0, "36" and "36.0" alike (docs/rules.md §D15).
+  const integerPrint = isIntegerPrint(platform);
+  const shown = options.platformPrinted ?? String(platform);
   if (options.integerRule && integerPrint && roundToInteger(html) === roundToInteger(platform)) {
     return {
       verdict: 'pass',
       gap,
       tolerance,
-      note: 'platform prints an integer; equal after rounding to an integer (9.3.4)',
+      note: `the platform prints an integer (${shown}); ${html} and ${platform} are equal after rounding to an integer (9.3.4)`,
+      passBy: PASS_BY.integerPrint,
     };
   }
-  const printed =
-    options.integerRule && options.platformPrinted !== undefined && !integerPrint
-      ? `platform printed ${JSON.stringify(options.platformPrinted)}, not an integer: 9.3.4 does not apply`
-      : undefined;
-  return { verdict: 'fail', gap, tolerance, ...(printed ? { note: printed } : {}) };
+  if (!options.integerRule) return { verdict: 'fail', gap, tolerance };
+  const why = integerPrint
+    ? `the platform prints an integer (${shown}) but ${html} rounds to ${roundToInteger(html)}: 9.3.4 does not pass it`
+    : `9.3.4 does not apply: the platform's ${shown} is not a whole number`;
+  return { verdict: 'fail', gap, tolerance, note: why };
 }

@@ -159,21 +159,30 @@ test.describe('spec 8.2 thresholds on decimal values, never on binary sums', () 
   });
 });
 
-test.describe('spec 9.3.4 "when the platform prints an integer" is about the printed form', () => {
-  test('9.3.4: "36" and 36 are integer prints; "36.0" is not', () => {
-    expect(isIntegerPrint(36)).toBe(true);
-    expect(isIntegerPrint('36')).toBe(true);
-    expect(isIntegerPrint('36%')).toBe(true);
-    expect(isIntegerPrint('36.0')).toBe(false);
-    expect(isIntegerPrint(36.5)).toBe(false);
+test.describe('spec 9.3.4 "when the platform prints an integer" is read by value (docs/rules.md §D15)', () => {
+  test('9.3.4: 36, 36.0, "36", "36.0", "36%" and "36.00%" are integer prints; 36.5 and "36.5" are not', () => {
+    for (const whole of [36, 36.0, '36', '36.0', '36%', '36.00%', ' 36 '])
+      expect(isIntegerPrint(whole)).toBe(true);
+    for (const decimal of [36.5, '36.5', '36.05%', 'x', null]) expect(isIntegerPrint(decimal)).toBe(false);
   });
 
-  test('9.3.4: HTML 35.6 against printed "36" passes by integer rounding; against printed "36.0" it fails', () => {
-    const integer = comparePercent(35.6, 36, 'B', { integerRule: true, platformPrinted: '36' });
-    expect(integer).toMatchObject({ verdict: 'pass' });
-    const decimal = comparePercent(35.6, 36, 'B', { integerRule: true, platformPrinted: '36.0' });
-    expect(decimal).toMatchObject({ verdict: 'fail' });
-    expect(decimal.note).toContain('"36.0", not an integer');
+  test('9.3.4: HTML 35.6 against a platform 36 passes by integer rounding, printed "36" or "36.0" alike, marked integer print', () => {
+    for (const printed of ['36', '36.0']) {
+      const c = comparePercent(35.6, 36, 'B', { integerRule: true, platformPrinted: printed });
+      expect(c, printed).toMatchObject({ verdict: 'pass', passBy: 'integer print (spec 9.3.4)' });
+      expect(c.note).toContain(`the platform prints an integer (${printed})`);
+    }
+  });
+
+  test('9.3.4 near miss: HTML 35.4 rounds to 35, and a platform 36.5 is no integer: both fail and say why', () => {
+    const lower = comparePercent(35.4, 36, 'B', { integerRule: true });
+    expect(lower).toMatchObject({ verdict: 'fail' });
+    expect(lower.note).toContain('35.4 rounds to 35');
+    const half = comparePercent(36.4, 36.5, 'B', { integerRule: true });
+    expect(half).toMatchObject({ verdict: 'pass' }); // 36.4 against 36.5: 0.1 after rounding (9.3.2)
+    const notWhole = comparePercent(35.6, 36.3, 'B', { integerRule: true, platformPrinted: '36.3' });
+    expect(notWhole).toMatchObject({ verdict: 'fail' });
+    expect(notWhole.note).toContain('9.3.4 does not apply');
   });
 });
 

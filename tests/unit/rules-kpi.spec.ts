@@ -344,13 +344,24 @@ test.describe('docs/rules.md §D4 · item 4 Profile B: self (9.2) fills the tren
   });
 });
 
-test.describe('docs/rules.md §D15 · 9.3.4 on the printed form (item 3)', () => {
-  test('9.3.4: brand exposure 30.6 against a snapshot printed "31.0" fails; printed "31" passes', () => {
+test.describe('docs/rules.md §D15 · 9.3.4 read by value (item 3)', () => {
+  test('9.3.4: brand exposure 30.6 against a snapshot 31 passes whether it was printed "31" or "31.0"; 31.5 fails', () => {
     const ctx = context('B');
-    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 31, brand_exposure_rate_printed: '31.0' });
-    const failing = checkItem3(ctx).steps[0]?.rows[0];
-    expect(failing).toMatchObject({ key: '品牌露出率 brand_exposure_rate', verdict: 'fail' });
-    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 31, brand_exposure_rate_printed: '31' });
-    expect(checkItem3(ctx).steps[0]?.rows[0]?.verdict).toBe('pass');
+    for (const printed of ['31', '31.0']) {
+      ctx.platform.snapshot[0] = snap('all', {
+        brand_exposure_rate: 31,
+        brand_exposure_rate_printed: printed,
+      });
+      expect(checkItem3(ctx).steps[0]?.rows[0], printed).toMatchObject({
+        key: '品牌露出率 brand_exposure_rate',
+        verdict: 'pass',
+        passBy: 'integer print (spec 9.3.4)',
+      });
+    }
+    ctx.platform.snapshot[0] = snap('all', {
+      brand_exposure_rate: 31.5,
+      brand_exposure_rate_printed: '31.5',
+    });
+    expect(checkItem3(ctx).steps[0]?.rows[0]?.verdict).toBe('fail');
   });
 });
