@@ -15,7 +15,14 @@ import {
 } from './ranking-sides';
 import { makeItem, makeStep } from './results';
 import { countRow, exactRow, missingGroupRow, percentRow } from './rows';
-import { ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
+import {
+  ITEM_TITLES,
+  PASS_BY,
+  type ComparisonRow,
+  type ItemResult,
+  type RuleContext,
+  type StepResult,
+} from './types';
 
 export { RANKING_DEPTH } from './ranking-sides';
 /** Spec 8.2 / 9.5.5: Profile B ranking, rates tied within 0.05. */
@@ -60,66 +67,163 @@ function isTie(a: number | null, b: number | null): boolean {
 }
 
 /**
- * Spec 9.5.5: two names swapped at one position are a tie swap when their rates are tied within 0.05 on
- * both sides. Rates are looked up in the full sorted lists, so a tie across #10/#11 is recognised too.
+ * Two brands whose order differs between the two sorted rankings (spec 9.5.5 "a swap of ranks"):
+ * `first` is above `second` on the HTML side and below it on the platform side. `tied` when their own
+ * rates are within 0.05 on the HTML side and on the platform side (docs/rules.md 9.5.5).
  */
-function tieSwap(
-  htmlName: string,
-  platformName: string,
-  html: Ranking<Ranked>,
-  platform: Ranking<PlatformRanked>,
-) {
-  const rate = (side: Ranked[], name: string) => findByName(side, name)?.exposureRate ?? null;
-  const h = [rate(html.all, htmlName), rate(html.all, platformName)] as const;
-  const p = [rate(platform.all, htmlName), rate(platform.all, platformName)] as const;
-  if (!isTie(h[0], h[1]) || !isTie(p[0], p[1])) return undefined;
-  return `「${htmlName}」 and 「${platformName}」 tied within ${TIE_TOLERANCE} (HTML ${h[0]} / ${h[1]}, platform ${p[0]} / ${p[1]})`;
+interface Swap {
+  first: string;
+  second: string;
+  tied: boolean;
+  rates: string;
 }
 
-function differentNameNote(
-  htmlName: string,
-  platformName: string,
-  tie: string | undefined,
-): string | undefined {
-  if (tie) return `${tie}; tie swaps are a Profile B allowance (9.5.5): any swap fails in Profile A`;
+const rateText = (x: number | null) => (x === null ? 'no rate' : String(x));
+
+/**
+ * Every pair of brands whose ranks swapped, judged by the pair itself and never position by position:
+ * "within 0.05" is not transitive, so a chain of near-equal neighbours must not hide a swap of two
+ * brands that are not tied. Pairs with a brand in either top 10, both brands on both sides; ranks are
+ * read in the full sorted lists, so a swap across #10/#11 counts.
+ */
+function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>): Swap[] {
+  const htmlRank = new Map<string, number>();
+  html.all.forEach((e, i) => htmlRank.has(e.name) || htmlRank.set(e.name, i));
+  const platformRank = new Map<string, number>();
+  platform.all.forEach((e, i) => platformRank.has(e.name) || platformRank.set(e.name, i));
+  const onBoth = [...htmlRank.keys()].filter((n) => platformRank.has(n));
+  const inTop10 = new Set([...html.top10, ...platform.top10].map((e) => e.name));
+  const rate = (side: Ranked[], name: string) => findByName(side, name)?.exposureRate ?? null;
+  const swaps: Swap[] = [];
+  onBoth.forEach((a, i) => {
+    for (const b of onBoth.slice(i + 1)) {
+      if (!inTop10.has(a) && !inTop10.has(b)) continue;
+      const htmlOrder = htmlRank.get(a)! < htmlRank.get(b)!;
+      if (htmlOrder === platformRank.get(a)! < platformRank.get(b)!) continue;
+      const [first, second] = htmlOrder ? [a, b] : [b, a];
+      const h = [rate(html.all, first), rate(html.all, second)] as const;
+      const p = [rate(platform.all, first), rate(platform.all, second)] as const;
+      swaps.push({
+        first,
+        second,
+        tied: isTie(h[0], h[1]) && isTie(p[0], p[1]),
+        rates: `HTML ${rateText(h[0])} / ${rateText(h[1])}, platform ${rateText(p[0])} / ${rateText(p[1])}`,
+      });
+    }
+  });
+  return swaps;
+}
+
+const pairText = (s: Swap) => `「${s.first}」 ↔ 「${s.second}」`;
+
+function swapText(s: Swap): string {
+  const how = s.tied ? `tied within ${TIE_TOLERANCE}` : `not tied within ${TIE_TOLERANCE}`;
+  return `${pairText(s)} swapped ranks, ${how} (${s.rates})`;
+}
+
+/** Why two different names at one position are not a tie swap, when no swapped pair explains them. */
+function differentNameNote(htmlName: string, platformName: string, lists: Lists): string | undefined {
   if (htmlName.startsWith(platformName) || platformName.startsWith(htmlName)) {
     return 'a truncated name is a different name (7.6)';
   }
-  return undefined;
+  const absent = [
+    findByName(lists.platform.all, htmlName) ? '' : `「${htmlName}」 is not in the platform ranking`,
+    findByName(lists.html.all, platformName) ? '' : `「${platformName}」 is not in the HTML ranking`,
+  ].filter(Boolean);
+  return absent.length > 0 ? absent.join('; ') : undefined;
 }
 
-/** Step 5.2, one position: rank and name, character for character (7.6.2, 9.5.7). */
-function rankAndNameRow(
-  ctx: RuleContext,
-  index: number,
-  html: Ranking<Ranked>,
-  platform: Ranking<PlatformRanked>,
-): ComparisonRow {
+interface Lists {
+  html: Ranking<Ranked>;
+  platform: Ranking<PlatformRanked>;
+  swaps: Swap[];
+}
+
+/**
+ * Step 5.2, one position: rank and name, character for character (7.6.2, 9.5.7). Different names pass
+ * only in Profile B, and only when every swapped pair either name belongs to is tied (9.5.5): a brand
+ * that swapped with a brand it is not tied with fails at every position it stands at.
+ */
+function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): ComparisonRow {
   const key = `#${index + 1} name`;
-  const h = html.top10[index];
-  const p = platform.top10[index];
+  const h = lists.html.top10[index];
+  const p = lists.platform.top10[index];
   if (!h || !p) {
     const missing = `no brand at #${index + 1} on ${h ? 'the platform' : 'the HTML'} side`;
     return exactRow(key, h?.name ?? null, p?.name ?? null, missing);
   }
   if (h.name === p.name) return exactRow(key, h.name, p.name);
-  const tie = tieSwap(h.name, p.name, html, platform);
-  if (tie && ctx.profile === 'B') {
-    return { ...exactRow(key, h.name, p.name), verdict: 'pass', note: `tie swap: ${tie} (9.5.5)` };
+  const involved = lists.swaps.filter((s) => [s.first, s.second].some((n) => n === h.name || n === p.name));
+  const other = differentNameNote(h.name, p.name, lists);
+  if (involved.length === 0 || other) {
+    const shifted = `「${h.name}」 and 「${p.name}」 did not swap ranks: the lists differ by a brand one side lacks`;
+    return exactRow(key, h.name, p.name, other ?? shifted);
   }
-  return exactRow(key, h.name, p.name, differentNameNote(h.name, p.name, tie));
+  const untied = involved.filter((s) => !s.tied);
+  if (untied.length > 0) {
+    return exactRow(
+      key,
+      h.name,
+      p.name,
+      `${untied.map(swapText).join('; ')}: a swap of brands that are not tied fails (7.6.2, 9.5.5)`,
+    );
+  }
+  const tie = involved.map(swapText).join('; ');
+  if (ctx.profile === 'A') {
+    return exactRow(
+      key,
+      h.name,
+      p.name,
+      `${tie}; tie swaps are a Profile B allowance (9.5.5): any swap fails in Profile A`,
+    );
+  }
+  return {
+    ...exactRow(key, h.name, p.name),
+    verdict: 'pass',
+    note: `tie swap: ${tie} (9.5.5)`,
+    passBy: PASS_BY.tieSwap,
+  };
 }
 
-/** Step 5.2: rank and brand name of the two top-10 lists, position by position (7.6.2, 9.5.5). */
+/** `1 tie swap within 0.05 (spec 9.5.5): 蓝鲸 ↔ 极光`, and the swaps that are not ties. */
+function swapNotes(ctx: RuleContext, swaps: Swap[]): string[] {
+  const tied = swaps.filter((s) => s.tied);
+  const untied = swaps.filter((s) => !s.tied);
+  const notes: string[] = [];
+  if (tied.length > 0 && ctx.profile === 'B') {
+    const n = tied.length;
+    notes.push(
+      `${n} tie ${n === 1 ? 'swap' : 'swaps'} within ${TIE_TOLERANCE} (spec 9.5.5): ${tied.map(pairText).join(', ')}`,
+    );
+  }
+  if (tied.length > 0 && ctx.profile === 'A') {
+    notes.push(
+      `swapped ranks tied within ${TIE_TOLERANCE}: ${tied.map(pairText).join(', ')}; the tie-swap allowance is Profile B's (9.5.5)`,
+    );
+  }
+  if (untied.length > 0) {
+    notes.push(`swapped ranks not tied within ${TIE_TOLERANCE}: ${untied.map(pairText).join(', ')} (9.5.5)`);
+  }
+  return notes;
+}
+
+/**
+ * Step 5.2: rank and brand name of the two top-10 lists, position by position (7.6.2); a position
+ * whose names differ passes only by a tie swap of the pairs that swapped (9.5.5).
+ */
 function compareTop10RankAndName(
   ctx: RuleContext,
   html: Ranking<Ranked>,
   platform: Ranking<PlatformRanked>,
 ): StepResult {
+  const lists: Lists = { html, platform, swaps: swappedPairs(html, platform) };
   const positions = Math.max(html.top10.length, platform.top10.length);
-  const rows = Array.from({ length: positions }, (_, i) => rankAndNameRow(ctx, i, html, platform));
-  const notes = ['both top-10 lists sorted by exposure rate, stable; the API field rank is never used (7.6)'];
-  return makeStep('5.2', 'rank and name of the top 10', rows, notes);
+  const rows = Array.from({ length: positions }, (_, i) => rankAndNameRow(ctx, i, lists));
+  const notes = [
+    'both top-10 lists sorted by exposure rate, stable; the API field rank is never used (7.6)',
+    ...swapNotes(ctx, lists.swaps),
+  ];
+  return makeStep('5.2', 'rank and name of the top 10', rows, notes, [PASS_BY.tieSwap]);
 }
 
 /** An HTML cell: no entry or no rate is an empty cell. Profile B keeps the maximum for equal names (9.5.3). */
