@@ -10,21 +10,35 @@ import { ITEM_TITLES, type ComparisonRow, type ItemNumber, type ItemResult, type
 /** Spec 8.2: related sources compared (source_top30). */
 export const SOURCE_DEPTH = 30;
 
-/** Spec 7.8.3: HTML order is the array order, first 30. */
-function htmlSourceTop30(ctx: RuleContext, key: string): SourceEntry[] | undefined {
-  const sources =
-    key === AGGREGATE
-      ? ctx.data.brand.source_top30
-      : own(ctx.data.brand.platforms, key)?.citation.source_top30;
-  return sources?.slice(0, SOURCE_DEPTH);
+/** Spec 7.8.3: HTML order is the array order (the first 30 are compared). */
+function htmlSources(ctx: RuleContext, key: string): SourceEntry[] | undefined {
+  return key === AGGREGATE
+    ? ctx.data.brand.source_top30
+    : own(ctx.data.brand.platforms, key)?.citation.source_top30;
 }
 
 /** Spec 7.8.4: platform rows stably sorted by cite_count, highest first; the rank field is never used. */
-export function platformSourceTop30(rows: readonly SourceRow[]): SourceRow[] {
-  return stableSortDesc(rows, (r) => r.cite_count).slice(0, SOURCE_DEPTH);
+function platformSourceOrder(rows: readonly SourceRow[]): SourceRow[] {
+  return stableSortDesc(rows, (r) => r.cite_count);
 }
 
-type SourceRows = (html: SourceEntry[], platform: SourceRow[]) => ComparisonRow[];
+/** Spec 7.8.4 and 8.2: the platform's first 30 in display order. */
+export function platformSourceTop30(rows: readonly SourceRow[]): SourceRow[] {
+  return platformSourceOrder(rows).slice(0, SOURCE_DEPTH);
+}
+
+/**
+ * Both sides of one platform option: the first 30 compared (7.8.3, 7.8.4, 8.2) and every row each side
+ * has, in display order, so a title beyond the 30th row can be located in a note.
+ */
+interface Lists {
+  html: SourceEntry[];
+  platform: SourceRow[];
+  htmlAll: SourceEntry[];
+  platformAll: SourceRow[];
+}
+
+type SourceRows = (lists: Lists) => ComparisonRow[];
 
 /** Items 11 and 12: one step per platform option whose HTML has sources (docs/rules.md §D2). */
 function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): ItemResult {
@@ -32,8 +46,8 @@ function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): I
     'platform order: cite_count, highest first, equal counts in API order; rank is never used (7.8.4)',
   ];
   const steps = platformOptions(ctx.data).flatMap((option) => {
-    const html = htmlSourceTop30(ctx, option.key);
-    if (!html) {
+    const htmlAll = htmlSources(ctx, option.key);
+    if (!htmlAll) {
       notes.push(notComparedNote(option.stepName, 'citation.source_top30'));
       return [];
     }
@@ -41,13 +55,20 @@ function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): I
     if (!rows) {
       const missing = missingGroupRow(
         'source rows',
-        `${html.length} rows`,
+        `${Math.min(htmlAll.length, SOURCE_DEPTH)} rows`,
         null,
         'platform source rows not fetched',
       );
       return [makeStep(option.key, option.stepName, [missing])];
     }
-    return [makeStep(option.key, option.stepName, rowsOf(html, platformSourceTop30(rows)))];
+    const platformAll = platformSourceOrder(rows);
+    const lists: Lists = {
+      html: htmlAll.slice(0, SOURCE_DEPTH),
+      platform: platformAll.slice(0, SOURCE_DEPTH),
+      htmlAll,
+      platformAll,
+    };
+    return [makeStep(option.key, option.stepName, rowsOf(lists))];
   });
   return makeItem(item, ITEM_TITLES[item], steps, notes);
 }
@@ -68,9 +89,22 @@ function pairByTitle(html: SourceEntry[], platform: SourceRow[]): TitlePair[] {
   return [...pairs, ...unpaired.map((p) => ({ title: p.title, platform: p }))];
 }
 
-function titleRows({ title, html, platform }: TitlePair): ComparisonRow[] {
+/**
+ * Where a title stands beyond the 30 compared rows of a side, e.g. `the platform's #31, cited count 1`;
+ * `undefined` when it is within the 30 (an ordinary swap) or when that side does not have it at all.
+ */
+function beyondTop30(title: string, side: 'HTML' | 'platform', lists: Lists): string | undefined {
+  const all: { title: string; cite_count: number }[] = side === 'HTML' ? lists.htmlAll : lists.platformAll;
+  const i = all.findIndex((r) => r.title === title);
+  if (i < SOURCE_DEPTH) return undefined;
+  return `「${title}」 is the ${side}'s #${i + 1}, cited count ${all[i]!.cite_count}, beyond the ${SOURCE_DEPTH} compared`;
+}
+
+function titleRows({ title, html, platform }: TitlePair, lists: Lists): ComparisonRow[] {
   if (!html || !platform) {
-    const note = `not in the ${html ? 'platform' : 'HTML'} top ${SOURCE_DEPTH}`;
+    const other = html ? 'platform' : 'HTML';
+    const beyond = beyondTop30(title, other, lists);
+    const note = `not in the ${other} top ${SOURCE_DEPTH}${beyond ? `: ${beyond}` : ''}`;
     return [exactRow(`title 「${title}」`, html?.title ?? null, platform?.title ?? null, note)];
   }
   return [
@@ -92,38 +126,33 @@ function rowCountRow(html: SourceEntry[], platform: SourceRow[]): ComparisonRow 
 
 /** Item 11, related sources: title, channel, cited count, aligned by title (spec 7.8.1, 7.8.3, 7.8.4). */
 export function checkItem11(ctx: RuleContext): ItemResult {
-  return checkSources(ctx, 11, (html, platform) => [
-    rowCountRow(html, platform),
-    ...pairByTitle(html, platform).flatMap(titleRows),
+  return checkSources(ctx, 11, (lists) => [
+    rowCountRow(lists.html, lists.platform),
+    ...pairByTitle(lists.html, lists.platform).flatMap((pair) => titleRows(pair, lists)),
   ]);
 }
 
-interface Lists {
-  html: SourceEntry[];
-  platform: SourceRow[];
-}
-
 /**
- * Spec 7.8.5: a tie swap is two titles both present on both sides, at swapped ordinals, with equal
- * cited counts. A title absent from the other side is a missing title and is reported as one
- * (docs/rules.md §D13).
+ * Spec 7.8.5 decides by the ordinal and the counts: "when the same ordinal has different titles but
+ * equal cited counts, the item fails, and the report table lists ordinal, HTML title, platform title and
+ * cited count, and states that it is a tie swap, not a missing title". That holds also when one title
+ * lies beyond the 30th row of the other side (a tie at the cut-off), which the note then locates. Only
+ * with different counts are titles the other side's 30 lack reported as missing (docs/rules.md §D13).
  */
 function ordinalNote(key: string, h: SourceEntry, p: SourceRow, lists: Lists): string {
-  const onPlatform = lists.platform.find((r) => r.title === h.title);
-  const inHtml = lists.html.find((e) => e.title === p.title);
-  const missing = [
-    onPlatform ? '' : `「${h.title}」 is missing on the platform side`,
-    inHtml ? '' : `「${p.title}」 is missing on the HTML side`,
-  ].filter(Boolean);
-  if (missing.length > 0) return `${missing.join('; ')} (7.8.1)`;
-  const tie =
-    h.cite_count === p.cite_count &&
-    onPlatform?.cite_count === h.cite_count &&
-    inHtml?.cite_count === p.cite_count;
-  if (tie) {
-    return `tie swap, not a missing title: ${key} HTML 「${h.title}」, platform 「${p.title}」, cited count ${h.cite_count} on both sides (7.8.5)`;
+  if (h.cite_count === p.cite_count) {
+    const where = [beyondTop30(h.title, 'platform', lists), beyondTop30(p.title, 'HTML', lists)].filter(
+      Boolean,
+    );
+    const tie = `tie swap, not a missing title: ${key} HTML 「${h.title}」, platform 「${p.title}」, cited count ${h.cite_count} on both sides (7.8.5)`;
+    return where.length > 0 ? `${tie}; ${where.join('; ')}` : tie;
   }
-  return `cited count HTML ${h.cite_count}, platform ${p.cite_count}`;
+  const missing = [
+    lists.platform.some((r) => r.title === h.title) ? '' : `「${h.title}」 is missing on the platform side`,
+    lists.html.some((e) => e.title === p.title) ? '' : `「${p.title}」 is missing on the HTML side`,
+  ].filter(Boolean);
+  const counts = `cited count HTML ${h.cite_count}, platform ${p.cite_count}`;
+  return missing.length > 0 ? `${missing.join('; ')} (7.8.1); ${counts}` : counts;
 }
 
 function ordinalRow(index: number, lists: Lists): ComparisonRow {
@@ -144,11 +173,11 @@ function ordinalRow(index: number, lists: Lists): ComparisonRow {
 
 /** Item 12, related sources: the title at each display ordinal (spec 7.8.2 to 7.8.5). */
 export function checkItem12(ctx: RuleContext): ItemResult {
-  return checkSources(ctx, 12, (html, platform) =>
-    html.length === 0 && platform.length === 0
+  return checkSources(ctx, 12, (lists) =>
+    lists.html.length === 0 && lists.platform.length === 0
       ? [bothEmptyRow('sources (none on either side)', 'both empty')]
-      : Array.from({ length: Math.max(html.length, platform.length) }, (_, i) =>
-          ordinalRow(i, { html, platform }),
+      : Array.from({ length: Math.max(lists.html.length, lists.platform.length) }, (_, i) =>
+          ordinalRow(i, lists),
         ),
   );
 }

@@ -186,8 +186,8 @@ test.describe('spec 9.3.4 "when the platform prints an integer" is read by value
   });
 });
 
-test.describe('spec 7.8.5: the tie-swap note only for titles present on both sides', () => {
-  test('7.8.5: a title absent from the platform, at an ordinal with an equal count, is reported as missing, not a tie swap', () => {
+test.describe('spec 7.8.5 decides by the ordinal and the counts (docs/rules.md §D13)', () => {
+  test('7.8.5: a title the platform lacks, at an ordinal with an equal count, is reported as a tie swap, not a missing title', () => {
     const result = checkItem12(
       context({
         edit: (_, p) =>
@@ -196,12 +196,26 @@ test.describe('spec 7.8.5: the tie-swap note only for titles present on both sid
     );
     const third = row(result, 'all', '#3');
     expect(third).toMatchObject({ html: '哪款牛奶好', platform: '别的来源', verdict: 'fail' });
+    expect(third.note).toBe(
+      'tie swap, not a missing title: #3 HTML 「哪款牛奶好」, platform 「别的来源」, cited count 5 on both sides (7.8.5)',
+    );
+  });
+
+  test('7.8.5 near miss: a different title with a different count is no tie swap and names the missing titles', () => {
+    const result = checkItem12(
+      context({
+        edit: (_, p) =>
+          (p.sources['all']![2] = { title: '别的来源', channel: '问答', cite_count: 4, rank: 8 }),
+      }),
+    );
+    const third = row(result, 'all', '#3');
     expect(third.note).not.toContain('tie swap');
     expect(third.note).toContain('「哪款牛奶好」 is missing on the platform side');
     expect(third.note).toContain('「别的来源」 is missing on the HTML side');
+    expect(third.note).toContain('cited count HTML 5, platform 4');
   });
 
-  test('7.8.5 near miss: two present titles swapped with equal counts still get the tie-swap note', () => {
+  test('7.8.5: two present titles swapped with equal counts get the tie-swap note', () => {
     const result = checkItem12(context({ edit: (_, p) => p.sources['all']!.reverse() }));
     expect(row(result, 'all', '#2').note).toContain('tie swap, not a missing title');
   });
