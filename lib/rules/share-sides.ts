@@ -1,6 +1,6 @@
 import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
-import { atMost, scaledSum, unscaled } from './decimal';
+import { atMost, round2, scaledSum, unscaled } from './decimal';
 import { stableSortDesc } from './sorting';
 import type { Profile } from './types';
 
@@ -8,6 +8,8 @@ import type { Profile } from './types';
 export const LEGEND_ENTRIES = 8;
 /** Spec 8.2: media bar entries of media type and media name. */
 export const MEDIA_BARS = 10;
+/** Spec 8.2: bottom of the percent-sum window "about 99 to 101.5" (7.3.3). */
+export const PERCENT_SUM_MIN = 99;
 /** Spec 8.2: top of the percent-sum window (7.3.3) and the bar-sum threshold (7.4). */
 export const PERCENT_SUM_MAX = 101.5;
 /** Spec 7.3.3: a single entry above 100 is a count. */
@@ -33,6 +35,12 @@ export interface ShareSide {
   isPercentage: boolean;
   /** Sum of the positive values of the kept entries (decimal). */
   sum: number;
+  /**
+   * Set when the HTML group's positive sum fell below the 7.3.3 window and 7.3.4 does not call it counts:
+   * the group is read as percentages by the suite's choice (docs/rules.md §D17), and every share row
+   * says so with the share the other reading would give.
+   */
+  belowWindow?: { sum: number };
   /** How the share was obtained and what was removed, for the step notes. */
   basis: string;
 }
@@ -45,26 +53,57 @@ export function positiveSum(entries: readonly GroupEntry[]): number {
 }
 
 /**
- * Spec 7.3.3 / 7.3.4: a group's values are counts only when clearly so (positive sum above 101.5, or an
- * entry above 100); otherwise they already are percentages and are used directly, never divided again.
- * Both thresholds on decimal values: 69.9 + 31.4 + 0.2 is exactly 101.5.
+ * How a group's value field is read (spec 7.3.3 / 7.3.4), decided on the group as the report holds it:
+ * - `count` when clearly a count: the positive sum is above the 101.5 window top (percentages of one
+ *   group cannot reach it) or an entry is above 100 (7.3.4);
+ * - `percentage` when the positive sum is in the window, about 99 to 101.5 (7.3.3), or is 0;
+ * - `below the window` when the positive sum is above 0 and below 99 and no entry is above 100: neither
+ *   sentence holds. Read as percentages, used directly, because 7.3.4 divides "only when value is
+ *   clearly a count" (docs/rules.md §D17); the rows say so.
+ * Every threshold on decimal values: 69.9 + 31.4 + 0.2 is exactly 101.5.
  */
-export function valueIsPercentage(entries: readonly GroupEntry[]): boolean {
-  return (
-    atMost(positiveSum(entries), PERCENT_SUM_MAX) &&
-    entries.every((e) => e.value === null || atMost(e.value, PERCENT_MAX))
-  );
+export function groupReading(entries: readonly GroupEntry[]): {
+  reading: 'percentage' | 'count' | 'below the window';
+  sum: number;
+} {
+  const sum = positiveSum(entries);
+  const count =
+    !atMost(sum, PERCENT_SUM_MAX) || entries.some((e) => e.value !== null && !atMost(e.value, PERCENT_MAX));
+  if (count) return { reading: 'count', sum };
+  if (sum > 0 && !atMost(PERCENT_SUM_MIN, sum)) return { reading: 'below the window', sum };
+  return { reading: 'percentage', sum };
 }
 
-/** Shares of entries, highest first (stable). `denominator` null: the value is the share. */
+/**
+ * Spec 7.3.3 / 7.3.4: a group's values are counts only when clearly so (positive sum above 101.5, or an
+ * entry above 100); otherwise they are used directly as percentages, never divided again, including a
+ * group below the window (`groupReading`, docs/rules.md §D17).
+ */
+export function valueIsPercentage(entries: readonly GroupEntry[]): boolean {
+  return groupReading(entries).reading !== 'count';
+}
+
+/**
+ * Shares of entries, highest first (stable). `denominator` null: the value is the share, as printed.
+ * A computed share (value / denominator × 100) is kept at two decimals (`round2`): the decimals the HTML
+ * prints (spec 7.1.1) and the finest step a rule compares (Profile A's 0.05), so a row never carries
+ * binary noise such as 16.754983598284127 (docs/rules.md § Values at the precision compared).
+ */
 function sharesOf(entries: readonly GroupEntry[], denominator: number | null): Share[] {
   const shares = entries.map((e) => ({
     name: e.name,
     value: e.value,
     share:
-      e.value === null || denominator === null || denominator <= 0 ? e.value : (e.value / denominator) * 100,
+      e.value === null || denominator === null || denominator <= 0
+        ? e.value
+        : round2((e.value / denominator) * 100),
   }));
   return stableSortDesc(shares, (s) => s.share);
+}
+
+/** Spec 7.3.4 on the HTML side: a count's share, at the two decimals the HTML prints. */
+export function countShare(value: number, sum: number): number {
+  return round2((value / sum) * 100);
 }
 
 function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {
@@ -78,22 +117,33 @@ function removedNote(entries: readonly GroupEntry[], names: readonly string[]): 
 
 const legendRemoved = (dimension: TmcDimension) => (dimension === 'publish_time' ? [NO_TIME] : []);
 
-/** Spec 7.3: the HTML legend of content type and publish time. 「无时间」 is removed first (7.3.2). */
+/**
+ * Spec 7.3: the HTML legend of content type and publish time. Percentage or count is decided on the
+ * group as the report holds it, 「无时间」 included (docs/rules.md §D17: its share belongs to the same
+ * value field, and a percentage group without it would fall below the window); then 「无时间」 is removed
+ * (7.3.2) and counts are divided by the positive sum of the entries kept (7.3.4).
+ */
 export function legendHtmlSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
   const removed = legendRemoved(dimension);
   const kept = without(entries, removed);
-  const isPercentage = valueIsPercentage(kept);
+  const { reading, sum: wholeSum } = groupReading(entries);
+  const isPercentage = reading !== 'count';
   const sum = positiveSum(kept);
   const all = sharesOf(kept, isPercentage ? null : sum);
-  const basis = isPercentage
-    ? `values are percentages (positive sum ${show(sum)}), used directly (7.3.3)`
-    : `values are counts (positive sum ${show(sum)}): share = value / sum × 100 (7.3.4)`;
+  const whole = `positive sum ${show(wholeSum)}${removedNote(entries, removed) ? ' before removal' : ''}`;
+  const basis =
+    reading === 'count'
+      ? `values are counts (${whole}): share = value / ${show(sum)} × 100 (7.3.4)`
+      : reading === 'percentage'
+        ? `values are percentages (${whole}), used directly (7.3.3)`
+        : `${whole} is below the 99-101.5 window and no entry is above 100, so neither 7.3.3 nor 7.3.4 holds: read as percentages and used directly, as 7.3.4 divides "only when value is clearly a count" (docs/rules.md §D17)`;
   return {
     entries: all,
     shown: all.slice(0, LEGEND_ENTRIES),
     isPercentage,
     sum,
     basis: basis + removedNote(entries, removed),
+    ...(reading === 'below the window' ? { belowWindow: { sum: wholeSum } } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
 import { own } from './keyed';
+import { round2 } from './decimal';
 import { comparePercent, roundedGap, withinProfile } from './percent';
 import { AGGREGATE, notComparedNote, platformOptions, type PlatformOption } from './platforms';
 import { makeItem, makeStep } from './results';
@@ -8,14 +9,18 @@ import { bothEmptyRow, exactRow, missingGroupRow, percentRow } from './rows';
 import {
   LEGEND_ENTRIES,
   MEDIA_BARS,
+  PERCENT_SUM_MAX,
+  PERCENT_SUM_MIN,
   legendHtmlSide,
   legendPlatformSide,
   mediaHtmlSide,
   mediaPlatformSide,
+  countShare,
   type ShareSide,
 } from './share-sides';
 import {
   ITEM_TITLES,
+  PASS_BY,
   type ComparisonRow,
   type ItemResult,
   type ItemNumber,
@@ -29,6 +34,8 @@ export {
   NO_TIME,
   OTHER_AND_UNKNOWN,
   PERCENT_SUM_MAX,
+  PERCENT_SUM_MIN,
+  groupReading,
   positiveSum,
   valueIsPercentage,
 } from './share-sides';
@@ -48,10 +55,34 @@ export const DOUBLE_DIVISION_GAP = 0.1;
  */
 export function doubleDivision(html: ShareSide, h: number, p: number, profile: Profile): string | undefined {
   if (!html.isPercentage || html.sum <= 0) return undefined;
-  const redivided = (h / html.sum) * 100;
+  // What dividing a second time would show, at the two decimals the HTML prints (7.1.1).
+  const redivided = round2((h / html.sum) * 100);
   if (!withinProfile(redivided, p, profile)) return undefined;
   if (roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
-  return `7.3.5 double division: HTML ${h} / ${show(html.sum)} × 100 = ${show(redivided)} matches platform ${p}; gap ${roundedGap(h, p)} after rounding (≤ 0.1)`;
+  return `7.3.5 double division: HTML ${h} / ${show(html.sum)} × 100 = ${redivided} matches platform ${p}; gap ${roundedGap(h, p)} after rounding (≤ 0.1)`;
+}
+
+/**
+ * docs/rules.md §D17: a share row of an HTML group below the 7.3.3 window says the reading used and what
+ * the other reading (counts, 7.3.4) would give, and whether that matches the platform, so a reviewer can
+ * tell a data difference from a reading. A pass that holds under this reading is marked as such.
+ */
+function withReading(
+  row: ComparisonRow,
+  html: ShareSide,
+  value: number | null,
+  platform: number | null,
+  profile: Profile,
+): ComparisonRow {
+  if (!html.belowWindow || value === null || html.sum <= 0) return row;
+  const asCounts = countShare(value, html.sum);
+  const matches =
+    platform !== null && comparePercent(asCounts, platform, profile).verdict === 'pass'
+      ? 'which matches the platform'
+      : 'which does not match the platform either';
+  const reading = `the HTML group's positive sum ${show(html.belowWindow.sum)} is below the ${PERCENT_SUM_MIN}-${PERCENT_SUM_MAX} window (7.3.3) and not clearly counts (7.3.4): read as percentages, used directly (docs/rules.md §D17); read as counts it would be ${asCounts} (${value} / ${show(html.sum)} × 100), ${matches}`;
+  const note = [row.note, reading].filter(Boolean).join('; ');
+  return row.verdict === 'pass' ? { ...row, note, passBy: PASS_BY.smallGroup } : { ...row, note };
 }
 
 function shareRow(
@@ -68,10 +99,15 @@ function shareRow(
     : !p
       ? `「${name}」 not in the platform group`
       : undefined;
-  const row = percentRow(`share 「${name}」`, h?.share ?? null, p?.share ?? null, profile, {}, missing);
-  if (row.verdict === 'pass' || !allowDoubleDivision || h?.share == null || p?.share == null) return row;
-  const explained = doubleDivision(html, h.share, p.share, profile);
-  return explained ? { ...row, verdict: 'pass', note: explained } : row;
+  const compared = percentRow(`share 「${name}」`, h?.share ?? null, p?.share ?? null, profile, {}, missing);
+  const explained =
+    compared.verdict === 'fail' && allowDoubleDivision && h?.share != null && p?.share != null
+      ? doubleDivision(html, h.share, p.share, profile)
+      : undefined;
+  const row: ComparisonRow = explained
+    ? { ...compared, verdict: 'pass', note: explained, passBy: PASS_BY.doubleDivision }
+    : compared;
+  return withReading(row, html, h?.value ?? null, p?.share ?? null, profile);
 }
 
 function shareOf(side: ShareSide, name: string): number | null {
@@ -114,6 +150,7 @@ function positionRow(
     ...row,
     verdict: 'pass',
     note: 'equal shares on both sides: their order is open (7.3.1 orders by value)',
+    passBy: PASS_BY.equalShares,
   };
 }
 

@@ -85,7 +85,12 @@ export const NEAR_MISSES: Variation[] = [
         profile,
       );
       const html = o === 'all' ? p.data.brand.tmc_aggregate : p.data.brand.platforms[o].citation;
-      html.publish_time = [...html.publish_time, { name: '无时间', value: 1 + (pick % 5000) }];
+      // The HTML's 「无时间」 is of the group's kind (docs/rules.md §D17 reads the group with it): any count
+      // in a count group; in a percentage group its own share, so the whole group sums to about 100.
+      const keptSum = entries.reduce((a, e) => a + e.tenths, 0) / 10;
+      const noTime =
+        group.mode === 'count' ? 1 + (pick % 5000) : keptSum < 100 ? r1(100 - keptSum) : (pick % 15) / 10;
+      html.publish_time = [...html.publish_time, { name: '无时间', value: noTime }];
       if (pick % 2)
         p.tmc.push({ platform: o, dimension: 'publish_time', name: '无时间', value: r1((pick % 900) / 10) });
       // Renormalise what the platform prints: 无时间 was part of the drawn group only in the truth.
