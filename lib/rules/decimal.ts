@@ -49,11 +49,7 @@ export function round1(x: number): number {
   return Math.round(scaledRound1(x) / (SCALE / 10)) / 10;
 }
 
-/**
- * round(x + 1e-9, 2) on decimal values: a share the suite computes (value / sum × 100), at the two
- * decimals the HTML formatter prints (spec 7.1.1), so a row never carries binary noise such as
- * 16.754983598284127 (docs/rules.md § Values at the precision compared).
- */
+/** round(x + 1e-9, 2) on decimal values (docs/rules.md § Values at the precision compared). */
 export function round2(x: number): number {
   const hundredth = SCALE / 100;
   return Math.floor((scaled(x) + 1 + hundredth / 2) / hundredth) / 100;

@@ -1,4 +1,12 @@
-import { decimalGap, scaled, scaledGap, scaledRound1, SCALE, round1 as decimalRound1 } from './decimal';
+import {
+  decimalGap,
+  round2,
+  scaled,
+  scaledGap,
+  scaledRound1,
+  SCALE,
+  round1 as decimalRound1,
+} from './decimal';
 import { PASS_BY, type Profile, type Verdict } from './types';
 
 /** Spec 8.2: Profile A tolerance, 0.05 points. */
@@ -9,6 +17,17 @@ export const PROFILE_B_TOLERANCE = 0.1;
 /** Spec 9.3.1: round(x + 1e-9, 1), on decimal values (lib/rules/decimal.ts). */
 export function round1(x: number): number {
   return decimalRound1(x);
+}
+
+/**
+ * A value the suite computes (a share, value / sum × 100) kept at the precision its profile compares,
+ * so a row never carries binary noise such as 16.754983598284127 (docs/rules.md § Values at the
+ * precision compared): Profile A two decimals, the HTML's printed decimals (7.1.1) and the step of its
+ * 0.05 tolerance; Profile B one decimal, the 9.3.1 rounding applied once to the exact value (rounding a
+ * two-decimal rounding again would move x.x45… up a tenth).
+ */
+export function atComparedPrecision(x: number, profile: Profile): number {
+  return profile === 'A' ? round2(x) : round1(x);
 }
 
 /** A gap as a decimal number, so 23.45 - 23.4 is 0.05 and not 0.0500000000000007. */

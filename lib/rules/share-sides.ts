@@ -1,6 +1,7 @@
 import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
-import { atMost, round2, scaledSum, unscaled } from './decimal';
+import { atMost, scaledSum, unscaled } from './decimal';
+import { atComparedPrecision } from './percent';
 import { stableSortDesc } from './sorting';
 import type { Profile } from './types';
 
@@ -83,27 +84,25 @@ export function valueIsPercentage(entries: readonly GroupEntry[]): boolean {
   return groupReading(entries).reading !== 'count';
 }
 
+/** Spec 7.3.4, 7.4, 7.5, 9.4.2: value / sum × 100, at the precision the profile compares. */
+export function computedShare(value: number, sum: number, profile: Profile): number {
+  return atComparedPrecision((value / sum) * 100, profile);
+}
+
 /**
- * Shares of entries, highest first (stable). `denominator` null: the value is the share, as printed.
- * A computed share (value / denominator × 100) is kept at two decimals (`round2`): the decimals the HTML
- * prints (spec 7.1.1) and the finest step a rule compares (Profile A's 0.05), so a row never carries
- * binary noise such as 16.754983598284127 (docs/rules.md § Values at the precision compared).
+ * Shares of entries, highest first (stable). `denominator` null: the value is the share, as printed;
+ * otherwise the share is computed (`computedShare`).
  */
-function sharesOf(entries: readonly GroupEntry[], denominator: number | null): Share[] {
+function sharesOf(entries: readonly GroupEntry[], denominator: number | null, profile: Profile): Share[] {
   const shares = entries.map((e) => ({
     name: e.name,
     value: e.value,
     share:
       e.value === null || denominator === null || denominator <= 0
         ? e.value
-        : round2((e.value / denominator) * 100),
+        : computedShare(e.value, denominator, profile),
   }));
   return stableSortDesc(shares, (s) => s.share);
-}
-
-/** Spec 7.3.4 on the HTML side: a count's share, at the two decimals the HTML prints. */
-export function countShare(value: number, sum: number): number {
-  return round2((value / sum) * 100);
 }
 
 function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {
@@ -123,13 +122,17 @@ const legendRemoved = (dimension: TmcDimension) => (dimension === 'publish_time'
  * value field, and a percentage group without it would fall below the window); then 「无时间」 is removed
  * (7.3.2) and counts are divided by the positive sum of the entries kept (7.3.4).
  */
-export function legendHtmlSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
+export function legendHtmlSide(
+  entries: readonly GroupEntry[],
+  dimension: TmcDimension,
+  profile: Profile,
+): ShareSide {
   const removed = legendRemoved(dimension);
   const kept = without(entries, removed);
   const { reading, sum: wholeSum } = groupReading(entries);
   const isPercentage = reading !== 'count';
   const sum = positiveSum(kept);
-  const all = sharesOf(kept, isPercentage ? null : sum);
+  const all = sharesOf(kept, isPercentage ? null : sum, profile);
   const whole = `positive sum ${show(wholeSum)}${removedNote(entries, removed) ? ' before removal' : ''}`;
   const basis =
     reading === 'count'
@@ -155,7 +158,7 @@ export function legendHtmlSide(entries: readonly GroupEntry[], dimension: TmcDim
 export function legendPlatformSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
   const removed = legendRemoved(dimension);
   const kept = without(entries, removed);
-  const all = sharesOf(kept, null);
+  const all = sharesOf(kept, null, 'A'); // printed values: no share is computed, the profile plays no part
   return {
     entries: all,
     shown: all.slice(0, LEGEND_ENTRIES),
@@ -173,10 +176,11 @@ export function legendPlatformSide(entries: readonly GroupEntry[], dimension: Tm
 export function mediaHtmlSide(
   entries: readonly GroupEntry[],
   denominator: 'remaining' | 'whole group',
+  profile: Profile,
 ): ShareSide {
   const kept = without(entries, OTHER_AND_UNKNOWN);
   const sum = positiveSum(denominator === 'whole group' ? entries : kept);
-  const all = sharesOf(kept, sum);
+  const all = sharesOf(kept, sum, profile);
   const rule =
     denominator === 'whole group'
       ? '9.4.2, 「其他」「未知」 included'
@@ -196,12 +200,12 @@ export function mediaPlatformSide(entries: readonly GroupEntry[], profile: Profi
   const barSum = positiveSum(kept.slice(0, MEDIA_BARS));
   const removed = removedNote(entries, OTHER_AND_UNKNOWN);
   if (profile === 'B') {
-    const all = sharesOf(kept, null);
+    const all = sharesOf(kept, null, profile);
     const basis = `values are percentages (9.4.1), printed as they are${removed}`;
     return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: true, sum: barSum, basis };
   }
   const direct = atMost(barSum, PERCENT_SUM_MAX);
-  const all = sharesOf(kept, direct ? null : barSum);
+  const all = sharesOf(kept, direct ? null : barSum, profile);
   const basis = direct
     ? `top-10 values sum to ${show(barSum)} ≤ 101.5: printed directly (7.4)`
     : `top-10 values sum to ${show(barSum)} > 101.5: share = value / that sum × 100 (7.4)`;

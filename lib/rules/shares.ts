@@ -1,8 +1,7 @@
 import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
 import { own } from './keyed';
-import { round2 } from './decimal';
-import { comparePercent, roundedGap, withinProfile } from './percent';
+import { atComparedPrecision, comparePercent, roundedGap, withinProfile } from './percent';
 import { AGGREGATE, notComparedNote, platformOptions, type PlatformOption } from './platforms';
 import { makeItem, makeStep } from './results';
 import { bothEmptyRow, exactRow, missingGroupRow, percentRow } from './rows';
@@ -15,7 +14,7 @@ import {
   legendPlatformSide,
   mediaHtmlSide,
   mediaPlatformSide,
-  countShare,
+  computedShare,
   type ShareSide,
 } from './share-sides';
 import {
@@ -55,8 +54,8 @@ export const DOUBLE_DIVISION_GAP = 0.1;
  */
 export function doubleDivision(html: ShareSide, h: number, p: number, profile: Profile): string | undefined {
   if (!html.isPercentage || html.sum <= 0) return undefined;
-  // What dividing a second time would show, at the two decimals the HTML prints (7.1.1).
-  const redivided = round2((h / html.sum) * 100);
+  // What dividing a second time would show, at the precision the profile compares.
+  const redivided = atComparedPrecision((h / html.sum) * 100, profile);
   if (!withinProfile(redivided, p, profile)) return undefined;
   if (roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
   return `7.3.5 double division: HTML ${h} / ${show(html.sum)} × 100 = ${redivided} matches platform ${p}; gap ${roundedGap(h, p)} after rounding (≤ 0.1)`;
@@ -75,7 +74,7 @@ function withReading(
   profile: Profile,
 ): ComparisonRow {
   if (!html.belowWindow || value === null || html.sum <= 0) return row;
-  const asCounts = countShare(value, html.sum);
+  const asCounts = computedShare(value, html.sum, profile);
   const matches =
     platform !== null && comparePercent(asCounts, platform, profile).verdict === 'pass'
       ? 'which matches the platform'
@@ -243,7 +242,7 @@ function legendRule(item: ItemNumber, dimension: TmcDimension): ShareRule {
     dimension,
     positionLabel: 'legend name',
     doubleDivision: true,
-    htmlSide: (entries) => legendHtmlSide(entries, dimension),
+    htmlSide: (entries, profile) => legendHtmlSide(entries, dimension, profile),
     platformSide: (entries) => legendPlatformSide(entries, dimension),
     notes: () => [
       `legend: at most ${LEGEND_ENTRIES} entries by share, highest first (7.3.1)`,
@@ -262,7 +261,7 @@ function mediaRule(
     dimension,
     positionLabel: 'bar name',
     doubleDivision: false,
-    htmlSide: (entries, profile) => mediaHtmlSide(entries, denominator(profile)),
+    htmlSide: (entries, profile) => mediaHtmlSide(entries, denominator(profile), profile),
     platformSide: mediaPlatformSide,
     notes: (profile) => [
       `bars: top ${MEDIA_BARS} by share, highest first; 「其他」 and 「未知」 are not compared on either side`,

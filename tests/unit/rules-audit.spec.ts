@@ -382,26 +382,37 @@ test.describe('5 · spec 9.3.4 "when the platform prints an integer": one readin
   });
 });
 
-test.describe('values at the precision compared: no binary noise in a row (docs/rules.md § Values at the precision compared)', () => {
-  test('7.3.4: counts 1000/2000/3000 give shares 16.67, 33.33 and 50 and gaps 0.03, never 16.666666666666668', () => {
-    const result = checkItem7(
-      context({
-        edit: (d, p) =>
-          setGroup(
-            d,
-            p,
-            'all',
-            'content_type',
-            group(['图文', 1000], ['视频', 2000], ['问答', 3000]),
-            group(['图文', 16.7], ['视频', 33.3], ['问答', 50]),
-          ),
-      }),
-    );
-    expect(row(result, 'all', 'share 「图文」')).toMatchObject({ html: 16.67, gap: 0.03, verdict: 'pass' });
-    expect(row(result, 'all', 'share 「视频」')).toMatchObject({ html: 33.33, gap: 0.03, verdict: 'pass' });
+test.describe('values at the precision compared: a computed share at two decimals in A, one in B, no binary noise (docs/rules.md § Values at the precision compared)', () => {
+  test('7.3.4: counts 1000/2000/3000 give shares 16.67, 33.33 and 50 with gaps 0.03 in Profile A, 16.7 and 33.3 with gaps 0 in Profile B; never 16.666666666666668', () => {
+    const judged = (profile: Profile) =>
+      checkItem7(
+        context({
+          profile,
+          edit: (d, p) =>
+            setGroup(
+              d,
+              p,
+              'all',
+              'content_type',
+              group(['图文', 1000], ['视频', 2000], ['问答', 3000]),
+              group(['图文', 16.7], ['视频', 33.3], ['问答', 50]),
+            ),
+        }),
+      );
+    expect(row(judged('A'), 'all', 'share 「图文」')).toMatchObject({
+      html: 16.67,
+      gap: 0.03,
+      verdict: 'pass',
+    });
+    expect(row(judged('A'), 'all', 'share 「视频」')).toMatchObject({
+      html: 33.33,
+      gap: 0.03,
+      verdict: 'pass',
+    });
+    expect(row(judged('B'), 'all', 'share 「图文」')).toMatchObject({ html: 16.7, gap: 0, verdict: 'pass' });
   });
 
-  test('7.5: a media share 1675.4983598 of 10000 is kept as 16.75 (the two decimals the HTML prints)', () => {
+  test('7.5: a media share 1675.4983598 of 10000 is kept as 16.75 in Profile A (the two decimals the HTML prints)', () => {
     const result = checkItem10(
       context({
         edit: (d, p) =>
