@@ -11,7 +11,11 @@ import type { Json, Plain } from './render';
  * the same verdicts under each of them as under the plain one (docs/rules.md, invariance family).
  */
 export interface Encoding {
-  rate: 'number' | 'string' | 'percent';
+  /**
+   * `fixed`: a whole number as a string with one decimal (`"36.0"`), the way a one-decimal formatter prints
+   * it; JSON numbers cannot carry that form (36.0 parses as 36), strings can (spec 9.3.4, docs/rules.md §D15).
+   */
+  rate: 'number' | 'string' | 'percent' | 'fixed';
   /** How "no value" is written; `missing` drops the key where the contract lets it be absent. */
   empty: 'null' | 'empty' | 'dash' | 'missing';
   /** Per answer: bare, or wrapped with code 0 / 200 / "0" and msg or message. */
@@ -35,7 +39,7 @@ export const PLAIN: Encoding = {
 };
 
 export const encodingArb: fc.Arbitrary<Encoding> = fc.record({
-  rate: fc.constantFrom('number' as const, 'string' as const, 'percent' as const),
+  rate: fc.constantFrom('number' as const, 'string' as const, 'percent' as const, 'fixed' as const),
   empty: fc.constantFrom('null' as const, 'empty' as const, 'dash' as const, 'missing' as const),
   wraps: fc.array(
     fc.constantFrom(
@@ -88,7 +92,16 @@ function encodeRates(node: Json, enc: Encoding): Json {
       if (enc.empty === 'missing' && !REQUIRED.has(key)) continue;
       out[key] = enc.empty === 'null' || enc.empty === 'missing' ? null : enc.empty === 'empty' ? '' : '-';
     } else if (typeof value === 'number') {
-      out[key] = enc.rate === 'number' ? value : enc.rate === 'string' ? String(value) : `${value}%`;
+      out[key] =
+        enc.rate === 'number'
+          ? value
+          : enc.rate === 'string'
+            ? String(value)
+            : enc.rate === 'fixed'
+              ? Number.isInteger(value)
+                ? value.toFixed(1)
+                : String(value)
+              : `${value}%`;
     } else out[key] = value;
   }
   return out;

@@ -157,6 +157,8 @@ function sourcesArb(option: string): fc.Arbitrary<Source[]> {
   return fc
     .array(fc.record({ gap: fc.integer({ min: 0, max: 4 }), channel: fc.constantFrom(...CHANNELS) }), {
       maxLength: 32,
+      // Up to 32 for real (the default size stops near 10): rows beyond the 30 compared are drawn too.
+      size: 'max',
     })
     .map((rows) => {
       let count = 3 + rows.reduce((a, r) => a + r.gap, 0);
