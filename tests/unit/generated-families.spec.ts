@@ -16,7 +16,7 @@ import { render, type Plain } from './generated/render';
 import { truthArb, type Truth } from './generated/truth';
 
 /**
- * Generated cases (docs/rules.md, Deliver 2): one truth per case, rendered into DATA and platform answers,
+ * Generated cases (docs/rules.md § Generated cases): one truth per case, rendered into DATA and platform answers,
  * encoded every way the contract permits, parsed by the real schemas and judged by the rules directly
  * (no browser). fc.assert prints the seed and the shrunk counterexample of a failing case: replay with
  * `fc.assert(..., { seed, path })`. The counts of passed cases are printed at the end.

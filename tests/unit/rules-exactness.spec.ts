@@ -8,7 +8,7 @@ import type { GroupEntry } from '../../lib/schema/data';
 import type { TmcDimension } from '../../lib/schema/platform';
 import { context, failingKeys, row, setGroup, step } from './builders';
 
-/** docs/rules.md "Verdicts that differ from the spec": one minimal case each, with its near-misses. */
+/** Decisions of docs/rules.md (§D6, §D11, §D13, §D15) and spec thresholds: one minimal case each, with its near-misses. */
 
 const group = (...pairs: [string, number | null][]): GroupEntry[] =>
   pairs.map(([name, value]) => ({ name, value }));

@@ -1,7 +1,7 @@
 import { add, optionOf, pair, type Variation } from './faults';
 import { r1, render, shownShares } from './render';
 
-/** Named near-misses (docs/rules.md, Deliver 2): each must flip no item. */
+/** Named near-misses (docs/rules.md § Generated cases): each must flip no item. */
 export const NEAR_MISSES: Variation[] = [
   {
     name: '0.05 in Profile A (7.1.2)',

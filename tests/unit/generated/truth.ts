@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { TmcDimension } from '../../../lib/schema/platform';
 
 /**
- * One generated "truth" per case (docs/rules.md, Deliver 2): what the report and the platform both show.
+ * One generated "truth" per case (docs/rules.md § Generated cases): what the report and the platform both show.
  * Rendered into DATA (./render.ts) and platform payloads, encoded every way the contract permits
  * (./encode.ts), then faulted or near-missed (./faults.ts).
  */
