@@ -5,7 +5,7 @@ import { DIMENSIONS, OPTIONS_OF, type Truth } from './truth';
 
 /**
  * Fault classes (each flips exactly its items) and named near-misses (each flips none), docs/rules.md
- * Deliver 2. `make` returns the plain case, or undefined when the truth does not allow it (the case is
+ * § Generated cases. `make` returns the plain case, or undefined when the truth does not allow it (the case is
  * then discarded, fc.pre).
  */
 export interface Variation {
