@@ -7,6 +7,7 @@ import { asset, login, logout, page } from './handlers-pages';
 import { HOSTILE_LOGIN_BASE, hang, movedLogin } from './hostile';
 import { apiError, cookieOf, html, json, send } from './http';
 import { loginPage } from './pages';
+import { CHECKOUT_ID } from './runs';
 import { Stats } from './stats';
 
 /**
@@ -61,7 +62,7 @@ const notFoundPage = '<!doctype html><meta charset="utf-8"><title>404</title><p>
 
 /** First match wins; a path matched under another method answers 405. */
 const ROUTES: readonly Route[] = [
-  { method: 'ANY', path: /^\/healthz$/, run: (_c, _q, res) => json(res, 200, { ok: true }) },
+  { method: 'ANY', path: /^\/healthz$/, run: (_c, _q, res, url) => health(res, url) },
   { method: 'GET', path: /^\/__demo\/stats$/, run: (c, _q, res) => json(res, 200, c.stats.snapshot()) },
   { method: 'POST', path: /^\/__demo\/reset$/, run: (c, _q, res) => resetDemo(c, res) },
   { method: 'POST', path: /^\/api\/auth\/login$/, run: (c, req, res) => login(c, req, res) },
@@ -101,6 +102,13 @@ const ROUTES: readonly Route[] = [
   },
   { method: 'GET', path: /^\/hostile\/hang$/, run: hang },
 ];
+
+/** Who this demo is; 409 when `?checkout=` names another checkout (demo/runs.ts CHECKOUT_ID). */
+function health(res: http.ServerResponse, url: URL): void {
+  const asked = url.searchParams.get('checkout');
+  const ours = asked === null || asked === CHECKOUT_ID;
+  json(res, ours ? 200 : 409, { ok: ours, app: 'l1-verify demo', checkout: CHECKOUT_ID });
+}
 
 function resetDemo(ctx: AppContext, res: http.ServerResponse): void {
   ctx.stats.reset();

@@ -7,6 +7,7 @@ import {
   type PlatformView,
   type ReportType,
 } from './dataset';
+import { projectAt, windowDates } from './dates';
 import { BUNDLED, type DemoProject } from './runs';
 import { ALL_SCENARIOS } from './scenarios';
 
@@ -32,8 +33,14 @@ const cache = new Map<string, ProjectViews>();
 const generatedCache = new Map<string, ProjectViews>();
 const GENERATED_CACHE_SIZE = 400;
 
-export function projectById(projectId: string): DemoProject | undefined {
-  return byId.get(projectId) ?? generatedProject(projectId);
+/**
+ * A project by id, as it is on `date` (demo/dates.ts): projects served nightly exist on every date of
+ * the window and on their own date (undefined on another date: no report that night); the others
+ * ignore the date.
+ */
+export function projectById(projectId: string, date?: string): DemoProject | undefined {
+  const project = byId.get(projectId) ?? generatedProject(projectId);
+  return project?.nightly ? projectAt(project, date) : project;
 }
 
 function build(project: DemoProject): ProjectViews {
@@ -45,8 +52,10 @@ function build(project: DemoProject): ProjectViews {
 }
 
 export function viewsOf(project: DemoProject): ProjectViews {
-  const id = project.spec.projectId;
-  const generated = !byId.has(id);
+  const own = byId.get(project.spec.projectId);
+  const id = `${project.spec.projectId}@${project.spec.batchDate}`;
+  // Generated projects and the nightly projects' other dates sit in the bounded cache.
+  const generated = own === undefined || own.spec.batchDate !== project.spec.batchDate;
   const store = generated ? generatedCache : cache;
   const cached = store.get(id);
   if (cached) return cached;
@@ -81,6 +90,12 @@ export function batchList(companyId: number, reportType: ReportType): BatchItemI
   const items: BatchItemInput[] = [];
   const matches = ({ spec }: DemoProject) =>
     spec.companyId === companyId && spec.reportType === reportType && spec.listed;
+  for (const project of ALL_PROJECTS.filter(matches).filter((p) => p.nightly)) {
+    for (const date of windowDates()) {
+      const { spec } = projectAt(project, date)!;
+      items.push(item(companyId, spec, spec.batchDate, spec.batchIds));
+    }
+  }
   for (const { spec } of ALL_PROJECTS.filter(matches)) {
     const step = reportType === 'monitor' ? 7 : 28;
     const older = previousDate(spec.batchDate, step);

@@ -28,8 +28,10 @@ import { readUrls } from '../lib/run/url';
 import { SessionExpired } from '../pages/ReportPage';
 import { projectById } from './catalog';
 import { generatedRuns } from './generated';
-import { A_MONITOR, BUNDLED, type DemoProject } from './runs';
-import { HOSTILE_SCENARIOS, SCENARIOS, type ScenarioExpectation } from './scenarios';
+import { addDays } from '../lib/run/night';
+import { breakFrom } from './dates';
+import { A_MONITOR, BUNDLED, runOf, type DemoProject } from './runs';
+import { HOSTILE_SCENARIOS, NIGHTLY_SCENARIOS, SCENARIOS, type ScenarioExpectation } from './scenarios';
 import { startDemo, type DemoServer } from './server';
 
 /** The demo's slow endpoint sleeps this long; the run's request timeout is half of it. */
@@ -292,8 +294,21 @@ function cases(demo: DemoServer): Case[] {
     failing: 1 / 3,
   });
   const hostile = HOSTILE_SCENARIOS.filter((s) => !SKIPPED_HOSTILE.has(s.label));
+  // The nightly scenario on the first broken night and on the night before (demo/dates.ts).
+  const broken = breakFrom();
+  const nightly = NIGHTLY_SCENARIOS.flatMap((s) => [
+    { ...runOf(s, demo.origin, demo.portalBOrigin, broken), label: `${s.label}@broken` },
+    { ...runOf(s, demo.origin, demo.portalBOrigin, addDays(broken, -1)), label: `${s.label}@before` },
+  ]);
+  const nightlyExpected = new Map<string, ScenarioExpectation>(
+    NIGHTLY_SCENARIOS.flatMap((s) => [
+      [`${s.label}@broken`, s.expected],
+      [`${s.label}@before`, { status: 'checked', failingItems: [] }],
+    ]),
+  );
   const inputs = [
     ...demo.runs,
+    ...nightly,
     ...[...SCENARIOS, ...hostile].map((s) => demo.scenarioRuns[s.label]!),
     ...generated.runs,
   ];
@@ -306,9 +321,12 @@ function cases(demo: DemoServer): Case[] {
     demo: () => ({ runs: inputs, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
   });
   return runs.map((run) => {
-    const project = projectById(readUrls(run.input).projectId)!;
+    const urls = readUrls(run.input);
+    // Bundled and nightly runs are templated: the project as it is on the night filled in.
+    const project = projectById(urls.projectId, urls.batchDate)!;
     const scenario = [...SCENARIOS, ...hostile].find((s) => s.label === run.label);
     const expected = scenario?.expected ??
+      nightlyExpected.get(run.label) ??
       generated.expected.get(run.label) ?? { status: 'checked' as const, failingItems: [] };
     return { run, project, expected };
   });
@@ -355,7 +373,8 @@ async function main(): Promise<void> {
     );
     all.forEach((c, i) => {
       const evidence = evidences[i]!;
-      if (BUNDLED.includes(c.project)) checkBundled(c.run, c.project, evidence);
+      if (BUNDLED.some((b) => b.spec.projectId === c.project.spec.projectId))
+        checkBundled(c.run, c.project, evidence);
       console.log(`  ${c.run.label.padEnd(46)} ${compare(c, evidence).slice(0, 110)}`);
     });
     await checkSecrets(demo, root, evidences);

@@ -3,6 +3,7 @@ import { metricsTables } from '../lib/schema/platform';
 import type { AppContext } from './app';
 import { batchList, isGeneratedId, projectById, viewsOf } from './catalog';
 import { mayRead } from './credentials';
+import { dateOfBatchId } from './dates';
 import type { Envelope } from './dataset';
 import { faultedPayload, metricsFault } from './faults';
 import { hostileMetrics } from './hostile';
@@ -53,7 +54,8 @@ export async function metrics(
   const q = url.searchParams;
   const table = q.get('table') as MetricsTable | null;
   const platform = q.get('platform');
-  const project = projectById(q.get('projectId') ?? '');
+  const firstId = (q.get('batchIds') ?? '').split(',')[0]?.trim() ?? '';
+  const project = projectById(q.get('projectId') ?? '', dateOfBatchId(firstId));
   if (project && table && TABLES.includes(table))
     ctx.stats.count(project.spec.projectId, table === 'source' ? `source:${platform ?? ''}` : table);
   const s = ctx.session(req);
@@ -108,11 +110,11 @@ export function wordcloud(
   url: URL,
   projectId: string,
 ): void {
-  const project = projectById(projectId);
+  const batchId = url.searchParams.get('batchId');
+  const project = projectById(projectId, batchId ? dateOfBatchId(batchId) : undefined);
   if (project) ctx.stats.count(project.spec.projectId, 'wordcloud');
   const s = ctx.session(req);
   if (!s) return apiError(res, 401, '未登录或会话已过期');
-  const batchId = url.searchParams.get('batchId');
   if (!batchId) return apiError(res, 400, '缺少参数 batchId');
   if (url.searchParams.get('sentiment') !== 'all') return apiError(res, 400, '参数 sentiment 应为 all');
   if (!project) return apiError(res, 404, `项目 ${projectId} 不存在`);

@@ -4,6 +4,7 @@ import type { AppContext } from './app';
 import { SESSION_COOKIE } from './app';
 import { ALL_PROJECTS, projectById, viewsOf } from './catalog';
 import { mayRead, whoLogsIn } from './credentials';
+import { dateOfUrl } from './dates';
 import { hostilePage, hostilePageOptions, loginPathOf } from './hostile';
 import { apiError, html, json, readBody, redirect, send } from './http';
 import { indexPage, platformPage, reportPage } from './pages';
@@ -71,7 +72,9 @@ export function page(
   projectId: string | undefined,
   kind: 'index' | 'page' | 'platform-page',
 ): void | Promise<void> {
-  const project = projectId ? projectById(projectId) : undefined;
+  const project = projectId
+    ? projectById(projectId, kind === 'page' ? dateOfUrl(url) : undefined)
+    : undefined;
   if (project) ctx.stats.count(project.spec.projectId, kind);
   const s = ctx.session(req);
   if (!s)
@@ -96,5 +99,11 @@ export function page(
       : project.fault?.kind === 'page-syntax-error'
         ? 'syntax-error'
         : undefined;
-  html(res, 200, reportPage(project, viewsOf(project).data, fault, hostilePageOptions(project)));
+  // Light pages (DATA only, no chart scripts): L1_DEMO_CHARTS=0 or ?charts=0 (self-tests, the bench).
+  const light = process.env.L1_DEMO_CHARTS === '0' || url.searchParams.get('charts') === '0';
+  html(
+    res,
+    200,
+    reportPage(project, viewsOf(project).data, fault, { ...hostilePageOptions(project), light }),
+  );
 }

@@ -127,6 +127,8 @@ export interface ReportPageOptions {
   before?: string;
   after?: string;
   noData?: boolean;
+  /** DATA only, without the chart scripts (a light report, as some real ones are). */
+  light?: boolean;
 }
 
 const REPORT_STYLE = `<style>
@@ -174,8 +176,8 @@ export function reportPage(
 ${script(options.before)}
 ${dataScript}
 ${script(options.after)}
-<script src="/assets/report.js"></script>`,
-    `${REPORT_STYLE}\n<script src="/assets/echarts.min.js"></script>`,
+${options.light ? '' : '<script src="/assets/report.js"></script>'}`,
+    `${REPORT_STYLE}${options.light ? '' : '\n<script src="/assets/echarts.min.js"></script>'}`,
   );
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sha256 } from '../lib/util/hash';
 import type { ProfileBSettings, RunInput } from '../lib/run/types';
 import type { MetricsTable } from '../lib/schema/platform';
 import type { DataInput, PlatformView, ProjectSpec } from './dataset';
@@ -11,6 +12,13 @@ import type { Hostile } from './hostile-kinds';
  */
 
 export const DEMO_DEFAULT_PORT = 4173;
+
+/**
+ * Which checkout a demo server comes from (its folder, hashed): `/healthz` says it, and answers 409
+ * to `?checkout=` of another one, so the suite never takes another checkout's demo (or any other
+ * process on the port) for its own (playwright.config.ts webServer, tests/setup/global.setup.ts).
+ */
+export const CHECKOUT_ID = sha256(path.resolve(__dirname, '..')).slice(0, 16);
 
 /** The demo's credentials registry on the default port (docs/contract.md §3 shape; 0600, random at each start). */
 export const DEMO_CREDENTIALS_FILE = path.resolve(__dirname, '..', '.l1', 'demo', 'credentials.json');
@@ -67,6 +75,11 @@ export interface DemoProject {
   hostile?: Hostile;
   /** Run fields beyond the URLs (a `baseUrl` with a path, a query with tokens), from the run and origins. */
   runExtras?: (run: RunInput, origin: string, portalBOrigin: string) => Partial<RunInput>;
+  /**
+   * Served on every date of the demo's window (demo/dates.ts), its run templated with `{batchDate}`;
+   * `breaks` is applied from L1_DEMO_BREAK_FROM on (a drift that starts on a given night).
+   */
+  nightly?: { breaks?: Pick<DemoProject, 'html' | 'platform'> };
 }
 
 export type { MetricsTable };
@@ -93,6 +106,7 @@ const DIAGNOSIS_DATE = '2025-11-10';
 
 export const A_MONITOR: DemoProject = {
   label: 'A-monitor',
+  nightly: {},
   description:
     'Profile A monitor: bare answers, rates "23.4%", empty "-", const DATA, path URL form, two batch ids',
   url: 'path',
@@ -134,6 +148,7 @@ export const A_MONITOR: DemoProject = {
 
 export const A_DIAGNOSIS: DemoProject = {
   label: 'A-diagnosis',
+  nightly: {},
   description:
     'Profile A diagnosis: {code:0,msg} answers, number rates, null empty, var DATA = JSON.parse(…), query URL form',
   url: 'query-camel',
@@ -186,6 +201,7 @@ export const A_DIAGNOSIS: DemoProject = {
 
 export const B_MONITOR: DemoProject = {
   label: 'B-monitor',
+  nightly: {},
   description:
     'Profile B monitor on the group portal: {code:200,message} answers, rates "23.4", empty "", window.DATA',
   url: 'query-snake',
@@ -230,6 +246,7 @@ export const B_MONITOR: DemoProject = {
 
 export const B_DIAGNOSIS: DemoProject = {
   label: 'B-diagnosis',
+  nightly: {},
   description:
     'Profile B diagnosis: built XH-HIST batch id, mixed rates, empty keys left out, let DATA, product_ranking as a list',
   url: 'path-compact',
@@ -273,20 +290,30 @@ export const B_DIAGNOSIS: DemoProject = {
 
 export const BUNDLED: readonly DemoProject[] = [A_MONITOR, A_DIAGNOSIS, B_MONITOR, B_DIAGNOSIS];
 
-/** The report page path and query of a project (docs/contract.md §1.1 forms). */
-export function reportPath(project: DemoProject): string {
-  const { projectId, reportType, batchDate, companyId, topic } = project.spec;
+/** `date` of a run whose report URL carries the `{batchDate}` template (README.md § Run it nightly in CI). */
+export const TEMPLATE = 'template';
+
+/**
+ * The report page path and query of a project (docs/contract.md §1.1 forms), on its own date, on
+ * another date of the window, or templated (`{batchDate}` / `{batchDateCompact}`, kept unescaped).
+ */
+export function reportPath(project: DemoProject, date: string = project.spec.batchDate): string {
+  const { projectId, reportType, companyId, topic } = project.spec;
+  const day = date === TEMPLATE ? '{batchDate}' : date;
+  const dayCompact = date === TEMPLATE ? '{batchDateCompact}' : date.replace(/-/g, '');
   const q = (params: Record<string, string | number>) =>
-    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))
+      .toString()
+      .replace(/%7B(batchDate(?:Compact)?)%7D/g, '{$1}');
   switch (project.url) {
     case 'path':
-      return `/reports/${projectId}/${reportType}/${batchDate}?${q({ companyId, topic })}`;
+      return `/reports/${projectId}/${reportType}/${day}?${q({ companyId, topic })}`;
     case 'query-camel':
-      return `/reports/${projectId}/view?${q({ reportType, batchDate, companyId, topicId: topic })}`;
+      return `/reports/${projectId}/view?${q({ reportType, batchDate: day, companyId, topicId: topic })}`;
     case 'query-snake':
-      return `/reports/${projectId}/latest?${q({ report_type: reportType, batch_date: batchDate, company_id: companyId, topic })}`;
+      return `/reports/${projectId}/latest?${q({ report_type: reportType, batch_date: day, company_id: companyId, topic })}`;
     case 'path-compact':
-      return `/reports/${projectId}/${reportType}/${batchDate.replace(/-/g, '')}?${q({ companyId, topic })}`;
+      return `/reports/${projectId}/${reportType}/${dayCompact}?${q({ companyId, topic })}`;
   }
 }
 
@@ -297,20 +324,27 @@ export function platformPath(project: DemoProject): string {
     : `/platform/projects/${projectId}/overview`;
 }
 
-/** The run of a demo project (docs/contract.md §1). */
-export function runOf(project: DemoProject, origin: string, portalBOrigin: string): RunInput {
+/**
+ * The run of a demo project (docs/contract.md §1): on its own date by default, templated for the
+ * night (`TEMPLATE`) when it is served on every date (`nightly`), or on a given date.
+ */
+export function runOf(project: DemoProject, origin: string, portalBOrigin: string, date?: string): RunInput {
   const base = project.host === 'portalB' ? portalBOrigin : origin;
   const run: RunInput = {
     label: project.label,
-    htmlUrl: `${base}${reportPath(project)}`,
+    htmlUrl: `${base}${reportPath(project, date)}`,
     platformUrl: `${base}${platformPath(project)}`,
   };
   return project.runExtras ? { ...run, ...project.runExtras(run, origin, portalBOrigin) } : run;
 }
 
-/** The four bundled runs: A-monitor, A-diagnosis, B-monitor (portal host), B-diagnosis (company 3100). */
-export function demoRuns(origin: string, portalBOrigin: string): RunInput[] {
-  return BUNDLED.map((p) => runOf(p, origin, portalBOrigin));
+/**
+ * The four bundled runs: A-monitor, A-diagnosis, B-monitor (portal host), B-diagnosis (company
+ * 3100), templated with `{batchDate}` so they name the night's reports (L1_BATCH_DATE, default
+ * yesterday); `date` pins them to one date, `own` to each project's own fixed date.
+ */
+export function demoRuns(origin: string, portalBOrigin: string, date: string | 'own' = TEMPLATE): RunInput[] {
+  return BUNDLED.map((p) => runOf(p, origin, portalBOrigin, date === 'own' ? undefined : date));
 }
 
 /** Profile B recognition settings of the demo (docs/contract.md §2). */

@@ -162,3 +162,30 @@ export const DRIFT_SCENARIOS: readonly Scenario[] = [
     expected: FAILS(12),
   }),
 ];
+
+/**
+ * Nightly scenarios (README.md § Run it nightly in CI): served on every date of the demo's window
+ * like the bundled runs (demo/dates.ts), templated with `{batchDate}`, and drifting only from
+ * L1_DEMO_BREAK_FROM (default yesterday) on. `expected` is the outcome on a broken night; on the
+ * nights before (and on its own fixed date) every item passes.
+ */
+export const NIGHTLY_SCENARIOS: readonly Scenario[] = [
+  {
+    ...derive(A_MONITOR, {
+      label: 'nightly-drift-item5',
+      projectId: '101501',
+      description:
+        'Profile A monitor served every night; from L1_DEMO_BREAK_FROM on the platform swaps the rates of #1 and #2 (item 5)',
+      expected: FAILS(5),
+    }),
+    nightly: {
+      breaks: {
+        platform: (view) => {
+          const [first, second] = view.competitor;
+          if (!first || !second) throw new Error('demo scenario: fewer than two competitor rows');
+          [first.exposure_rate, second.exposure_rate] = [second.exposure_rate, first.exposure_rate];
+        },
+      },
+    },
+  },
+];

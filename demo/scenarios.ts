@@ -1,7 +1,7 @@
 import type { RunInput } from '../lib/run/types';
-import { runOf } from './runs';
+import { runOf, TEMPLATE } from './runs';
 import type { Scenario } from './scenario-kit';
-import { DRIFT_SCENARIOS } from './scenarios-drift';
+import { DRIFT_SCENARIOS, NIGHTLY_SCENARIOS } from './scenarios-drift';
 import { FAULT_SCENARIOS } from './scenarios-faults';
 import { HOSTILE_SCENARIOS } from './scenarios-hostile';
 
@@ -12,14 +12,15 @@ import { HOSTILE_SCENARIOS } from './scenarios-hostile';
  * `scenarioRuns` gives each its run.
  *
  * `SCENARIOS` holds the fault and drift families (what the scenario self-test and check-demo walk);
- * `HOSTILE_SCENARIOS` the `hostile-*` family; `ALL_SCENARIOS` both.
+ * `NIGHTLY_SCENARIOS` the ones served every night (templated runs); `HOSTILE_SCENARIOS` the
+ * `hostile-*` family; `ALL_SCENARIOS` all of them.
  */
 
 export type { Scenario, ScenarioExpectation } from './scenario-kit';
-export { HOSTILE_SCENARIOS };
+export { HOSTILE_SCENARIOS, NIGHTLY_SCENARIOS };
 
 export const SCENARIOS: readonly Scenario[] = [...FAULT_SCENARIOS, ...DRIFT_SCENARIOS];
-export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...HOSTILE_SCENARIOS];
+export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...NIGHTLY_SCENARIOS, ...HOSTILE_SCENARIOS];
 
 export function scenarioByLabel(label: string): Scenario | undefined {
   return ALL_SCENARIOS.find((s) => s.label === label);
@@ -29,7 +30,7 @@ export function scenarioByLabel(label: string): Scenario | undefined {
 export function scenarioRuns(origin: string, portalBOrigin: string): Record<string, RunInput> {
   return Object.fromEntries(
     ALL_SCENARIOS.map((s) => {
-      const run = runOf(s, origin, portalBOrigin);
+      const run = runOf(s, origin, portalBOrigin, s.nightly ? TEMPLATE : undefined);
       return [s.label, s.level ? { ...run, level: s.level } : run];
     }),
   );

@@ -71,7 +71,12 @@ async function listenTriple(
   for (let attempt = 0; attempt < 20; attempt++) {
     const main = http.createServer(handler);
     const others = [http.createServer(handler), http.createServer(foreign)];
-    const port = await listen(main, wanted, host);
+    const port = await listen(main, wanted, host).catch((e: unknown) => {
+      throw new Error(
+        `demo: port ${wanted} is in use by another process (another checkout's demo or anything else): stop it or set L1_DEMO_PORT to a free port`,
+        { cause: e },
+      );
+    });
     const up: http.Server[] = [main];
     try {
       for (const [i, server] of others.entries()) {
@@ -83,7 +88,7 @@ async function listenTriple(
       await Promise.all(up.map(closeServer));
       if (wanted !== 0)
         throw new Error(
-          `demo: port ${port + up.length} (${up.length === 1 ? 'Profile B portal, port + 1' : 'foreign origin, port + 2'}) is in use`,
+          `demo: port ${port + up.length} (${up.length === 1 ? 'Profile B portal, port + 1' : 'foreign origin, port + 2'}) is in use: stop what holds it or set L1_DEMO_PORT to another port`,
           { cause: e },
         );
     }
