@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
+import { CHECKOUT_ID, demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
 import { decideOutputs } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
@@ -106,8 +106,10 @@ export default defineConfig({
     config.mode === 'demo'
       ? {
           command: 'npx tsx demo/server.ts',
-          url: `${demoOrigins(config.demoPort).main}/healthz`,
-          reuseExistingServer: !process.env.CI,
+          // Another checkout's demo answers 409 here, so ours is started (and says the port is
+          // taken); a server that answers 200 is reused only after global setup proved it is ours.
+          url: `${demoOrigins(config.demoPort).main}/healthz?checkout=${CHECKOUT_ID}`,
+          reuseExistingServer: true,
           env: { L1_DEMO_PORT: String(config.demoPort) },
           stdout: 'ignore',
           stderr: 'pipe',

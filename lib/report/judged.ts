@@ -117,6 +117,15 @@ export function writeJudged(dir: string, judged: JudgedRun, inputs?: Evidence['p
   return judged;
 }
 
+/** When the run's judged result was written (ms since the epoch), if it was. */
+export function judgedAt(dir: string): number | undefined {
+  try {
+    return fs.statSync(path.join(dir, JUDGED)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readJudged(dir: string): JudgedRun | undefined {
   try {
     return JSON.parse(fs.readFileSync(path.join(dir, JUDGED), 'utf8')) as JudgedRun;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
-import { readJudged, runFolder } from './judged';
+import { judgedAt, readJudged, runFolder, type JudgedRun } from './judged';
 import { readTestRecords } from './records';
 import { suiteInfo } from './suite';
 import { buildVerdict } from './verdict';
@@ -35,9 +35,28 @@ export function interruption(invocation: Invocation): string | undefined {
   }
 }
 
+/**
+ * Whether the run's collection ended in error after the stop began: the stop closes the browser
+ * under a page load ("Target page, context or browser has been closed"), which is the stop's doing,
+ * not the report's.
+ */
+function collectionCutShort(folder: string, invocation: Invocation, judged: JudgedRun | undefined): boolean {
+  if (!judged || judged.status === 'checked') return false;
+  const ended = judgedAt(folder);
+  let stopped: number;
+  try {
+    stopped = fs.statSync(path.join(invocation.dir, INTERRUPTED_MARK)).mtimeMs;
+  } catch {
+    return false;
+  }
+  return ended !== undefined && ended >= stopped;
+}
+
 export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): VerdictFile {
   const folder = runFolder(invocation.runs, run.slug);
-  return buildVerdict(run, readJudged(folder), readTestRecords(folder), {
+  const judged = readJudged(folder);
+  return buildVerdict(run, judged, readTestRecords(folder), {
+    ...(interrupted && collectionCutShort(folder, invocation, judged) ? { collectionCutShort: true } : {}),
     selection: invocation.selection,
     suite: suiteInfo(),
     generatedAt: new Date().toISOString(),

@@ -26,6 +26,8 @@ export interface VerdictContext {
   night?: { batchDate: string; describe: string };
   /** The invocation stopped (signal, max failures) before every selected test of the run ended. */
   interrupted?: string;
+  /** The run's collection ended in error after the stop began (the stop closed its browser). */
+  collectionCutShort?: boolean;
 }
 
 function cell(value: ComparisonRow['html']): ComparisonRow['html'] {
@@ -144,12 +146,14 @@ export function buildVerdict(
     const done = new Set(items.map((i) => i.item));
     const left =
       context.selection.complete && status === 'checked' ? ITEM_NUMBERS.filter((n) => !done.has(n)) : [];
-    if (!judged) {
+    if (!judged || (context.collectionCutShort && judged.status !== 'checked')) {
       status = 'error';
       failureKind = 'interrupted';
-      reason = running.length
-        ? `${context.interrupted} while its collection ran`
-        : `${context.interrupted} before this run started`;
+      reason = judged
+        ? `${context.interrupted} while its collection ran (it ended: ${judged.reason ?? judged.status})`
+        : running.length
+          ? `${context.interrupted} while its collection ran`
+          : `${context.interrupted} before this run started`;
     } else if (running.length || left.length) {
       const after =
         judged.status === 'checked' ? '' : ` (its collection had ended: ${judged.reason ?? judged.status})`;

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { hostileTokens } from '../../demo/hostile-kinds';
 import { A_MONITOR, B_MONITOR, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, scenarioRuns } from '../../demo/scenarios';
@@ -13,9 +12,11 @@ import {
   PORTAL_B_ORIGIN,
   ROOT,
   demoStats,
+  expect,
   failingItems,
   resetDemoStats,
   runSuite,
+  test,
   type SuiteResult,
 } from './harness';
 

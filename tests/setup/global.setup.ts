@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { CHECKOUT_ID } from '../../demo/runs';
 import { teeConsole } from '../../lib/report/console';
 import { writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeLastInvocation } from '../../lib/report/outputs';
@@ -12,14 +13,36 @@ import { redactText } from '../../lib/redaction/url';
 import { allureActive, nothingToRerun } from './cli';
 
 /**
+ * The server on the demo port must be this checkout's demo (playwright.config.ts reuses a running
+ * one): a leftover server of another checkout, an old version or any other process there would
+ * take over every run. Checked before anything is claimed or written.
+ */
+async function checkDemoIdentity(port: number): Promise<void> {
+  const url = `http://127.0.0.1:${port}/healthz`;
+  let answer: unknown;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    answer = await res.json();
+  } catch {
+    answer = undefined;
+  }
+  const checkout = (answer as { checkout?: unknown } | undefined)?.checkout;
+  if (checkout === CHECKOUT_ID) return;
+  throw new Error(
+    `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`,
+  );
+}
+
+/**
  * Runs once per invocation that runs tests (not for `--list`, which changes nothing): says where
  * the runs came from and which browser checks them, claims the output folders (two invocations
  * writing one folder is refused), empties them of what an earlier invocation of the suite wrote
  * there, starts keeping the console, and records what is needed to finish the invocation, also by
  * another process after a kill (lib/report/finish.ts).
  */
-export default function globalSetup(config: FullConfig): void {
+export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
+  if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   const rerun = nothingToRerun(process.argv, config);
   if (rerun) {

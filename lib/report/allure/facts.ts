@@ -29,7 +29,9 @@ const FACTS = /^l1-invocation-[\w.-]+\.json$/;
 
 export function writeInvocationFacts(resultsDir: string, facts: InvocationFacts): string {
   fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `l1-invocation-${facts.id}.json`);
+  // The shard in the name too: shards given one invocation id (L1_INVOCATION_ID) keep their own facts.
+  const shard = facts.shard ? `-shard-${facts.shard.replace('/', '-of-')}` : '';
+  const file = path.join(resultsDir, `l1-invocation-${facts.id}${shard}.json`);
   fs.writeFileSync(file, `${JSON.stringify(facts, null, 2)}\n`);
   return file;
 }
