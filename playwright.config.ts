@@ -55,7 +55,7 @@ if (!isWorker && !listing) {
       fs.writeFileSync(
         path.join(invocation.dir, INTERRUPTED_MARK),
         JSON.stringify({ signal, at: new Date().toISOString() }),
-        { flag: 'wx' },
+        { flag: 'wx', mode: 0o600 },
       );
     } catch {
       // already marked, or the invocation had not begun its folder

@@ -172,7 +172,7 @@ export const DRIFT_SCENARIOS: readonly Scenario[] = [
 export const NIGHTLY_SCENARIOS: readonly Scenario[] = [
   {
     ...derive(A_MONITOR, {
-      label: 'nightly-drift-item5',
+      label: 'nightly-drift-ranking',
       projectId: '101501',
       description:
         'Profile A monitor served every night; from L1_DEMO_BREAK_FROM on the platform swaps the rates of #1 and #2 (item 5)',

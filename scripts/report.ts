@@ -89,10 +89,13 @@ function prepareResults(results: string): { broken: number } {
   return { broken };
 }
 
-/** The night's id for the history: the invocations whose results make it (a rebuild adds no point). */
+/**
+ * The night's id for the history: the invocations whose results make it and their nights (a
+ * rebuild adds no point; an invocation id given again on another night is another night).
+ */
 function nightId(results: string): string {
   const ids = readInvocationFacts(results)
-    .map((f) => f.id)
+    .map((f) => `${f.id}@${f.night ?? ''}`)
     .sort();
   return crypto.createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16);
 }

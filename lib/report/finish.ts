@@ -7,7 +7,7 @@ import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './
 import { runFolder } from './judged';
 import { summarize, type NightSummary } from './night';
 import { releaseOutputs } from './outputs';
-import { interruption, runVerdict } from './run-verdict';
+import { INTERRUPTED_MARK, interruption, runVerdict } from './run-verdict';
 import { writeNightFiles, writeVerdict, type VerdictEntry } from './verdict-folder';
 
 /**
@@ -31,6 +31,16 @@ export interface Claim {
 
 const CLAIM = 'claimed.json';
 const FINISHED = 'finished';
+
+/**
+ * A fresh start for an invocation folder whose id was used before (L1_INVOCATION_ID given again,
+ * with L1_KEEP_STATE): the earlier invocation's judged runs, records and marks are not this one's
+ * (a judged run found there would be read instead of collecting tonight's report).
+ */
+export function clearEarlierInvocation(invocationDir: string, runsDir: string): void {
+  fs.rmSync(runsDir, { recursive: true, force: true });
+  for (const mark of [FINISHED, INTERRUPTED_MARK]) fs.rmSync(path.join(invocationDir, mark), { force: true });
+}
 
 export function writeClaim(claim: Claim): void {
   writePrivate(path.join(claim.invocation.dir, CLAIM), JSON.stringify(claim));
@@ -83,7 +93,7 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
     writeNightExtras(inv.outputs.allureResults, summary);
   }
   releaseOutputs(inv.outputs, inv.id);
-  fs.writeFileSync(path.join(inv.dir, FINISHED), new Date().toISOString());
+  fs.writeFileSync(path.join(inv.dir, FINISHED), new Date().toISOString(), { mode: 0o600 });
   if (!claim.keepState) fs.rmSync(inv.dir, { recursive: true, force: true });
   return { summary, entries, ...(interrupted ? { interrupted } : {}) };
 }

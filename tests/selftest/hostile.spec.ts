@@ -121,7 +121,7 @@ test('sessions and evidence are private: folders 0700, files 0600', () => {
   const files = filesUnder(path.join(suite.state, 'invocations', 'hostile'));
   expect(files.length).toBeGreaterThan(0);
   for (const file of files) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe('600');
-  for (const dir of ['auth', 'evidence', 'records'])
+  for (const dir of ['auth', 'runs'])
     expect(
       (fs.statSync(path.join(suite.state, 'invocations', 'hostile', dir)).mode & 0o777).toString(8),
     ).toBe('700');
@@ -130,13 +130,21 @@ test('sessions and evidence are private: folders 0700, files 0600', () => {
 test('the Allure report of the invocation names no external host (README.md § Security and limits)', () => {
   const out = path.join(suite.dir, 'allure-report');
   const built = spawnSync(
-    process.execPath,
-    ['scripts/report.mjs', path.join(suite.dir, 'allure-results'), '--output', out],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, L1_ALLURE_HISTORY_PATH: path.join(suite.dir, 'history.jsonl') },
-    },
+    'npx',
+    [
+      'tsx',
+      'scripts/report.ts',
+      '--quiet',
+      '--results',
+      path.join(suite.dir, 'allure-results'),
+      '--verdicts',
+      suite.verdictsDir,
+      '--output',
+      out,
+      '--history',
+      path.join(suite.dir, 'history.jsonl'),
+    ],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L1_STATE_DIR: suite.state } },
   );
   expect(built.status, built.stderr + built.stdout).toBe(0);
   const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');

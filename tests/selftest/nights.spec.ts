@@ -26,7 +26,7 @@ import {
  * batch dates, then the morning's investigation. Both nights' verdicts are exact (the Profile B runs
  * checked as B), the second night's tests have the first night in their history, and `--grep
  * item5` and `--last-failed` the morning after leave the night's verdicts, Allure results and
- * history untouched. The demo serves every date of a recent window; `nightly-drift-item5` breaks
+ * history untouched. The demo serves every date of a recent window; `nightly-drift-ranking` breaks
  * item 5 from yesterday on.
  */
 test.describe.configure({ mode: 'serial' });
@@ -35,7 +35,10 @@ const NAME = 'nights';
 const today = () => dateIn(DEFAULT_TIME_ZONE, new Date());
 const runsFile = () => ({
   profileB: profileBSettings(),
-  runs: [...demoRuns(ORIGIN, PORTAL_B_ORIGIN), scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['nightly-drift-item5']!],
+  runs: [
+    ...demoRuns(ORIGIN, PORTAL_B_ORIGIN),
+    scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['nightly-drift-ranking']!,
+  ],
 });
 const night = (batchDate: string, extra: { args?: string[]; command?: string[] } = {}) =>
   runSuite({
@@ -103,13 +106,13 @@ test('--last-failed after a night that failed nothing changes nothing and says s
   expect(fs.existsSync(path.join(dir(), 'partial'))).toBe(false);
 });
 
-test('night 2 (yesterday): item 5 of nightly-drift-item5 fails, the rest passes; the history joins the two nights', async () => {
+test('night 2 (yesterday): item 5 of nightly-drift-ranking fails, the rest passes; the history joins the two nights', async () => {
   second = await night('-1');
   expect(second.code, second.output.slice(-3000)).toBe(1);
   const date = addDays(today(), -1);
   for (const v of second.verdicts.values()) {
     expect(v.status, `${v.run.label}: ${v.reason}`).toBe('checked');
-    expect(failingItems(v), v.run.label).toEqual(v.run.label === 'nightly-drift-item5' ? [5] : []);
+    expect(failingItems(v), v.run.label).toEqual(v.run.label === 'nightly-drift-ranking' ? [5] : []);
     expect(v.night?.batchDate).toBe(date);
   }
   const [one, two] = historyLines();
@@ -118,7 +121,7 @@ test('night 2 (yesterday): item 5 of nightly-drift-item5 fails, the rest passes;
   // passed on night 1 and failed on night 2, under one id.
   const item5 = (line: typeof one) =>
     Object.entries(line!.testResults).filter(
-      ([, r]) => r.fullName.includes('nightly-drift-item5') && r.name.startsWith('item 05'),
+      ([, r]) => r.fullName.includes('nightly-drift-ranking') && r.name.startsWith('item 05'),
     );
   expect(item5(one)).toHaveLength(1);
   expect(item5(two)).toHaveLength(1);
@@ -150,11 +153,11 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
   expect(
     [...grepped!.values()].map((v) => [v.run.label, v.items.map((i) => `${i.item}:${i.verdict}`)]).sort(),
   ).toEqual(
-    [...second.verdicts.keys()].sort().map((l) => [l, [l === 'nightly-drift-item5' ? '5:fail' : '5:pass']]),
+    [...second.verdicts.keys()].sort().map((l) => [l, [l === 'nightly-drift-ranking' ? '5:fail' : '5:pass']]),
   );
   for (const v of grepped!.values())
     expect(v.selection).toMatchObject({ complete: false, filters: ['--grep item5'] });
-  expect([...rerun!.keys()]).toEqual(['nightly-drift-item5']);
+  expect([...rerun!.keys()]).toEqual(['nightly-drift-ranking']);
   // The night's report again: no second point for the same night.
   const report = spawnSync('npx', ['tsx', 'scripts/report.ts', '--quiet'], {
     cwd: ROOT,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHECKOUT_ID } from '../../demo/runs';
 import { teeConsole } from '../../lib/report/console';
-import { writeClaim } from '../../lib/report/finish';
+import { clearEarlierInvocation, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeLastInvocation } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription } from '../../lib/run/browser';
@@ -52,6 +52,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const allure = allureActive(process.argv);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
   privateDir(inv.dir);
+  clearEarlierInvocation(inv.dir, inv.runs);
   for (const dir of [inv.auth, inv.runs]) privateDir(dir);
   const browser = browserDescription(s.env);
   // The teardown writes outputs only for an invocation whose setup claimed them (Playwright runs

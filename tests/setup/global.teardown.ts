@@ -12,7 +12,10 @@ import { settings } from '../../lib/run/settings';
 export default function globalTeardown(): void {
   const s = settings();
   const inv = invocation();
-  const claim = readClaim(inv.dir);
+  // Only this process's claim: an invocation id given again (L1_INVOCATION_ID with L1_KEEP_STATE)
+  // finds the claim of an earlier invocation, which is not this one's to finish.
+  const found = readClaim(inv.dir);
+  const claim = found?.pid === process.pid ? found : undefined;
   if (!claim) {
     if (!process.argv.includes('--last-failed'))
       process.stdout.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');

@@ -325,3 +325,9 @@ test('README.md § Settings holds the table made from the one list of variables 
   expect(readme).toContain(variablesTable());
   for (const name of Object.keys(VARIABLES)) expect(readme).toContain(`\`${name}\``);
 });
+
+test('.env.example names every variable of the one list (a new setting is shown where users copy from)', () => {
+  const example = fs.readFileSync(path.resolve(__dirname, '..', '..', '.env.example'), 'utf8');
+  const missing = Object.keys(VARIABLES).filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example));
+  expect(missing).toEqual([]);
+});
