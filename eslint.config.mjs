@@ -67,7 +67,10 @@ export default tseslint.config(
     rules: {
       ...playwright.configs['flat/recommended'].rules,
       // The checks assert through fixtures/check.ts: `checkCollection`, `checkItem` (one step per spec step).
-      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect', 'checkItem', 'checkCollection'] }],
+      'playwright/expect-expect': [
+        'error',
+        { assertFunctionNames: ['expect', 'checkItem', 'checkCollection'] },
+      ],
     },
   },
   {

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const [label = 'A-monitor', out = '/tmp/report.png'] = process.argv.slice(2);
   const credentialsFile = path.resolve(__dirname, '..', '.l1', 'demo', `screenshot-${process.pid}.json`);
   const demo = await startDemo({ port: 0, quiet: true, credentialsFile });
-  const browser = await chromium.launch({ executablePath: process.env.L1_CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({
+    executablePath: process.env.L1_CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
   try {
     const run = [...demo.runs, ...Object.values(demo.scenarioRuns)].find((r) => r.label === label);
     if (!run) throw new Error(`no demo run labelled ${label}`);

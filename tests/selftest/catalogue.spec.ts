@@ -22,6 +22,7 @@ import {
   test,
   type SuiteResult,
   runSuite,
+  embeddedInReport,
 } from './harness';
 
 /**
@@ -378,10 +379,7 @@ test('the night report: one file, the night at a glance, items of runs not check
   expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
   expect(r.stdout).toMatch(/\d+ item\(s\) of runs not checked shown as broken/);
   const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
-  const embedded = (name: string): unknown => {
-    const b64 = new RegExp(`d\\("${name.replace(/[./]/g, '\\$&')}","([^"]*)"\\)`).exec(html)?.[1];
-    return b64 === undefined ? undefined : JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
-  };
+  const embedded = (name: string): unknown => embeddedInReport(html, name);
   const variables = embedded('widgets/variables.json') as Record<string, string>;
   expect(variables.checked).toMatch(/^\d+ of \d+ runs$/);
   expect(variables['not checked']).toContain('configuration 2');

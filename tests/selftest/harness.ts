@@ -219,3 +219,9 @@ export function filesUnder(dir: string): string[] {
     return e.isDirectory() ? filesUnder(full) : [full];
   });
 }
+
+/** A JSON file the single-file Allure report embeds (`d("widgets/…","<base64>")`), parsed. */
+export function embeddedInReport(html: string, name: string): unknown {
+  const b64 = new RegExp(`d\\("${name.replace(/[./]/g, '\\$&')}","([^"]*)"\\)`).exec(html)?.[1];
+  return b64 === undefined ? undefined : JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+}

@@ -16,6 +16,7 @@ import {
   runSuite,
   test,
   type SuiteResult,
+  embeddedInReport,
 } from './harness';
 
 /**
@@ -64,10 +65,7 @@ test('3 shards asked for 2 runs: 2 shards, every run once, exit 0 with one grid'
 
 test('one Allure report for the night: one environment block naming both shards, one grid', () => {
   const html = fs.readFileSync(path.join(pipeline.dir, 'allure-report', 'index.html'), 'utf8');
-  const embedded = (name: string): unknown => {
-    const b64 = new RegExp(`d\\("${name.replace(/[./]/g, '\\$&')}","([^"]*)"\\)`).exec(html)?.[1];
-    return b64 === undefined ? undefined : JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
-  };
+  const embedded = (name: string): unknown => embeddedInReport(html, name);
   const environment = embedded('widgets/allure_environment.json') as { name: string; values: string[] }[];
   expect(environment.find((e) => e.name === 'shards')?.values).toEqual(['2 shards (1/2, 2/2)']);
   const globals = embedded('widgets/globals.json') as { attachments: { name: string }[] };
