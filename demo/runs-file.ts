@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../lib/run/types';
 import { GENERATED_MAX, generatedRuns } from './generated';
-import { BUNDLED, demoCredentialsFile, demoProfileB, runOf, type DemoProject } from './runs';
+import { BUNDLED, demoCredentialsFile, demoProfileB, type DemoProject, runOf, TEMPLATE } from './runs';
 import type { ScenarioExpectation } from './scenario-kit';
 import { ALL_SCENARIOS } from './scenarios';
 
@@ -157,7 +157,8 @@ function main(argv: string[]): void {
   if (scenario !== undefined) {
     const entries = select(scenario);
     runs = entries.map((e) => {
-      const run = runOf(e.project, origin, portalBOrigin);
+      // Projects served every night are templated: L1_BATCH_DATE picks the night (demo/dates.ts).
+      const run = runOf(e.project, origin, portalBOrigin, e.project.nightly ? TEMPLATE : undefined);
       return e.level ? { ...run, level: e.level } : run;
     });
     expected = new Map(entries.map((e) => [e.name, e.expected]));

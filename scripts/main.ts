@@ -10,11 +10,12 @@
  *   npm run demo -- --scenario NAME[,NAME…]|all|'hostile-*'   those demo scenarios instead of the bundled runs
  *   npm run demo -- --nights N                          N nights back to back (L1_BATCH_DATE=-N … -1),
  *                                                       each with its report: the history joins them
+ *                                                       (the demo: bundled runs + nightly-drift-ranking)
  *
  * SIGTERM and SIGINT are left to the checks (they stop like Ctrl-C and write what finished); the
  * report and the guard still run on what is on disk.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,8 +27,16 @@ import { readJsonFile } from '../lib/util/json';
 
 const ROOT = path.resolve(__dirname, '..');
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv): number =>
-  spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
+/**
+ * A child process, waited for without blocking this one: the demo of `--scenario` runs in this
+ * process and must keep answering while the checks run.
+ */
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 
 // The checks handle the stop themselves; this process waits for them and still reports.
 let stopped: string | undefined;
@@ -39,18 +48,18 @@ interface NightResult {
 }
 
 /** One night: the checks, the report of their outputs, the guard; its exit code. */
-function night(env: NodeJS.ProcessEnv, args: string[]): NightResult {
+async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResult> {
   fs.rmSync(path.join(ROOT, LAST_INVOCATION), { force: true });
-  run('npx', ['playwright', 'test', ...args], env);
+  await run('npx', ['playwright', 'test', ...args], env);
   const last = readJsonFile(path.join(ROOT, LAST_INVOCATION));
   const outputs = (last.why === undefined ? last.value : undefined) as
     { verdicts: string; allureResults: string } | undefined;
   if (!outputs) {
     say('the checks wrote no outputs (see above)');
-    const guard = run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
+    const guard = await run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
     return { code: jobExitCode({ checks: 2, guardFailed: guard !== 0 }), verdicts: '-' };
   }
-  const report = run(
+  const report = await run(
     'npx',
     [
       'tsx',
@@ -62,7 +71,7 @@ function night(env: NodeJS.ProcessEnv, args: string[]): NightResult {
     ],
     env,
   );
-  const guard = run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
+  const guard = await run('npx', ['tsx', 'scripts/redaction-scan.ts'], env);
   const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
   const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
   const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
@@ -96,6 +105,12 @@ async function main(): Promise<number> {
   if (values.scenarios) return run('npx', ['tsx', 'demo/runs-file.ts', '--list'], process.env);
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stopDemo: (() => Promise<void>) | undefined;
+  // Several demo nights: the bundled runs and the drift that breaks item 5 from yesterday on, so
+  // the history shows a test turning red (unless runs or scenarios were given).
+  if (values.nights !== undefined && values.nights !== '1' && values.scenario === undefined) {
+    if (['demo', 'none'].includes(settings({ runsOptional: true }).mode))
+      values.scenario = 'A-monitor,A-diagnosis,B-monitor,B-diagnosis,nightly-drift-ranking';
+  }
   if (typeof values.scenario === 'string') {
     const { startDemo } = await import('../demo/server.js');
     const demo = await startDemo({ quiet: true });
@@ -126,7 +141,7 @@ async function main(): Promise<number> {
   let result: NightResult = { code: 2, verdicts: '-' };
   for (let k = nights; k >= 1 && !stopped; k--) {
     if (nights > 1) say(`\n=== night ${nights - k + 1} of ${nights}: L1_BATCH_DATE=-${k}`);
-    result = night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
+    result = await night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
   }
   await stopDemo?.();
   say(
