@@ -79,7 +79,7 @@ export default defineConfig({
   workers: config.workers,
   globalSetup: './tests/setup/global.setup.ts',
   globalTeardown: './tests/setup/global.teardown.ts',
-  outputDir: 'test-results/checks',
+  outputDir: config.paths.testResults,
   reporter: [
     ['list'],
     // A CI shard (scripts/ci/shard.sh) also writes a blob report for `playwright merge-reports`.

@@ -11,7 +11,9 @@ export const SELFTEST_DEMO_PORT = Number(process.env.L1_SELFTEST_DEMO_PORT ?? 41
 export default defineConfig({
   testDir: 'tests/selftest',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time (each file's tests in order): much of a self-test is waiting for a child
+  // invocation to start or stop. Each worker has its own demo (tests/selftest/harness.ts).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   outputDir: 'test-results/selftest',

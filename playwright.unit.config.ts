@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/unit',
   fullyParallel: true,
+  // Playwright's default is half the cores: one worker on the 2-core CI machines.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   outputDir: 'test-results/unit',

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
-import { LAST_INVOCATION } from '../lib/report/outputs';
+import { lastInvocationFile } from '../lib/report/outputs';
 import { settings } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
@@ -49,9 +49,10 @@ interface NightResult {
 
 /** One night: the checks, the report of their outputs, the guard; its exit code. */
 async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResult> {
-  fs.rmSync(path.join(ROOT, LAST_INVOCATION), { force: true });
+  const handoff = lastInvocationFile(settings({ runsOptional: true }).paths.state);
+  fs.rmSync(handoff, { force: true });
   await run('npx', ['playwright', 'test', ...args], env);
-  const last = readJsonFile(path.join(ROOT, LAST_INVOCATION));
+  const last = readJsonFile(handoff);
   const outputs = (last.why === undefined ? last.value : undefined) as
     { verdicts: string; allureResults: string } | undefined;
   if (!outputs) {

@@ -32,12 +32,17 @@ import { readJsonFile } from '../util/json';
 
 export const MARK = '.l1-outputs.json';
 
-/** Where the last invocation of this checkout wrote (for the main job and `npm run report -- --last`). */
-export const LAST_INVOCATION = path.join('.l1', 'last-invocation.json');
+/**
+ * Where the last invocation with this state folder (L1_STATE_DIR) wrote, for the main job: in the
+ * state folder, so jobs with state folders of their own never read each other's.
+ */
+export function lastInvocationFile(stateDir: string): string {
+  return path.join(stateDir, 'last-invocation.json');
+}
 
-export function writeLastInvocation(root: string, outputs: Outputs, id: string, allure: boolean): void {
+export function writeLastInvocation(stateDir: string, outputs: Outputs, id: string, allure: boolean): void {
   writeAtomic(
-    path.join(root, LAST_INVOCATION),
+    lastInvocationFile(stateDir),
     `${JSON.stringify({ id, verdicts: outputs.verdicts, allureResults: allure ? outputs.allureResults : '', partial: outputs.partial }, null, 2)}\n`,
   );
 }

@@ -35,10 +35,14 @@ export function interruption(invocation: Invocation): string | undefined {
   }
 }
 
+/** What Playwright says when the page, context or browser a step used went away under it. */
+const CLOSED =
+  /has been closed|browser (?:has )?(?:closed|disconnected)|target (?:page, context or browser )?closed/i;
+
 /**
- * Whether the run's collection ended in error after the stop began: the stop closes the browser
- * under a page load ("Target page, context or browser has been closed"), which is the stop's doing,
- * not the report's.
+ * Whether the run's collection ended in error because the stop began: after the stop was marked,
+ * or, with a closed page or browser as its reason, shortly before (a SIGTERM of the process group
+ * reaches Chromium as fast as the runner, so the page may close before the mark is written).
  */
 function collectionCutShort(folder: string, invocation: Invocation, judged: JudgedRun | undefined): boolean {
   if (!judged || judged.status === 'checked') return false;
@@ -49,7 +53,8 @@ function collectionCutShort(folder: string, invocation: Invocation, judged: Judg
   } catch {
     return false;
   }
-  return ended !== undefined && ended >= stopped;
+  if (ended === undefined) return false;
+  return ended >= stopped || (ended >= stopped - 10_000 && CLOSED.test(judged.reason ?? ''));
 }
 
 export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): VerdictFile {

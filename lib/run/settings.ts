@@ -53,6 +53,8 @@ export interface Settings {
     partial: string;
     history: string;
     state: string;
+    /** Playwright's outputDir of the checks. */
+    testResults: string;
   };
   workers: number;
   keepState: boolean;
@@ -234,6 +236,7 @@ export function readSettings(sources: SettingsSources): Settings {
       partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
       history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
       state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),
+      testResults: resolve(values.L1_TEST_RESULTS_DIR, path.join('test-results', 'checks')),
     },
     workers: values.L1_WORKERS ?? 2,
     keepState: values.L1_KEEP_STATE ?? false,

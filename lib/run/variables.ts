@@ -144,6 +144,13 @@ export const VARIABLES = {
     default: 'allure-report',
     schema: text,
   },
+  L1_TEST_RESULTS_DIR: {
+    group: 'outputs',
+    meaning:
+      "Playwright's outputDir for the checks (error contexts, .last-run.json that --last-failed reads): one per job that runs beside another",
+    default: 'test-results/checks',
+    schema: text,
+  },
   L1_ALLURE_HISTORY_PATH: {
     group: 'outputs',
     meaning: 'Allure history kept from night to night',

@@ -12,6 +12,7 @@ import {
   runSuite,
   snapshotFolder,
   test,
+  DEMO_PORT,
 } from './harness';
 
 /**
@@ -26,7 +27,7 @@ test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=dot`
   const suite = await runSuite({
     name: 'grep-item5',
     args: ['--grep', 'item5', '--reporter=dot'],
-    env: { L1_DEMO_PORT: '4193' },
+    env: { L1_DEMO_PORT: String(DEMO_PORT + 10) },
   });
   expect(suite.code, suite.output.slice(-2000)).toBe(0);
   expect(suite.verdicts.size).toBeGreaterThanOrEqual(4);
@@ -155,15 +156,15 @@ test('another process on the demo port is a clear error naming the port and L1_D
   const impostor = http.createServer((_req, res) =>
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
   );
-  await new Promise<void>((resolve) => impostor.listen(4197, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => impostor.listen(DEMO_PORT + 14, '127.0.0.1', resolve));
   try {
     const suite = await runSuite({
       name: 'port-taken',
-      env: { L1_DEMO_PORT: '4197' },
+      env: { L1_DEMO_PORT: String(DEMO_PORT + 14) },
       args: ['--grep', '@item3'],
     });
     expect(suite.code).not.toBe(0);
-    expect(suite.output).toMatch(/port 4197 .*L1_DEMO_PORT/);
+    expect(suite.output).toMatch(new RegExp(`port ${DEMO_PORT + 14} .*L1_DEMO_PORT`));
     expect(suite.verdicts.size).toBe(0);
   } finally {
     await new Promise((resolve) => impostor.close(resolve));

@@ -17,9 +17,11 @@ import { SELFTEST_DEMO_PORT } from '../../playwright.selftest.config';
  * CPU) except where a picture is asserted.
  */
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const ORIGIN = `http://127.0.0.1:${SELFTEST_DEMO_PORT}`;
-export const PORTAL_B_ORIGIN = `http://127.0.0.1:${SELFTEST_DEMO_PORT + 1}`;
-export const DEMO_CREDENTIALS = demoCredentialsFile(SELFTEST_DEMO_PORT);
+/** Each self-test worker has its own demo: ports base + 100 × the worker's parallel index. */
+export const DEMO_PORT = SELFTEST_DEMO_PORT + 100 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
+export const PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
+export const DEMO_CREDENTIALS = demoCredentialsFile(DEMO_PORT);
 
 export const test = base.extend<object, { demo: DemoServer }>({
   demo: [
@@ -27,7 +29,7 @@ export const test = base.extend<object, { demo: DemoServer }>({
       // The slow endpoint sleeps past the request timeouts the self-tests set.
       process.env.L1_DEMO_SLOW_MS = '6000';
       process.env.L1_DEMO_CHARTS = '0';
-      const demo = await startDemo({ port: SELFTEST_DEMO_PORT, quiet: true });
+      const demo = await startDemo({ port: DEMO_PORT, quiet: true });
       await use(demo);
       await demo.close();
     },
@@ -129,7 +131,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     L1_ALLURE_HISTORY_PATH: path.join(dir, 'history', 'history.jsonl'),
     L1_ALLURE_REPORT_DIR: path.join(dir, 'allure-report'),
     L1_RETRY_BACKOFF_MS: '50',
-    L1_DEMO_PORT: String(SELFTEST_DEMO_PORT),
+    L1_DEMO_PORT: String(DEMO_PORT),
+    // Playwright's outputDir of the checks: --last-failed reads this invocation's own .last-run.json.
+    L1_TEST_RESULTS_DIR: path.join(dir, 'test-results'),
     FORCE_COLOR: '0',
   });
   if (options.runs) {

@@ -77,7 +77,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
       partial: inv.outputs.partial,
     },
   });
-  writeLastInvocation(s.root, inv.outputs, inv.id, allure);
+  writeLastInvocation(s.paths.state, inv.outputs, inv.id, allure);
   teeConsole(path.join(inv.outputs.verdicts, 'console.log'), redactText);
   removeStaleInvocations(s.paths.state);
   const where = (p: string) => {

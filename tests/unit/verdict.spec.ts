@@ -260,6 +260,23 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     );
   });
 
+  test('a collection the stop closed the browser under (ended, its record failed) is interrupted, not an input error', () => {
+    const closed = judged({
+      status: 'error',
+      failureKind: 'input',
+      reason: 'report page …: page.evaluate: Target page, context or browser has been closed',
+    });
+    const records = [record('collection', 'failed')];
+    expect(buildVerdict(run, closed, records, { ...stopped, collectionCutShort: true })).toMatchObject({
+      status: 'error',
+      failureKind: 'interrupted',
+      reason:
+        'the invocation was interrupted by SIGTERM while its collection ran (it ended: report page …: page.evaluate: Target page, context or browser has been closed)',
+    });
+    // Not cut short (it ended long before the stop): its own failure stands.
+    expect(buildVerdict(run, closed, records, stopped)).toMatchObject({ failureKind: 'input' });
+  });
+
   test('without a stop, a run that was never collected is an input error of this invocation', () => {
     expect(buildVerdict(run, undefined, [], context)).toMatchObject({
       status: 'error',
