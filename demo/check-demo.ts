@@ -71,7 +71,7 @@ interface Case {
  * script that throws is skipped, as a browser does. The checks read the page in Chromium
  * (pages/ReportPage.ts): the page-side hostile scenarios are theirs.
  */
-async function readPageByFetch(htmlUrl: string, storageState: string) {
+async function readPageByFetch(htmlUrl: string, storageState: string | undefined) {
   const answer = await fetchGetter(storageState).get(htmlUrl, {
     params: {},
     timeout: TIMEOUT_MS,

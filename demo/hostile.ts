@@ -38,6 +38,11 @@ export function foreignHandler(ctx: AppContext) {
       ctx.stats.count('_foreign', 'login-page');
       return html(res, 200, loginPage());
     }
+    // A report host of its own that asks every visitor to log in on its own origin.
+    if (path?.startsWith('/reports/')) {
+      ctx.stats.count('_foreign', 'report-page');
+      return redirect(res, `/login?next=${encodeURIComponent(req.url ?? '/')}`);
+    }
     html(res, 404, '<!doctype html><meta charset="utf-8"><title>404</title><p>页面不存在</p>');
   };
 }

@@ -19,7 +19,22 @@ const LANDING = A_MONITOR.spec.projectId;
 
 type Platforms = DataInput['brand']['platforms'];
 
+/** The demo's foreign origin (port + 2) of a main origin. */
+function foreignOf(origin: string): string {
+  const url = new URL(origin);
+  url.port = String(Number(url.port) + 2);
+  return url.origin;
+}
+
 export const HOSTILE_SCENARIOS: readonly Scenario[] = [
+  derive(A_MONITOR, {
+    label: 'hostile-report-foreign-host',
+    projectId: '101416',
+    description:
+      "the report page is on the foreign origin (port + 2), not the run's base URL, the Profile B portal or L1_LOGIN_ORIGINS, and asks for a login there: no credential is posted",
+    runExtras: (run, origin) => ({ htmlUrl: run.htmlUrl.replace(origin, foreignOf(origin)) }),
+    expected: ERR('not an origin credentials may go to', 'L1_LOGIN_ORIGINS'),
+  }),
   derive(A_MONITOR, {
     label: 'hostile-login-foreign-origin',
     projectId: '101401',

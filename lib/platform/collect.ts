@@ -17,6 +17,7 @@ import { pageLoginBase, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
+import { isLoopbackHost } from '../util/host';
 import { redactText, redactUrl } from '../redaction/url';
 import { initialEvidence, type Evidence, type FailureKind } from './evidence';
 import type { HttpGetter } from './http';
@@ -29,11 +30,16 @@ export interface CollectDeps {
   backoffMs: number;
   /** Storage-state path of a logged-in session at `loginBase` for `key`; `force` logs in again. */
   session(loginBase: string, key: CredentialKey, force?: boolean): Promise<string>;
-  /** Opens the report with that session: raw DATA and notes (throws SessionExpired on /login). */
-  readPage(htmlUrl: string, statePath: string): Promise<{ data: unknown; notes: string[] }>;
+  /**
+   * Opens the report with that session (none on an origin credentials may not go to): raw DATA and
+   * notes (throws SessionExpired on /login).
+   */
+  readPage(htmlUrl: string, statePath: string | undefined): Promise<{ data: unknown; notes: string[] }>;
   newApiContext(statePath: string): Promise<HttpGetter>;
   /** Largest answer or DATA accepted (L1_MAX_ANSWER_MB). */
   maxBytes?: number;
+  /** Origins besides the run's base URL and the Profile B portal where credentials may go (L1_LOGIN_ORIGINS). */
+  loginOrigins?: readonly string[];
 }
 
 /** Stops the collection with a status and a reason; caught once in collectRun. */
@@ -111,7 +117,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
     const apiKey = credentialKeyFor(decision.profile, facts.companyId);
     // Contexts are disposed only at the end: requests still in flight on an expired session's
     // context must not be cut off by the re-login (they retry on the new one after their own 401).
-    const contexts = [await deps.newApiContext(await sessionOrStop(deps, facts.baseUrl, apiKey))];
+    const contexts = [await deps.newApiContext(await sessionOrStop(deps, facts.baseUrl, apiKey, evidence))];
     client = new PlatformClient({
       baseUrl: facts.baseUrl,
       timeoutMs: deps.timeoutMs,
@@ -156,13 +162,39 @@ export function loginFailureKind(message: string): FailureKind {
 }
 
 /** A login that fails stops the run, with the kind of its failure. */
-async function sessionOrStop(deps: CollectDeps, loginBase: string, key: CredentialKey): Promise<string> {
+async function sessionOrStop(
+  deps: CollectDeps,
+  loginBase: string,
+  key: CredentialKey,
+  evidence: Evidence,
+): Promise<string> {
+  const base = new URL(loginBase);
+  const note = `warning: credentials for ${base.host} go over plain http:// (not loopback): use https`;
+  if (base.protocol === 'http:' && !isLoopbackHost(base.hostname) && !evidence.notes.includes(note))
+    evidence.notes.push(note);
   try {
     return await deps.session(loginBase, key);
   } catch (e) {
     const message = messageOf(e);
     throw new Stop('error', message, loginFailureKind(message));
   }
+}
+
+/**
+ * docs/contract.md §3: the origins credentials may be posted to for a run's report page: the
+ * run's base URL, the Profile B portal host, and L1_LOGIN_ORIGINS.
+ */
+export function trustedLoginOrigin(
+  htmlUrl: string,
+  baseUrl: string,
+  deps: Pick<CollectDeps, 'profileB' | 'loginOrigins'>,
+): boolean {
+  const page = new URL(htmlUrl);
+  return (
+    page.origin === new URL(baseUrl).origin ||
+    (deps.profileB.host !== undefined && page.host === deps.profileB.host) ||
+    (deps.loginOrigins ?? []).includes(page.origin)
+  );
 }
 
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {
@@ -194,13 +226,19 @@ async function readData(
       `cal_data_json topic ${calTopic ?? '(none)'} differs from the report URL topic ${facts.topic ?? '(none)'}: the page's DATA wins (spec 2.1)`,
     );
   }
-  const pageBase = pageLoginBase(run.input.htmlUrl, facts.baseUrl);
+  // docs/contract.md §3: credentials go only to a trusted origin; a report elsewhere is opened
+  // without a session, and a login it asks for is refused.
+  const pageOrigin = new URL(run.input.htmlUrl).origin;
+  const trusted = trustedLoginOrigin(run.input.htmlUrl, facts.baseUrl, deps);
+  const pageBase = trusted ? pageLoginBase(run.input.htmlUrl, facts.baseUrl) : undefined;
   let raw: unknown;
   for (let attempt = 0; ; attempt++) {
     const state =
-      attempt === 0
-        ? await sessionOrStop(deps, pageBase, pageKey)
-        : await deps.session(pageBase, pageKey, true);
+      pageBase === undefined
+        ? undefined
+        : attempt === 0
+          ? await sessionOrStop(deps, pageBase, pageKey, evidence)
+          : await deps.session(pageBase, pageKey, true);
     try {
       evidence.pageLoads++;
       const page = await deps.readPage(run.input.htmlUrl, state);
@@ -210,6 +248,12 @@ async function readData(
     } catch (e) {
       if (!(e instanceof Error) || e.name !== SESSION_EXPIRED)
         throw new Stop('error', `report page ${redactUrl(run.input.htmlUrl)}: ${messageOf(e)}`);
+      if (pageBase === undefined)
+        throw new Stop(
+          'error',
+          `report page ${redactUrl(run.input.htmlUrl)} asks for a login on ${pageOrigin}, which is not an origin credentials may go to (the run's base URL ${new URL(facts.baseUrl).origin}, the Profile B portal, L1_LOGIN_ORIGINS): credentials were not sent; add it to L1_LOGIN_ORIGINS if it is the platform's own`,
+          'configuration',
+        );
       if (attempt > 0)
         throw new Stop(
           'error',

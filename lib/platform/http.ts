@@ -69,8 +69,10 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
 }
 
 /** An HttpGetter carrying the cookies of a storage-state file. */
-export function fetchGetter(storageStatePath: string): HttpGetter {
-  const state = JSON.parse(fs.readFileSync(storageStatePath, 'utf8')) as { cookies?: StoredCookie[] };
+export function fetchGetter(storageStatePath: string | undefined): HttpGetter {
+  const state = (
+    storageStatePath === undefined ? {} : JSON.parse(fs.readFileSync(storageStatePath, 'utf8'))
+  ) as { cookies?: StoredCookie[] };
   const cookies = state.cookies ?? [];
   return {
     async get(url, { params, timeout, maxBytes }) {

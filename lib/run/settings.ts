@@ -45,6 +45,8 @@ export interface Settings {
   profileB: ProfileBSettings;
   /** `not configured`, or where each setting came from. */
   profileBFrom: string;
+  /** Origins besides the runs' base URLs and the Profile B portal where credentials may go (§3). */
+  loginOrigins: string[];
   limits: { requestTimeoutMs: number; retryBackoffMs: number; runTimeoutMs: number; maxAnswerBytes: number };
   paths: {
     verdicts: string;
@@ -223,6 +225,7 @@ export function readSettings(sources: SettingsSources): Settings {
     ...(night ? { night } : {}),
     profileB: merged.profileB,
     profileBFrom: merged.from,
+    loginOrigins: (values.L1_LOGIN_ORIGINS as string[] | undefined) ?? [],
     limits: {
       requestTimeoutMs,
       retryBackoffMs: values.L1_RETRY_BACKOFF_MS ?? 300,

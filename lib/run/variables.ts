@@ -19,6 +19,27 @@ const flag = z
   .transform((s) => s === '1' || s.toLowerCase() === 'true');
 const text = z.string().trim().min(1, 'empty');
 const integer = z.string().trim().regex(/^\d+$/, 'expected an integer').transform(Number);
+/** A comma-separated list of origins (`https://host[:port]`), each reduced to its origin. */
+const origins = text.transform((value, ctx) => {
+  const out: string[] = [];
+  for (const item of value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin` });
+      return z.NEVER;
+    }
+    out.push(url.origin);
+  }
+  return out;
+});
 
 export type VariableGroup =
   'runs' | 'night' | 'Profile B' | 'credentials' | 'outputs' | 'limits' | 'pictures' | 'machine';
@@ -113,6 +134,13 @@ export const VARIABLES = {
     meaning: 'the credentials registry file {"companies": {…}, "profileB": {…}}',
     default: 'credentials.local.json',
     schema: text,
+  },
+  L1_LOGIN_ORIGINS: {
+    group: 'credentials',
+    meaning:
+      "origins besides each run's base URL and the Profile B portal where credentials may be posted (comma-separated), e.g. a report host with its own login",
+    default: '-',
+    schema: origins,
   },
   L1_CREDENTIALS_JSON: {
     group: 'credentials',

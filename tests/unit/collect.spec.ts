@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { collectRun } from '../../lib/platform/collect';
+import { collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
 import { LoginError } from '../../lib/platform/login';
 import { CredentialsError } from '../../lib/run/credentials';
@@ -333,6 +333,44 @@ test.describe('collectRun: each way a run is not checked', () => {
     const evidence = await collectRun(configuredRun(A_MONITOR), fakes.deps);
     expect(outcome(evidence, 'redirected to /login even after logging in again')).toEqual(failed('input'));
     expect(evidence.pageLoads).toBe(2);
+  });
+
+  test('docs/contract.md §3: a report on an origin credentials may not go to is read without a session; a login it asks for is refused, nothing is posted', async () => {
+    const { data, platform } = aMonitor();
+    const elsewhere = configuredRun(A_MONITOR, {
+      htmlUrl: configuredRun(A_MONITOR).input.htmlUrl.replace(ORIGIN, 'http://127.0.0.9:7000'),
+    });
+    const asks = fakeDeps(platform, new SessionExpired());
+    const refused = await collectRun(elsewhere, asks.deps);
+    expect(refused).toMatchObject({ status: 'error', failureKind: 'configuration' });
+    expect(refused.reason).toContain(
+      'asks for a login on http://127.0.0.9:7000, which is not an origin credentials may go to',
+    );
+    expect(refused.reason).toContain('L1_LOGIN_ORIGINS');
+    expect(asks.sessions).toEqual([]);
+    expect(asks.pageStates).toEqual([undefined]);
+    // A report host that shows its page without a login is read without a session; only the API logs in.
+    const open = fakeDeps(platform, data);
+    const read = await collectRun(elsewhere, open.deps);
+    expect(read.status, read.reason).toBe('checked');
+    expect(open.pageStates).toEqual([undefined]);
+    expect(open.sessions.map((c) => c.loginBase)).toEqual([ORIGIN]);
+    // Named in L1_LOGIN_ORIGINS: trusted, logged in there.
+    const listed = fakeDeps(platform, data);
+    const trusted = await collectRun(elsewhere, { ...listed.deps, loginOrigins: ['http://127.0.0.9:7000'] });
+    expect(trusted.status, trusted.reason).toBe('checked');
+    expect(listed.sessions.map((c) => c.loginBase)).toEqual(['http://127.0.0.9:7000', ORIGIN]);
+  });
+
+  test('trusted login origins: the base URL, the Profile B portal host, L1_LOGIN_ORIGINS; nothing else', () => {
+    const deps = { profileB: { host: 'portal.test:8443' }, loginOrigins: ['https://reports.test'] };
+    const base = 'https://geo.test/api';
+    expect(trustedLoginOrigin('https://geo.test/r/1', base, deps)).toBe(true);
+    expect(trustedLoginOrigin('https://portal.test:8443/r/1', base, deps)).toBe(true);
+    expect(trustedLoginOrigin('https://reports.test/r/1', base, deps)).toBe(true);
+    expect(trustedLoginOrigin('http://reports.test/r/1', base, deps)).toBe(false);
+    expect(trustedLoginOrigin('https://geo.test:444/r/1', base, deps)).toBe(false);
+    expect(trustedLoginOrigin('https://evil.test/r/1', base, { profileB: {} })).toBe(false);
   });
 
   test('a DATA of the wrong shape is an error naming the field', async () => {

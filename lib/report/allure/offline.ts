@@ -13,6 +13,7 @@
  * a link to the company's own report page is not a third party). XML namespace identifiers
  * (`http://www.w3.org/2000/svg` …) are names, never fetched, and the app needs them verbatim.
  */
+import { isLoopbackHost } from '../../util/host';
 
 export interface OfflineOptions {
   /** Hosts (lower case, no port) that may appear besides loopback: the configured runs' hosts. */
@@ -51,16 +52,7 @@ const RELATIVE_PATTERN =
 const BINARY_NAME = /\.(png|jpe?g|gif|webp|bmp|ico|zip|gz|webm|mp4|woff2?|ttf|otf|pdf)$/i;
 const TEXT_MIME = /^(text\/|application\/(javascript|json|xml|x-javascript)|image\/svg\+xml)/i;
 
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    h === 'localhost' ||
-    h.endsWith('.localhost') ||
-    /^127(\.\d{1,3}){3}$/.test(h) ||
-    h === '::1' ||
-    h === '0.0.0.0'
-  );
-}
+export { isLoopbackHost };
 
 function allowed(scheme: string, host: string, rest: string, options: OfflineOptions): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');

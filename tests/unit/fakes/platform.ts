@@ -174,6 +174,8 @@ export interface Fakes {
   deps: CollectDeps;
   sessions: SessionCall[];
   pages: string[];
+  /** The session each page read was given (undefined: none). */
+  pageStates: (string | undefined)[];
   dir: string;
 }
 
@@ -192,6 +194,7 @@ export function fakeDeps(
   fs.writeFileSync(state, JSON.stringify({ cookies: [], origins: [] }));
   const sessions: SessionCall[] = [];
   const pages: string[] = [];
+  const pageStates: (string | undefined)[] = [];
   const deps: CollectDeps = {
     root: options.root ?? dir,
     profileB: PROFILE_B,
@@ -205,8 +208,11 @@ export function fakeDeps(
       return state;
     },
     readPage: async (htmlUrl, statePath) => {
-      if (statePath !== state) throw new Error('fake: the page must be read with the session');
+      // Without a session only on an origin credentials may not go to (docs/contract.md §3).
+      if (statePath !== undefined && statePath !== state)
+        throw new Error('fake: the page must be read with the session');
       pages.push(htmlUrl);
+      pageStates.push(statePath);
       const answer = typeof page === 'function' ? (page as (n: number) => unknown)(pages.length) : page;
       if (answer instanceof Error) throw answer;
       return { data: answer, notes: [] };
@@ -216,5 +222,5 @@ export function fakeDeps(
       return platform.getter();
     },
   };
-  return { deps, sessions, pages, dir };
+  return { deps, sessions, pages, pageStates, dir };
 }
