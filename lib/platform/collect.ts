@@ -34,7 +34,11 @@ export interface CollectDeps {
    * Opens the report with that session (none on an origin credentials may not go to): raw DATA and
    * notes (throws SessionExpired on /login).
    */
-  readPage(htmlUrl: string, statePath: string | undefined): Promise<{ data: unknown; notes: string[] }>;
+  readPage(
+    htmlUrl: string,
+    statePath: string | undefined,
+    origins: readonly string[],
+  ): Promise<{ data: unknown; notes: string[] }>;
   newApiContext(statePath: string): Promise<HttpGetter>;
   /** Largest answer or DATA accepted (L1_MAX_ANSWER_MB). */
   maxBytes?: number;
@@ -197,6 +201,13 @@ export function trustedLoginOrigin(
   );
 }
 
+/** The origins a report page may reach (pages/box.ts adds L1_PAGE_ORIGINS): its own and the login ones. */
+function pageOrigins(htmlUrl: string, baseUrl: string, deps: CollectDeps): string[] {
+  const page = new URL(htmlUrl);
+  const portal = deps.profileB.host ? [`${page.protocol}//${deps.profileB.host}`] : [];
+  return [...new Set([page.origin, new URL(baseUrl).origin, ...portal, ...(deps.loginOrigins ?? [])])];
+}
+
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {
   try {
     return readUrls(run.input);
@@ -241,7 +252,11 @@ async function readData(
           : await deps.session(pageBase, pageKey, true);
     try {
       evidence.pageLoads++;
-      const page = await deps.readPage(run.input.htmlUrl, state);
+      const page = await deps.readPage(
+        run.input.htmlUrl,
+        state,
+        pageOrigins(run.input.htmlUrl, facts.baseUrl, deps),
+      );
       raw = page.data;
       evidence.notes.push(...page.notes);
       break;

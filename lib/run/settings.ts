@@ -47,6 +47,8 @@ export interface Settings {
   profileBFrom: string;
   /** Origins besides the runs' base URLs and the Profile B portal where credentials may go (§3). */
   loginOrigins: string[];
+  /** Origins a report page may load from besides its own and the login origins (L1_PAGE_ORIGINS). */
+  pageOrigins: string[];
   limits: { requestTimeoutMs: number; retryBackoffMs: number; runTimeoutMs: number; maxAnswerBytes: number };
   paths: {
     verdicts: string;
@@ -226,6 +228,7 @@ export function readSettings(sources: SettingsSources): Settings {
     profileB: merged.profileB,
     profileBFrom: merged.from,
     loginOrigins: (values.L1_LOGIN_ORIGINS as string[] | undefined) ?? [],
+    pageOrigins: (values.L1_PAGE_ORIGINS as string[] | undefined) ?? [],
     limits: {
       requestTimeoutMs,
       retryBackoffMs: values.L1_RETRY_BACKOFF_MS ?? 300,

@@ -142,6 +142,13 @@ export const VARIABLES = {
     default: '-',
     schema: origins,
   },
+  L1_PAGE_ORIGINS: {
+    group: 'limits',
+    meaning:
+      'origins a report page may load from besides its own and the login origins (comma-separated), e.g. a CDN; others are blocked and named',
+    default: '-',
+    schema: origins,
+  },
   L1_CREDENTIALS_JSON: {
     group: 'credentials',
     meaning: 'the registry as JSON text (when no file is given)',

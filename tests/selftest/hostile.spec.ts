@@ -91,8 +91,18 @@ test('every hostile run ends as its scenario expects, its reason naming the sour
   expect(got).toEqual(HOSTILE_SCENARIOS.map((s) => ({ label: s.label, ...s.expected })));
 });
 
-test('no credential reached the foreign origin the login page moved to', () => {
+test('no credential reached the foreign origin (a login page that moved there, a report hosted there); nothing a page sent reached it', () => {
   expect(stats._foreign?.['login-post'] ?? 0).toBe(0);
+  // The report hosted there was asked for without a session, and its login was refused.
+  expect(stats._foreign?.['report-page'] ?? 0).toBeGreaterThan(0);
+  expect(suite.verdicts.get('hostile-report-foreign-host')?.failureKind).toBe('configuration');
+  // The page box: the exfiltrating page's requests to the foreign origin were blocked and named.
+  expect(stats._foreign?.other ?? 0).toBe(0);
+  expect(suite.verdicts.get('hostile-page-exfil')?.notes.join('\n')).toMatch(
+    /the report page asked for origins it may not reach, blocked: http:\/\/127\.0\.0\.1:\d+ \(2\)/,
+  );
+  // Nothing the page downloaded was kept.
+  expect(filesUnder(path.join(ROOT, 'test-results')).filter((f) => f.endsWith('big.bin'))).toEqual([]);
 });
 
 test('no secret, URL token or control character from data in any output; reasons and files stay small', () => {
