@@ -18,6 +18,7 @@ import vm from 'node:vm';
 import { collectRun, type CollectDeps } from '../lib/platform/collect';
 import type { Evidence } from '../lib/platform/evidence';
 import { judge } from '../lib/report/judged';
+import { SecretMask } from '../lib/redaction';
 import { fetchGetter } from '../lib/platform/http';
 import { login } from '../lib/platform/login';
 import { ensureSession } from '../lib/platform/sessions';
@@ -120,6 +121,8 @@ function collectDeps(demo: DemoServer, root: string, timeoutMs: number): Collect
     session: (loginBase, key, force) => ensureSession(sessions, loginBase, key, force),
     readPage: readPageByFetch,
     newApiContext: async (storageState) => fetchGetter(storageState),
+    // As the suite does: the registry's values and the sessions' cookies out of every reason.
+    mask: new SecretMask(root, { env: sessions.env, authDirs: [sessions.authDir] }).mask,
   };
 }
 

@@ -24,6 +24,8 @@ export type Hostile =
    * tries another port of its host, and starts a download.
    */
   | { kind: 'page-exfil' }
+  /** `table=competitor` answers an API error whose message names the account's phone, password and session token. */
+  | { kind: 'api-msg-secrets' }
   /** The page answers 302 to itself forever (ERR_TOO_MANY_REDIRECTS). */
   | { kind: 'redirect-loop' }
   /** `table=source&platform=all` answers about `bytes` of JSON, streamed. */

@@ -70,6 +70,14 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     expected: FAILS(),
   }),
   derive(A_MONITOR, {
+    label: 'hostile-api-msg-secrets',
+    projectId: '101420',
+    description:
+      "the competitor table answers an API error whose message quotes the account's phone, password and session token: the run's error, every one of them masked everywhere",
+    hostile: { kind: 'api-msg-secrets' },
+    expected: ERR('API error code 500', '账号 ***', '密码 ***', '会话 ***'),
+  }),
+  derive(A_MONITOR, {
     label: 'hostile-page-loops',
     projectId: '101402',
     description: 'the report page defines DATA, then loops forever (for(;;){}) just after load',

@@ -23,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { scanOutputsReport } from '../lib/redaction';
 import { parseArgs } from 'node:util';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
 import * as offline from '../lib/report/allure/offline';
@@ -98,6 +99,21 @@ function nightId(results: string): string {
     .map((f) => `${f.id}@${f.night ?? ''}`)
     .sort();
   return crypto.createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16);
+}
+
+/** Removes the lines of the history file that hold a secret (the guard's findings), saying so. */
+function cleanHistory(history: string): void {
+  if (!fs.existsSync(history)) return;
+  const found = scanOutputsReport({ root: ROOT, defaultOutputs: false, extraPaths: [history] }).findings;
+  if (found.length === 0) return;
+  const lines = new Set(found.flatMap((f) => (f.line === undefined ? [] : [f.line])));
+  const all = fs.readFileSync(history, 'utf8').split('\n');
+  // A finding without a line (the file as a whole): nothing of it is kept.
+  const kept = found.every((f) => f.line !== undefined) ? all.filter((_, i) => !lines.has(i + 1)) : [];
+  fs.writeFileSync(history, kept.join('\n'));
+  process.stdout.write(
+    `history: removed ${all.length - kept.length} line(s) of ${shown(history)} holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')}): later nights' reports start without them\n`,
+  );
 }
 
 function alreadyInHistory(history: string, id: string): boolean {
@@ -208,7 +224,9 @@ function main(): void {
   if (summary) writeNightExtras(results, summary);
   const { broken } = prepareResults(results);
 
-  // 4. Generate.
+  // 4. Generate. A history line holding a secret (an earlier night's) is removed first, so one
+  // bad night does not fail every later night's guard.
+  cleanHistory(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
   const append = complete && !alreadyInHistory(history, id);
@@ -239,6 +257,8 @@ function main(): void {
   );
   if (generated.status !== 0) fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
   if (append) fs.appendFileSync(`${history}.nights`, `${id}\n`);
+  // And this night's own lines: a secret the guard would find there is not kept for later nights.
+  if (append) cleanHistory(history);
   const index = path.join(output, 'index.html');
   if (!fs.existsSync(index)) fail(`allure generate wrote no ${shown(index)}`);
 

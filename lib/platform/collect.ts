@@ -42,6 +42,8 @@ export interface CollectDeps {
   newApiContext(statePath: string): Promise<HttpGetter>;
   /** Largest answer or DATA accepted (L1_MAX_ANSWER_MB). */
   maxBytes?: number;
+  /** Masks known secrets (registry values, session cookies) and URL secrets in the run's reason. */
+  mask?: (text: string) => string;
   /** Origins besides the run's base URL and the Profile B portal where credentials may go (L1_LOGIN_ORIGINS). */
   loginOrigins?: readonly string[];
 }
@@ -143,7 +145,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
   } catch (e) {
     evidence.status = e instanceof Stop ? e.status : 'error';
     evidence.failureKind = e instanceof Stop ? e.kind : 'platform';
-    evidence.reason = redactText(messageOf(e));
+    evidence.reason = (deps.mask ?? redactText)(messageOf(e));
   }
   evidence.requests = client?.log ?? [];
   return evidence;

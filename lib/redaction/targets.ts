@@ -78,7 +78,14 @@ function scanTargets(root: string, env: NodeJS.ProcessEnv, options: TargetOption
     }
     for (const name of names) if (name.endsWith('.log')) targets.push(path.join(root, name));
   }
-  for (const name of ['L1_VERDICTS_DIR', 'L1_ALLURE_RESULTS_DIR', 'L1_PARTIAL_DIR', 'L1_TEST_RESULTS_DIR']) {
+  for (const name of [
+    'L1_VERDICTS_DIR',
+    'L1_ALLURE_RESULTS_DIR',
+    'L1_PARTIAL_DIR',
+    'L1_TEST_RESULTS_DIR',
+    'L1_ALLURE_REPORT_DIR',
+    'L1_ALLURE_HISTORY_PATH',
+  ]) {
     const value = env[name];
     if (value) targets.push(path.resolve(root, value));
   }

@@ -11,6 +11,7 @@ import {
   ORIGIN,
   PORTAL_B_ORIGIN,
   ROOT,
+  DEMO_CREDENTIALS,
   demoStats,
   expect,
   failingItems,
@@ -137,8 +138,15 @@ test('sessions and evidence are private: folders 0700, files 0600', () => {
     ).toBe('700');
 });
 
-test('the Allure report of the invocation names no external host (README.md § Security and limits)', () => {
+test('the Allure report of the invocation names no external host; a history line holding a secret is removed, not carried to later nights (README.md § Security and limits)', () => {
   const out = path.join(suite.dir, 'allure-report');
+  // An earlier night's history line that holds a password of the registry.
+  const registry = JSON.parse(fs.readFileSync(DEMO_CREDENTIALS, 'utf8')) as {
+    companies: Record<string, { password: string }>;
+  };
+  const leaked = Object.values(registry.companies)[0]!.password;
+  const history = path.join(suite.dir, 'history.jsonl');
+  fs.writeFileSync(history, `${JSON.stringify({ uuid: 'old-night', note: `login ${leaked}` })}\n`);
   const built = spawnSync(
     'npx',
     [
@@ -157,6 +165,8 @@ test('the Allure report of the invocation names no external host (README.md § S
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L1_STATE_DIR: suite.state } },
   );
   expect(built.status, built.stderr + built.stdout).toBe(0);
+  expect(built.stdout).toMatch(/history: removed 1 line\(s\) of .* holding a secret/);
+  expect(fs.readFileSync(history, 'utf8')).not.toContain(leaked);
   const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
   expect(findExternalUrls(html, { allowedHosts: ['127.0.0.1'] })).toEqual([]);
 });

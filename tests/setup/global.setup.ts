@@ -9,7 +9,7 @@ import { browserDescription } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
-import { redactText } from '../../lib/redaction/url';
+import { SecretMask } from '../../lib/redaction';
 import { allureActive, nothingToRerun } from './cli';
 
 /**
@@ -78,7 +78,12 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     },
   });
   writeLastInvocation(s.paths.state, inv.outputs, inv.id, allure);
-  teeConsole(path.join(inv.outputs.verdicts, 'console.log'), redactText);
+  // The console (a CI log the guard never sees) masked for the registry's values, the sessions'
+  // cookies and URL secrets, before the terminal or console.log gets a line.
+  teeConsole(
+    path.join(inv.outputs.verdicts, 'console.log'),
+    new SecretMask(s.root, { env: s.env, authDirs: [inv.auth] }).mask,
+  );
   removeStaleInvocations(s.paths.state);
   const where = (p: string) => {
     const relative = path.relative(s.root, p);

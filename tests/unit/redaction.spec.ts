@@ -15,6 +15,7 @@ import {
   redactUrl,
   scanOutputs,
   scanOutputsReport,
+  SecretMask,
   type Finding,
 } from '../../lib/redaction';
 import { escapeHtml } from '../../lib/util/escape';
@@ -767,4 +768,37 @@ test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0
   const clean = spawnSync(tsx, [script, '--root', root], { env: childEnv, encoding: 'utf8' });
   expect(clean.status, clean.stdout + clean.stderr).toBe(0);
   expect(clean.stdout).toBe('redaction guard: 1 file scanned, no secret found\n');
+});
+
+test.describe('secrets from any source are masked before they leave the suite (README.md § Security and limits)', () => {
+  test('redactText: URL userinfo, query and fragment secrets, and mobile numbers wherever they sit', () => {
+    const text = join(
+      'page.goto: net::ERR at https://qa:',
+      PW2,
+      '@reports.test/r/1?topic=T1&token=abc123#access_token=xyz789&view=2 (account ',
+      P_UNKNOWN,
+      ', id 20251117, batch L1M-101101-20251117-01)',
+    );
+    const masked = redactText(text);
+    expect(masked).toBe(
+      'page.goto: net::ERR at https://***@reports.test/r/1?topic=T1&token=***#access_token=***&view=2 (account 1**********, id 20251117, batch L1M-101101-20251117-01)',
+    );
+    expect(redactUrl(join('https://u:', PW2, '@h.test/x#id_token=abc&x=1'))).toBe(
+      'https://h.test/x#id_token=***&x=1',
+    );
+  });
+
+  test('SecretMask: the registry values and the sessions cookie values, in every form, before the URL rules', () => {
+    const { root, env } = makeRoot();
+    const auth = path.join(root, '.l1', 'state', 'invocations', 'x', 'auth');
+    const mask = new SecretMask(root, { env, authDirs: [auth] });
+    const message = (cookie: string) =>
+      join('API error code 500: 账号 ', P1, ' 密码 ', PW1, ' (', encodeURIComponent(PW2), ') 会话 ', cookie);
+    // The session appears once the run logged in: the mask reads the auth folder again.
+    expect(mask.mask(message(COOKIE_URL))).toBe(
+      `API error code 500: 账号 *** 密码 *** (***) 会话 ${COOKIE_URL}`,
+    );
+    write(auth, 'login.json', JSON.stringify({ cookies: [{ name: 'l1_session', value: COOKIE_URL }] }));
+    expect(mask.mask(message(COOKIE_URL))).toBe('API error code 500: 账号 *** 密码 *** (***) 会话 ***');
+  });
 });
