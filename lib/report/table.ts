@@ -78,8 +78,10 @@ function restLine(rest: { total: number; failing: number }): string {
 /** A CSV field: spreadsheet formulas defused, quoted when it holds a comma, quote, or edge space. */
 export function csvField(text: string): string {
   let t = text;
-  // A field a spreadsheet would run as a formula (`=HYPERLINK(…)` from a hostile DATA key).
-  if (/^[=+@\t\r]|^-[^\d\s.]/.test(t)) t = `'${t}`;
+  // A field a spreadsheet would run as a formula (`=HYPERLINK(…)`, `-1+cmd|…`, `@SUM(…)` from a
+  // hostile DATA key): any field that starts with = + - @ tab or CR, unless it is a plain number or
+  // the lone "-" of no value.
+  if (/^[=+\-@\t\r]/.test(t) && !/^(?:[-+]?\d+(?:\.\d+)?%?|-)$/.test(t)) t = `'${t}`;
   return /[",\r\n]|^\s|\s$/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 

@@ -89,9 +89,16 @@ export function padDisplay(s: string, width: number): string {
  * an image or HTML to the job summary.
  */
 export function markdownText(s: string, max?: number): string {
-  return safeText(s, max)
-    .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return (
+    safeText(s, max)
+      .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      // No link, mail link or emoji from data: GitHub autolinks `https://…`, `www.…` and `a@b.c`,
+      // and turns `:code:` into an icon; the character references read the same and do neither.
+      .replace(/:/g, '&#58;')
+      .replace(/@/g, '&#64;')
+      .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}&#46;`)
+  );
 }

@@ -35,6 +35,31 @@ export function credentialSource(env: NodeJS.ProcessEnv, root: string): Credenti
   return fs.existsSync(local) ? { kind: 'file', where: local } : { kind: 'none', where: local };
 }
 
+/**
+ * What the start of an invocation says about the registry file (README.md § Security and limits):
+ * readable by group or others, or reached through a symlink. Warned, not refused: the file is the
+ * user's, and a CI secret written by a step with the default umask should still be checked.
+ */
+export function credentialFileWarnings(env: NodeJS.ProcessEnv, root: string): string[] {
+  const source = credentialSource(env, root);
+  if (source.kind !== 'file') return [];
+  const warnings: string[] = [];
+  try {
+    if (fs.lstatSync(source.where).isSymbolicLink())
+      warnings.push(
+        `the credentials registry ${source.where} is a symlink to ${fs.realpathSync(source.where)}: read through it`,
+      );
+    const mode = fs.statSync(source.where).mode & 0o777;
+    if (mode & 0o077)
+      warnings.push(
+        `the credentials registry ${source.where} is readable by group or others (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 it`,
+      );
+  } catch {
+    // a missing file is said when a run needs it
+  }
+  return warnings;
+}
+
 /** Reads and validates the registry. Errors name the source and the field, never a value. */
 export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRegistry {
   const source = credentialSource(env, root);

@@ -9,6 +9,7 @@ import {
   resolveNight,
   type Night,
 } from './night';
+import { credentialFileWarnings } from './credentials';
 import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
 import type { ProfileBSettings, RunInput } from './types';
 import { parseVariables, type Provenance, type VariableName, type VariableValues } from './variables';
@@ -208,6 +209,7 @@ export function readSettings(sources: SettingsSources): Settings {
   const merged = demoProfileB
     ? { profileB: demoProfileB, from: 'the bundled demo' }
     : mergeProfileB(fileProfileB, parsed, 'the runs file');
+  if (mode !== 'none') warnings.push(...credentialFileWarnings({ ...sources.dotenv, ...sources.env }, root));
   if (merged.from === 'not configured' && mode !== 'none')
     warnings.push(
       'Profile B is not configured (no profileB in the runs file, no L1_PROFILE_B_* variable): every run is checked with Profile A rules',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
-import { cellText, rowLine, stepTableCsv, stepTitle } from '../../lib/report/table';
+import { cellText, rowLine, stepTableCsv, stepTitle, csvField } from '../../lib/report/table';
 
 function row(i: number, verdict: 'pass' | 'fail'): ComparisonRow {
   return {
@@ -60,6 +60,12 @@ test.describe('mismatch tables (README.md § Reading the Allure report)', () => 
     );
     expect(stepTableCsv(step).trim().split('\r\n')).toHaveLength(11); // all rows fit: spec order kept
     expect(stepTableCsv(step).split('\r\n')[1]?.startsWith('k0,')).toBe(true);
+  });
+
+  test('CSV: every formula prefix is defused, plain numbers and the lone "-" are not', () => {
+    for (const formula of ["-1+cmd|' /C calc'!A0", '+1+1', '@SUM(A1)', '=1', '\t=1', '\r=1', '-x'])
+      expect(csvField(formula).replace(/^"/, '').startsWith("'"), formula).toBe(true);
+    for (const plain of ['-1.5', '+2', '12.5%', '-', '0', 'text']) expect(csvField(plain), plain).toBe(plain);
   });
 
   test('the shared helpers keep their contract', () => {

@@ -42,3 +42,11 @@ test('markdownText cannot add a column, a link or HTML', () => {
   expect(out).toContain('\\[x\\]');
   expect(out).toContain('\\x0a');
 });
+
+test('markdownText: no autolink, mail link or emoji from data (summary.md is rendered by GitHub)', () => {
+  const out = markdownText('see https://evil.test/x and www.evil.test, mail a@b.test :rocket: :+1:');
+  for (const live of ['https://', 'www.evil', 'a@b', ':rocket:', ':+1:']) expect(out).not.toContain(live);
+  expect(out).toBe(
+    'see https&#58;//evil.test/x and www&#46;evil.test, mail a&#64;b.test &#58;rocket&#58; &#58;+1&#58;',
+  );
+});

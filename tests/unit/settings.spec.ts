@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { credentialFileWarnings } from '../../lib/run/credentials';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
@@ -330,4 +331,20 @@ test('.env.example names every variable of the one list (a new setting is shown 
   const example = fs.readFileSync(path.resolve(__dirname, '..', '..', '.env.example'), 'utf8');
   const missing = Object.keys(VARIABLES).filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example));
   expect(missing).toEqual([]);
+});
+
+test('a credentials registry readable by others, or behind a symlink, is warned about at start (never printed)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-creds-'));
+  const file = path.join(dir, 'registry.json');
+  fs.writeFileSync(file, '{"companies": {}}', { mode: 0o644 });
+  fs.chmodSync(file, 0o644);
+  const link = path.join(dir, 'link.json');
+  fs.symlinkSync(file, link);
+  expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: link }, dir)).toEqual([
+    `the credentials registry ${link} is a symlink to ${fs.realpathSync(file)}: read through it`,
+    `the credentials registry ${link} is readable by group or others (mode 0644): chmod 600 it`,
+  ]);
+  fs.chmodSync(file, 0o600);
+  expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: file }, dir)).toEqual([]);
+  fs.rmSync(dir, { recursive: true, force: true });
 });
