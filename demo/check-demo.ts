@@ -56,6 +56,7 @@ const SKIPPED_HOSTILE = new Set([
   'hostile-page-tampers',
   'hostile-data-grows',
   'hostile-page-exfil',
+  'hostile-page-memory',
   'hostile-report-foreign-host',
 ]);
 

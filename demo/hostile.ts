@@ -98,6 +98,11 @@ export function hostilePageOptions(project: DemoProject): ReportPageOptions {
         `addEventListener('load', function () { var a = document.createElement('a'); a.href = 'data:application/octet-stream;base64,' + btoa('x'.repeat(1024)); a.download = 'big.bin'; document.body.appendChild(a); a.click(); });`,
       ].join('\n'),
     };
+  if (h?.kind === 'page-memory')
+    return {
+      // 8 MB blocks, touched so they are resident, one every 5 ms (a page that grows, not a spike).
+      before: `window.__hog = []; (function grow() { if (window.__hog.length < ${Math.ceil(h.mb / 8)}) { window.__hog.push(new Float64Array(1 << 20).fill(1)); setTimeout(grow, 5); } })();\ndocument.write('<img src="/hostile/hang" alt="">');`,
+    };
   if (h?.kind === 'page-tampers')
     return {
       before: [

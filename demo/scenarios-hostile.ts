@@ -78,6 +78,14 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     expected: ERR('API error code 500', '账号 ***', '密码 ***', '会话 ***'),
   }),
   derive(A_MONITOR, {
+    label: 'hostile-page-memory',
+    projectId: '101421',
+    description:
+      'the page grows to about 1.5 GB of memory while it loads: over L1_PAGE_MAX_MB the run is an error and the next run gets a fresh browser',
+    hostile: { kind: 'page-memory', mb: 1536 },
+    expected: ERR('L1_PAGE_MAX_MB'),
+  }),
+  derive(A_MONITOR, {
     label: 'hostile-page-loops',
     projectId: '101402',
     description: 'the report page defines DATA, then loops forever (for(;;){}) just after load',

@@ -50,7 +50,14 @@ export interface Settings {
   loginOrigins: string[];
   /** Origins a report page may load from besides its own and the login origins (L1_PAGE_ORIGINS). */
   pageOrigins: string[];
-  limits: { requestTimeoutMs: number; retryBackoffMs: number; runTimeoutMs: number; maxAnswerBytes: number };
+  limits: {
+    requestTimeoutMs: number;
+    retryBackoffMs: number;
+    runTimeoutMs: number;
+    maxAnswerBytes: number;
+    /** L1_PAGE_MAX_MB in bytes. */
+    pageMaxBytes: number;
+  };
   paths: {
     verdicts: string;
     allureResults: string;
@@ -236,6 +243,7 @@ export function readSettings(sources: SettingsSources): Settings {
       retryBackoffMs: values.L1_RETRY_BACKOFF_MS ?? 300,
       runTimeoutMs: values.L1_RUN_TIMEOUT_MS ?? 4 * requestTimeoutMs + 30_000,
       maxAnswerBytes: (values.L1_MAX_ANSWER_MB ?? 64) * 1024 * 1024,
+      pageMaxBytes: ((values.L1_PAGE_MAX_MB as number | undefined) ?? 1024) * 1024 * 1024,
     },
     paths: {
       verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),

@@ -142,6 +142,13 @@ export const VARIABLES = {
     default: '-',
     schema: origins,
   },
+  L1_PAGE_MAX_MB: {
+    group: 'limits',
+    meaning:
+      "largest resident memory of a report page's renderer while it loads and DATA is read; over it the run is an error and the browser is replaced",
+    default: '1024',
+    schema: positiveInt,
+  },
   L1_PAGE_ORIGINS: {
     group: 'limits',
     meaning:

@@ -60,7 +60,12 @@ test.beforeAll(async () => {
   suite = await runSuite({
     name: 'hostile',
     runs,
-    env: { L1_REQUEST_TIMEOUT_MS: '10000', L1_RUN_TIMEOUT_MS: '60000', L1_MAX_ANSWER_MB: '16' },
+    env: {
+      L1_REQUEST_TIMEOUT_MS: '10000',
+      L1_RUN_TIMEOUT_MS: '60000',
+      L1_MAX_ANSWER_MB: '16',
+      L1_PAGE_MAX_MB: '400',
+    },
     timeoutMs: 300_000,
   });
   stats = (await demoStats()) as Record<string, Record<string, number>>;
