@@ -57,6 +57,7 @@ const SKIPPED_HOSTILE = new Set([
   'hostile-data-grows',
   'hostile-page-exfil',
   'hostile-page-memory',
+  'hostile-userinfo-url',
   'hostile-report-foreign-host',
 ]);
 

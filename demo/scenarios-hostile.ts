@@ -86,6 +86,16 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     expected: ERR('L1_PAGE_MAX_MB'),
   }),
   derive(A_MONITOR, {
+    label: 'hostile-userinfo-url',
+    projectId: '101422',
+    description:
+      'the report URL carries a user and password (http://qa:<token>@…): checked, and the password is in no output (verdicts, titles, Allure, console)',
+    runExtras: (run, origin) => ({
+      htmlUrl: run.htmlUrl.replace('http://', `http://qa:${hostileTokens(origin)[0] ?? ''}@`),
+    }),
+    expected: FAILS(),
+  }),
+  derive(A_MONITOR, {
     label: 'hostile-page-loops',
     projectId: '101402',
     description: 'the report page defines DATA, then loops forever (for(;;){}) just after load',
