@@ -3,29 +3,36 @@
  *
  * Starts its own demo platform (`npx tsx demo/server.ts`, L1_DEMO_PORT = --port or the next free
  * triple), generates N runs (demo/generated.ts: several companies, both profiles, a share that
- * cannot be checked) and measures, for each (N, share), alternating the order at each repeat:
+ * cannot be checked) and measures, for each (N, share, pages), alternating the order at each repeat:
  *   floor      scripts/bench/floor.ts: one login per account, one Chromium, DATA + every endpoint, no check
  *   suite      `npx playwright test` with the configured reporters (list + allure-playwright)
  *   suite-dot  `npx playwright test --reporter=dot`
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
  * memory of the whole process tree sampled every 200 ms. Then the rule registry over the evidence
- * of one invocation, and the cost of one Playwright worker restart. Prints a markdown table, also
- * written to test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the generated
- * expectations (a benchmark of a wrong suite is worthless).
+ * of one invocation, the cost of one Playwright worker restart, and the breakdown: Playwright's
+ * own cost per test and allure-playwright's. Prints a markdown table, also written to
+ * test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the generated expectations,
+ * or when the suite made more requests or logins than the floor for the same runs (a benchmark of
+ * a wrong suite is worthless).
  *
  *   npx tsx scripts/bench.ts [--runs 20,100] [--uncheckable 0,0.2] [--failing 0] [--repeat 1]
- *                            [--no-floor] [--no-configured] [--no-dot] [--no-rules] [--no-restart]
+ *                            [--pages light|charts|light,charts] [--no-floor] [--no-configured]
+ *                            [--no-dot] [--no-rules] [--no-restart] [--no-breakdown]
  *                            [--screenshots-off] [--port 4400] [--rounds 200]
- * --screenshots-off adds a fourth measurement: --reporter=dot with L1_SCREENSHOTS=0.
+ * --pages: light (default) loads the demo's report pages without their chart scripts (DATA only,
+ * `?charts=0`), charts the chart-drawing pages (about a CPU second each); floor and suite always
+ * load the same pages. --screenshots-off adds a measurement: --reporter=dot with L1_SCREENSHOTS=0.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { generatedRuns } from '../demo/generated';
 import { demoCredentialsFile, demoProfileB } from '../demo/runs';
 import type { ScenarioExpectation } from '../demo/scenario-kit';
 import { readUrls } from '../lib/run/url';
 import { startBenchDemo, freeTriple, type BenchDemo } from './bench/demo-server';
 import { runningGroups, runTree, type TreeRun } from './bench/proc-tree';
+import { benchBreakdown, type BreakdownFigure } from './bench/breakdown';
 import { benchRestart, type RestartFigure } from './bench/restart';
 import { benchRules } from './bench/rules';
 import { checkVerdicts } from './bench/verdicts';
@@ -36,28 +43,40 @@ const RULES_INVOCATION = 'bench-rules';
 
 // ---- options ----------------------------------------------------------------------------------
 
-const KNOWN = [
-  '--runs',
-  '--uncheckable',
-  '--failing',
-  '--repeat',
-  '--port',
-  '--rounds',
-  '--no-floor',
-  '--no-configured',
-  '--no-dot',
-  '--no-rules',
-  '--no-restart',
-  '--screenshots-off',
-  '--help',
-];
 const argv = process.argv.slice(2);
-for (const a of argv)
-  if (a.startsWith('--') && !KNOWN.includes(a.split('=')[0]!)) {
-    console.error(`bench: unknown option ${a} (known: ${KNOWN.join(' ')})`);
-    process.exit(2);
-  }
-if (argv.includes('--help')) {
+let parsed: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      runs: { type: 'string', default: '20,100' },
+      uncheckable: { type: 'string', default: '0,0.2' },
+      failing: { type: 'string', default: '0' },
+      repeat: { type: 'string', default: '1' },
+      port: { type: 'string', default: '4400' },
+      rounds: { type: 'string', default: '200' },
+      pages: { type: 'string', default: 'light' },
+      'no-floor': { type: 'boolean', default: false },
+      'no-configured': { type: 'boolean', default: false },
+      'no-dot': { type: 'boolean', default: false },
+      'no-rules': { type: 'boolean', default: false },
+      'no-restart': { type: 'boolean', default: false },
+      'no-breakdown': { type: 'boolean', default: false },
+      'screenshots-off': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+}
+try {
+  parsed = parse();
+} catch (e) {
+  console.error(`bench: ${(e as Error).message} (npx tsx scripts/bench.ts --help)`);
+  process.exit(2);
+}
+const values = parsed.values;
+if (values.help) {
   console.log(
     fs
       .readFileSync(__filename, 'utf8')
@@ -66,35 +85,36 @@ if (argv.includes('--help')) {
   );
   process.exit(0);
 }
-function opt(name: string, fallback: string): string {
-  const eq = argv.find((a) => a.startsWith(`${name}=`));
-  if (eq) return eq.slice(name.length + 1);
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
-}
-function numbers(name: string, fallback: string, ok: (n: number) => boolean): number[] {
-  const list = opt(name, fallback)
-    .split(',')
-    .map((s) => Number(s.trim()));
+function numbers(name: keyof typeof values, ok: (n: number) => boolean): number[] {
+  const given = String(values[name]);
+  const list = given.split(',').map((s) => Number(s.trim()));
   if (list.length === 0 || !list.every((n) => Number.isFinite(n) && ok(n))) {
-    console.error(`bench: ${name} ${opt(name, fallback)}: not a valid list`);
+    console.error(`bench: --${name} ${given}: not a valid list`);
     process.exit(2);
   }
   return list;
 }
-const RUNS = numbers('--runs', '20,100', (n) => Number.isInteger(n) && n >= 1 && n <= 300);
-const UNCHECKABLE = numbers('--uncheckable', '0,0.2', (n) => n >= 0 && n <= 1);
-const [FAILING] = numbers('--failing', '0', (n) => n >= 0 && n <= 1);
-const [REPEAT] = numbers('--repeat', '1', (n) => Number.isInteger(n) && n >= 1);
-const [PORT] = numbers('--port', '4400', (n) => Number.isInteger(n) && n > 1024 && n < 65533);
-const [ROUNDS] = numbers('--rounds', '200', (n) => Number.isInteger(n) && n >= 1);
+const RUNS = numbers('runs', (n) => Number.isInteger(n) && n >= 1 && n <= 300);
+const UNCHECKABLE = numbers('uncheckable', (n) => n >= 0 && n <= 1);
+const [FAILING] = numbers('failing', (n) => n >= 0 && n <= 1);
+const [REPEAT] = numbers('repeat', (n) => Number.isInteger(n) && n >= 1);
+const [PORT] = numbers('port', (n) => Number.isInteger(n) && n > 1024 && n < 65533);
+const [ROUNDS] = numbers('rounds', (n) => Number.isInteger(n) && n >= 1);
+type Pages = 'light' | 'charts';
+const PAGES = String(values.pages)
+  .split(',')
+  .map((p) => p.trim()) as Pages[];
+if (!PAGES.length || !PAGES.every((p) => p === 'light' || p === 'charts')) {
+  console.error(`bench: --pages ${String(values.pages)}: light, charts or both (light,charts)`);
+  process.exit(2);
+}
 
 type What = 'floor' | 'suite' | 'suite-dot' | 'suite-dot-noshots';
 const WHATS: What[] = [
-  ...(argv.includes('--no-floor') ? [] : ['floor' as const]),
-  ...(argv.includes('--no-configured') ? [] : ['suite' as const]),
-  ...(argv.includes('--no-dot') ? [] : ['suite-dot' as const]),
-  ...(argv.includes('--screenshots-off') ? ['suite-dot-noshots' as const] : []),
+  ...(values['no-floor'] ? [] : ['floor' as const]),
+  ...(values['no-configured'] ? [] : ['suite' as const]),
+  ...(values['no-dot'] ? [] : ['suite-dot' as const]),
+  ...(values['screenshots-off'] ? ['suite-dot-noshots' as const] : []),
 ];
 const LABEL: Record<What, string> = {
   floor: 'floor',
@@ -108,6 +128,7 @@ const LABEL: Record<What, string> = {
 interface Config {
   n: number;
   uncheckable: number;
+  pages: Pages;
   runsFile: string;
   expected: Map<string, ScenarioExpectation>;
   projectIds: Set<string>;
@@ -118,6 +139,7 @@ interface Config {
 interface Measurement {
   n: number;
   uncheckable: number;
+  pages: Pages;
   what: What;
   rep: number;
   tree: TreeRun;
@@ -186,7 +208,7 @@ async function measure(
   rep: number,
   keepState: boolean,
 ): Promise<Measurement> {
-  const name = `${config.n}-u${config.uncheckable}-${what}-r${rep}`;
+  const name = `${config.n}-u${config.uncheckable}-${config.pages}-${what}-r${rep}`;
   const verdicts = path.join(OUT, 'verdicts', name);
   const allure = path.join(OUT, 'allure-results', name);
   const env: NodeJS.ProcessEnv = {
@@ -214,6 +236,7 @@ async function measure(
   const m: Measurement = {
     n: config.n,
     uncheckable: config.uncheckable,
+    pages: config.pages,
     what,
     rep,
     tree,
@@ -279,7 +302,7 @@ function describe(m: Measurement, floor: Measurement | undefined): string {
   if (floor && m.what !== 'floor') parts.push(`${f1(wall / (floor.tree.wallMs / 1000))}× floor`);
   parts.push(`load ${m.load}`);
   parts.push(m.problems.length ? `VERDICTS WRONG (${m.problems.length})` : 'expectations met');
-  return `N=${m.n} uncheckable=${m.uncheckable} ${LABEL[m.what]}: ${parts.join(' · ')}`;
+  return `N=${m.n} uncheckable=${m.uncheckable} ${m.pages} pages ${LABEL[m.what]}: ${parts.join(' · ')}`;
 }
 
 function median(xs: number[]): number {
@@ -288,33 +311,38 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-function tables(all: Measurement[], restart: RestartFigure[], rules: string | undefined): string {
+function tables(
+  all: Measurement[],
+  restart: RestartFigure[],
+  rules: string | undefined,
+  breakdown: BreakdownFigure[],
+): string {
   const groups = new Map<string, Measurement[]>();
   for (const m of all) {
-    const key = `${m.n}|${m.uncheckable}|${m.what}`;
+    const key = `${m.n}|${m.uncheckable}|${m.pages}|${m.what}`;
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }
   const wallOf = (ms: Measurement[]) => median(ms.map((m) => m.tree.wallMs / 1000));
   const lines = [
-    '| N | uncheckable | what | runs | tests | wall s | s/run | requests/run | logins | peak MB | × floor |',
-    '| --: | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| N | uncheckable | pages | what | tests | wall s | s/run | requests/run | logins | peak MB | × floor |',
+    '| --: | --: | --- | --- | --: | --: | --: | --: | --: | --: | --: |',
   ];
   const details = [
-    '| N | uncheckable | what | CPU s | peak PSS MB | processes (peak) | node processes | browser launches | failed tests | in-test s (items) | allure files · MB |',
-    '| --: | --: | --- | --: | --: | --: | --: | --: | --: | --: | --- |',
+    '| N | uncheckable | pages | what | CPU s | peak PSS MB | processes (peak) | node processes | browser launches | failed tests | in-test s (items) | allure files · MB |',
+    '| --: | --: | --- | --- | --: | --: | --: | --: | --: | --: | --: | --- |',
   ];
   for (const [key, ms] of groups) {
-    const [n, u, what] = key.split('|') as [string, string, What];
+    const [n, u, pages, what] = key.split('|') as [string, string, Pages, What];
     const first = ms[0]!;
     const wall = wallOf(ms);
-    const floor = groups.get(`${n}|${u}|floor`);
+    const floor = groups.get(`${n}|${u}|${pages}|floor`);
     const ratio = floor && what !== 'floor' ? `${f1(wall / wallOf(floor))}×` : what === 'floor' ? '1×' : '-';
     const peak = Math.max(...ms.map((m) => m.tree.peakRssMb));
     lines.push(
-      `| ${n} | ${u} | ${LABEL[what]} | ${n} | ${what === 'floor' ? '-' : first.tests} | ${f1(wall)}${ms.length > 1 ? ` (${ms.map((m) => f1(m.tree.wallMs / 1000)).join(', ')})` : ''} | ${f2(wall / Number(n))} | ${f1(first.requests / Number(n))} | ${first.logins} | ${peak.toFixed(0)} | ${ratio} |`,
+      `| ${n} | ${u} | ${pages} | ${LABEL[what]} | ${what === 'floor' ? '-' : first.tests} | ${f1(wall)}${ms.length > 1 ? ` (${ms.map((m) => f1(m.tree.wallMs / 1000)).join(', ')})` : ''} | ${f2(wall / Number(n))} | ${f1(first.requests / Number(n))} | ${first.logins} | ${peak.toFixed(0)} | ${ratio} |`,
     );
     details.push(
-      `| ${n} | ${u} | ${LABEL[what]} | ${f1(median(ms.map((m) => m.tree.cpuS ?? NaN)))} | ${Math.max(...ms.map((m) => m.tree.peakPssMb)).toFixed(0)} | ${first.tree.peakProcesses} | ${first.tree.nodeProcesses} | ${first.tree.browsers} | ${what === 'floor' ? '-' : first.failedTests} | ${what === 'floor' ? '-' : `${f1(first.runS ?? 0)} (${f1(first.itemS ?? 0)})`} | ${what === 'floor' ? '-' : `${first.allureFiles} · ${f1(first.allureMb ?? 0)}`} |`,
+      `| ${n} | ${u} | ${pages} | ${LABEL[what]} | ${f1(median(ms.map((m) => m.tree.cpuS ?? NaN)))} | ${Math.max(...ms.map((m) => m.tree.peakPssMb)).toFixed(0)} | ${first.tree.peakProcesses} | ${first.tree.nodeProcesses} | ${first.tree.browsers} | ${what === 'floor' ? '-' : first.failedTests} | ${what === 'floor' ? '-' : `${f1(first.runS ?? 0)} (${f1(first.itemS ?? 0)})`} | ${what === 'floor' ? '-' : `${first.allureFiles} · ${f1(first.allureMb ?? 0)}`} |`,
     );
   }
   const out = [
@@ -336,6 +364,17 @@ function tables(all: Measurement[], restart: RestartFigure[], rules: string | un
       ...restart.map(
         (r) => `| ${r.kind} | ${r.tests} | ${f1(r.passS)} | ${f1(r.failS)} | ${r.perRestartMs.toFixed(0)} |`,
       ),
+    );
+  }
+  if (breakdown.length) {
+    out.push(
+      '',
+      '### Where the time goes besides the checks (bare tests, this machine)',
+      '',
+      '| what | ms |',
+      '| --- | --: |',
+      ...breakdown.map((b) => `| ${b.what} | ${b.ms.toFixed(1)} |`),
+      ...restart.map((r) => `| one worker restart: ${r.kind} | ${r.perRestartMs.toFixed(0)} |`),
     );
   }
   if (rules) out.push('', rules);
@@ -365,6 +404,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stopAll);
   const all: Measurement[] = [];
   let restart: RestartFigure[] = [];
+  let breakdown: BreakdownFigure[] = [];
   let rules: string | undefined;
   let keptRules = false;
   const runsFiles = new Map<number, string>();
@@ -372,71 +412,98 @@ async function main(): Promise<number> {
     const profileB = demoProfileB(`127.0.0.1:${port + 1}`);
     for (const n of RUNS) {
       for (const uncheckable of UNCHECKABLE) {
-        const { runs, expected } = generatedRuns(n, {
-          origin: demo.origin,
-          portalBOrigin: demo.portalBOrigin,
-          uncheckable,
-          failing: FAILING!,
-        });
-        const runsFile = path.join(OUT, 'runs', `runs-${n}-u${uncheckable}.json`);
-        fs.writeFileSync(runsFile, JSON.stringify(runs, null, 2));
-        if (uncheckable === 0 || !runsFiles.has(n)) runsFiles.set(n, runsFile);
-        const facts = runs.map((r) => readUrls(r));
-        const config: Config = {
-          n,
-          uncheckable,
-          runsFile,
-          expected,
-          projectIds: new Set(facts.map((x) => x.projectId)),
-          companies: new Set(facts.map((x) => x.companyId)),
-          env: {
-            ...baseEnv(),
-            L1_RUNS: runsFile,
-            L1_CREDENTIALS_FILE: demoCredentialsFile(port),
-            L1_PROFILE_B_HOST: profileB.host,
-            L1_PROFILE_B_GROUP_NAME: profileB.groupName,
-            L1_PROFILE_B_COMPANY_ID: String(profileB.companyId),
-            L1_PROFILE_B_BRAND_CODE: profileB.brandCode,
-            L1_WORKERS: '2',
-            L1_STATE_DIR: path.join(OUT, 'state'),
-            L1_DEMO_PORT: String(port),
-          },
-        };
-        const notChecked = [...expected.values()].filter((e) => e.status !== 'checked').length;
-        const profiles = new Set(runs.map((r) => (/-B-/.test(r.label ?? '') ? 'B' : 'A')));
-        console.log(
-          `\nbench: N=${n}: ${notChecked} cannot be checked, ${config.companies.size} companies (${[...config.companies].join(', ')}), profiles ${[...profiles].join('+')}`,
-        );
-        for (let rep = 0; rep < REPEAT!; rep++) {
-          const order = rep % 2 === 0 ? WHATS : [...WHATS].reverse();
-          const done: Measurement[] = [];
-          for (const what of order) {
-            const keep = !keptRules && what !== 'floor' && !argv.includes('--no-rules');
-            if (keep) {
-              keptRules = true;
-              fs.rmSync(path.join(OUT, 'state', 'invocations', RULES_INVOCATION), {
-                recursive: true,
-                force: true,
-              });
+        for (const pages of PAGES) {
+          const generated = generatedRuns(n, {
+            origin: demo.origin,
+            portalBOrigin: demo.portalBOrigin,
+            uncheckable,
+            failing: FAILING!,
+          });
+          const { expected } = generated;
+          // Light pages: DATA only (?charts=0), the same for the floor and the suite.
+          const runs = generated.runs.map((r) => {
+            if (pages === 'charts') return r;
+            const url = new URL(r.htmlUrl);
+            url.searchParams.set('charts', '0');
+            return { ...r, htmlUrl: url.toString() };
+          });
+          const runsFile = path.join(OUT, 'runs', `runs-${n}-u${uncheckable}-${pages}.json`);
+          fs.writeFileSync(runsFile, JSON.stringify(runs, null, 2));
+          if (uncheckable === 0 || !runsFiles.has(n)) runsFiles.set(n, runsFile);
+          const facts = runs.map((r) => readUrls(r));
+          const config: Config = {
+            n,
+            uncheckable,
+            pages,
+            runsFile,
+            expected,
+            projectIds: new Set(facts.map((x) => x.projectId)),
+            companies: new Set(facts.map((x) => x.companyId)),
+            env: {
+              ...baseEnv(),
+              L1_RUNS: runsFile,
+              L1_CREDENTIALS_FILE: demoCredentialsFile(port),
+              L1_PROFILE_B_HOST: profileB.host,
+              L1_PROFILE_B_GROUP_NAME: profileB.groupName,
+              L1_PROFILE_B_COMPANY_ID: String(profileB.companyId),
+              L1_PROFILE_B_BRAND_CODE: profileB.brandCode,
+              L1_WORKERS: '2',
+              L1_STATE_DIR: path.join(OUT, 'state'),
+              L1_DEMO_PORT: String(port),
+            },
+          };
+          const notChecked = [...expected.values()].filter((e) => e.status !== 'checked').length;
+          const profiles = new Set(runs.map((r) => (/-B-/.test(r.label ?? '') ? 'B' : 'A')));
+          console.log(
+            `\nbench: N=${n}, ${pages} pages: ${notChecked} cannot be checked, ${config.companies.size} companies (${[...config.companies].join(', ')}), profiles ${[...profiles].join('+')}`,
+          );
+          for (let rep = 0; rep < REPEAT!; rep++) {
+            const order = rep % 2 === 0 ? WHATS : [...WHATS].reverse();
+            const done: Measurement[] = [];
+            for (const what of order) {
+              const keep = !keptRules && what !== 'floor' && !values['no-rules'];
+              if (keep) {
+                keptRules = true;
+                fs.rmSync(path.join(OUT, 'state', 'invocations', RULES_INVOCATION), {
+                  recursive: true,
+                  force: true,
+                });
+              }
+              const m = await measure(demo, config, what, rep, keep);
+              done.push(m);
+              all.push(m);
+              console.log(
+                describe(
+                  m,
+                  done.find((d) => d.what === 'floor'),
+                ),
+              );
+              // Requests and logins at the floor, asserted: the suite fetches what the floor fetches.
+              const floorOf = done.find((d) => d.what === 'floor');
+              if (
+                floorOf &&
+                m.what !== 'floor' &&
+                (m.requests > floorOf.requests || m.logins > floorOf.logins)
+              )
+                m.problems.push(
+                  `${m.requests} requests and ${m.logins} logins, the floor ${floorOf.requests} and ${floorOf.logins}`,
+                );
+              if (m.what === 'floor')
+                for (const d of done.filter((x) => x.what !== 'floor'))
+                  if (d.requests > m.requests || d.logins > m.logins)
+                    d.problems.push(
+                      `${d.requests} requests and ${d.logins} logins, the floor ${m.requests} and ${m.logins}`,
+                    );
+              for (const p of m.problems.slice(0, 10)) console.log(`    ${p}`);
+              if (keep)
+                rules = benchRules(path.join(OUT, 'state', 'invocations', RULES_INVOCATION, 'runs'), ROUNDS!);
             }
-            const m = await measure(demo, config, what, rep, keep);
-            done.push(m);
-            all.push(m);
-            console.log(
-              describe(
-                m,
-                done.find((d) => d.what === 'floor'),
-              ),
-            );
-            for (const p of m.problems.slice(0, 10)) console.log(`    ${p}`);
-            if (keep)
-              rules = benchRules(path.join(OUT, 'state', 'invocations', RULES_INVOCATION, 'runs'), ROUNDS!);
           }
         }
       }
     }
     if (rules) console.log(`\n${rules}`);
-    if (!argv.includes('--no-restart')) {
+    if (!values['no-restart']) {
       console.log('\nbench: worker restart cost (1 worker, passing vs failing tests)…');
       const ns = [...runsFiles.keys()].sort((a, b) => a - b);
       const kinds = [
@@ -461,10 +528,19 @@ async function main(): Promise<number> {
           `  ${r.kind}: ${r.tests} tests, ${f1(r.passS)} s passing, ${f1(r.failS)} s failing → ${r.perRestartMs.toFixed(0)} ms per restart`,
         );
     }
+    if (!values['no-breakdown']) {
+      console.log("\nbench: Playwright's and allure-playwright's own cost per test (bare tests)…");
+      breakdown = await benchBreakdown(
+        ROOT,
+        { ...baseEnv(), L1_STATE_DIR: path.join(OUT, 'state') },
+        path.join(OUT, 'logs'),
+      );
+      for (const b of breakdown) console.log(`  ${b.what}: ${b.ms.toFixed(1)} ms`);
+    }
   } finally {
     await demo.stop();
   }
-  const md = tables(all, restart, rules);
+  const md = tables(all, restart, rules, breakdown);
   fs.writeFileSync(path.join(OUT, 'bench.md'), md);
   console.log(`\n${md}\n(written to ${path.relative(ROOT, path.join(OUT, 'bench.md'))})`);
   const wrong = all.filter((m) => m.problems.length);

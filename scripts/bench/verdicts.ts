@@ -18,7 +18,7 @@ export function checkVerdicts(dir: string, expected: Map<string, ScenarioExpecta
   const byLabel = new Map<string, VerdictFile>();
   const extras: readonly string[] = VERDICT_FOLDER_EXTRAS;
   for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    if (!file.endsWith('.json') || extras.includes(file)) continue;
+    if (!file.endsWith('.json') || extras.includes(file) || file.startsWith('.')) continue;
     const parsed = verdictFileSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
     if (parsed.success) byLabel.set(parsed.data.run.label, parsed.data);
     else problems.push(`${file}: not a valid verdict file`);

@@ -8,13 +8,22 @@ import { chromiumLaunchOptions } from '../../../lib/run/browser';
  * BENCH_RESTART_KIND: bare (no import), browser (a worker-scoped Chromium), suite (the suite's
  * fixtures and forEachRun over L1_RUNS, as tests/checks.spec.ts declares its tests).
  */
+// The breakdown (scripts/bench/breakdown.ts) also runs the bare tests with 2 workers, with
+// allure-playwright next to dot (BENCH_REPORTER=allure) and BENCH_TESTS of them.
+const allure = process.env.BENCH_REPORTER === 'allure';
+
 export default defineConfig({
   testDir: '.',
   testMatch: new RegExp(`${process.env.BENCH_RESTART_KIND ?? 'bare'}\\.spec\\.ts$`),
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.BENCH_WORKERS ?? 1),
   retries: 0,
-  reporter: 'dot',
+  reporter: allure
+    ? [
+        ['dot'],
+        ['allure-playwright', { resultsDir: '../../../test-results/bench/breakdown-allure', detail: false }],
+      ]
+    : 'dot',
   outputDir: '../../../test-results/bench/restart-output',
   use: { trace: 'off', screenshot: 'off', video: 'off', launchOptions: chromiumLaunchOptions() },
 });
