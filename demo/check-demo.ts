@@ -8,8 +8,8 @@
  * scenario states it. Exit 1 on any difference. Prints no credential.
  *
  * Left to the self-tests, which check it through the whole suite: one request per endpoint per run
- * (bundled.spec.ts), the page-side hostile scenarios (hostile.spec.ts), cal_data_json
- * (scenarios.spec.ts); the collection's every branch: tests/unit/collect.spec.ts.
+ * and cal_data_json (catalogue.spec.ts), the page-side hostile scenarios (hostile.spec.ts); the
+ * collection's every branch: tests/unit/collect.spec.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

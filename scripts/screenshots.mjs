@@ -23,7 +23,7 @@ const [reportArg = 'allure-report/index.html', outArg = 'docs/images'] = process
 const report = path.resolve(reportArg);
 const out = path.resolve(outArg);
 if (!fs.existsSync(report)) {
-  process.stderr.write(`screenshots: no report at ${report}: build it with node scripts/report.mjs\n`);
+  process.stderr.write(`screenshots: no report at ${report}: build it with npm run report\n`);
   process.exit(2);
 }
 fs.mkdirSync(out, { recursive: true });
