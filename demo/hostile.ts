@@ -43,8 +43,9 @@ export function foreignHandler(ctx: AppContext) {
       ctx.stats.count('_foreign', 'report-page');
       return redirect(res, `/login?next=${encodeURIComponent(req.url ?? '/')}`);
     }
-    // Anything else a page sends here (what a box must stop) is counted.
-    ctx.stats.count('_foreign', 'other');
+    // What the exfiltrating page sends here (what the box must stop) is counted; anything else
+    // (a browser's own /favicon.ico for a page of this origin) is not.
+    if (path === '/exfil' || path === '/pixel.gif') ctx.stats.count('_foreign', 'exfil');
     html(res, 404, '<!doctype html><meta charset="utf-8"><title>404</title><p>页面不存在</p>');
   };
 }

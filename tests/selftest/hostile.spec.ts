@@ -103,7 +103,7 @@ test('no credential reached the foreign origin (a login page that moved there, a
   expect(stats._foreign?.['report-page'] ?? 0).toBeGreaterThan(0);
   expect(suite.verdicts.get('hostile-report-foreign-host')?.failureKind).toBe('configuration');
   // The page box: the exfiltrating page's requests to the foreign origin were blocked and named.
-  expect(stats._foreign?.other ?? 0).toBe(0);
+  expect(stats._foreign?.exfil ?? 0).toBe(0);
   expect(suite.verdicts.get('hostile-page-exfil')?.notes.join('\n')).toMatch(
     /the report page asked for origins it may not reach, blocked: http:\/\/127\.0\.0\.1:\d+ \(2\)/,
   );
