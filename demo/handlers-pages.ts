@@ -99,8 +99,10 @@ export function page(
       : project.fault?.kind === 'page-syntax-error'
         ? 'syntax-error'
         : undefined;
-  // Light pages (DATA only, no chart scripts): L1_DEMO_CHARTS=0 or ?charts=0 (self-tests, the bench).
-  const light = process.env.L1_DEMO_CHARTS === '0' || url.searchParams.get('charts') === '0';
+  // Light pages (DATA only, no chart scripts): L1_DEMO_CHARTS=0 or ?charts=0 (self-tests, the bench);
+  // ?charts=1 draws the charts whatever L1_DEMO_CHARTS says (a self-test that asserts pictures).
+  const charts = url.searchParams.get('charts');
+  const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1');
   html(
     res,
     200,

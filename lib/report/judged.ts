@@ -23,7 +23,10 @@ export interface JudgedRun {
   /** Each item's result (all rows); present when the run was checked. */
   items: Partial<Record<ItemNumber, JudgedItem>>;
   requests: RequestRecord[];
+  /** Loads of the report page by the check itself (one, or two after a new login). */
   pageLoads: number;
+  /** Loads of the report page for its section pictures (one when a picture was wanted, else 0). */
+  pictureLoads?: number;
   /** The collection and judging, in ms. */
   durationMs: number;
   /** Items whose report section was pictured (`shotFile`). */

@@ -6,7 +6,8 @@ import { generatedRuns } from '../../demo/generated';
 import { A_MONITOR, demoRuns, runOf } from '../../demo/runs';
 import { SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
 import { scanOutputs } from '../../lib/redaction';
-import { readJudged } from '../../lib/report/judged';
+import { failingItems as judgedFailing, readJudged } from '../../lib/report/judged';
+import { shotFile } from '../../lib/report/sections';
 import { fileKeyOf } from '../../lib/run/runs';
 import type { RunInput } from '../../lib/run/types';
 import { readUrls } from '../../lib/run/url';
@@ -169,6 +170,7 @@ let suite: SuiteResult;
 let stats: Record<string, Record<string, number>>;
 const expectations = new Map<string, Case['expected']>();
 let generated: RunInput[] = [];
+let chartedLabel = '';
 // On their own fixed dates: the claims below read those nights' numbers (a tie swap in B-monitor).
 const bundled = () => demoRuns(ORIGIN, PORTAL_B_ORIGIN, 'own');
 
@@ -180,6 +182,10 @@ test.beforeAll(async () => {
     uncheckable: 0.2,
     failing: 0.2,
   });
+  // One failing run with the demo's chart-drawing page: its sections are drawn, so pictured.
+  const charted = gen.runs.find((r) => (gen.expected.get(r.label!)?.failingItems ?? []).length > 0)!;
+  charted.htmlUrl = `${charted.htmlUrl}${charted.htmlUrl.includes('?') ? '&' : '?'}charts=1`;
+  chartedLabel = charted.label!;
   generated = gen.runs;
   const cases: Case[] = [
     ...bundled().map((run) => ({ run, expected: { status: 'checked' as const, failingItems: [] } })),
@@ -273,7 +279,7 @@ test('the slow endpoint is cut at the request timeout: the invocation never hang
   expect(suite.verdicts.get('fault-slow')!.reason).toContain('timed out after 2500 ms');
 });
 
-test('one page load and one request per endpoint per run (the source table once per platform option)', () => {
+test('one page load and one request per endpoint per run (the source table once per platform option); a run with a failing item loads its page once more, for the pictures only', () => {
   // A project several runs read (A-monitor's, by the input cases) is counted once per run.
   const shared = new Set(
     [...bundled(), ...inputCases().map((c) => c.run)]
@@ -290,13 +296,41 @@ test('one page load and one request per endpoint per run (the source table once 
     (r) => suite.verdicts.get(r.label!)?.status === 'checked' && !shared.has(readUrls(r).projectId),
   );
   expect(checkable.length).toBeGreaterThan(8);
+  const pictured: string[] = [];
+  const unexplained: string[] = [];
   for (const run of checkable) {
     const counts = stats[readUrls(run).projectId] ?? {};
-    for (const [kind, n] of Object.entries(counts).filter(([k]) => k !== 'batch' && k !== 'platform-page'))
+    const judged = readJudged(path.join(suite.runsDir, fileKeyOf(run.label!)))!;
+    // fixtures/collector.ts: the page DATA is read from closes at once; pictures load it again.
+    const failing = judgedFailing(judged);
+    const pictureLoads = Math.min(1, failing.length);
+    expect(judged.pictureLoads ?? 0, `${run.label} · picture loads`).toBe(pictureLoads);
+    expect(judged.pageLoads, `${run.label} · page loads of the check`).toBe(1);
+    pictured.push(...judged.shots.slice(0, 1).map(() => run.label!));
+    // Each failing item is pictured, or its note says why not (a light page draws no section).
+    unexplained.push(
+      ...failing
+        .filter((item) => !judged.shots.includes(item))
+        .filter((item) => !judged.notes.some((n) => n.startsWith(`no screenshot of item ${item}:`)))
+        .map((item) => `${run.label} · item ${item}`),
+    );
+    for (const [kind, n] of Object.entries(counts).filter(
+      ([k]) => k !== 'batch' && k !== 'platform-page' && k !== 'page',
+    ))
       expect(n, `${run.label} · ${kind}`).toBe(1);
-    for (const kind of ['page', 'snapshot', 'competitor', 'tmc', 'wordcloud', 'source:all'])
+    expect(counts.page, `${run.label} · page`).toBe(1 + pictureLoads);
+    for (const kind of ['snapshot', 'competitor', 'tmc', 'wordcloud', 'source:all'])
       expect(counts[kind], `${run.label} · ${kind}`).toBe(1);
   }
+  expect(unexplained).toEqual([]);
+  // The run with chart pages: every failing item's section pictured, from the second load.
+  expect(pictured).toContain(chartedLabel);
+  const charted = readJudged(path.join(suite.runsDir, fileKeyOf(chartedLabel)))!;
+  expect(charted.shots).toEqual(judgedFailing(charted));
+  for (const item of charted.shots)
+    expect(
+      fs.statSync(shotFile(path.join(suite.runsDir, fileKeyOf(chartedLabel)), item)).size,
+    ).toBeGreaterThan(2000);
 });
 
 test('the judged run is computed once and read by every item test: one judged file per run, ten results', () => {
