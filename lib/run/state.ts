@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeAtomic } from '../util/atomic';
 
-/** mkdir -p with 0700 on every folder it creates or owns (umask would widen it). */
+/** Folders this process has made private already (a test record is written twice per test). */
+const madePrivate = new Set<string>();
+
+/** mkdir -p with 0700 on every folder it creates or owns (an existing folder keeps its mode otherwise). */
 export function privateDir(dir: string): string {
+  if (madePrivate.has(dir) && fs.existsSync(dir)) return dir;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
+  madePrivate.add(dir);
   return dir;
 }
 
@@ -62,7 +67,8 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
   try {
     return await body();
   } finally {
-    fs.rmSync(lockDir, { recursive: true, force: true });
+    fs.rmSync(path.join(lockDir, 'pid'), { force: true });
+    fs.rmdirSync(lockDir);
   }
 }
 

@@ -1,6 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
+/** Temporary names: unique per process (the pid) and per write. */
+let written = 0;
 
 /**
  * The one atomic writer: the content goes to a temporary sibling, then a rename puts it in place,
@@ -12,12 +14,18 @@ export function writeAtomic(
   content: string | Buffer,
   options: { private?: boolean } = {},
 ): void {
-  const dir = path.dirname(file);
-  fs.mkdirSync(dir, { recursive: true, ...(options.private ? { mode: 0o700 } : {}) });
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(3).toString('hex')}.tmp`;
+  const tmp = `${file}.${process.pid}.${(++written).toString(36)}.tmp`;
+  // A file created 0600 stays at most 0600 (a umask only removes bits); a missing folder is made
+  // on the first write that needs it, not checked on every write (records are written per test).
+  const flags = options.private ? { mode: 0o600 } : {};
   try {
-    fs.writeFileSync(tmp, content, options.private ? { mode: 0o600 } : {});
-    if (options.private) fs.chmodSync(tmp, 0o600);
+    try {
+      fs.writeFileSync(tmp, content, flags);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fs.mkdirSync(path.dirname(file), { recursive: true, ...(options.private ? { mode: 0o700 } : {}) });
+      fs.writeFileSync(tmp, content, flags);
+    }
     fs.renameSync(tmp, file);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
