@@ -19,8 +19,43 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-/** Resident bytes of the renderers descending from `root`. */
-export function rendererBytes(root: number): number[] {
+/** The children of a process from /proc/<pid>/task/<tid>/children, or undefined where Linux has none. */
+function childrenOf(pid: number): number[] | undefined {
+  let tasks: string[];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const tid of tasks) {
+    let text: string;
+    try {
+      text = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && tid === String(pid)) return undefined;
+      continue;
+    }
+    for (const child of text.split(' ')) if (child.trim()) out.push(Number(child));
+  }
+  return out;
+}
+
+/** Every process below `root`: walked down from it (a few files), else found by scanning /proc. */
+function descendantsOf(root: number): number[] {
+  const out: number[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const children = childrenOf(stack.pop()!);
+    if (children === undefined) return scanDescendants(root);
+    out.push(...children);
+    stack.push(...children);
+  }
+  return out;
+}
+
+/** Without /proc/<pid>/task/<tid>/children (kernels without CONFIG_PROC_CHILDREN): every pid's parent. */
+function scanDescendants(root: number): number[] {
   let pids: number[];
   try {
     pids = fs
@@ -32,13 +67,17 @@ export function rendererBytes(root: number): number[] {
   }
   const parents = new Map(pids.map((p) => [p, parentOf(p)]));
   const under = (pid: number): boolean => {
-    for (let p: number | undefined = pid, hops = 0; p && hops < 16; p = parents.get(p), hops++)
+    for (let p: number | undefined = parents.get(pid), hops = 0; p && hops < 16; p = parents.get(p), hops++)
       if (p === root) return true;
     return false;
   };
+  return pids.filter((pid) => pid !== root && under(pid));
+}
+
+/** Resident bytes of the renderers descending from `root`. */
+export function rendererBytes(root: number): number[] {
   const out: number[] = [];
-  for (const pid of pids) {
-    if (pid === root || !under(pid)) continue;
+  for (const pid of descendantsOf(root)) {
     try {
       if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
       const resident = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
