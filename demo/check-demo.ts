@@ -58,6 +58,7 @@ const SKIPPED_HOSTILE = new Set([
   'hostile-page-exfil',
   'hostile-page-memory',
   'hostile-userinfo-url',
+  'hostile-page-data-changes',
   'hostile-report-foreign-host',
 ]);
 

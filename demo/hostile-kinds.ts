@@ -26,6 +26,8 @@ export type Hostile =
   | { kind: 'page-exfil' }
   /** `table=competitor` answers an API error whose message names the account's phone, password and session token. */
   | { kind: 'api-msg-secrets' }
+  /** After DATA, the page's script moves the aggregate exposure rate by 20 + a random fraction: each load differs. */
+  | { kind: 'data-changes' }
   /** Before DATA, the page's script holds about `mb` MB of memory. */
   | { kind: 'page-memory'; mb: number }
   /** The page answers 302 to itself forever (ERR_TOO_MANY_REDIRECTS). */

@@ -104,6 +104,14 @@ export function hostilePageOptions(project: DemoProject): ReportPageOptions {
       // 8 MB blocks, touched so they are resident, one every 5 ms (a page that grows, not a spike).
       before: `window.__hog = []; (function grow() { if (window.__hog.length < ${Math.ceil(h.mb / 8)}) { window.__hog.push(new Float64Array(1 << 20).fill(1)); setTimeout(grow, 5); } })();\ndocument.write('<img src="/hostile/hang" alt="">');`,
     };
+  if (h?.kind === 'data-changes')
+    return {
+      after: [
+        `var d = typeof DATA !== 'undefined' ? DATA : window.DATA;`,
+        `var v = Number(String(d.brand.summary.avg_exposure_rate).replace('%', ''));`,
+        `d.brand.summary.avg_exposure_rate = (v > 50 ? v - 20 : v + 20) + Math.random();`,
+      ].join('\n'),
+    };
   if (h?.kind === 'page-tampers')
     return {
       before: [

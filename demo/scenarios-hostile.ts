@@ -86,6 +86,14 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     expected: ERR('L1_PAGE_MAX_MB'),
   }),
   derive(A_MONITOR, {
+    label: 'hostile-page-data-changes',
+    projectId: '101423',
+    description:
+      'the page moves its aggregate exposure rate by 20 and a random fraction on every load: items 3 and 5 (the brand rate is in the ranking too) fail on the DATA that was read, and the second load for the pictures gives another DATA, so the run is not pictured and says why',
+    hostile: { kind: 'data-changes' },
+    expected: FAILS(3, 5),
+  }),
+  derive(A_MONITOR, {
     label: 'hostile-userinfo-url',
     projectId: '101422',
     description:

@@ -107,6 +107,10 @@ test('no credential reached the foreign origin (a login page that moved there, a
   expect(suite.verdicts.get('hostile-page-exfil')?.notes.join('\n')).toMatch(
     /the report page asked for origins it may not reach, blocked: http:\/\/127\.0\.0\.1:\d+ \(2\)/,
   );
+  // Pictures only of the DATA that was judged: a page whose DATA differs on the second load is not pictured.
+  expect(suite.verdicts.get('hostile-page-data-changes')?.notes.join('\n')).toContain(
+    'no section pictures: the report page gave a different DATA when it was loaded again for them',
+  );
   // Nothing the page downloaded was kept.
   expect(filesUnder(path.join(ROOT, 'test-results')).filter((f) => f.endsWith('big.bin'))).toEqual([]);
 });
