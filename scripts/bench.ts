@@ -478,19 +478,26 @@ async function main(): Promise<number> {
                   done.find((d) => d.what === 'floor'),
                 ),
               );
-              // Requests and logins at the floor, asserted: the suite fetches what the floor fetches.
+              // Requests and logins at the floor, asserted: the suite fetches what the floor fetches,
+              // plus one page load per run with a failing item for its pictures (docs/decisions.md).
+              const pictureLoads = (d: Measurement) =>
+                d.what === 'suite-dot-noshots'
+                  ? 0
+                  : [...config.expected.values()].filter(
+                      (e) => e.status === 'checked' && (e.failingItems ?? []).length > 0,
+                    ).length;
               const floorOf = done.find((d) => d.what === 'floor');
               if (
                 floorOf &&
                 m.what !== 'floor' &&
-                (m.requests > floorOf.requests || m.logins > floorOf.logins)
+                (m.requests > floorOf.requests + pictureLoads(m) || m.logins > floorOf.logins)
               )
                 m.problems.push(
                   `${m.requests} requests and ${m.logins} logins, the floor ${floorOf.requests} and ${floorOf.logins}`,
                 );
               if (m.what === 'floor')
                 for (const d of done.filter((x) => x.what !== 'floor'))
-                  if (d.requests > m.requests || d.logins > m.logins)
+                  if (d.requests > m.requests + pictureLoads(d) || d.logins > m.logins)
                     d.problems.push(
                       `${d.requests} requests and ${d.logins} logins, the floor ${m.requests} and ${m.logins}`,
                     );
