@@ -12,8 +12,8 @@
  * of one invocation, the cost of one Playwright worker restart, and the breakdown: Playwright's
  * own cost per test and allure-playwright's. Prints a markdown table, also written to
  * test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the generated expectations,
- * or when the suite made more requests or logins than the floor for the same runs (a benchmark of
- * a wrong suite is worthless).
+ * or when the suite made more requests or logins than the floor for the same runs, beyond one page
+ * load per failing run for its pictures (a benchmark of a wrong suite is worthless).
  *
  *   npx tsx scripts/bench.ts [--runs 20,100] [--uncheckable 0,0.2] [--failing 0] [--repeat 1]
  *                            [--pages light|charts|light,charts] [--no-floor] [--no-configured]
