@@ -42,7 +42,7 @@ function childrenOf(pid: number): number[] | undefined {
 }
 
 /** Every process below `root`: walked down from it (a few files), else found by scanning /proc. */
-function descendantsOf(root: number): number[] {
+export function descendantsOf(root: number): number[] {
   const out: number[] = [];
   const stack = [root];
   while (stack.length) {
@@ -55,7 +55,7 @@ function descendantsOf(root: number): number[] {
 }
 
 /** Without /proc/<pid>/task/<tid>/children (kernels without CONFIG_PROC_CHILDREN): every pid's parent. */
-function scanDescendants(root: number): number[] {
+export function scanDescendants(root: number): number[] {
   let pids: number[];
   try {
     pids = fs

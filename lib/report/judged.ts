@@ -26,7 +26,7 @@ export interface JudgedRun {
   /** Loads of the report page by the check itself (one, or two after a new login). */
   pageLoads: number;
   /** Loads of the report page for its section pictures (one when a picture was wanted, else 0). */
-  pictureLoads?: number;
+  pictureLoads: number;
   /** The collection and judging, in ms. */
   durationMs: number;
   /** Items whose report section was pictured (`shotFile`). */
@@ -73,6 +73,7 @@ export function judge(evidence: Evidence, durationMs = evidence.durationMs): Jud
     items,
     requests: evidence.requests,
     pageLoads: evidence.pageLoads,
+    pictureLoads: 0,
     durationMs,
     shots: [],
   };

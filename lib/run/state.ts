@@ -67,8 +67,20 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
   try {
     return await body();
   } finally {
-    fs.rmSync(path.join(lockDir, 'pid'), { force: true });
+    releaseLock(lockDir);
+  }
+}
+
+/**
+ * Released without a recursive walk (a lock folder holds its pid file only); one already gone (its
+ * invocation was cleared meanwhile) is released, not an error that would replace the body's result.
+ */
+function releaseLock(lockDir: string): void {
+  fs.rmSync(path.join(lockDir, 'pid'), { force: true });
+  try {
     fs.rmdirSync(lockDir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
 }
 

@@ -1,7 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Temporary names: unique per process (the pid) and per write. */
+/**
+ * Temporary names: unique per process (the pid, and a random tag for processes of other PID
+ * namespaces sharing the folder) and per write (a counter): drawn once, not per write.
+ */
+const PROCESS_TAG = `${process.pid}.${crypto.randomBytes(3).toString('hex')}`;
 let written = 0;
 
 /**
@@ -14,7 +19,7 @@ export function writeAtomic(
   content: string | Buffer,
   options: { private?: boolean } = {},
 ): void {
-  const tmp = `${file}.${process.pid}.${(++written).toString(36)}.tmp`;
+  const tmp = `${file}.${PROCESS_TAG}.${(++written).toString(36)}.tmp`;
   // A file created 0600 stays at most 0600 (a umask only removes bits); a missing folder is made
   // on the first write that needs it, not checked on every write (records are written per test).
   const flags = options.private ? { mode: 0o600 } : {};

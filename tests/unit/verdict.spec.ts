@@ -48,6 +48,7 @@ function judged(extra: Partial<JudgedRun> = {}, items: JudgedItem[] = []): Judge
     items: Object.fromEntries(items.map((i) => [i.item, i])),
     requests: [],
     pageLoads: 1,
+    pictureLoads: 0,
     durationMs: 1000,
     shots: [],
     ...extra,
