@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** Chromium flags this workplace needs: no sandbox as root, no background networking (closed network). */
 const QUIET_FLAGS = [
@@ -8,6 +9,18 @@ const QUIET_FLAGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-gpu',
+];
+
+/**
+ * Debian's packages, the headless shell first: it is what Playwright itself runs for
+ * `headless: true` with its own browsers ("chromium-headless-shell"), the same Chromium version and
+ * Blink as Debian's `chromium` without the desktop browser around it, and it starts and renders a
+ * report for about a quarter of the CPU (docs/decisions.md, Speed). `chromium` stays the fallback.
+ */
+const DEBIAN_CHROMIUMS = [
+  // The binary itself: /usr/bin/chromium-headless-shell is a shell script that runs it as a child.
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium',
 ];
 
 function playwrightOwnChromium(): string | undefined {
@@ -22,13 +35,17 @@ function playwrightOwnChromium(): string | undefined {
 }
 
 /**
- * Browser discovery: L1_CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own
- * browser if one is installed. `undefined` lets Playwright report its usual missing-browser error.
+ * Browser discovery: L1_CHROMIUM_PATH, then Debian's chromium-headless-shell, then
+ * Debian's /usr/bin/chromium, then Playwright's own browser if one is installed. `undefined` lets
+ * Playwright report its usual missing-browser error.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (file: string) => boolean = fs.existsSync,
+): string | undefined {
   const fromEnv = env.L1_CHROMIUM_PATH?.trim();
   if (fromEnv) return fromEnv;
-  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  for (const exe of DEBIAN_CHROMIUMS) if (exists(exe)) return exe;
   return playwrightOwnChromium();
 }
 
@@ -63,8 +80,8 @@ export function browserDescription(env: NodeJS.ProcessEnv = process.env): string
   if (!exe) return "none found: Playwright's own will be asked for (npx playwright install chromium)";
   const kind = env.L1_CHROMIUM_PATH?.trim()
     ? 'L1_CHROMIUM_PATH'
-    : exe === '/usr/bin/chromium'
-      ? "Debian's chromium"
+    : DEBIAN_CHROMIUMS.includes(exe)
+      ? `Debian's ${path.basename(exe)}`
       : "Playwright's own Chromium";
   return `${chromiumVersion(env)} (${exe}, ${kind})`;
 }

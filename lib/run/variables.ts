@@ -262,7 +262,8 @@ export const VARIABLES = {
   },
   L1_CHROMIUM_PATH: {
     group: 'machine',
-    meaning: 'the browser; else Debian /usr/bin/chromium, else Playwright’s own',
+    meaning:
+      'the browser; else Debian’s chromium-headless-shell, then /usr/bin/chromium, else Playwright’s own',
     default: 'detected',
     schema: text,
   },

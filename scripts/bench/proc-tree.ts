@@ -120,8 +120,9 @@ export async function runTree(command: string, args: string[], options: TreeOpti
       const name = /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '';
       if (name === 'node' || name.startsWith('MainThread')) nodes.add(pid);
       // A browser's main process: no --type= (renderers, zygotes, GPU, utilities have one); a
-      // zombie's cmdline is empty. The /usr/bin/chromium launcher script execs it in place.
-      if (/^(chromium|chrome|headless_shell)$/.test(name)) {
+      // zombie's cmdline is empty. The /usr/bin/chromium launcher script execs it in place. The
+      // kernel cuts names at 15 characters: Debian's headless shell is `chromium-headle`.
+      if (/^(chromium|chrome|headless_shell|chromium-headle)$/.test(name)) {
         const cmdline = read(`/proc/${pid}/cmdline`);
         if (cmdline && !cmdline.includes('--type=')) browsers.add(pid);
       }
