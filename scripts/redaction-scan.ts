@@ -1,37 +1,46 @@
 /**
- * The redaction guard (README "Security and limits"): `npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]`,
+ * The redaction guard (README "Security and limits"): `npx tsx scripts/redaction-scan.ts [--root DIR] [--only] [paths…]`,
  * `npm run redaction`, and the last stage of `npm test`. Scans every output folder (and the extra
  * paths, and L1_REDACTION_EXTRA_PATHS) for phone numbers, passwords, session cookie values and tokens.
  * Prints where each one is, never the secret; exit code 1 when anything is found, 2 on bad usage.
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { formatFinding, scanOutputsReport, type Finding } from '../lib/redaction';
 
-const USAGE = 'usage: npx tsx scripts/redaction-scan.ts [--root DIR] [extra paths…]';
+const USAGE = 'usage: npx tsx scripts/redaction-scan.ts [--root DIR] [--only] [paths…]';
 /** Findings printed per file; the rest are counted. */
 const PER_FILE = 20;
 
-function parseArgs(argv: string[]): { root: string; extra: string[] } {
-  let root = path.resolve(__dirname, '..');
-  const extra: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
-    } else if (arg === '--root') {
-      const value = argv[++i];
-      if (!value) fail('--root needs a folder');
-      root = path.resolve(value);
-    } else if (arg.startsWith('--root=')) {
-      root = path.resolve(arg.slice('--root='.length));
-    } else if (arg.startsWith('-')) {
-      fail(`unknown option ${arg}`);
-    } else {
-      extra.push(path.resolve(arg));
-    }
+/**
+ * `--only`: the given paths (and the folders the L1_* output variables name), not the default
+ * output folders of the root: what one job wrote, as `scripts/ci/local-pipeline.sh` guards each
+ * shard without reading the rest of the checkout.
+ */
+function options(argv: string[]): { root: string; extra: string[]; only: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { root: { type: 'string' }, only: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    fail((e as Error).message);
   }
-  return { root, extra };
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (values.root === '') fail('--root needs a folder');
+  if (values.only && positionals.length === 0) fail('--only needs the paths to scan');
+  return {
+    root: values.root ? path.resolve(values.root) : path.resolve(__dirname, '..'),
+    extra: positionals.map((p) => path.resolve(p)),
+    only: values.only ?? false,
+  };
 }
 
 function fail(message: string): never {
@@ -41,8 +50,8 @@ function fail(message: string): never {
 
 function main(): number {
   const started = Date.now();
-  const { root, extra } = parseArgs(process.argv.slice(2));
-  const result = scanOutputsReport({ root, extraPaths: extra });
+  const { root, extra, only } = options(process.argv.slice(2));
+  const result = scanOutputsReport({ root, extraPaths: extra, defaultOutputs: !only });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   for (const w of result.warnings) process.stderr.write(`redaction guard: warning: ${w}\n`);
   const files = `${result.filesScanned} file${result.filesScanned === 1 ? '' : 's'} scanned`;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The redaction guard before anything leaves the machine: `bash scripts/ci/guard.sh [PATH…]` runs
-# `npx tsx scripts/redaction-scan.ts PATH…`, which scans every default output folder (reports/,
+# The redaction guard before anything leaves the machine: `bash scripts/ci/guard.sh [--only] [PATH…]`
+# runs `npx tsx scripts/redaction-scan.ts …`, which scans every default output folder (reports/,
 # allure-results/, allure-report/, test-results/, playwright-report/, blob-report/, .l1/evidence/)
-# plus the given paths, for the secrets of the credentials registry (L1_CREDENTIALS_JSON in CI),
-# phone numbers, cookies and tokens. Non-zero when anything is found: the upload steps then do not run.
+# plus the given paths (with `--only`: the given paths and the folders L1_* variables name), for
+# the secrets of the credentials registry (L1_CREDENTIALS_JSON in CI), phone numbers, cookies and
+# tokens. Non-zero when anything is found: the upload steps then do not run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 npx tsx scripts/redaction-scan.ts "$@"

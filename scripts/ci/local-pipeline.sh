@@ -21,18 +21,24 @@ n="$(GITHUB_OUTPUT= bash scripts/ci/plan.sh "$n" | sed -n 's/^total=//p')"
 base="reports/local-pipeline"
 rm -rf "$base" .l1/local-pipeline
 mkdir -p "$base"
+# The guard reads what this pipeline wrote — a shard's folder, the merge's — and the output folders
+# the L1_* variables name (it adds those itself), as each CI job's guard reads its own fresh machine;
+# not the rest of the checkout, whose other outputs are not this pipeline's.
+guard() { bash scripts/ci/guard.sh --only "$@"; }
 shards_result=success
 for i in $(seq 1 "$n"); do
   echo "=== shard ${i}/${n}"
   L1_SHARDS_DIR="${base}/shards" L1_SHARD_STATE_ROOT=".l1/local-pipeline" \
     bash scripts/ci/shard.sh "$i" "$n" "$grep" || shards_result=failure
-  bash scripts/ci/guard.sh "${base}/shards/${i}" || shards_result=failure
+  guard "${base}/shards/${i}" "${L1_TEST_RESULTS_DIR:-test-results/checks}" "${L1_PARTIAL_DIR:-reports/partial}" ||
+    shards_result=failure
 done
 echo "=== merge"
 merge_outcome=success
 bash scripts/ci/merge.sh "${base}/shards" "$base" || merge_outcome=failure
 guard_outcome=success
-bash scripts/ci/guard.sh "$base" || guard_outcome=failure
+history="${L1_ALLURE_HISTORY_PATH:-allure-history/history.jsonl}"
+guard "$base" "${L1_ALLURE_REPORT_DIR:-allure-report}" "$(dirname "$history")" || guard_outcome=failure
 echo "=== summary"
 bash scripts/ci/summary.sh "$base"
 echo "=== result"

@@ -744,7 +744,7 @@ test.describe('the redaction guard opens archives and scans every output folder'
   });
 });
 
-test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0 when clean', () => {
+test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0 when clean; --only scans the given paths alone', () => {
   const { root, env } = makeRoot();
   const tsx = path.join(REPO, 'node_modules', '.bin', 'tsx');
   const script = path.join(REPO, 'scripts', 'redaction-scan.ts');
@@ -768,6 +768,27 @@ test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0
   const clean = spawnSync(tsx, [script, '--root', root], { env: childEnv, encoding: 'utf8' });
   expect(clean.status, clean.stdout + clean.stderr).toBe(0);
   expect(clean.stdout).toBe('redaction guard: 1 file scanned, no secret found\n');
+
+  // --only: the given paths, not the default output folders (what one shard of the local pipeline wrote).
+  write(root, 'test-results/z/out.txt', lines(`login as ${P_UNKNOWN}`));
+  write(root, 'reports/local-pipeline/shards/1/verdicts/A.json', lines('{"status": "checked"}'));
+  const shard = path.join(root, 'reports', 'local-pipeline', 'shards', '1');
+  const only = spawnSync(tsx, [script, '--root', root, '--only', shard], { env: childEnv, encoding: 'utf8' });
+  expect(only.status, only.stdout + only.stderr).toBe(0);
+  expect(only.stdout).toBe('redaction guard: 1 file scanned, no secret found\n');
+  const both = spawnSync(
+    tsx,
+    [script, '--root', root, '--only', shard, path.join(root, 'test-results', 'z')],
+    {
+      env: childEnv,
+      encoding: 'utf8',
+    },
+  );
+  expect(both.status, both.stdout + both.stderr).toBe(1);
+  expect(both.stdout).toContain('test-results/z/out.txt:1: phone number');
+  const bare = spawnSync(tsx, [script, '--root', root, '--only'], { env: childEnv, encoding: 'utf8' });
+  expect(bare.status).toBe(2);
+  expect(bare.stderr).toContain('--only needs the paths to scan');
 });
 
 test.describe('secrets from any source are masked before they leave the suite (README.md § Security and limits)', () => {
