@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { ITEM_RULES } from '../../lib/rules';
 import {
@@ -28,6 +29,17 @@ const passed = { invariance: 0, sensitivity: 0, nearMiss: 0 };
 /** The failing items of a case: its verdicts, reduced to what the properties compare. */
 function failing(ctx: RuleContext): ItemNumber[] {
   return ITEM_NUMBERS.filter((n) => ITEM_RULES[n](ctx).verdict === 'fail');
+}
+
+/**
+ * The checks inside a property, which fast-check runs hundreds of times: Playwright's `expect`
+ * captures a stack and records a step on every call (about half of this file's time when it was
+ * used here), while a failing case only has to throw with what it saw; fast-check adds the seed
+ * and the shrunk counterexample, and `fc.assert` fails the test with them.
+ */
+function same(actual: unknown, expected: unknown, what: string): void {
+  if (!isDeepStrictEqual(actual, expected))
+    throw new Error(`${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
 }
 
 function contextOf(t: Truth, plain: Plain, enc: Encoding, profile: Profile): RuleContext {
@@ -77,10 +89,10 @@ test.describe('generated cases (fast-check): invariance, sensitivity, near-misse
       fc.property(truthArb, encodingArb, profileArb, (t, enc, profile) => {
         const plain = render(t, profile);
         const plainVerdict = judge(t, plain, PLAIN, profile);
-        expect(plainVerdict, `plain encoding, profile ${profile}`).toEqual([]);
+        same(plainVerdict, [], `plain encoding, profile ${profile}`);
         const encoded = contextOf(t, plain, enc, profile);
-        expect(failing(encoded), `encoding ${JSON.stringify({ ...enc, unused: '…' })}`).toEqual(plainVerdict);
-        expect(noisyValues(encoded), 'values at the precision compared').toEqual([]);
+        same(failing(encoded), plainVerdict, `encoding ${JSON.stringify({ ...enc, unused: '…' })}`);
+        same(noisyValues(encoded), [], 'values at the precision compared');
         passed.invariance++;
       }),
       { numRuns: RUNS.invariance },
@@ -92,7 +104,7 @@ test.describe('generated cases (fast-check): invariance, sensitivity, near-misse
       fc.property(truthArb, encodingArb, variationArb(FAULTS), (t, enc, { v, profile, pick }) => {
         const plain = v.make(t, profile, pick);
         fc.pre(plain !== undefined);
-        expect(judge(t, plain!, enc, profile), `${v.name}, profile ${profile}`).toEqual(v.items(pick));
+        same(judge(t, plain!, enc, profile), v.items(pick), `${v.name}, profile ${profile}`);
         passed.sensitivity++;
       }),
       { numRuns: RUNS.sensitivity },
@@ -104,7 +116,7 @@ test.describe('generated cases (fast-check): invariance, sensitivity, near-misse
       fc.property(truthArb, encodingArb, variationArb(NEAR_MISSES), (t, enc, { v, profile, pick }) => {
         const plain = v.make(t, profile, pick);
         fc.pre(plain !== undefined);
-        expect(judge(t, plain!, enc, profile), `${v.name}, profile ${profile}`).toEqual([]);
+        same(judge(t, plain!, enc, profile), [], `${v.name}, profile ${profile}`);
         passed.nearMiss++;
       }),
       { numRuns: RUNS.nearMiss },
@@ -140,9 +152,9 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         fc.pre(c !== undefined);
         const { t, baseline, permuted } = c!;
         const verdict = judge(t, baseline, enc, 'B');
-        expect(verdict, 'the unpermuted run').toEqual([]);
+        same(verdict, [], 'the unpermuted run');
         const ctx = contextOf(t, permuted, enc, 'B');
-        expect(failing(ctx), `brands #${c!.run.i + 1} to #${c!.run.i + c!.run.k} permuted`).toEqual(verdict);
+        same(failing(ctx), verdict, `brands #${c!.run.i + 1} to #${c!.run.i + c!.run.k} permuted`);
         ran.tiedRun++;
       }),
       { numRuns: RUNS_CLAUSES.tiedRun },
@@ -156,8 +168,8 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         const { t, profile, plain, run, offsets, order } = c!;
         const ctx = contextOf(t, plain, enc, profile);
         const what = `profile ${profile}, brands #${run.i + 1}… HTML offsets ${offsets.join(',')} hundredths, platform order ${order.join(',')}`;
-        expect(failing(ctx), what).toEqual([5]);
-        expect(ITEM_RULES[5](ctx).steps.find((s) => s.id === '5.2')?.verdict, what).toBe('fail');
+        same(failing(ctx), [5], what);
+        same(ITEM_RULES[5](ctx).steps.find((s) => s.id === '5.2')?.verdict, 'fail', `${what}: step 5.2`);
         ran.untiedSwap++;
       }),
       { numRuns: RUNS_CLAUSES.untiedSwap },
@@ -174,10 +186,11 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         fc.pre(c !== undefined);
         const { t, profile, k, fault, plain, scaled } = c!;
         const before = shareSteps(contextOf(t, plain, enc, profile));
-        expect(
+        same(
           shareSteps(contextOf(t, scaled, enc, profile)),
+          before,
           `k ${k}, fault ${fault}, profile ${profile}`,
-        ).toEqual(before);
+        );
         ran.scaledCounts++;
       }),
       { numRuns: RUNS_CLAUSES.scaledCounts },
@@ -194,16 +207,17 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         for (const s of result.steps) {
           const small = s.id === option;
           const said = s.notes.join('\n').includes('below the 99-101.5 window');
-          expect(said, `${what}: step ${s.id} notes`).toBe(small);
+          same(said, small, `${what}: step ${s.id} notes`);
           const shares = s.rows.filter((r) => r.key.startsWith('share') && r.html !== null);
           for (const r of shares)
-            expect(r.note?.includes('docs/rules.md §D17') ?? false, `${what}: ${s.id} ${r.key}`).toBe(small);
+            same(r.note?.includes('docs/rules.md §D17') ?? false, small, `${what}: ${s.id} ${r.key}`);
           // A pass in the small group holds by the reading; elsewhere never (other clauses may mark it).
           const passes = shares.filter((r) => r.verdict === 'pass');
-          expect(
+          same(
             passes.map((r) => r.passBy === PASS_BY.smallGroup),
+            passes.map(() => small),
             `${what}: ${s.id} passBy`,
-          ).toEqual(passes.map(() => small));
+          );
         }
         ran.smallGroup++;
       }),
@@ -218,17 +232,23 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         const { t, profile, option, ordinal, plain } = c!;
         const ctx = contextOf(t, plain, enc, profile);
         const what = `option ${option}, ordinal ${ordinal}, profile ${profile}`;
-        expect(failing(ctx), what).toEqual(ordinal === 30 ? [11, 12] : [12]);
+        same(failing(ctx), ordinal === 30 ? [11, 12] : [12], what);
         const rows = ITEM_RULES[12](ctx).steps
           .find((s) => s.id === option)!
           .rows.filter((r) => r.verdict === 'fail');
-        expect(
+        same(
           rows.map((r) => r.key),
+          ordinal === 30 ? ['#30'] : [`#${ordinal}`, `#${ordinal + 1}`],
           what,
-        ).toEqual(ordinal === 30 ? ['#30'] : [`#${ordinal}`, `#${ordinal + 1}`]);
+        );
         for (const r of rows) {
-          expect(r.note, what).toMatch(/^tie swap, not a missing title/);
-          expect(r.note, what).not.toContain('missing on');
+          const note = r.note ?? '';
+          same(
+            /^tie swap, not a missing title/.test(note),
+            true,
+            `${what}: ${r.key} note ${JSON.stringify(note)}`,
+          );
+          same(note.includes('missing on'), false, `${what}: ${r.key} note ${JSON.stringify(note)}`);
         }
         ran.sourceTie++;
       }),
