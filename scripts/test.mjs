@@ -1,33 +1,61 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, unit tests, the demo's sanity check, self-tests against the demo
-// platform, then the redaction guard over every output folder. Every stage runs; the exit code is the first failure's.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type check, lint, workflow lint and the demo's sanity check side by side (each on
+// its own, one core or less), then unit tests, self-tests against the demo platform, and the
+// redaction guard over every output folder, one after another. Every stage runs; the exit code is
+// 1 when any failed. Output of stages that run side by side is printed whole when each ends.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stages = [
-  ['typecheck', ['npx', 'tsc', '--noEmit', '-p', '.']],
-  ['lint', ['npm', 'run', '-s', 'lint']],
-  ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
-  ['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']],
+/** Groups run one after another; the stages of a group at once. */
+const groups = [
   [
-    'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
-    ['npx', 'tsx', 'demo/check-demo.ts'],
+    ['typecheck', ['npx', 'tsc', '--noEmit', '-p', '.']],
+    ['lint', ['npm', 'run', '-s', 'lint']],
+    ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
+    [
+      'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
+      ['npx', 'tsx', 'demo/check-demo.ts'],
+    ],
   ],
-  ['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']],
-  ['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts']],
+  [['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']]],
+  [['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']]],
+  [['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts']]],
 ];
 
-const results = [];
-for (const [name, [cmd, ...args]] of stages) {
-  process.stdout.write(`\n=== ${name}: ${[cmd, ...args].join(' ')}\n`);
+function runStage([name, [cmd, ...args]], alone) {
+  const header = `\n=== ${name}: ${[cmd, ...args].join(' ')}\n`;
+  if (alone) process.stdout.write(header);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  results.push({ name, code: r.status ?? 1, s: ((Date.now() - started) / 1000).toFixed(1) });
+  const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: alone ? 'inherit' : 'pipe' });
+  const chunks = [];
+  if (!alone) {
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+  }
+  return new Promise((resolve) => {
+    let ended = false;
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      if (!alone) process.stdout.write(header + Buffer.concat(chunks).toString());
+      resolve({ name, code, s: ((Date.now() - started) / 1000).toFixed(1) });
+    };
+    child.on('error', () => done(1));
+    child.on('close', (code) => done(code ?? 1));
+  });
 }
+
+const results = [];
+const began = Date.now();
+for (const group of groups)
+  results.push(...(await Promise.all(group.map((s) => runStage(s, group.length === 1)))));
 process.stdout.write('\n=== npm test summary\n');
 for (const r of results) process.stdout.write(`${r.code === 0 ? '✅' : '❌'} ${r.name} (${r.s} s)\n`);
 const failed = results.filter((r) => r.code !== 0).length;
-process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
+process.stdout.write(
+  `${results.length - failed} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)\n`,
+);
 process.exit(failed ? 1 : 0);
