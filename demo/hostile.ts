@@ -151,27 +151,23 @@ function hugeRows(): Buffer {
   return hugeChunk;
 }
 
-let bomb: Promise<Buffer> | undefined;
-/** `{"rows":[` + 1 GiB of spaces + `]}`, gzipped once (about 1 MB) and cached. */
-function gzipBomb(): Promise<Buffer> {
-  bomb ??= new Promise<Buffer>((resolve, reject) => {
-    const gzip = zlib.createGzip({ level: 9 });
-    const out: Buffer[] = [];
-    gzip.on('data', (c: Buffer) => out.push(c));
-    gzip.on('end', () => resolve(Buffer.concat(out)));
-    gzip.on('error', reject);
-    const spaces = Buffer.alloc(1 << 20, 0x20);
-    let written = 0;
-    gzip.write('{"rows":[');
-    const pump = () => {
-      while (written < 1024) {
-        written++;
-        if (!gzip.write(spaces)) return void gzip.once('drain', pump);
-      }
-      gzip.end(']}');
-    };
-    pump();
-  });
+let bomb: Buffer | undefined;
+/**
+ * `{"rows":[` + 1 GiB of spaces + `]}` in about 1 MB: one gzip member of 1 MiB of spaces (about
+ * 1 KB) repeated 1024 times between a member with the head and one with the tail. A gzip stream
+ * may hold many members, and every gzip reader (Node's zlib and fetch, browsers) unpacks them all,
+ * so a client reads 1 GiB unless it stops itself; built in milliseconds, where compressing 1 GiB
+ * took seconds of the demo's CPU.
+ */
+function gzipBomb(): Buffer {
+  if (!bomb) {
+    const spaces = zlib.gzipSync(Buffer.alloc(1 << 20, 0x20), { level: 9 });
+    bomb = Buffer.concat([
+      zlib.gzipSync('{"rows":['),
+      ...Array.from({ length: 1024 }, () => spaces),
+      zlib.gzipSync(']}'),
+    ]);
+  }
   return bomb;
 }
 
@@ -203,7 +199,7 @@ export async function hostileMetrics(
   }
   if (h?.kind === 'gzip-bomb' && table === 'tmc') {
     ctx.stats.count('_hostile', 'gzip-bomb');
-    const body = await gzipBomb();
+    const body = gzipBomb();
     send(res, 200, 'application/json; charset=utf-8', body, { 'Content-Encoding': 'gzip' });
     return true;
   }
