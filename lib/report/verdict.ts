@@ -193,7 +193,9 @@ export function buildVerdict(
     generatedAt: context.generatedAt,
     suite: context.suite,
     selection: context.selection,
-    durationMs: (judged?.durationMs ?? 0) + records.reduce((sum, r) => sum + r.durationMs, 0),
+    // The run's tests; the collection runs inside the first of them (its record's time), so
+    // adding the judged run's own duration counted it twice.
+    durationMs: records.reduce((sum, r) => sum + r.durationMs, 0),
     ...(context.night ? { night: context.night } : {}),
   };
 }

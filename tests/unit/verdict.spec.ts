@@ -169,17 +169,18 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(v.reason).toMatch(/… \(\d+ more characters\)$/);
   });
 
-  test('failureKind only for a run not checked; URLs redacted; duration of collection and tests; the night', () => {
+  test('failureKind only for a run not checked; URLs redacted; duration of its tests, the collection once; the night', () => {
+    // The collection (1000 ms in the judged run) ran inside the first test, whose record holds it.
     const checked = buildVerdict(
       run,
       judged({ failureKind: 'input' }, [result(3, 'pass')]),
-      [record(3, 'passed')],
+      [{ ...record('collection', 'passed'), durationMs: 1005 }, record(3, 'passed')],
       { ...context, night: { batchDate: '2025-11-17', describe: '2025-11-17 (yesterday in Asia/Shanghai)' } },
     );
     expect(checked.failureKind).toBeUndefined();
     expect(checked.run.htmlUrl).not.toContain('s3cr3t-value');
     expect(checked.run).toMatchObject({ batchIds: ['b1', 'b2'], companyId: 1001, profile: 'A' });
-    expect(checked.durationMs).toBe(1010);
+    expect(checked.durationMs).toBe(1015);
     expect(checked.night).toEqual({
       batchDate: '2025-11-17',
       describe: '2025-11-17 (yesterday in Asia/Shanghai)',
