@@ -42,6 +42,7 @@ export default tseslint.config(
       'allure-results/**',
       'allure-report/**',
       'test-results/**',
+      'selftest-results/**',
       'playwright-report/**',
     ],
   },

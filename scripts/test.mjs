@@ -22,7 +22,8 @@ const groups = [
   ],
   [['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']]],
   [['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']]],
-  [['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts']]],
+  // Every default output folder, and the self-tests' invocations' outputs (tests/selftest/harness.ts).
+  [['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts', 'selftest-results']]],
 ];
 
 function runStage([name, [cmd, ...args]], alone) {

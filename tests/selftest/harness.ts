@@ -17,6 +17,12 @@ import { SELFTEST_DEMO_PORT } from '../../playwright.selftest.config';
  * CPU) except where a picture is asserted.
  */
 export const ROOT = path.resolve(__dirname, '..', '..');
+/**
+ * The outputs of the invocations the self-tests run, one folder each. Not under test-results/ or
+ * another default output folder: the main job and the local pipeline they run guard those, and
+ * would read every other self-test's outputs too (npm test's own guard stage scans this folder).
+ */
+export const SELFTEST_RESULTS = path.join(ROOT, 'selftest-results');
 /** Each self-test worker has its own demo: ports base + 100 × the worker's parallel index. */
 export const DEMO_PORT = SELFTEST_DEMO_PORT + 100 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
@@ -54,7 +60,7 @@ export interface SuiteResult {
 }
 
 export interface SuiteOptions {
-  /** Folder name under test-results/selftest-runs. */
+  /** Folder name under selftest-results/. */
   name: string;
   /** The runs file: an array of runs, or `{profileB, runs}`; omitted → the demo default. */
   runs?: RunInput[] | { profileB?: Record<string, unknown>; runs: RunInput[] };
@@ -94,7 +100,7 @@ export function profileBEnv(): Record<string, string> {
 }
 
 export function folderOf(name: string): string {
-  return path.join(ROOT, 'test-results', 'selftest-runs', name);
+  return path.join(SELFTEST_RESULTS, name);
 }
 
 /** The verdict files of a folder, by label. */
