@@ -9,25 +9,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project's own tools, as `npx` finds them, without npx's own start. */
+const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
 /** Groups run one after another; the stages of a group at once. */
 const groups = [
   [
-    ['typecheck', ['npx', 'tsc', '--noEmit', '-p', '.']],
+    ['typecheck', [bin('tsc'), '--noEmit', '-p', '.']],
     ['lint', ['npm', 'run', '-s', 'lint']],
     ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
     [
       'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
-      ['npx', 'tsx', 'demo/check-demo.ts'],
+      [bin('tsx'), 'demo/check-demo.ts'],
     ],
   ],
-  [['unit tests', ['npx', 'playwright', 'test', '-c', 'playwright.unit.config.ts']]],
-  [['self-tests', ['npx', 'playwright', 'test', '-c', 'playwright.selftest.config.ts']]],
+  [['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts']]],
+  [['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts']]],
   // Every default output folder, and the self-tests' invocations' outputs (tests/selftest/harness.ts).
-  [['redaction guard', ['npx', 'tsx', 'scripts/redaction-scan.ts', 'selftest-results']]],
+  [['redaction guard', [bin('tsx'), 'scripts/redaction-scan.ts', 'selftest-results']]],
 ];
 
 function runStage([name, [cmd, ...args]], alone) {
-  const header = `\n=== ${name}: ${[cmd, ...args].join(' ')}\n`;
+  const header = `\n=== ${name}: ${[path.relative(root, cmd), ...args].join(' ')}\n`;
   if (alone) process.stdout.write(header);
   const started = Date.now();
   const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: alone ? 'inherit' : 'pipe' });

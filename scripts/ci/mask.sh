@@ -3,4 +3,4 @@
 # `bash scripts/ci/mask.sh`. Run it first, in every job that holds the registry secret.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-npx tsx scripts/ci/mask.ts
+node_modules/.bin/tsx scripts/ci/mask.ts

@@ -39,7 +39,7 @@ done
 if compgen -G "${blobs}/*.zip" >/dev/null; then
   PLAYWRIGHT_HTML_OUTPUT_DIR="${out}/playwright-report" PLAYWRIGHT_HTML_OPEN=never \
     PLAYWRIGHT_JUNIT_OUTPUT_NAME="${out}/junit/playwright.xml" \
-    npx playwright merge-reports --reporter html,junit "$blobs" || {
+    node_modules/.bin/playwright merge-reports --reporter html,junit "$blobs" || {
     echo "merge: playwright merge-reports failed" >&2
     tooling=3
   }
@@ -49,7 +49,7 @@ else
 fi
 
 echo "== 2. verdict folders → one verdict folder, summary, JUnit"
-npm run -s merge -- --out "${out}/verdicts" "$shards"/*/verdicts
+node_modules/.bin/tsx scripts/merge.ts --out "${out}/verdicts" "$shards"/*/verdicts
 code=$?
 echo "$code" >"${out}/merge-exit-code"
 cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
@@ -65,7 +65,7 @@ done
 rm -f "${results}/.l1-outputs.json"
 if compgen -G "${results}/*" >/dev/null; then
   # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
-  npm run -s report -- --results "$results" --verdicts "${out}/verdicts" --quiet || {
+  node_modules/.bin/tsx scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
     echo "merge: npm run report (Allure) failed" >&2
     tooling=3
   }

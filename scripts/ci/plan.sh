@@ -11,7 +11,7 @@ if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt 20 ]; then
   echo "plan: the shard count must be a whole number from 1 to 20, got '$n'" >&2
   exit 2
 fi
-runs="$(npx tsx scripts/runs.ts --count)" || {
+runs="$(node_modules/.bin/tsx scripts/runs.ts --count)" || {
   echo "plan: the runs could not be read (see above): create the runs file (copy runs/nightly.example.json to the path of L1_RUNS, README.md § Run it nightly in CI) or set the repository variable L1_RUNS_FILE" >&2
   exit 2
 }

@@ -33,7 +33,7 @@ fi
 args=(playwright test --shard "${i}/${n}")
 if [ -n "$grep" ]; then args+=(--grep "$grep"); fi
 echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
-npx "${args[@]}"
+node_modules/.bin/"${args[@]}"
 code=$?
 echo "$code" >"${out}/exit-code"
 echo "shard ${i}/${n}: playwright exit code ${code}, recorded in ${out}/exit-code (the merge decides the result)"

@@ -24,6 +24,7 @@ import {
   type SuiteResult,
   runSuite,
   embeddedInReport,
+  TSX,
 } from './harness';
 
 /**
@@ -394,9 +395,8 @@ test('Allure results: the run as epic, the item as feature, the run parameters; 
 test('the night report: one file, the night at a glance, items of runs not checked as broken, categories by kind', () => {
   const output = path.join(suite.dir, 'allure-report');
   const r = spawnSync(
-    'npx',
+    TSX,
     [
-      'tsx',
       'scripts/report.ts',
       '--verdicts',
       suite.verdictsDir,

@@ -19,6 +19,7 @@ import {
   runSuite,
   test,
   type SuiteResult,
+  TSX,
 } from './harness';
 
 /**
@@ -160,9 +161,8 @@ test('the Allure report of the invocation names no external host; a history line
   const history = path.join(suite.dir, 'history.jsonl');
   fs.writeFileSync(history, `${JSON.stringify({ uuid: 'old-night', note: `login ${leaked}` })}\n`);
   const built = spawnSync(
-    'npx',
+    TSX,
     [
-      'tsx',
       'scripts/report.ts',
       '--quiet',
       '--results',

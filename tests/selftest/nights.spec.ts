@@ -18,6 +18,7 @@ import {
   snapshotFolder,
   test,
   type SuiteResult,
+  TSX,
 } from './harness';
 
 /**
@@ -159,7 +160,7 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
     expect(v.selection).toMatchObject({ complete: false, filters: ['--grep item5'] });
   expect([...rerun!.keys()]).toEqual(['nightly-drift-ranking']);
   // The night's report again: no second point for the same night.
-  const report = spawnSync('npx', ['tsx', 'scripts/report.ts', '--quiet'], {
+  const report = spawnSync(TSX, ['scripts/report.ts', '--quiet'], {
     cwd: ROOT,
     encoding: 'utf8',
     env: {

@@ -5,7 +5,7 @@ import { generatedRuns } from '../../demo/generated';
 import { scenarioRuns } from '../../demo/scenarios';
 import type { RunInput } from '../../lib/run/types';
 import { scanOutputs } from '../../lib/redaction';
-import { ORIGIN, PORTAL_B_ORIGIN, ROOT, expect, readVerdicts, runSuite, test } from './harness';
+import { ORIGIN, PORTAL_B_ORIGIN, ROOT, TSX, expect, readVerdicts, runSuite, test } from './harness';
 
 /**
  * README.md § Results that survive every way Playwright is run: a night killed in the middle (a CI
@@ -71,7 +71,7 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
     expect(suite.verdicts.get(run.label!)?.status, run.label).toBe('checked');
   expect(fs.existsSync(path.join(suite.verdictsDir, 'index.json'))).toBe(false);
 
-  const report = spawnSync('npx', ['tsx', 'scripts/report.ts'], {
+  const report = spawnSync(TSX, ['scripts/report.ts'], {
     cwd: ROOT,
     encoding: 'utf8',
     env: {
