@@ -17,9 +17,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
-const [reportArg = 'allure-report/index.html', outArg = 'docs/images'] = process.argv.slice(2);
+const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+const [reportArg = 'allure-report/index.html', outArg = 'docs/images'] = positionals;
 const report = path.resolve(reportArg);
 const out = path.resolve(outArg);
 if (!fs.existsSync(report)) {

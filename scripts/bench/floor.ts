@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { collectRun } from '../../lib/platform/collect';
 import { fetchGetter } from '../../lib/platform/http';
@@ -36,8 +37,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {
-  const i = process.argv.indexOf('--parallel');
-  const parallel = i >= 0 ? Number(process.argv[i + 1]) : 2;
+  const { values } = parseArgs({ options: { parallel: { type: 'string', default: '2' } }, strict: true });
+  const parallel = Number(values.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1) throw new Error(`--parallel ${values.parallel}: a whole number ≥ 1`);
   const started = Date.now();
   // Without L1_RUNS or L1_HTML_URL, settings() stops with "no runs configured".
   const { runs, profileB } = settings();
