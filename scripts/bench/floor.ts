@@ -39,7 +39,8 @@ const TIMEOUT_MS = 30_000;
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { parallel: { type: 'string', default: '2' } }, strict: true });
   const parallel = Number(values.parallel);
-  if (!Number.isInteger(parallel) || parallel < 1) throw new Error(`--parallel ${values.parallel}: a whole number ≥ 1`);
+  if (!Number.isInteger(parallel) || parallel < 1)
+    throw new Error(`--parallel ${values.parallel}: a whole number ≥ 1`);
   const started = Date.now();
   // Without L1_RUNS or L1_HTML_URL, settings() stops with "no runs configured".
   const { runs, profileB } = settings();
