@@ -44,7 +44,7 @@ function aptInstall(packages) {
 }
 
 /** Debian's headless shell (what the suite prefers: lib/run/browser.ts) and the full browser. */
-const SHELL = '/usr/bin/chromium-headless-shell';
+const SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM = '/usr/bin/chromium';
 const FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
 
@@ -70,7 +70,7 @@ function ensureBrowser() {
   } catch (e) {
     // With a browser already there, a failed install only costs speed or readable screenshots.
     if (!debian) throw e;
-    log(`could not install ${missing.join(', ')} (${e.message}); continuing with ${CHROMIUM}`);
+    log(`could not install ${missing.join(', ')} (${e.message}); continuing with the browser installed`);
   }
   if (!fs.existsSync(SHELL) && !fs.existsSync(CHROMIUM))
     throw new Error(`neither ${SHELL} nor ${CHROMIUM} is installed`);

@@ -21,16 +21,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
 import { lastInvocationFile } from '../lib/report/outputs';
-import { settings } from '../lib/run/settings';
+import { projectTool as bin, ROOT, settings } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
 
-const ROOT = path.resolve(__dirname, '..');
-/**
- * The project's own tools, as `npx` finds them, without npx's own start (about 0.35 CPU s a call,
- * three or four calls a night).
- */
-const bin = (tool: 'playwright' | 'tsx') => path.join(ROOT, 'node_modules', '.bin', tool);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /**
  * A child process, waited for without blocking this one: the demo of `--scenario` runs in this

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base } from '@playwright/test';
 import type { RunInput } from '../../lib/run/types';
 import { sha256 } from '../../lib/util/hash';
+import { projectTool } from '../../lib/run/settings';
 import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 import { demoCredentialsFile, demoProfileB } from '../../demo/runs';
 import { startDemo, type DemoServer } from '../../demo/server';
@@ -117,17 +118,14 @@ export function readVerdicts(dir: string): { verdicts: Map<string, VerdictFile>;
   return { verdicts, invalid };
 }
 
-/**
- * `npx TOOL ARGS` as npx runs it, the project's node_modules/.bin/TOOL, without npx's own start
- * (about 0.35 CPU s and as long in wall time, for some thirty invocations).
- */
+/** `npx TOOL ARGS` as npx runs it: the project's own TOOL, without npx's own start. */
 export function withoutNpx(command: string[]): string[] {
   const [cmd, tool, ...rest] = command;
-  return cmd === 'npx' && tool ? [path.join(ROOT, 'node_modules', '.bin', tool), ...rest] : command;
+  return cmd === 'npx' && tool ? [projectTool(tool), ...rest] : command;
 }
 
-/** tsx, for scripts the self-tests run directly (`npx tsx …`, without npx). */
-export const TSX = withoutNpx(['npx', 'tsx'])[0]!;
+/** tsx, for scripts the self-tests run directly. */
+export const TSX = projectTool('tsx');
 
 /** Runs the real suite as a user would, in a child process of its own process group. */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {

@@ -20,6 +20,7 @@ import {
   test,
   type SuiteResult,
   TSX,
+  filesUnder,
 } from './harness';
 
 /**
@@ -45,14 +46,6 @@ function controlCharacters(text: string): string[] {
   return [...text].filter((c) => {
     const code = c.charCodeAt(0);
     return (code < 0x20 && c !== '\t' && c !== '\n' && c !== '\r') || code === 0x7f;
-  });
-}
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(full) : [full];
   });
 }
 
@@ -113,10 +106,8 @@ test('no credential reached the foreign origin (a login page that moved there, a
     'no section pictures: the report page gave a different DATA when it was loaded again for them',
   );
   // Nothing the page downloaded was kept.
-  const kept = [ROOT, suite.dir, suite.state].flatMap((d) => filesUnder(path.join(d, 'test-results')));
-  expect(
-    kept.concat(filesUnder(suite.dir), filesUnder(suite.state)).filter((f) => f.endsWith('big.bin')),
-  ).toEqual([]);
+  const kept = [path.join(ROOT, 'test-results'), suite.dir, suite.state].flatMap(filesUnder);
+  expect(kept.filter((f) => f.endsWith('big.bin'))).toEqual([]);
 });
 
 test('no secret, URL token or control character from data in any output; reasons and files stay small', () => {

@@ -20,6 +20,7 @@ import {
 } from '../../lib/redaction';
 import { escapeHtml } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
+import { projectTool } from '../../lib/run/settings';
 
 /*
  * Secrets are PLANTED in a temporary root and the guard must find each one, with its file and line.
@@ -746,7 +747,7 @@ test.describe('the redaction guard opens archives and scans every output folder'
 
 test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0 when clean; --only scans the given paths alone', () => {
   const { root, env } = makeRoot();
-  const tsx = path.join(REPO, 'node_modules', '.bin', 'tsx');
+  const tsx = projectTool('tsx');
   const script = path.join(REPO, 'scripts', 'redaction-scan.ts');
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
   write(root, 'reports/verdicts/A.json', lines('{', `  "reason": "login failed for ${P1}"`, '}'));

@@ -12,9 +12,10 @@ import {
 } from '../../lib/report/verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
+import { projectTool } from '../../lib/run/settings';
 
 const REPO = path.resolve(__dirname, '..', '..');
-const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
+const TSX = projectTool('tsx');
 const selection: Selection = { filters: [], shard: null, complete: true };
 const temps: string[] = [];
 
