@@ -51,3 +51,8 @@ export function sectionSelectors(env: NodeJS.ProcessEnv, root: string): Record<n
 export function shotFile(runDir: string, item: number): string {
   return path.join(runDir, 'shots', `item${item}.jpeg`);
 }
+
+/** An item's compared values (its steps' rows, as JSON) in the run's folder, for the item test's attachment. */
+export function comparedFile(runDir: string, item: number): string {
+  return path.join(runDir, 'compared', `item${item}.json`);
+}

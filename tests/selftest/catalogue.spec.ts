@@ -369,19 +369,52 @@ test('spec 9.5.5 "the report notes tie swap": B-monitor passes item 5 by a tie s
   expect(described?.description).toContain('tie swap');
 });
 
-test('Allure results: the run as epic, the item as feature, the run parameters; the batch date out of the history id', () => {
+interface AllureAttachment {
+  name: string;
+  type: string;
+  source: string;
+}
+interface AllureStep {
+  attachments?: AllureAttachment[];
+  steps?: AllureStep[];
+}
+const attachmentsOf = (step: AllureStep): AllureAttachment[] => [
+  ...(step.attachments ?? []),
+  ...(step.steps ?? []).flatMap(attachmentsOf),
+];
+
+test('Allure results: the run as epic, the item as feature, the run parameters; the batch date out of the history id; pictures and compared values attached', () => {
   const dir = path.join(suite.dir, 'allure-results');
   const results = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('-result.json'))
     .map(
       (f) =>
-        JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
+        JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as AllureStep & {
           name: string;
           labels: { name: string; value: string }[];
           parameters: { name: string; excluded?: boolean }[];
         },
     );
+  // The charted run's failing items carry their section's picture and every item its compared
+  // values, attached as files (the runner keeps no attachment body, fixtures/check.ts).
+  const charted = readJudged(path.join(suite.runsDir, fileKeyOf(chartedLabel)))!;
+  for (const item of charted.shots) {
+    const result = results.find(
+      (r) =>
+        r.name.startsWith(`item ${item} ·`) &&
+        r.labels.some((l) => l.name === 'epic' && l.value === chartedLabel),
+    );
+    expect(result, `${chartedLabel} · item ${item} in Allure`).toBeDefined();
+    const attached = attachmentsOf(result!);
+    const picture = attached.find((a) => a.name === `report section · item ${item}`);
+    expect(picture?.type).toBe('image/jpeg');
+    expect(fs.statSync(path.join(dir, picture!.source)).size).toBeGreaterThan(2000);
+    const compared = attached.find((a) => a.name === 'compared values (all steps)');
+    expect(compared?.type).toBe('application/json');
+    const steps = JSON.parse(fs.readFileSync(path.join(dir, compared!.source), 'utf8')) as unknown[];
+    expect(steps).toEqual(charted.items[item]!.steps);
+  }
   const items = results.filter((r) => r.name.startsWith('item '));
   expect(items.length).toBeGreaterThan(100);
   const first = items[0]!;
