@@ -1,0 +1,72 @@
+import v8 from 'node:v8';
+import { expect, test } from '@playwright/test';
+import { heapTrimmer } from '../../lib/util/heap';
+
+/**
+ * A worker's heap between runs (lib/util/heap.ts, docs/decisions.md Speed "Memory"): one full
+ * collection when the heap in use has grown over the threshold, none below it, and a threshold that
+ * follows what survives, so a run with a really large DATA is not collected after every run.
+ */
+
+const MB = 1024 * 1024;
+
+function fakeHeap(floorBytes = 128 * MB) {
+  const heap = { used: 0, live: 0, collections: 0 };
+  const trim = heapTrimmer({
+    floorBytes,
+    heapUsed: () => heap.used,
+    collect: () => {
+      heap.collections++;
+      heap.used = heap.live;
+    },
+  });
+  return { heap, trim };
+}
+
+test('below the floor nothing is collected; above it, one collection', () => {
+  const { heap, trim } = fakeHeap();
+  heap.live = 60 * MB;
+  heap.used = 128 * MB;
+  expect(trim()).toBe(false);
+  heap.used = 129 * MB;
+  expect(trim()).toBe(true);
+  expect(heap.collections).toBe(1);
+  expect(heap.used).toBe(60 * MB);
+});
+
+test('the next threshold is twice what survived, never under the floor', () => {
+  const { heap, trim } = fakeHeap();
+  // A run with a large DATA: 200 MB survive the collection.
+  heap.live = 200 * MB;
+  heap.used = 300 * MB;
+  expect(trim()).toBe(true);
+  heap.used = 390 * MB; // under 2 × 200 MB: left to V8
+  expect(trim()).toBe(false);
+  heap.used = 401 * MB;
+  expect(trim()).toBe(true);
+  expect(heap.collections).toBe(2);
+  // Back to a small live heap: the threshold falls back to the floor, not under it.
+  heap.live = 20 * MB;
+  heap.used = 401 * MB;
+  expect(trim()).toBe(true);
+  heap.used = 100 * MB;
+  expect(trim()).toBe(false);
+  heap.used = 129 * MB;
+  expect(trim()).toBe(true);
+  expect(heap.collections).toBe(4);
+});
+
+test("V8's own collection runs without --expose-gc and frees what nothing holds", () => {
+  expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  const used = () => v8.getHeapStatistics().used_heap_size;
+  // Rows nothing holds once the function returns (a parsed payload after its run).
+  const rows = () => Array.from({ length: 300_000 }, (_, i) => ({ i, s: `row ${i}` })).length;
+  expect(rows()).toBe(300_000);
+  const withGarbage = used();
+  expect(withGarbage).toBeGreaterThan(20 * MB);
+  const trim = heapTrimmer({ floorBytes: 1 });
+  expect(trim()).toBe(true);
+  expect(used()).toBeLessThan(withGarbage - 10 * MB);
+  // The flag is not left on for the rest of the process.
+  expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+});
