@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { z } from 'zod';
 import { A_MONITOR } from '../../demo/runs';
@@ -11,6 +8,7 @@ import { ITEM_NUMBERS, type ItemNumber } from '../../lib/rules/types';
 import { dataSchema } from '../../lib/schema/data';
 import { batchList, metricsTables, wordcloudPayload } from '../../lib/schema/platform';
 import { batchItem, configuredRun, fakeDeps, platformFor, viewsOf } from './fakes/platform';
+import { tempDir } from './fakes/temp';
 
 /**
  * Compute once (README.md § How it works): one parse of each payload and of DATA, one call of each
@@ -57,7 +55,7 @@ test('one parse of each payload and of DATA, one call of each rule per run; item
   try {
     const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
     expect(evidence.status, evidence.reason).toBe('checked');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-once-'));
+    const dir = tempDir('once');
     writeJudged(dir, judge(evidence), evidence.parsed);
     // Ten item tests, each reading the run's judged result.
     for (const n of ITEM_NUMBERS) expect(readJudged(dir)!.items[n as ItemNumber]?.item).toBe(n);

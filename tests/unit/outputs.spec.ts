@@ -14,10 +14,11 @@ import {
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { readSettings } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
+import { tempDir } from './fakes/temp';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'l1-outputs-'));
+const outputsDir = () => tempDir('outputs');
 const settingsAt = (root: string, env: NodeJS.ProcessEnv = {}) =>
   readSettings({ root, env, dotenv: {}, now: new Date('2026-11-23T12:00:00Z'), runsOptional: true });
 const PARTIAL = { filters: ['--grep item5'], shard: null, complete: false };
@@ -25,7 +26,7 @@ const NOW = new Date('2026-11-24T01:30:00Z');
 
 test.describe('where an invocation writes', () => {
   test('a complete invocation writes the configured folders', () => {
-    const root = tempDir();
+    const root = outputsDir();
     const outputs = decideOutputs(settingsAt(root), COMPLETE, NOW);
     expect(outputs).toEqual({
       verdicts: path.join(root, 'reports', 'verdicts'),
@@ -35,7 +36,7 @@ test.describe('where an invocation writes', () => {
   });
 
   test('a partial invocation gets a folder of its own under reports/partial, and says why', () => {
-    const root = tempDir();
+    const root = outputsDir();
     const outputs = decideOutputs(settingsAt(root), PARTIAL, NOW);
     const folder = path.join(root, 'reports', 'partial', '20261124-013000-grep-item5');
     expect(outputs).toMatchObject({
@@ -47,7 +48,7 @@ test.describe('where an invocation writes', () => {
   });
 
   test('folders given on the command line are used as given for a partial invocation, unless they hold a complete night', () => {
-    const root = tempDir();
+    const root = outputsDir();
     const env = { L1_VERDICTS_DIR: 'shard/verdicts', L1_ALLURE_RESULTS_DIR: 'shard/allure-results' };
     expect(decideOutputs(settingsAt(root, env), PARTIAL, NOW)).toEqual({
       verdicts: path.join(root, 'shard', 'verdicts'),
@@ -68,7 +69,7 @@ test.describe('where an invocation writes', () => {
 
 test.describe('folders the suite refuses', () => {
   test('the project root, its parents, the home folder and a symbolic link', () => {
-    const root = tempDir();
+    const root = outputsDir();
     expect(refusedFolder(root, root)).toContain('the project root or one of its parents');
     expect(refusedFolder(path.dirname(root), root)).toContain('the project root or one of its parents');
     expect(refusedFolder('/', root)).toContain('the project root or one of its parents');
@@ -81,7 +82,7 @@ test.describe('folders the suite refuses', () => {
   });
 
   test('claiming a refused folder throws with the reason; nothing is removed', () => {
-    const root = tempDir();
+    const root = outputsDir();
     fs.writeFileSync(path.join(root, 'keep.json'), '{}');
     expect(() =>
       claimOutputs({ verdicts: root, allureResults: '', partial: false }, { id: 'x', startedAt: '' }, root),
@@ -92,7 +93,7 @@ test.describe('folders the suite refuses', () => {
 
 test.describe('emptying removes only what the suite wrote', () => {
   test('verdict folder: its verdicts and extras go; an unrelated file, a .git folder and a non-verdict JSON stay', () => {
-    const dir = tempDir();
+    const dir = outputsDir();
     writeVerdictFolder(dir, [{ file: 'a.json', verdict: fakeVerdict('a', { 3: 'pass' }) }], COMPLETE);
     fs.writeFileSync(path.join(dir, 'console.log'), 'x');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
@@ -104,7 +105,7 @@ test.describe('emptying removes only what the suite wrote', () => {
   });
 
   test('Allure results: allure-playwright `<uuid>-…` files and the suite `l1-…` files go; the rest stays', () => {
-    const dir = tempDir();
+    const dir = outputsDir();
     const uuid = '0112052f-b13f-45d7-a597-11a7be9f2669';
     for (const f of [
       `${uuid}-result.json`,
@@ -120,7 +121,7 @@ test.describe('emptying removes only what the suite wrote', () => {
   });
 
   test('a folder another live invocation writes is refused; a finished one is taken over', () => {
-    const root = tempDir();
+    const root = outputsDir();
     const outputs = { verdicts: path.join(root, 'v'), allureResults: path.join(root, 'a'), partial: false };
     claimOutputs(outputs, { id: 'first', startedAt: 't' }, root);
     const mark = JSON.parse(fs.readFileSync(path.join(outputs.verdicts, MARK), 'utf8')) as {

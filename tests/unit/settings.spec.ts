@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { credentialFileWarnings } from '../../lib/run/credentials';
@@ -7,6 +6,7 @@ import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
 import { VARIABLES, variablesTable } from '../../lib/run/variables';
+import { tempDir } from './fakes/temp';
 
 /** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
 
@@ -34,7 +34,7 @@ function withRunsFile(
   env: NodeJS.ProcessEnv = {},
   dotenv: Record<string, string> = {},
 ): Settings {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
+  const root = tempDir('settings');
   fs.writeFileSync(
     path.join(root, 'runs.json'),
     typeof content === 'string' ? content : JSON.stringify(content),
@@ -71,7 +71,7 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
   });
 
   test('the command line beats .env: a one-run variable on the command line wins over L1_RUNS in .env', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
+    const root = tempDir('settings');
     fs.writeFileSync(path.join(root, 'runs.json'), JSON.stringify([entry('101101'), entry('101102')]));
     const s = readSettings(
       sources({
@@ -221,7 +221,7 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
   });
 
   test('a runner-fixed night wins over the clock (workers after midnight fill the same date)', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
+    const root = tempDir('settings');
     fs.writeFileSync(path.join(root, 'runs.json'), JSON.stringify([templated]));
     const fixed = { batchDate: '2026-11-22', given: 'yesterday', timeZone: 'Asia/Shanghai', describe: 'x' };
     const s = readSettings(
@@ -253,7 +253,7 @@ test.describe('the runs file', () => {
   });
 
   test('a file that cannot be read, is not JSON, not runs or empty stops the invocation naming it', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-settings-'));
+    const root = tempDir('settings');
     expect(refusal(() => readSettings(sources({ root, env: { L1_RUNS: 'absent.json' } })))).toBe(
       `L1_RUNS file ${path.join(root, 'absent.json')} cannot be read (ENOENT)`,
     );
@@ -334,7 +334,7 @@ test('.env.example names every variable of the one list (a new setting is shown 
 });
 
 test('a credentials registry readable by others, or behind a symlink, is warned about at start (never printed)', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-creds-'));
+  const dir = tempDir('creds');
   const file = path.join(dir, 'registry.json');
   fs.writeFileSync(file, '{"companies": {}}', { mode: 0o644 });
   fs.chmodSync(file, 0o644);

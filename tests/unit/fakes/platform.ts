@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { CollectDeps } from '../../../lib/platform/collect';
 import type { HttpAnswer, HttpGetter } from '../../../lib/platform/http';
@@ -8,6 +7,7 @@ import type { ConfiguredRun } from '../../../lib/run/runs';
 import type { RunInput } from '../../../lib/run/types';
 import { buildTruth, htmlData, platformView, type PlatformView } from '../../../demo/dataset';
 import { demoProfileB, runOf, type DemoProject } from '../../../demo/runs';
+import { tempDir } from './temp';
 
 /**
  * Fakes of the collector's dependency seam (`CollectDeps`): a platform answering from a map of
@@ -189,7 +189,7 @@ export function fakeDeps(
   page: unknown | ((attempt: number) => unknown),
   options: { login?: (call: SessionCall) => void; root?: string } = {},
 ): Fakes {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-collect-'));
+  const dir = tempDir('collect');
   const state = path.join(dir, 'state.json');
   fs.writeFileSync(state, JSON.stringify({ cookies: [], origins: [] }));
   const sessions: SessionCall[] = [];
