@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ItemNumber } from '../rules/types';
-import { writePrivate } from '../run/state';
+import { overwritePrivate } from '../run/state';
 
 /**
  * What each test of a run leaves in the run's folder of the invocation (lib/report/judged.ts
@@ -24,8 +24,9 @@ function recordFile(runDir: string, test: TestKey): string {
   return path.join(runDir, `test-${test}.json`);
 }
 
+/** Written in place (lib/run/state.ts `overwritePrivate`): a cut record reads as a test not finished. */
 export function writeTestRecord(runDir: string, record: TestRecord): void {
-  writePrivate(recordFile(runDir, record.test), JSON.stringify(record));
+  overwritePrivate(recordFile(runDir, record.test), JSON.stringify(record));
 }
 
 /** The records of a run, collection first, then items 3 … 12. */

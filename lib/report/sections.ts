@@ -52,7 +52,10 @@ export function shotFile(runDir: string, item: number): string {
   return path.join(runDir, 'shots', `item${item}.jpeg`);
 }
 
-/** An item's compared values (its steps' rows, as JSON) in the run's folder, for the item test's attachment. */
-export function comparedFile(runDir: string, item: number): string {
-  return path.join(runDir, 'compared', `item${item}.json`);
+/**
+ * Where an item test stages its compared values (its steps' rows, as JSON) for Playwright to copy
+ * into its attachment: one file per run, overwritten by each item test (fixtures/check.ts).
+ */
+export function comparedFile(runDir: string): string {
+  return path.join(runDir, 'compared-values.json');
 }
