@@ -50,6 +50,14 @@ export async function benchRestart(
         (s, m) => s + Number(m[1]),
         0,
       );
+      // A figure only when the tests did what they are for: all passing, then all failing.
+      const expected = new RegExp(`^\\s+(\\d+) ${fail === '1' ? 'failed' : 'passed'}\\b`, 'm').exec(
+        run.output,
+      );
+      if (!expected || Number(expected[1]) !== counted)
+        throw new Error(
+          `bench: restart ${label}: expected every test to ${fail === '1' ? 'fail' : 'pass'}, got:\n${run.output.slice(-2000)}`,
+        );
       tests = Math.max(tests, counted);
       times[fail] = run.wallMs / 1000;
     }

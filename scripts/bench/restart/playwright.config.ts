@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { decideOutputs } from '../../../lib/report/outputs';
 import { chromiumLaunchOptions } from '../../../lib/run/browser';
+import { beginInvocation } from '../../../lib/run/invocation';
+import { settings } from '../../../lib/run/settings';
 
 /**
  * The worker-restart micro-benchmark (scripts/bench/restart.ts): one worker, the same tests once
@@ -11,6 +14,12 @@ import { chromiumLaunchOptions } from '../../../lib/run/browser';
 // The breakdown (scripts/bench/breakdown.ts) also runs the bare tests with 2 workers, with
 // allure-playwright next to dot (BENCH_REPORTER=allure) and BENCH_TESTS of them.
 const allure = process.env.BENCH_REPORTER === 'allure';
+
+// The suite's fixtures keep a run's records in the invocation's folder: begun as the suite's config does.
+if (process.env.BENCH_RESTART_KIND === 'suite') {
+  const config = settings();
+  beginInvocation(config, process.argv, (selection, _id, now) => decideOutputs(config, selection, now));
+}
 
 export default defineConfig({
   testDir: '.',
