@@ -1,7 +1,7 @@
 import { between, mulberry32, round2, type Rng } from './prng';
 import type { Dimension, ProjectSpec } from './spec';
 import { buildGroups, buildSources, buildWordcloud } from './truth-media';
-import { AI_PLATFORMS, DOMAINS, OTHER, UNKNOWN } from './vocab';
+import { AI_PLATFORMS, DOMAINS } from './vocab';
 
 /**
  * One seeded source of truth per project: KPIs, rankings, share groups, sources and words. The two
@@ -280,5 +280,4 @@ export function buildTruth(spec: ProjectSpec): Truth {
 
 export const sumOf = (entries: readonly Entry[]) =>
   entries.reduce((s, e) => s + (e.value > 0 ? e.value : 0), 0);
-export const isDropped = (name: string) => name === OTHER || name === UNKNOWN;
 export const byValueDesc = (a: Entry, b: Entry) => b.value - a.value;

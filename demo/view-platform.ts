@@ -1,4 +1,5 @@
 import { encodePlatform } from './encodings';
+import { isDropped, platformShares } from './shares';
 import { mulberry32, round1, shuffle, shuffleKeepingTies } from './prng';
 import {
   AGGREGATE,
@@ -7,7 +8,6 @@ import {
   type CompetitorRowInput,
   type Dimension,
   type NoValue,
-  type ProjectSpec,
   type RateInput,
   type RateStyle,
   type SnapshotRowInput,
@@ -17,7 +17,6 @@ import {
 } from './spec';
 import {
   byValueDesc,
-  isDropped,
   sumOf,
   type Entry,
   type GroupTruth,
@@ -28,29 +27,6 @@ import {
 import { AI_PLATFORMS, NO_TIME } from './vocab';
 
 /** The platform view of a truth: the payload rows of docs/contract.md §4.2 and 4.3, printed the project's way. */
-
-// Share arithmetic: what each chart shows (spec 7.3 to 7.5, 9.4)
-
-/**
- * The shares the platform screen shows for a count group, by dimension and profile. Publish time:
- * where the HTML prints percentages that still include a small 「无时间」, the platform's
- * percentages are over the same whole (the suite uses both directly, 7.3.3); otherwise over the
- * dated entries (7.3.2).
- */
-function platformShares(spec: ProjectSpec, dimension: Dimension, entries: Entry[]): Entry[] {
-  if (dimension === 'content_type')
-    return entries.map((e) => ({ name: e.name, value: (e.value / sumOf(entries)) * 100 }));
-  if (dimension === 'publish_time') {
-    const dated = entries.filter((e) => e.name !== NO_TIME);
-    const denominator = spec.shape.publishTime === 'html-no-time' ? sumOf(entries) : sumOf(dated);
-    return dated.map((e) => ({ name: e.name, value: (e.value / denominator) * 100 }));
-  }
-  const profile = spec.profile;
-  const kept = entries.filter((e) => !isDropped(e.name));
-  // 9.4.2: Profile B media type over the whole group; 7.4 / 7.5: over the remaining values.
-  const denominator = dimension === 'media_category' && profile === 'B' ? sumOf(entries) : sumOf(kept);
-  return kept.map((e) => ({ name: e.name, value: (e.value / denominator) * 100 }));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Platform view
@@ -220,8 +196,12 @@ function tmcRows(truth: Truth): TmcRowInput[] {
           push(e.name, f.count(e.value));
         continue;
       }
-      for (const e of platformShares(spec, dimension, group.entries).sort(byValueDesc))
-        push(e.name, f.rate(e.value));
+      // 7.3.3: where the HTML prints percentages that still include a small 「无时间」, the
+      // platform's percentages are over the same whole (the suite uses both directly).
+      const shares = platformShares(group.entries, dimension, spec.profile, {
+        publishTimeOverAll: spec.shape.publishTime === 'html-no-time',
+      });
+      for (const e of shares.sort(byValueDesc)) push(e.name, f.rate(e.value));
       if (dimension === 'publish_time' && spec.shape.publishTime === 'platform-no-time') {
         const noTime = group.entries.find((e) => e.name === NO_TIME) as Entry;
         push(NO_TIME, f.rate((noTime.value / sumOf(group.entries)) * 100));

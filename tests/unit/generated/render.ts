@@ -1,5 +1,6 @@
 import type { TmcDimension } from '../../../lib/schema/platform';
 import type { Profile } from '../../../lib/rules/types';
+import { platformShares } from '../../../demo/shares';
 import { DIMENSIONS, OPTIONS_OF, type Group, type Kpi, type Truth } from './truth';
 
 /**
@@ -24,25 +25,24 @@ export interface Plain {
 export const r1 = (x: number) => Math.round(x * 10 + 1e-7) / 10;
 const orNull = (x: number | null) => (x === null ? null : r1(x));
 
-const OTHER = ['其他', '未知'];
-
-/** The share each entry shows on the report (and the platform prints to one decimal), by spec rule. */
+/**
+ * The share each entry shows on the report (and the platform prints to one decimal), by spec rule:
+ * the demo's share arithmetic (demo/shares.ts), so both data generators print the platform's side
+ * of a group the same way. A legend group the HTML prints as percentages (7.3.3) keeps them as
+ * printed, for the entries the chart keeps.
+ */
 export function shownShares(group: Group, dimension: TmcDimension, profile: Profile): Map<string, number> {
-  const all = group.entries;
+  const shares = platformShares(
+    group.entries.map((e) => ({ name: e.name, value: e.tenths })),
+    dimension,
+    profile,
+  );
   const legend = dimension === 'content_type' || dimension === 'publish_time';
-  const kept = all.filter((e) =>
-    legend ? !(dimension === 'publish_time' && e.name === '无时间') : !OTHER.includes(e.name),
-  );
-  const sum = (es: typeof all) => es.reduce((a, e) => a + e.tenths, 0);
-  let denominator: number | null;
-  if (legend)
-    denominator = group.mode === 'percent' ? null : sum(kept); // 7.3.3 / 7.3.4
-  else if (dimension === 'media_category' && profile === 'B')
-    denominator = sum(all); // 9.4.2
-  else denominator = sum(kept); // 7.4 / 7.5
-  return new Map(
-    kept.map((e) => [e.name, denominator === null ? e.tenths / 10 : (e.tenths / denominator) * 100]),
-  );
+  if (legend && group.mode === 'percent') {
+    const kept = new Set(shares.map((s) => s.name));
+    return new Map(group.entries.filter((e) => kept.has(e.name)).map((e) => [e.name, e.tenths / 10]));
+  }
+  return new Map(shares.map((s) => [s.name, s.value]));
 }
 
 function htmlGroup(group: Group): Json[] {
