@@ -51,9 +51,10 @@ export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 /**
  * Shuffles items but keeps the relative order of items with an equal key: what an API may do to
  * rows (any order), while equal counts / rates still keep their printed order (spec 7.6, 7.8.4).
+ * The demo's platform view and the generated cases (tests/unit/generated/encode.ts) both use it.
  */
-export function shuffleKeepingTies<T>(rng: Rng, items: readonly T[], key: (item: T) => number): T[] {
-  const groups = new Map<number, T[]>();
+export function shuffleKeepingTies<T>(rng: Rng, items: readonly T[], key: (item: T) => unknown): T[] {
+  const groups = new Map<unknown, T[]>();
   for (const item of items) {
     const k = key(item);
     groups.set(k, [...(groups.get(k) ?? []), item]);

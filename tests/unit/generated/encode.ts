@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { mulberry32, shuffle, shuffleKeepingTies } from '../../../demo/prng';
 import { unwrapEnvelope } from '../../../lib/platform/envelope';
 import type { Level, Profile, ReportType, RuleContext } from '../../../lib/rules/types';
 import { dataSchemaFor } from '../../../lib/schema/data';
@@ -108,17 +109,13 @@ function encodeRates(node: Json, enc: Encoding): Json {
 }
 
 /**
- * Reorders rows but keeps the relative order of rows with an equal key: the API order among equal
- * rates (7.6) and equal cited counts (7.8.4) is meaningful, any other order is not.
+ * Reorders rows (any order is the API's right), keeping the relative order of rows with an equal
+ * key: the API order among equal rates (7.6) and equal cited counts (7.8.4) is meaningful. The
+ * demo's tie-keeping shuffle (demo/prng.ts), seeded by the case.
  */
-export function shuffleKeepingTies<T>(rows: T[], seed: number, keyOf?: (row: T) => unknown): T[] {
-  let s = seed + 1;
-  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const order = rows.map((row, i) => ({ row, i, r: rnd() })).sort((a, b) => a.r - b.r);
-  if (!keyOf) return order.map((o) => o.row);
-  const byKey = new Map<unknown, T[]>();
-  for (const row of rows) byKey.set(keyOf(row), [...(byKey.get(keyOf(row)) ?? []), row]);
-  return order.map((o) => byKey.get(keyOf(o.row))!.shift()!);
+function reorder<T>(rows: T[], seed: number, keyOf?: (row: T) => unknown): T[] {
+  const rng = mulberry32(`generated case ${seed}`);
+  return keyOf ? shuffleKeepingTies(rng, rows, keyOf) : shuffle(rng, rows);
 }
 
 function wrap(payload: unknown, how: Encoding['wraps'][number] | undefined): unknown {
@@ -171,16 +168,16 @@ export function encode(plain: Plain, enc: Encoding, profile: Profile): Answers {
   const rows = (table: Json[]) => ({ rows: encodeRates(table, enc) });
   return {
     data: encodeRates(decorateData(plain.data, enc, profile), enc),
-    snapshot: wrap(rows(unusedRowFields(shuffleKeepingTies(plain.snapshot, s0))), enc.wraps[0]),
+    snapshot: wrap(rows(unusedRowFields(reorder(plain.snapshot, s0))), enc.wraps[0]),
     competitor: wrap(
-      rows(rank(shuffleKeepingTies(plain.competitor, s1, (r) => `${r.kind}:${r.exposure_rate}`))),
+      rows(rank(reorder(plain.competitor, s1, (r) => `${r.kind}:${r.exposure_rate}`))),
       enc.wraps[1],
     ),
-    tmc: wrap(rows(shuffleKeepingTies(plain.tmc, s2)), enc.wraps[2]),
+    tmc: wrap(rows(reorder(plain.tmc, s2)), enc.wraps[2]),
     sources: Object.fromEntries(
       Object.entries(plain.sources).map(([k, v]) => [
         k,
-        wrap(rows(rank(shuffleKeepingTies(v, s3 + k.length, (r) => r.cite_count))), enc.wraps[3]),
+        wrap(rows(rank(reorder(v, s3 + k.length, (r) => r.cite_count))), enc.wraps[3]),
       ]),
     ),
     wordcloud: wrap(plain.wordcloud, enc.wraps[4]),
