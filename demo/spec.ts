@@ -38,8 +38,13 @@ export const DIMENSIONS: readonly Dimension[] = [
 
 /** How the platform prints a rate: a number, a numeric string, or a string with `%` (docs/contract.md §4.2). */
 export type RateStyle = 'number' | 'string' | 'percent' | 'mixed';
-/** How the platform prints "no value": `-`, `""`, `null`, or the key left out (docs/contract.md §4.2). */
-export type NoValue = '-' | '' | null | 'absent';
+/**
+ * How the platform prints "no value": `-`, `""`, `null`, or the key left out (docs/contract.md
+ * §4.2). One list for both data generators: demo projects pick one, the generated cases draw from
+ * all (tests/unit/generated/encode.ts).
+ */
+export const NO_VALUES = ['-', '', null, 'absent'] as const;
+export type NoValue = (typeof NO_VALUES)[number];
 /**
  * Contract 4: bare, or wrapped with code 0 / 200 and `msg` / `message`. `code0` is {code:0,msg},
  * `code200` is {code:200,message}; the other two pairings are spelled out.

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { mulberry32, shuffle, shuffleKeepingTies } from '../../../demo/prng';
+import { NO_VALUES, type NoValue } from '../../../demo/spec';
 import { unwrapEnvelope } from '../../../lib/platform/envelope';
 import type { Level, Profile, ReportType, RuleContext } from '../../../lib/rules/types';
 import { dataSchemaFor } from '../../../lib/schema/data';
@@ -17,8 +18,8 @@ export interface Encoding {
    * it; JSON numbers cannot carry that form (36.0 parses as 36), strings can (spec 9.3.4, docs/rules.md §D15).
    */
   rate: 'number' | 'string' | 'percent' | 'fixed';
-  /** How "no value" is written; `missing` drops the key where the contract lets it be absent. */
-  empty: 'null' | 'empty' | 'dash' | 'missing';
+  /** How "no value" is written (demo/spec.ts NO_VALUES); `absent` drops the key where the contract lets it be. */
+  empty: NoValue;
   /** Per answer: bare, or wrapped with code 0 / 200 / "0" and msg or message. */
   wraps: ('bare' | 'code0-msg' | 'code200-message' | 'code0str-message')[];
   shuffle: number[];
@@ -31,7 +32,7 @@ export interface Encoding {
 
 export const PLAIN: Encoding = {
   rate: 'number',
-  empty: 'null',
+  empty: null,
   wraps: ['bare'],
   shuffle: [],
   rankScramble: false,
@@ -41,7 +42,7 @@ export const PLAIN: Encoding = {
 
 export const encodingArb: fc.Arbitrary<Encoding> = fc.record({
   rate: fc.constantFrom('number' as const, 'string' as const, 'percent' as const, 'fixed' as const),
-  empty: fc.constantFrom('null' as const, 'empty' as const, 'dash' as const, 'missing' as const),
+  empty: fc.constantFrom(...NO_VALUES),
   wraps: fc.array(
     fc.constantFrom(
       'bare' as const,
@@ -90,8 +91,8 @@ function encodeRates(node: Json, enc: Encoding): Json {
   for (const [key, value] of Object.entries(node)) {
     if (!RATE_KEYS.has(key)) out[key] = encodeRates(value, enc);
     else if (value === null) {
-      if (enc.empty === 'missing' && !REQUIRED.has(key)) continue;
-      out[key] = enc.empty === 'null' || enc.empty === 'missing' ? null : enc.empty === 'empty' ? '' : '-';
+      if (enc.empty === 'absent' && !REQUIRED.has(key)) continue;
+      out[key] = enc.empty === 'absent' ? null : enc.empty;
     } else if (typeof value === 'number') {
       out[key] =
         enc.rate === 'number'
