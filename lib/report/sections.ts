@@ -54,8 +54,10 @@ export function shotFile(runDir: string, item: number): string {
 
 /**
  * Where an item test stages its compared values (its steps' rows, as JSON) for Playwright to copy
- * into its attachment: one file per run, overwritten by each item test (fixtures/check.ts).
+ * into its attachment (fixtures/check.ts): one file per run and worker process, overwritten by each
+ * item test of the run that worker runs. Per process, because `--repeat-each` can run the same
+ * run's tests in two workers at once, and a test must attach what it wrote.
  */
-export function comparedFile(runDir: string): string {
-  return path.join(runDir, 'compared-values.json');
+export function comparedFile(runDir: string, pid = process.pid): string {
+  return path.join(runDir, `compared-values.${pid}.json`);
 }
