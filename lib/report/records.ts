@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ItemNumber } from '../rules/types';
-import { overwritePrivate } from '../run/state';
+import { writePrivate } from '../run/state';
 
 /**
  * What each test of a run leaves in the run's folder of the invocation (lib/report/judged.ts
@@ -24,9 +24,12 @@ function recordFile(runDir: string, test: TestKey): string {
   return path.join(runDir, `test-${test}.json`);
 }
 
-/** Written in place (lib/run/state.ts `overwritePrivate`): a cut record reads as a test not finished. */
+/**
+ * Written atomically: `--repeat-each` can run the same test of a run in two workers at once, and
+ * two writes in place could leave a record mixed from both (read as a test not finished).
+ */
 export function writeTestRecord(runDir: string, record: TestRecord): void {
-  overwritePrivate(recordFile(runDir, record.test), JSON.stringify(record));
+  writePrivate(recordFile(runDir, record.test), JSON.stringify(record));
 }
 
 /** The records of a run, collection first, then items 3 … 12. */

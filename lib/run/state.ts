@@ -21,11 +21,10 @@ export function writePrivate(file: string, content: string | Buffer): void {
 }
 
 /**
- * Writes a small file readable by its owner only in place, without a temporary file: only for
- * files whose readers take a cut or empty file as not written (test records) or that are read at
- * once by the writer itself (an attachment's staging file). Per test this matters: on these
- * machines creating a file costs about 0.55 ms, overwriting one about 0.05 ms, and an atomic write
- * creates a new file every time.
+ * Writes a small file readable by its owner only in place, without a temporary file: only for a
+ * file one process writes and reads back at once (an attachment's staging file, one per worker
+ * process). Per test this matters: on these machines creating a file costs about 0.55 ms,
+ * overwriting one about 0.05 ms, and an atomic write creates a new file every time.
  */
 export function overwritePrivate(file: string, content: string): void {
   privateDir(path.dirname(file));
