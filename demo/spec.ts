@@ -36,8 +36,21 @@ export const DIMENSIONS: readonly Dimension[] = [
   'media_name',
 ];
 
-/** How the platform prints a rate: a number, a numeric string, or a string with `%` (docs/contract.md §4.2). */
-export type RateStyle = 'number' | 'string' | 'percent' | 'mixed';
+/**
+ * The shapes a rate may take on the platform (docs/contract.md §4.2): a JSON number, a numeric
+ * string, or a string with `%`. One list for both data generators (tests/unit/generated/encode.ts).
+ */
+export const RATE_SHAPES = ['number', 'string', 'percent'] as const;
+export type RateShape = (typeof RATE_SHAPES)[number];
+
+/** A rate's text (as the platform writes the number) in one of the shapes. */
+export function printRate(text: string, shape: RateShape): string | number {
+  if (shape === 'number') return Number(text);
+  return shape === 'percent' ? `${text}%` : text;
+}
+
+/** How a demo project's platform prints its rates: one shape, or the three in turn (`mixed`). */
+export type RateStyle = RateShape | 'mixed';
 /**
  * How the platform prints "no value": `-`, `""`, `null`, or the key left out (docs/contract.md
  * §4.2). One list for both data generators: demo projects pick one, the generated cases draw from

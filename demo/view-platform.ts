@@ -4,6 +4,8 @@ import { mulberry32, round1, shuffle, shuffleKeepingTies } from './prng';
 import {
   AGGREGATE,
   DIMENSIONS,
+  printRate,
+  RATE_SHAPES,
   SCOPES,
   type CompetitorRowInput,
   type Dimension,
@@ -40,10 +42,8 @@ export class RateFormat {
   ) {}
 
   private styled(text: string, asPercent: boolean): string | number {
-    const style =
-      this.style === 'mixed' ? (['number', 'string', 'percent'] as const)[this.n++ % 3] : this.style;
-    if (style === 'number') return Number(text);
-    return style === 'percent' && asPercent ? `${text}%` : text;
+    const shape = this.style === 'mixed' ? RATE_SHAPES[this.n++ % 3]! : this.style;
+    return printRate(text, shape === 'percent' && !asPercent ? 'string' : shape);
   }
 
   /** One decimal, as the platform prints (7.1.1); `null` is the project's "no value". */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { mulberry32, shuffle, shuffleKeepingTies } from '../../../demo/prng';
-import { NO_VALUES, type NoValue } from '../../../demo/spec';
+import { NO_VALUES, printRate, RATE_SHAPES, type NoValue, type RateShape } from '../../../demo/spec';
 import { unwrapEnvelope } from '../../../lib/platform/envelope';
 import type { Level, Profile, ReportType, RuleContext } from '../../../lib/rules/types';
 import { dataSchemaFor } from '../../../lib/schema/data';
@@ -17,7 +17,7 @@ export interface Encoding {
    * `fixed`: a whole number as a string with one decimal (`"36.0"`), the way a one-decimal formatter prints
    * it; JSON numbers cannot carry that form (36.0 parses as 36), strings can (spec 9.3.4, docs/rules.md §D15).
    */
-  rate: 'number' | 'string' | 'percent' | 'fixed';
+  rate: RateShape | 'fixed';
   /** How "no value" is written (demo/spec.ts NO_VALUES); `absent` drops the key where the contract lets it be. */
   empty: NoValue;
   /** Per answer: bare, or wrapped with code 0 / 200 / "0" and msg or message. */
@@ -41,7 +41,7 @@ export const PLAIN: Encoding = {
 };
 
 export const encodingArb: fc.Arbitrary<Encoding> = fc.record({
-  rate: fc.constantFrom('number' as const, 'string' as const, 'percent' as const, 'fixed' as const),
+  rate: fc.constantFrom(...RATE_SHAPES, 'fixed' as const),
   empty: fc.constantFrom(...NO_VALUES),
   wraps: fc.array(
     fc.constantFrom(
@@ -94,16 +94,11 @@ function encodeRates(node: Json, enc: Encoding): Json {
       if (enc.empty === 'absent' && !REQUIRED.has(key)) continue;
       out[key] = enc.empty === 'absent' ? null : enc.empty;
     } else if (typeof value === 'number') {
+      // `fixed`: a string, with a whole number written to one decimal (the demo's way, demo/spec.ts).
       out[key] =
-        enc.rate === 'number'
-          ? value
-          : enc.rate === 'string'
-            ? String(value)
-            : enc.rate === 'fixed'
-              ? Number.isInteger(value)
-                ? value.toFixed(1)
-                : String(value)
-              : `${value}%`;
+        enc.rate === 'fixed'
+          ? printRate(Number.isInteger(value) ? value.toFixed(1) : String(value), 'string')
+          : printRate(String(value), enc.rate);
     } else out[key] = value;
   }
   return out;
