@@ -7,7 +7,8 @@ import { dateOfBatchId } from './dates';
 import type { Envelope } from './dataset';
 import { faultedPayload, metricsFault } from './faults';
 import { hostileMetrics } from './hostile';
-import { apiError, json, wrap } from './http';
+import { apiError, json } from './http';
+import { wrap } from './spec';
 import { DEMO_GROUP, type DemoProject, type MetricsTable } from './runs';
 import { AI_PLATFORMS } from './vocab';
 

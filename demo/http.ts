@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Envelope } from './dataset';
 
 /** Small HTTP helpers of the demo server (node:http only). */
 
@@ -51,22 +50,6 @@ export function apiError(res: http.ServerResponse, status: number, message: stri
       500: 'internal_error',
     }[status] ?? 'error';
   json(res, status, { error, message });
-}
-
-/** Contract 4: a payload bare, or wrapped with code 0 / 200 and `msg` / `message`. */
-export function wrap(envelope: Envelope, payload: unknown): unknown {
-  switch (envelope) {
-    case 'code0':
-      return { code: 0, msg: 'ok', data: payload };
-    case 'code0-message':
-      return { code: 0, message: 'ok', data: payload };
-    case 'code200':
-      return { code: 200, message: 'success', data: payload };
-    case 'code200-msg':
-      return { code: 200, msg: 'success', data: payload };
-    case 'bare':
-      return payload;
-  }
 }
 
 export function cookieOf(req: http.IncomingMessage, name: string): string | undefined {

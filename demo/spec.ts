@@ -60,9 +60,27 @@ export const NO_VALUES = ['-', '', null, 'absent'] as const;
 export type NoValue = (typeof NO_VALUES)[number];
 /**
  * Contract 4: bare, or wrapped with code 0 / 200 and `msg` / `message`. `code0` is {code:0,msg},
- * `code200` is {code:200,message}; the other two pairings are spelled out.
+ * `code200` is {code:200,message}; the other two pairings are spelled out. One list for both data
+ * generators: demo projects pick one per endpoint, the generated cases draw from all.
  */
-export type Envelope = 'bare' | 'code0' | 'code200' | 'code0-message' | 'code200-msg';
+export const ENVELOPES = ['bare', 'code0', 'code200', 'code0-message', 'code200-msg'] as const;
+export type Envelope = (typeof ENVELOPES)[number];
+
+/** A payload in an envelope (docs/contract.md §4). */
+export function wrap(envelope: Envelope, payload: unknown): unknown {
+  switch (envelope) {
+    case 'code0':
+      return { code: 0, msg: 'ok', data: payload };
+    case 'code0-message':
+      return { code: 0, message: 'ok', data: payload };
+    case 'code200':
+      return { code: 200, message: 'success', data: payload };
+    case 'code200-msg':
+      return { code: 200, msg: 'success', data: payload };
+    case 'bare':
+      return payload;
+  }
+}
 
 export interface ProjectSpec {
   projectId: string;
