@@ -195,26 +195,3 @@ export function writeVerdictFolder(dir: string, entries: VerdictEntry[], selecti
   );
   return [...written, ...writeNightFiles(dir, named, summary)];
 }
-
-/**
- * Removes the verdict files of `dir` (`*.json` and the extras, and leftover `.tmp-<pid>` files of
- * them) and nothing else; a missing folder is fine. Returns the paths removed.
- */
-export function emptyVerdictFolder(dir: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const removed: string[] = [];
-  for (const name of names) {
-    const base = name.replace(/\.tmp-\d+$/, '');
-    if (!(base.endsWith('.json') || EXTRAS.includes(base))) continue;
-    const file = path.join(dir, name);
-    if (!fs.statSync(file).isFile()) continue;
-    fs.rmSync(file);
-    removed.push(file);
-  }
-  return removed;
-}

@@ -8,7 +8,3 @@ export function own<V>(record: Readonly<Record<string, V>> | undefined, key: str
   if (!record || !Object.prototype.hasOwnProperty.call(record, key)) return undefined;
   return record[key];
 }
-
-export function ownIn<V>(record: ReadonlyMap<string, V> | undefined, key: string): V | undefined {
-  return record?.get(key);
-}

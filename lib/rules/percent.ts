@@ -30,11 +30,6 @@ export function atComparedPrecision(x: number, profile: Profile): number {
   return profile === 'A' ? round2(x) : round1(x);
 }
 
-/** A gap as a decimal number, so 23.45 - 23.4 is 0.05 and not 0.0500000000000007. */
-export function cleanGap(x: number): number {
-  return decimalGap(Math.abs(x), 0);
-}
-
 /**
  * Spec 9.3.4 "when the platform prints an integer", read by value for every encoding the contract
  * permits: the platform's value is a whole number. JSON cannot tell 36.0 from 36 once parsed, so the

@@ -334,9 +334,3 @@ export function settings(options: { runsOptional?: boolean } = {}): Settings {
   }
   return cached;
 }
-
-/** Forgets the cached settings (unit tests). */
-export function resetSettings(): void {
-  cached = undefined;
-  fixedNight = undefined;
-}

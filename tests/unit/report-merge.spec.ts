@@ -4,12 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { knownRunLabels, mergeVerdictFolders } from '../../lib/report/merge';
-import {
-  emptyVerdictFolder,
-  readVerdictFolder,
-  writeVerdictFolder,
-  type VerdictEntry,
-} from '../../lib/report/verdict-folder';
+import { readVerdictFolder, writeVerdictFolder, type VerdictEntry } from '../../lib/report/verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { projectTool } from '../../lib/run/settings';
@@ -104,14 +99,13 @@ test.describe('verdict folder', () => {
     expect(read.problems[1]).toContain('not valid JSON');
   });
 
-  test('the extras are not read as verdicts; emptying removes verdict files only', () => {
+  test('the extras are not read as verdicts (emptying the folder: outputs.spec, emptyOwnFiles)', () => {
     const dir = shard(entry('a'));
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
     fs.mkdirSync(path.join(dir, 'sub.json'));
-    expect(readVerdictFolder(dir).problems).toEqual([]);
-    const removed = emptyVerdictFolder(dir).map((f) => path.basename(f));
-    expect(removed.sort()).toEqual(['a.json', 'index.json', 'junit.xml', 'summary.md']);
-    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'sub.json']);
+    const read = readVerdictFolder(dir);
+    expect(read.problems).toEqual([]);
+    expect(read.entries.map((e) => e.file)).toEqual(['a.json']);
   });
 });
 
