@@ -39,11 +39,6 @@ export function safeText(s: string, max?: number): string {
   return s.replace(UNSAFE, escapeChar) + cut;
 }
 
-/** True when `safeText` would change `s` (other than by truncation). */
-export function hasUnsafeText(s: string): boolean {
-  return new RegExp(UNSAFE.source).test(s);
-}
-
 /**
  * Columns a string takes in a monospace terminal: East Asian wide and fullwidth characters take two
  * (labels are often Chinese), combining marks none. Approximate (no full Unicode width table), but

@@ -18,13 +18,8 @@ function htmlSources(ctx: RuleContext, key: string): SourceEntry[] | undefined {
 }
 
 /** Spec 7.8.4: platform rows stably sorted by cite_count, highest first; the rank field is never used. */
-function platformSourceOrder(rows: readonly SourceRow[]): SourceRow[] {
+export function platformSourceOrder(rows: readonly SourceRow[]): SourceRow[] {
   return stableSortDesc(rows, (r) => r.cite_count);
-}
-
-/** Spec 7.8.4 and 8.2: the platform's first 30 in display order. */
-export function platformSourceTop30(rows: readonly SourceRow[]): SourceRow[] {
-  return platformSourceOrder(rows).slice(0, SOURCE_DEPTH);
 }
 
 /**

@@ -55,8 +55,6 @@ export const PASS_BY = {
     'reading: a group below the 99-101.5 window used as percentages (spec 7.3.4, docs/rules.md §D17)',
 } as const;
 
-export type PassBy = (typeof PASS_BY)[keyof typeof PASS_BY];
-
 export interface StepResult {
   /**
    * Shown to users as `<id> · <name>`: the spec's step where the step is one (`5.2`, `7.7.1`), else a

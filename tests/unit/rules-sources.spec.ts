@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { checkItem11, checkItem12, platformSourceTop30 } from '../../lib/rules/sources';
+import { checkItem11, checkItem12, platformSourceOrder } from '../../lib/rules/sources';
 import type { SourceEntry } from '../../lib/schema/data';
 import type { SourceRow } from '../../lib/schema/platform';
 import { AI_KEYS, context, failingKeys, row, step } from './builders';
@@ -29,7 +29,7 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
       { title: 'a', channel: 'x', cite_count: 9, rank: 3 },
       { title: 'c', channel: 'x', cite_count: 5, rank: 2 },
     ];
-    expect(platformSourceTop30(rows).map((r) => r.title)).toEqual(['a', 'b', 'c']);
+    expect(platformSourceOrder(rows).map((r) => r.title)).toEqual(['a', 'b', 'c']);
   });
 
   test('7.8.3 / 7.8.4: only the first 30 are compared on each side (rows 31 and 32 differ and are not reported)', () => {

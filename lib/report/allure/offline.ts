@@ -206,16 +206,6 @@ export function makeOffline(html: string, options: OfflineOptions = {}): { html:
   return { html: out, removed };
 }
 
-/** Throws, naming every external host, unless the report names none. */
-export function assertOffline(html: string, options: OfflineOptions = {}, file = 'the report'): void {
-  const found = findExternalUrls(html, options);
-  if (found.length) {
-    throw new Error(
-      `${file} names ${found.length} URL(s) to external hosts; a report of confidential figures must not call out:\n${describeExternalUrls(found)}`,
-    );
-  }
-}
-
 /** The hosts of the configured runs (report and platform URLs of the verdict files): allowed in links. */
 export function runHosts(urls: readonly (string | null | undefined)[]): string[] {
   const hosts = new Set<string>();
