@@ -43,11 +43,6 @@ export interface ScanReport {
   cookieHashes: number;
 }
 
-/** Every finding in the outputs; see `scanOutputsReport` for warnings and counts. */
-export function scanOutputs(options: ScanOptions): Finding[] {
-  return scanOutputsReport(options).findings;
-}
-
 export function scanOutputsReport(options: ScanOptions): ScanReport {
   const root = path.resolve(options.root);
   const env = options.env ?? defaultEnv(root);

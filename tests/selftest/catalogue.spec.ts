@@ -5,7 +5,7 @@ import { buildTruth, htmlData } from '../../demo/dataset';
 import { generatedRuns } from '../../demo/generated';
 import { A_MONITOR, demoRuns, runOf } from '../../demo/runs';
 import { SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
-import { scanOutputs } from '../../lib/redaction';
+import { scanOutputsReport } from '../../lib/redaction';
 import { failingItems as judgedFailing, readJudged } from '../../lib/report/judged';
 import { shotFile } from '../../lib/report/sections';
 import { fileKeyOf } from '../../lib/run/runs';
@@ -467,5 +467,5 @@ test('the night report: one file, the night at a glance, items of runs not check
 
 test('no phone number, password or cookie value in any output of the invocation, its console included (docs/contract.md §3)', () => {
   expect(fs.readFileSync(path.join(suite.verdictsDir, 'console.log'), 'utf8')).toContain('L1 verdicts');
-  expect(scanOutputs({ root: ROOT, extraPaths: [suite.dir] })).toEqual([]);
+  expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { hostileTokens } from '../../demo/hostile-kinds';
 import { A_MONITOR, B_MONITOR, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, scenarioRuns } from '../../demo/scenarios';
 import { findExternalUrls } from '../../lib/report/allure/offline';
-import { scanOutputs } from '../../lib/redaction';
+import { scanOutputsReport } from '../../lib/redaction';
 import type { RunInput } from '../../lib/run/types';
 import {
   ORIGIN,
@@ -111,7 +111,7 @@ test('no credential reached the foreign origin (a login page that moved there, a
 });
 
 test('no secret, URL token or control character from data in any output; reasons and files stay small', () => {
-  expect(scanOutputs({ root: ROOT, extraPaths: [suite.dir] })).toEqual([]);
+  expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
   const tokens = hostileTokens(ORIGIN);
   // Text outputs (pictures and archives are bytes, not text a terminal or a reader would show).
   const outputs = filesUnder(suite.dir).filter((f) => /\.(json|md|xml|txt|log|html|csv|properties)$/.test(f));

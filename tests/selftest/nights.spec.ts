@@ -4,7 +4,7 @@ import path from 'node:path';
 import { demoRuns } from '../../demo/runs';
 import { scenarioRuns } from '../../demo/scenarios';
 import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../lib/run/night';
-import { scanOutputs } from '../../lib/redaction';
+import { scanOutputsReport } from '../../lib/redaction';
 import {
   ORIGIN,
   PORTAL_B_ORIGIN,
@@ -178,5 +178,5 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
 });
 
 test('no secret in any output of the nights and the morning', () => {
-  expect(scanOutputs({ root: ROOT, extraPaths: [dir()] })).toEqual([]);
+  expect(scanOutputsReport({ root: ROOT, extraPaths: [dir()] }).findings).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { A_MONITOR, B_MONITOR, runOf } from '../../demo/runs';
-import { scanOutputs } from '../../lib/redaction';
+import { scanOutputsReport } from '../../lib/redaction';
 import type { RunInput } from '../../lib/run/types';
 import { readUrls } from '../../lib/run/url';
 import {
@@ -109,5 +109,5 @@ test('a shard with no run (more shards than runs) writes an empty night and merg
 });
 
 test('no secret in any output of the pipeline', () => {
-  expect(scanOutputs({ root: ROOT, extraPaths: [base, pipeline.dir] })).toEqual([]);
+  expect(scanOutputsReport({ root: ROOT, extraPaths: [base, pipeline.dir] }).findings).toEqual([]);
 });

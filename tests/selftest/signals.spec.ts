@@ -4,7 +4,7 @@ import path from 'node:path';
 import { generatedRuns } from '../../demo/generated';
 import { scenarioRuns } from '../../demo/scenarios';
 import type { RunInput } from '../../lib/run/types';
-import { scanOutputs } from '../../lib/redaction';
+import { scanOutputsReport } from '../../lib/redaction';
 import { ORIGIN, PORTAL_B_ORIGIN, ROOT, TSX, expect, readVerdicts, runSuite, test } from './harness';
 
 /**
@@ -95,5 +95,5 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
   for (const file of ['index.json', 'summary.md', 'junit.xml'])
     expect(fs.existsSync(path.join(suite.verdictsDir, file)), file).toBe(true);
   expect(fs.existsSync(path.join(suite.dir, 'allure-report', 'index.html'))).toBe(true);
-  expect(scanOutputs({ root: ROOT, extraPaths: [suite.dir] })).toEqual([]);
+  expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
 });

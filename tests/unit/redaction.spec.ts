@@ -13,7 +13,6 @@ import {
   recordCookieHashes,
   redactText,
   redactUrl,
-  scanOutputs,
   scanOutputsReport,
   SecretMask,
   type Finding,
@@ -176,7 +175,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
         2,
       ),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings).toEqual([
       expect.objectContaining({
         file: 'reports/verdicts/A-monitor.json',
@@ -200,7 +199,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-verdicts-'));
     roots.push(outside);
     write(outside, 'B-monitor.json', lines('{', `  "reason": "${PW3}"`, '}'));
-    const findings = scanOutputs({ root, env: { ...env, L1_VERDICTS_DIR: outside } });
+    const findings = scanOutputsReport({ root, env: { ...env, L1_VERDICTS_DIR: outside } }).findings;
     expect(findings).toEqual([
       expect.objectContaining({
         file: path.join(outside, 'B-monitor.json'),
@@ -237,7 +236,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
         `cookie ${encodeURIComponent(COOKIE)} (URL-encoded)`,
       ),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     const seen = 'session cookie value (seen by the suite)';
     expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
       ['test-results/checks-item3/stdout.txt:3', 'cookie-hash', seen],
@@ -262,7 +261,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
       'allure-results/0b17f2c8-93c0-433d-adc9-d31aa49acfa6-attachment.txt',
       lines('cookies:', `  sid ${AUTH_COOKIE}`),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings).toEqual([
       expect.objectContaining({
         file: 'allure-results/0b17f2c8-93c0-433d-adc9-d31aa49acfa6-attachment.txt',
@@ -291,7 +290,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
         2,
       ),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings).toEqual([
       expect.objectContaining({
         file: `allure-results/${uuid}-result.json`,
@@ -322,7 +321,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
         `Authorization: Basic ${Buffer.from(`${P1}:${PW1}`).toString('base64')}`,
       ),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings.map((f) => [f.line, f.detector, f.what])).toEqual([
       [2, 'bearer', 'bearer token'],
       [3, 'jwt', 'JSON web token'],
@@ -357,7 +356,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
       'trace.stacks',
     ]);
     write(root, 'test-results/auth-login/trace.zip', trace);
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings.map((f) => [f.where, f.entry, f.line, f.what])).toEqual([
       [
         'test-results/auth-login/trace.zip!resources/5f1c9c2d0b5e.dat:1',
@@ -399,7 +398,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
         '</script>',
       ),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings.map((f) => [f.where, f.file, f.line, f.embedded, f.inner])).toEqual([
       ['allure-report/index.html:2 (embedded data, line 1)', 'allure-report/index.html', 2, true, 'line 1'],
       [
@@ -429,7 +428,7 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
       'test-results/checks-item5/screenshot.png',
       Buffer.concat([head, Buffer.from(`tEXt${P2}`), Buffer.alloc(64)]),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings).toEqual([
       expect.objectContaining({
         where: `test-results/checks-item5/screenshot.png:byte ${head.length + 4}`,
@@ -556,8 +555,8 @@ test.describe('what the redaction guard does not flag or never scans', () => {
     );
     write(root, 'suite.log', lines('ok', `typed ${PW1}`));
     const env = { L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '7': { phone: P1, password: PW1 } } }) };
-    expect(() => scanOutputs({ root, env })).not.toThrow();
-    expect(scanOutputs({ root, env }).map((f) => f.where)).toEqual(['suite.log:2']);
+    expect(() => scanOutputsReport({ root, env }).findings).not.toThrow();
+    expect(scanOutputsReport({ root, env }).findings.map((f) => f.where)).toEqual(['suite.log:2']);
   });
 
   test('credentials.local.json is the registry when no variable names one, and is never scanned', () => {
@@ -569,16 +568,16 @@ test.describe('what the redaction guard does not flag or never scans', () => {
       JSON.stringify({ companies: { '7': { phone: P1, password: PW1 } } }),
     );
     write(root, 'suite.log', lines('ok', `typed ${PW1}`));
-    expect(scanOutputs({ root, env: {} }).map((f) => [f.where, f.what])).toEqual([
+    expect(scanOutputsReport({ root, env: {} }).findings.map((f) => [f.where, f.what])).toEqual([
       ['suite.log:2', 'password of company 7 in the credentials registry'],
     ]);
     // L1_CREDENTIALS_JSON works the same way; no registry at all is quietly fine.
     const json = JSON.stringify({ companies: { '8': { phone: P2, password: PW2 } } });
     write(root, 'suite.log', lines(`typed ${PW2}`));
     fs.rmSync(path.join(root, 'credentials.local.json'));
-    expect(scanOutputs({ root, env: { L1_CREDENTIALS_JSON: json } }).map((f) => f.where)).toEqual([
-      'suite.log:1',
-    ]);
+    expect(
+      scanOutputsReport({ root, env: { L1_CREDENTIALS_JSON: json } }).findings.map((f) => f.where),
+    ).toEqual(['suite.log:1']);
     const none = scanOutputsReport({ root, env: {} });
     expect([none.findings, none.warnings, none.secretsChecked]).toEqual([[], [], 0]);
   });
@@ -592,7 +591,7 @@ test.describe('what the redaction guard does not flag or never scans', () => {
     write(a, 'output.log', lines(PW1));
     write(b, 'run/verdicts/x.json', lines(PW2));
     write(c, 'r-result.json', lines(P3));
-    const findings = scanOutputs({
+    const { findings } = scanOutputsReport({
       root,
       env: { ...env, L1_REDACTION_EXTRA_PATHS: `${b}:`, L1_ALLURE_RESULTS_DIR: c },
       extraPaths: [a],
@@ -614,7 +613,7 @@ test.describe('what the redaction guard does not flag or never scans', () => {
       L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '1': { phone: join('1', '2'), password: short } } }),
     };
     write(root, 'a.log', lines(`xx${short}yy 12 312`, `pw="${short}"`));
-    expect(scanOutputs({ root, env }).map((f) => f.where)).toEqual(['a.log:2']);
+    expect(scanOutputsReport({ root, env }).findings.map((f) => f.where)).toEqual(['a.log:2']);
   });
 
   test('files over the size limit are skipped with a warning', () => {
@@ -702,7 +701,7 @@ test.describe('the redaction guard opens archives and scans every output folder'
         JSON.stringify({ uuid: 'h5', testResults: { e: { message: `at ${redactUrl(url)}` } } }),
       ),
     );
-    const findings = scanOutputs({ root, env });
+    const findings = scanOutputsReport({ root, env }).findings;
     expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
       [
         'allure-history/history.jsonl:2',
@@ -723,7 +722,7 @@ test.describe('the redaction guard opens archives and scans every output folder'
       'reports/summary.html',
       lines('<table>', `<tr><td>${escapeHtml(`reason: ${PW1}`)}</td></tr>`),
     );
-    expect(scanOutputs({ root, env }).map((f) => [f.where, f.what])).toEqual([
+    expect(scanOutputsReport({ root, env }).findings.map((f) => [f.where, f.what])).toEqual([
       ['reports/summary.html:2', 'password of company 1001 in the credentials registry, HTML-escaped'],
     ]);
   });
