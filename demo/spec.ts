@@ -13,8 +13,9 @@ import type {
 import { AI_PLATFORMS, type DomainKey } from './vocab';
 
 /**
- * What a demo project is made of (its spec and the near-misses its dataset exercises), and the
- * input shapes of DATA and the payload rows (taken from lib/schema, never restated).
+ * What a demo project is made of (its spec and the near-misses its dataset exercises), the input
+ * shapes of DATA and the payload rows (taken from lib/schema, never restated), and the contract's
+ * encodings both data generators print with (no value, rate shapes, envelopes).
  */
 
 export type { ReportType };

@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The project's own tools, as `npx` finds them, without npx's own start. */
+/**
+ * The project's own tools, as `npx` finds them, without npx's own start (lib/run/settings.ts
+ * `projectTool`, which this plain-Node script cannot import: it is TypeScript).
+ */
 const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
 /** Groups run one after another; the stages of a group at once. */
 const groups = [

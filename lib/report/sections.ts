@@ -58,6 +58,6 @@ export function shotFile(runDir: string, item: number): string {
  * item test of the run that worker runs. Per process, because `--repeat-each` can run the same
  * run's tests in two workers at once, and a test must attach what it wrote.
  */
-export function comparedFile(runDir: string, pid = process.pid): string {
-  return path.join(runDir, `compared-values.${pid}.json`);
+export function comparedFile(runDir: string): string {
+  return path.join(runDir, `compared-values.${process.pid}.json`);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The redaction guard before anything leaves the machine: `bash scripts/ci/guard.sh [--only] [PATH…]`
-# runs `npx tsx scripts/redaction-scan.ts …`, which scans every default output folder (reports/,
+# runs scripts/redaction-scan.ts (with the project's tsx), which scans every default output folder (reports/,
 # allure-results/, allure-report/, test-results/, playwright-report/, blob-report/, .l1/evidence/)
 # plus the given paths (with `--only`: the given paths and the folders L1_* variables name), for
 # the secrets of the credentials registry (L1_CREDENTIALS_JSON in CI), phone numbers, cookies and

@@ -399,6 +399,7 @@ test('Allure results: the run as epic, the item as feature, the run parameters; 
   // The charted run's failing items carry their section's picture and every item its compared
   // values, attached as files (the runner keeps no attachment body, fixtures/check.ts).
   const charted = readJudged(path.join(suite.runsDir, fileKeyOf(chartedLabel)))!;
+  expect(charted.shots.length, `${chartedLabel} has pictures to find in Allure`).toBeGreaterThan(0);
   for (const item of charted.shots) {
     const result = results.find(
       (r) =>
