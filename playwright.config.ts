@@ -9,9 +9,9 @@ import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
 
 /**
- * The report checks (docs/contract.md §8): per configured run, one group of tests in
- * tests/checks.spec.ts (its collection, then items 3 to 12). Nothing else runs here: unit tests
- * and self-tests have their own configs under `npm test`. Each run's tests write its verdict file;
+ * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
+ * tests/checks.spec.ts (its collection, then items 3 to 12), loaded in parts (tests/checks/).
+ * Nothing else runs here: unit tests and self-tests have their own configs under `npm test`. Each run's tests write its verdict file;
  * the global teardown writes the night's index, summary and JUnit, whatever `--reporter` says.
  */
 
@@ -72,7 +72,8 @@ if (!isWorker && !listing) {
 
 export default defineConfig({
   testDir: 'tests',
-  testMatch: /checks\.spec\.ts$/,
+  // The checks are declared in tests/checks.spec.ts and loaded in parts (lib/run/runs.ts RUN_PARTS).
+  testMatch: /checks[\\/]part-\d\d\.spec\.ts$/,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

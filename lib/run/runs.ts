@@ -215,3 +215,23 @@ export function readRunsFile(file: string, root: string): RunsFile {
   });
   return { file: where, entries, profileB };
 }
+
+/**
+ * How many test files the checks are declared in (tests/checks/part-NN.spec.ts). Playwright's worker
+ * copies a group's whole test file for every group it runs (`bindFileSuiteToProject`), so with one
+ * file a night of N runs copied N × 11 tests per run: quadratic, 11 ms a run at 300 runs, 0.13 s at
+ * 3,000, and sharding does not help (each shard's workers still load every run). Declared in
+ * RUN_PARTS files, a group copies its part only (docs/decisions.md, Speed).
+ */
+export const RUN_PARTS = 16;
+
+/**
+ * The runs of part `part` (0 … RUN_PARTS − 1): consecutive blocks of the runs in their configured
+ * order, as even as the count allows, so that the parts in file order keep the runs' order (for
+ * `--list`, the schedule and `--shard`) and every run is in exactly one part.
+ */
+export function runsOfPart<T>(runs: readonly T[], part: number): T[] {
+  if (!Number.isInteger(part) || part < 0 || part >= RUN_PARTS)
+    throw new Error(`runsOfPart: part must be an integer from 0 to ${RUN_PARTS - 1}, got ${part}`);
+  return runs.filter((_, i) => Math.floor((i * RUN_PARTS) / runs.length) === part);
+}

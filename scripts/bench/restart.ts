@@ -5,8 +5,9 @@ import { runTree } from './proc-tree';
  * The cost of one worker restart (Playwright starts a new worker after every failed test): the
  * same tests in one worker, passing then failing; (failing − passing) / failures. Kinds: `bare`
  * (30 tests, nothing imported), `browser` (30 tests using the worker-scoped Chromium, relaunched
- * by every new worker), `suite` (the suite's fixtures and forEachRun over a runs file of N runs,
- * 3 runs × 11 tests selected with --grep: every new worker still declares all N × 11 tests).
+ * by every new worker), `suite` (the suite's fixtures and forEachRun over the first part of a
+ * runs file of N runs, 3 runs × 11 tests selected with --grep: every new worker declares the
+ * part's N/16 × 11 tests, as in the suite).
  */
 export interface RestartFigure {
   kind: string;

@@ -9,7 +9,7 @@ import { settings } from '../../../lib/run/settings';
  * passing and once failing (BENCH_RESTART_FAIL=1). Playwright replaces its worker after every
  * failed test, so the difference divided by the failures is the cost of one restart.
  * BENCH_RESTART_KIND: bare (no import), browser (a worker-scoped Chromium), suite (the suite's
- * fixtures and forEachRun over L1_RUNS, as tests/checks.spec.ts declares its tests).
+ * fixtures and forEachRun over a part of L1_RUNS, as tests/checks.spec.ts declares its tests).
  */
 // The breakdown (scripts/bench/breakdown.ts) also runs the bare tests with 2 workers, with
 // allure-playwright next to dot (BENCH_REPORTER=allure) and BENCH_TESTS of them.

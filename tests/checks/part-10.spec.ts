@@ -1,0 +1,4 @@
+import { declareChecks } from '../checks.spec';
+
+// Part 10 of the runs (lib/run/runs.ts runsOfPart); the tests themselves are in tests/checks.spec.ts.
+declareChecks(10);
