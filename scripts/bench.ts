@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { generatedRuns } from '../demo/generated';
 import { demoCredentialsFile, demoProfileB } from '../demo/runs';
 import type { ScenarioExpectation } from '../demo/scenario-kit';
+import { runsOfPart } from '../lib/run/runs';
 import { readUrls } from '../lib/run/url';
 import { startBenchDemo, freeTriple, type BenchDemo } from './bench/demo-server';
 import { runningGroups, runTree, type TreeRun } from './bench/proc-tree';
@@ -518,7 +519,7 @@ async function main(): Promise<number> {
           .filter((n, i, xs): n is number => n !== undefined && xs.indexOf(n) === i)
           .map((n) => ({
             kind: 'suite' as const,
-            label: `suite fixtures + forEachRun over ${n} runs (${n * 11} tests declared)`,
+            label: `suite fixtures + forEachRun over part 0 of ${n} runs (${runsOfPart(Array.from({ length: n }), 0).length * 11} tests declared)`,
             runsFile: runsFiles.get(n)!,
           })),
       ];
