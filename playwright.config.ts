@@ -11,8 +11,9 @@ import { settings, useDefaultRuns, useNight } from './lib/run/settings';
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
  * tests/checks.spec.ts (its collection, then items 3 to 12), loaded in parts (tests/checks/).
- * Nothing else runs here: unit tests and self-tests have their own configs under `npm test`. Each run's tests write its verdict file;
- * the global teardown writes the night's index, summary and JUnit, whatever `--reporter` says.
+ * Nothing else runs here: unit tests and self-tests have their own configs under `npm test`. Each
+ * run's tests write its verdict file; the global teardown writes the night's index, summary and
+ * JUnit, whatever `--reporter` says.
  */
 
 // With no run configured: the bundled demo platform (started below) and its runs (docs/contract.md §1).

@@ -41,6 +41,8 @@ import { checkVerdicts } from './bench/verdicts';
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'test-results', 'bench');
 const RULES_INVOCATION = 'bench-rules';
+/** The tests a worker of the suite declares for the first part of n runs (lib/run/runs.ts runsOfPart). */
+const partTests = (n: number) => runsOfPart(Array.from({ length: n }), 0).length * 11;
 
 // ---- options ----------------------------------------------------------------------------------
 
@@ -519,7 +521,7 @@ async function main(): Promise<number> {
           .filter((n, i, xs): n is number => n !== undefined && xs.indexOf(n) === i)
           .map((n) => ({
             kind: 'suite' as const,
-            label: `suite fixtures + forEachRun over part 0 of ${n} runs (${runsOfPart(Array.from({ length: n }), 0).length * 11} tests declared)`,
+            label: `suite fixtures + forEachRun over part 0 of ${n} runs (${partTests(n)} tests declared)`,
             runsFile: runsFiles.get(n)!,
           })),
       ];
