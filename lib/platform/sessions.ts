@@ -43,6 +43,10 @@ export async function ensureSession(
   const state = `${base}.json`;
   const failed = `${base}.failed.txt`;
   const before = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
+  // A session made already needs no lock (every run after an account's first): it is written
+  // atomically and only a renewal replaces it. The lock's folder would also change the auth
+  // folder at every run, which makes the secret mask read every session again.
+  if (before && !force) return state;
   return withLock(`${base}.lock`, 3 * timeoutMs + 10_000, async () => {
     // Another worker may have logged in (or renewed the session) while this one waited.
     const now = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
