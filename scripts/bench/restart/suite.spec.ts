@@ -9,10 +9,10 @@ const fail = process.env.BENCH_RESTART_FAIL === '1';
  * three runs with --grep; every new worker loads and declares the whole part, as a worker of the
  * suite does.
  */
-forEachRun(() => {
+forEachRun(0, () => {
   for (let i = 0; i < 11; i++) {
     test(`suite ${i}`, () => {
       expect(fail ? 1 : 0).toBe(0);
     });
   }
-}, 0);
+});
