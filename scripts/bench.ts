@@ -5,6 +5,8 @@
  * triple), generates N runs (demo/generated.ts: several companies, both profiles, a share that
  * cannot be checked) and measures, for each (N, share, pages), alternating the order at each repeat:
  *   floor      scripts/bench/floor.ts: one login per account, one Chromium, DATA + every endpoint, no check
+ *   pw-floor   scripts/bench/pw-floor/: the floor's work as the suite's tests (a collection test and
+ *              ten item tests per run, a failed collection restarting the worker), nothing checked
  *   suite      `npx playwright test` with the configured reporters (list + allure-playwright)
  *   suite-dot  `npx playwright test --reporter=dot`
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
@@ -16,7 +18,7 @@
  * load per failing run for its pictures (a benchmark of a wrong suite is worthless).
  *
  *   npx tsx scripts/bench.ts [--runs 20,100] [--uncheckable 0,0.2] [--failing 0] [--repeat 1]
- *                            [--pages light|charts|light,charts] [--no-floor] [--no-configured]
+ *                            [--pages light|charts|light,charts] [--no-floor] [--no-pw-floor] [--no-configured]
  *                            [--no-dot] [--no-rules] [--no-restart] [--no-breakdown]
  *                            [--screenshots-off] [--port 4400] [--rounds 200]
  * --pages: light (default) loads the demo's report pages without their chart scripts (DATA only,
@@ -62,6 +64,7 @@ function parse() {
       rounds: { type: 'string', default: '200' },
       pages: { type: 'string', default: 'light' },
       'no-floor': { type: 'boolean', default: false },
+      'no-pw-floor': { type: 'boolean', default: false },
       'no-configured': { type: 'boolean', default: false },
       'no-dot': { type: 'boolean', default: false },
       'no-rules': { type: 'boolean', default: false },
@@ -112,15 +115,17 @@ if (!PAGES.length || !PAGES.every((p) => p === 'light' || p === 'charts')) {
   process.exit(2);
 }
 
-type What = 'floor' | 'suite' | 'suite-dot' | 'suite-dot-noshots';
+type What = 'floor' | 'pw-floor' | 'suite' | 'suite-dot' | 'suite-dot-noshots';
 const WHATS: What[] = [
   ...(values['no-floor'] ? [] : ['floor' as const]),
+  ...(values['no-pw-floor'] ? [] : ['pw-floor' as const]),
   ...(values['no-configured'] ? [] : ['suite' as const]),
   ...(values['no-dot'] ? [] : ['suite-dot' as const]),
   ...(values['screenshots-off'] ? ['suite-dot-noshots' as const] : []),
 ];
 const LABEL: Record<What, string> = {
   floor: 'floor',
+  'pw-floor': 'Playwright floor (a test per item, nothing checked)',
   suite: 'suite (list + allure)',
   'suite-dot': 'suite --reporter=dot',
   'suite-dot-noshots': 'suite --reporter=dot, L1_SCREENSHOTS=0',
@@ -224,7 +229,9 @@ async function measure(
   const command =
     what === 'floor'
       ? ['tsx', path.join('scripts', 'bench', 'floor.ts'), '--parallel', '2']
-      : ['playwright', 'test', ...(what.startsWith('suite-dot') ? ['--reporter=dot'] : [])];
+      : what === 'pw-floor'
+        ? ['playwright', 'test', '-c', path.join('scripts', 'bench', 'pw-floor', 'playwright.config.ts')]
+        : ['playwright', 'test', ...(what.startsWith('suite-dot') ? ['--reporter=dot'] : [])];
   await demo.reset();
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const tree = await runTree('npx', command, {
@@ -259,6 +266,17 @@ async function measure(
       if ((floor.statuses.checked ?? 0) !== want)
         m.problems.push(`floor collected ${floor.statuses.checked ?? 0} runs, ${want} expected checked`);
     }
+  } else if (what === 'pw-floor') {
+    // Every run's collection test and ten item tests; a run that cannot be checked fails its
+    // collection and skips its items, as in the suite.
+    const counted = countTests(tree.output);
+    m.tests = counted.tests;
+    m.failedTests = counted.failed;
+    const notChecked = [...config.expected.values()].filter((e) => e.status !== 'checked').length;
+    if (counted.tests !== config.n * 11 || counted.failed !== notChecked)
+      m.problems.push(
+        `Playwright floor: ${counted.tests} tests, ${counted.failed} failed; ${config.n * 11} and ${notChecked} expected (see ${name}.log)`,
+      );
   } else {
     const counted = countTests(tree.output);
     m.tests = counted.tests;
@@ -285,7 +303,9 @@ async function measure(
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
-function describe(m: Measurement, floor: Measurement | undefined): string {
+const isSuite = (what: What) => what.startsWith('suite');
+
+function describe(m: Measurement, floor: Measurement | undefined, pwFloor: Measurement | undefined): string {
   const t = m.tree;
   const wall = t.wallMs / 1000;
   const parts = [
@@ -297,12 +317,13 @@ function describe(m: Measurement, floor: Measurement | undefined): string {
     `CPU ${t.cpuS === undefined ? '?' : f1(t.cpuS)} s`,
     `${t.nodeProcesses} node processes, ${t.browsers} browser launches seen`,
   ];
-  if (m.what !== 'floor') {
-    parts.push(`${m.tests} tests (${m.failedTests} failed)`);
+  if (m.what !== 'floor') parts.push(`${m.tests} tests (${m.failedTests} failed)`);
+  if (isSuite(m.what)) {
     parts.push(`in tests ${f1(m.runS ?? 0)} s (items ${f1(m.itemS ?? 0)} s)`);
     parts.push(`allure-results ${m.allureFiles} files ${f1(m.allureMb ?? 0)} MB`);
   }
-  if (floor && m.what !== 'floor') parts.push(`${f1(wall / (floor.tree.wallMs / 1000))}× floor`);
+  if (floor && m.what !== 'floor') parts.push(`${f2(wall / (floor.tree.wallMs / 1000))}× floor`);
+  if (pwFloor && isSuite(m.what)) parts.push(`${f2(wall / (pwFloor.tree.wallMs / 1000))}× Playwright floor`);
   parts.push(`load ${m.load}`);
   parts.push(m.problems.length ? `VERDICTS WRONG (${m.problems.length})` : 'expectations met');
   return `N=${m.n} uncheckable=${m.uncheckable} ${m.pages} pages ${LABEL[m.what]}: ${parts.join(' · ')}`;
@@ -327,8 +348,8 @@ function tables(
   }
   const wallOf = (ms: Measurement[]) => median(ms.map((m) => m.tree.wallMs / 1000));
   const lines = [
-    '| N | uncheckable | pages | what | tests | wall s | s/run | requests/run | logins | peak MB | × floor |',
-    '| --: | --: | --- | --- | --: | --: | --: | --: | --: | --: | --: |',
+    '| N | uncheckable | pages | what | tests | wall s | s/run | requests/run | logins | peak MB | × floor | × Playwright floor |',
+    '| --: | --: | --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
   ];
   const details = [
     '| N | uncheckable | pages | what | CPU s | peak PSS MB | processes (peak) | node processes | browser launches | failed tests | in-test s (items) | allure files · MB |',
@@ -339,13 +360,16 @@ function tables(
     const first = ms[0]!;
     const wall = wallOf(ms);
     const floor = groups.get(`${n}|${u}|${pages}|floor`);
-    const ratio = floor && what !== 'floor' ? `${f1(wall / wallOf(floor))}×` : what === 'floor' ? '1×' : '-';
+    const ratio = floor && what !== 'floor' ? `${f2(wall / wallOf(floor))}×` : what === 'floor' ? '1×' : '-';
+    const pwFloor = groups.get(`${n}|${u}|${pages}|pw-floor`);
+    const pwRatio =
+      pwFloor && isSuite(what) ? `${f2(wall / wallOf(pwFloor))}×` : what === 'pw-floor' ? '1×' : '-';
     const peak = Math.max(...ms.map((m) => m.tree.peakRssMb));
     lines.push(
-      `| ${n} | ${u} | ${pages} | ${LABEL[what]} | ${what === 'floor' ? '-' : first.tests} | ${f1(wall)}${ms.length > 1 ? ` (${ms.map((m) => f1(m.tree.wallMs / 1000)).join(', ')})` : ''} | ${f2(wall / Number(n))} | ${f1(first.requests / Number(n))} | ${first.logins} | ${peak.toFixed(0)} | ${ratio} |`,
+      `| ${n} | ${u} | ${pages} | ${LABEL[what]} | ${what === 'floor' ? '-' : first.tests} | ${f1(wall)}${ms.length > 1 ? ` (${ms.map((m) => f1(m.tree.wallMs / 1000)).join(', ')})` : ''} | ${f2(wall / Number(n))} | ${f1(first.requests / Number(n))} | ${first.logins} | ${peak.toFixed(0)} | ${ratio} | ${pwRatio} |`,
     );
     details.push(
-      `| ${n} | ${u} | ${pages} | ${LABEL[what]} | ${f1(median(ms.map((m) => m.tree.cpuS ?? NaN)))} | ${Math.max(...ms.map((m) => m.tree.peakPssMb)).toFixed(0)} | ${first.tree.peakProcesses} | ${first.tree.nodeProcesses} | ${first.tree.browsers} | ${what === 'floor' ? '-' : first.failedTests} | ${what === 'floor' ? '-' : `${f1(first.runS ?? 0)} (${f1(first.itemS ?? 0)})`} | ${what === 'floor' ? '-' : `${first.allureFiles} · ${f1(first.allureMb ?? 0)}`} |`,
+      `| ${n} | ${u} | ${pages} | ${LABEL[what]} | ${f1(median(ms.map((m) => m.tree.cpuS ?? NaN)))} | ${Math.max(...ms.map((m) => m.tree.peakPssMb)).toFixed(0)} | ${first.tree.peakProcesses} | ${first.tree.nodeProcesses} | ${first.tree.browsers} | ${what === 'floor' ? '-' : first.failedTests} | ${isSuite(what) ? `${f1(first.runS ?? 0)} (${f1(first.itemS ?? 0)})` : '-'} | ${isSuite(what) ? `${first.allureFiles} · ${f1(first.allureMb ?? 0)}` : '-'} |`,
     );
   }
   const out = [
@@ -464,7 +488,7 @@ async function main(): Promise<number> {
             const order = rep % 2 === 0 ? WHATS : [...WHATS].reverse();
             const done: Measurement[] = [];
             for (const what of order) {
-              const keep = !keptRules && what !== 'floor' && !values['no-rules'];
+              const keep = !keptRules && isSuite(what) && !values['no-rules'];
               if (keep) {
                 keptRules = true;
                 fs.rmSync(path.join(OUT, 'state', 'invocations', RULES_INVOCATION), {
@@ -479,6 +503,7 @@ async function main(): Promise<number> {
                 describe(
                   m,
                   done.find((d) => d.what === 'floor'),
+                  done.find((d) => d.what === 'pw-floor'),
                 ),
               );
               // Requests and logins at the floor, asserted: the suite fetches what the floor fetches,
@@ -486,7 +511,8 @@ async function main(): Promise<number> {
               const failingRuns = [...config.expected.values()].filter(
                 (e) => e.status === 'checked' && (e.failingItems ?? []).length > 0,
               ).length;
-              const pictureLoads = (d: Measurement) => (d.what === 'suite-dot-noshots' ? 0 : failingRuns);
+              const pictureLoads = (d: Measurement) =>
+                d.what === 'suite-dot-noshots' || d.what === 'pw-floor' ? 0 : failingRuns;
               const floorOf = done.find((d) => d.what === 'floor');
               if (
                 floorOf &&

@@ -19,8 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { collectRun } from '../../lib/platform/collect';
-import { fetchGetter } from '../../lib/platform/http';
 import { login } from '../../lib/platform/login';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import {
@@ -31,10 +29,9 @@ import {
   type CredentialKey,
 } from '../../lib/run/credentials';
 import { settings } from '../../lib/run/settings';
-import { ReportPage } from '../../pages/ReportPage';
+import { BARE_TIMEOUT_MS as TIMEOUT_MS, bareCollect } from './bare-collect';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { parallel: { type: 'string', default: '2' } }, strict: true });
@@ -86,28 +83,15 @@ async function main(): Promise<void> {
   let next = 0;
   const worker = async () => {
     for (let r = next++; r < runs.length; r = next++) {
-      const evidence = await collectRun(runs[r]!, {
+      const evidence = await bareCollect(runs[r]!, {
         root: ROOT,
         profileB,
-        timeoutMs: TIMEOUT_MS,
-        retries: 2,
-        backoffMs: 300,
         session,
-        readPage: async (htmlUrl, storageState) => {
-          const t = Date.now();
-          const context = await (await launched()).newContext({ storageState });
-          try {
-            return await new ReportPage(await context.newPage()).readData(htmlUrl, {
-              timeoutMs: TIMEOUT_MS,
-              maxBytes: 64 * 1024 * 1024,
-            });
-          } finally {
-            await context.close();
-            pageMs += Date.now() - t;
-            pageLoads++;
-          }
+        browser: launched,
+        onPage: (ms) => {
+          pageMs += ms;
+          pageLoads++;
         },
-        newApiContext: async (statePath) => fetchGetter(statePath),
       });
       statuses[evidence.status] = (statuses[evidence.status] ?? 0) + 1;
     }

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser } from '@playwright/test';
+import { boxedPlaywrightTest } from '../../../fixtures';
+import { ensureSession } from '../../../lib/platform/sessions';
+import { safeText } from '../../../lib/report/text';
+import { runsOfPart, type ConfiguredRun } from '../../../lib/run/runs';
+import { settings } from '../../../lib/run/settings';
+import { BARE_TIMEOUT_MS, bareCollect } from '../bare-collect';
+import { PW_FLOOR_AUTH, PW_FLOOR_STATUS } from './paths';
+
+/**
+ * The Playwright floor (README.md § Speed): the floor's work (scripts/bench/bare-collect.ts) laid
+ * out as the suite lays out its tests — the runs of one part, a collection test and ten item tests
+ * per run, in one worker in order, sessions shared by the workers through files — and nothing
+ * else: no rules, no records, no verdicts, no attachments, no Allure messages. A run that cannot
+ * be checked fails its collection test (Playwright then restarts the worker, as for the suite) and
+ * skips its item tests. What the suite costs above this is the suite's own work.
+ */
+const test = boxedPlaywrightTest.extend<object, { bareBrowser: () => Promise<Browser> }>({
+  bareBrowser: [
+    async ({ playwright, launchOptions }, use) => {
+      let launched: Promise<Browser> | undefined;
+      await use(() => (launched ??= playwright.chromium.launch(launchOptions)));
+      if (launched) await (await launched).close();
+    },
+    { scope: 'worker', box: 'self' },
+  ],
+});
+
+const statusFile = (run: ConfiguredRun) => path.join(PW_FLOOR_STATUS, run.slug);
+
+export function declareFloorTests(part: number): void {
+  const { runs, profileB, root, env } = settings();
+  const sessions = { root, authDir: PW_FLOOR_AUTH, env, timeoutMs: BARE_TIMEOUT_MS };
+  test.describe.configure({ mode: 'parallel' });
+  for (const run of runsOfPart(runs, part)) {
+    test.describe(safeText(run.label, 200), () => {
+      test.describe.configure({ mode: 'default' });
+      test('collection', async ({ bareBrowser }) => {
+        const evidence = await bareCollect(run, {
+          root,
+          profileB,
+          session: (loginBase, key, force) => ensureSession(sessions, loginBase, key, force),
+          browser: bareBrowser,
+        });
+        fs.writeFileSync(statusFile(run), evidence.status);
+        expect(evidence.status, evidence.reason).toBe('checked');
+      });
+      for (let item = 3; item <= 12; item++)
+        test(`item ${item}`, () => {
+          const status = fs.readFileSync(statusFile(run), 'utf8');
+          test.skip(status !== 'checked', `not checked: ${status}`);
+        });
+    });
+  }
+}
