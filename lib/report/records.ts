@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ItemNumber } from '../rules/types';
-import { writePrivate } from '../run/state';
+import { overwritePrivate, writePrivate } from '../run/state';
 
 /**
  * What each test of a run leaves in the run's folder of the invocation (lib/report/judged.ts
- * `runFolder`): written `running` when the test starts and with Playwright's outcome when it
- * ends, by the test itself (fixtures/), so verdict files never depend on a reporter. A record
- * still `running` after the invocation stopped is a test the stop interrupted.
+ * `runFolder`), by the test itself (fixtures/), so verdict files never depend on a reporter: when
+ * it starts, its name in the run's `running.json` (`markRunning`); when it ends, its record with
+ * Playwright's outcome. A test named there without a later record reads as `running`: after the
+ * invocation stopped, a test the stop interrupted.
  */
 export type TestKey = 'collection' | ItemNumber;
 
@@ -22,6 +23,39 @@ export interface TestRecord {
 
 function recordFile(runDir: string, test: TestKey): string {
   return path.join(runDir, `test-${test}.json`);
+}
+
+const RUNNING = 'running.json';
+
+/**
+ * Names the test that starts in the run's `running.json`, written in place: a run's tests run one
+ * after another, so one file per run says which one is in flight, and overwriting it costs a
+ * tenth of creating a file per test as a `running` record did (docs/decisions.md, Speed). Two
+ * writes at once (`--repeat-each`) can leave it unreadable; it then names nothing.
+ */
+export function markRunning(runDir: string, test: TestKey): void {
+  overwritePrivate(path.join(runDir, RUNNING), JSON.stringify({ test }));
+}
+
+/** The test `running.json` names if it has no record written since (its mtime is not older). */
+function stillRunning(runDir: string, records: TestRecord[]): TestKey | undefined {
+  let test: TestKey;
+  let marked: number;
+  try {
+    const file = path.join(runDir, RUNNING);
+    marked = fs.statSync(file).mtimeMs;
+    test = (JSON.parse(fs.readFileSync(file, 'utf8')) as { test: TestKey }).test;
+  } catch {
+    return undefined;
+  }
+  if (test !== 'collection' && typeof test !== 'number') return undefined;
+  if (!records.some((r) => r.test === test)) return test;
+  try {
+    // A record older than the mark is an earlier attempt's (a retry started the test again).
+    return fs.statSync(recordFile(runDir, test)).mtimeMs < marked ? test : undefined;
+  } catch {
+    return test;
+  }
 }
 
 /**
@@ -48,6 +82,12 @@ export function readTestRecords(runDir: string): TestRecord[] {
     } catch {
       // a record cut by a killed worker: the test counts as not finished
     }
+  }
+  const running = stillRunning(runDir, records);
+  if (running !== undefined) {
+    const others = records.filter((r) => r.test !== running);
+    records.length = 0;
+    records.push(...others, { test: running, status: 'running', durationMs: 0 });
   }
   const order = (k: TestKey) => (k === 'collection' ? 0 : k);
   return records.sort((a, b) => order(a.test) - order(b.test));

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
+import { tempDir } from './fakes/temp';
+
+/**
+ * The records a run's tests leave (lib/report/records.ts): a test names itself in the run's
+ * `running.json` when it starts and writes its record when it ends. What reads them (the verdict
+ * of a run the stop cut short, docs/contract.md §7) must see the test in flight as `running`, and
+ * no finished test as running.
+ */
+
+const statuses = (dir: string) => readTestRecords(dir).map((r) => `${String(r.test)}:${r.status}`);
+
+/** Sets a file's modification time, in ms since the epoch. */
+const touch = (file: string, ms: number) => fs.utimesSync(file, ms / 1000, ms / 1000);
+
+test('the test named in running.json without a record is running; the ones before it are not', () => {
+  const dir = tempDir('records');
+  markRunning(dir, 'collection');
+  writeTestRecord(dir, { test: 'collection', status: 'passed', durationMs: 5 });
+  markRunning(dir, 3);
+  writeTestRecord(dir, { test: 3, status: 'failed', durationMs: 2 });
+  markRunning(dir, 4);
+  expect(statuses(dir)).toEqual(['collection:passed', '3:failed', '4:running']);
+  writeTestRecord(dir, { test: 4, status: 'passed', durationMs: 1 });
+  expect(statuses(dir)).toEqual(['collection:passed', '3:failed', '4:passed']);
+});
+
+test('a record older than the mark is an earlier attempt: the test started again is running', () => {
+  const dir = tempDir('records');
+  writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 3 });
+  markRunning(dir, 7);
+  touch(path.join(dir, 'test-7.json'), Date.now() - 60_000);
+  expect(statuses(dir)).toEqual(['7:running']);
+  // Written in the same tick as the mark (a test that ends at once): finished.
+  touch(path.join(dir, 'test-7.json'), fs.statSync(path.join(dir, 'running.json')).mtimeMs);
+  expect(statuses(dir)).toEqual(['7:failed']);
+});
+
+test('an unreadable or foreign running.json names nothing', () => {
+  const dir = tempDir('records');
+  writeTestRecord(dir, { test: 5, status: 'passed', durationMs: 1 });
+  fs.writeFileSync(path.join(dir, 'running.json'), '{"test": 6}{"tes');
+  expect(statuses(dir)).toEqual(['5:passed']);
+  fs.writeFileSync(path.join(dir, 'running.json'), '{"test": "item 6"}');
+  expect(statuses(dir)).toEqual(['5:passed']);
+  fs.rmSync(path.join(dir, 'running.json'));
+  expect(statuses(dir)).toEqual(['5:passed']);
+});
