@@ -29,8 +29,8 @@ const RUNNING = 'running.json';
 
 /**
  * Names the test that starts in the run's `running.json`, written in place: a run's tests run one
- * after another, so one file per run says which one is in flight, and overwriting it costs a
- * tenth of creating a file per test as a `running` record did (docs/decisions.md, Speed). Two
+ * after another, so one file per run says which one is in flight, where a `running` record per
+ * test was a file created and then replaced by the final record (docs/decisions.md, Records). Two
  * writes at once (`--repeat-each`) can leave it unreadable; it then names nothing.
  */
 export function markRunning(runDir: string, test: TestKey): void {

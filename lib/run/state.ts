@@ -23,12 +23,27 @@ export function writePrivate(file: string, content: string | Buffer): void {
 /**
  * Writes a small file readable by its owner only in place, without a temporary file: only for a
  * file one process writes and reads back at once (an attachment's staging file, one per worker
- * process). Per test this matters: on these machines creating a file costs about 0.55 ms,
- * overwriting one about 0.05 ms, and an atomic write creates a new file every time.
+ * process; a run's running mark). Per test this matters. On these machines (ext4), writing over
+ * the old bytes and cutting what is left costs about 0.07 ms; truncating the file first, as
+ * `writeFileSync` does, about 0.16 ms (ext4 flushes a file emptied and written again when it is
+ * closed), about what replacing it by a rename costs; creating a new file about 0.07 ms.
  */
 export function overwritePrivate(file: string, content: string): void {
   privateDir(path.dirname(file));
-  fs.writeFileSync(file, content, { mode: 0o600 });
+  const bytes = Buffer.from(content);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r+');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    fd = fs.openSync(file, 'w', 0o600);
+  }
+  try {
+    fs.writeSync(fd, bytes, 0, bytes.length, 0);
+    if (fs.fstatSync(fd).size > bytes.length) fs.ftruncateSync(fd, bytes.length);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**

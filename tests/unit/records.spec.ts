@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
+import { overwritePrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -32,10 +33,12 @@ test('a record older than the mark is an earlier attempt: the test started again
   const dir = tempDir('records');
   writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 3 });
   markRunning(dir, 7);
-  touch(path.join(dir, 'test-7.json'), Date.now() - 60_000);
+  const marked = Math.floor(Date.now() / 1000) * 1000;
+  touch(path.join(dir, 'running.json'), marked);
+  touch(path.join(dir, 'test-7.json'), marked - 60_000);
   expect(statuses(dir)).toEqual(['7:running']);
   // Written in the same tick as the mark (a test that ends at once): finished.
-  touch(path.join(dir, 'test-7.json'), fs.statSync(path.join(dir, 'running.json')).mtimeMs);
+  touch(path.join(dir, 'test-7.json'), marked);
   expect(statuses(dir)).toEqual(['7:failed']);
 });
 
@@ -48,4 +51,14 @@ test('an unreadable or foreign running.json names nothing', () => {
   expect(statuses(dir)).toEqual(['5:passed']);
   fs.rmSync(path.join(dir, 'running.json'));
   expect(statuses(dir)).toEqual(['5:passed']);
+});
+
+test('a file written over in place reads back exactly what was written last, owner-only', () => {
+  const file = path.join(tempDir('records'), 'staging.json');
+  overwritePrivate(file, 'a'.repeat(5000));
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  overwritePrivate(file, '{"short":1}');
+  expect(fs.readFileSync(file, 'utf8')).toBe('{"short":1}');
+  overwritePrivate(file, '{"longer":"value"}');
+  expect(fs.readFileSync(file, 'utf8')).toBe('{"longer":"value"}');
 });
