@@ -9,7 +9,9 @@ import path from 'node:path';
  */
 export function teeConsole(file: string, mask: (text: string) => string): () => void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, '');
+  // Opened once and appended to at each write (a dot reporter writes once a test; opening and
+  // closing the file each time cost as much as the rest of the write).
+  let fd: number | undefined = fs.openSync(file, 'w');
   const streams = [process.stdout, process.stderr] as const;
   const originals = streams.map((s) => s.write.bind(s));
   streams.forEach((stream, i) => {
@@ -18,11 +20,14 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
       const text =
         typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
       const masked = mask(text);
-      try {
-        fs.appendFileSync(file, masked);
-      } catch {
-        // the verdict folder went away: the terminal still gets the line
-      }
+      if (fd !== undefined)
+        try {
+          fs.writeSync(fd, masked);
+        } catch {
+          // the verdict folder went away: the terminal still gets the line
+          closeQuietly(fd);
+          fd = undefined;
+        }
       return (write as (c: string, ...r: unknown[]) => boolean)(masked, ...rest);
     }) as typeof stream.write;
   });
@@ -30,5 +35,15 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
     streams.forEach((stream, i) => {
       stream.write = originals[i] as typeof stream.write;
     });
+    if (fd !== undefined) closeQuietly(fd);
+    fd = undefined;
   };
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // closed already
+  }
 }
