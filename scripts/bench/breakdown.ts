@@ -5,8 +5,8 @@ import { runTree } from './proc-tree';
 /**
  * Where the suite's time goes besides its own work (README.md § Speed), measured on this machine
  * with the restart micro-benchmark's bare tests (scripts/bench/restart/): Playwright's own cost per
- * test (2 workers, dot reporter: 1,010 tests against 10), and what allure-playwright adds per test
- * (the same with allure-playwright as a second reporter).
+ * test (one file, so one worker runs them; dot reporter: 1,010 tests against 10), and what
+ * allure-playwright adds per test (the same with allure-playwright as a second reporter).
  */
 export interface BreakdownFigure {
   what: string;
@@ -50,7 +50,7 @@ export async function benchBreakdown(
     ((await wall(root, env, logDir, many, true)) - (await wall(root, env, logDir, few, true))) / (many - few);
   fs.rmSync(path.join(root, 'test-results', 'bench', 'breakdown-allure'), { recursive: true, force: true });
   return [
-    { what: "Playwright's own cost per test (2 workers, dot)", ms: dot },
+    { what: "Playwright's own cost per test (one file, so one worker; dot)", ms: dot },
     { what: 'allure-playwright per test (its writes)', ms: Math.max(0, allure - dot) },
   ];
 }

@@ -7,7 +7,7 @@ import { safeText } from '../../../lib/report/text';
 import { runsOfPart, type ConfiguredRun } from '../../../lib/run/runs';
 import { settings } from '../../../lib/run/settings';
 import { BARE_TIMEOUT_MS, bareCollect } from '../bare-collect';
-import { PW_FLOOR_AUTH, PW_FLOOR_STATUS } from './paths';
+import { PW_FLOOR_AUTH_ENV, PW_FLOOR_STATUS } from './paths';
 
 /**
  * The Playwright floor (README.md § Speed): the floor's work (scripts/bench/bare-collect.ts) laid
@@ -32,7 +32,10 @@ const statusFile = (run: ConfiguredRun) => path.join(PW_FLOOR_STATUS, run.slug);
 
 export function declareFloorTests(part: number): void {
   const { runs, profileB, root, env } = settings();
-  const sessions = { root, authDir: PW_FLOOR_AUTH, env, timeoutMs: BARE_TIMEOUT_MS };
+  const authDir = process.env[PW_FLOOR_AUTH_ENV];
+  if (!authDir)
+    throw new Error(`${PW_FLOOR_AUTH_ENV} is not set: run scripts/bench/pw-floor/playwright.config.ts`);
+  const sessions = { root, authDir, env, timeoutMs: BARE_TIMEOUT_MS };
   test.describe.configure({ mode: 'parallel' });
   for (const run of runsOfPart(runs, part)) {
     test.describe(safeText(run.label, 200), () => {
