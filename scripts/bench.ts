@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import { generatedRuns } from '../demo/generated';
 import { demoCredentialsFile, demoProfileB } from '../demo/runs';
 import type { ScenarioExpectation } from '../demo/scenario-kit';
+import { ITEM_NUMBERS } from '../lib/rules/types';
 import { runsOfPart } from '../lib/run/runs';
 import { readUrls } from '../lib/run/url';
 import { startBenchDemo, freeTriple, type BenchDemo } from './bench/demo-server';
@@ -43,8 +44,10 @@ import { checkVerdicts } from './bench/verdicts';
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'test-results', 'bench');
 const RULES_INVOCATION = 'bench-rules';
+/** A run's tests, in the suite and in the Playwright floor: its collection and one per item. */
+const TESTS_PER_RUN = 1 + ITEM_NUMBERS.length;
 /** The tests a worker of the suite declares for the first part of n runs (lib/run/runs.ts runsOfPart). */
-const partTests = (n: number) => runsOfPart(Array.from({ length: n }), 0).length * 11;
+const partTests = (n: number) => runsOfPart(Array.from({ length: n }), 0).length * TESTS_PER_RUN;
 
 // ---- options ----------------------------------------------------------------------------------
 
@@ -273,9 +276,9 @@ async function measure(
     m.tests = counted.tests;
     m.failedTests = counted.failed;
     const notChecked = [...config.expected.values()].filter((e) => e.status !== 'checked').length;
-    if (counted.tests !== config.n * 11 || counted.failed !== notChecked)
+    if (counted.tests !== config.n * TESTS_PER_RUN || counted.failed !== notChecked)
       m.problems.push(
-        `Playwright floor: ${counted.tests} tests, ${counted.failed} failed; ${config.n * 11} and ${notChecked} expected (see ${name}.log)`,
+        `Playwright floor: ${counted.tests} tests, ${counted.failed} failed; ${config.n * TESTS_PER_RUN} and ${notChecked} expected (see ${name}.log)`,
       );
   } else {
     const counted = countTests(tree.output);

@@ -84,11 +84,13 @@ export function readTestRecords(runDir: string): TestRecord[] {
     }
   }
   const running = stillRunning(runDir, records);
-  if (running !== undefined) {
-    const others = records.filter((r) => r.test !== running);
-    records.length = 0;
-    records.push(...others, { test: running, status: 'running', durationMs: 0 });
-  }
+  const all =
+    running === undefined
+      ? records
+      : [
+          ...records.filter((r) => r.test !== running),
+          { test: running, status: 'running' as const, durationMs: 0 },
+        ];
   const order = (k: TestKey) => (k === 'collection' ? 0 : k);
-  return records.sort((a, b) => order(a.test) - order(b.test));
+  return all.sort((a, b) => order(a.test) - order(b.test));
 }

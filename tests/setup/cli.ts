@@ -4,16 +4,6 @@ import type { FullConfig } from '@playwright/test';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
-/** Whether allure-playwright runs: the config's reporters, unless `--reporter` replaced them all. */
-export function allureActive(argv: string[]): boolean {
-  const values: string[] = [];
-  argv.forEach((arg, i) => {
-    if (arg === '--reporter') values.push(argv[i + 1] ?? '');
-    else if (arg.startsWith('--reporter=')) values.push(arg.slice('--reporter='.length));
-  });
-  return values.length === 0 || values.some((v) => v.includes('allure'));
-}
-
 /**
  * `--last-failed` when the last invocation failed nothing: Playwright finds no test; the suite
  * changes nothing and says so (instead of an empty folder of verdicts).

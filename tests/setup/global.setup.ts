@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHECKOUT_ID } from '../../demo/runs';
+import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeLastInvocation } from '../../lib/report/outputs';
@@ -10,7 +11,7 @@ import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask } from '../../lib/redaction';
-import { allureActive, nothingToRerun } from './cli';
+import { nothingToRerun } from './cli';
 
 /**
  * The server on the demo port must be this checkout's demo (playwright.config.ts reuses a running
@@ -49,7 +50,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     process.stdout.write(`\n${rerun}\n`);
     return;
   }
-  const allure = allureActive(process.argv);
+  const allure = allureWrites(config.reporter);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
   privateDir(inv.dir);
   clearEarlierInvocation(inv.dir, inv.runs);

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { allureMessagesRead, allureWrites, type ReporterEntry } from '../../lib/report/allure/reporters';
+
+/**
+ * The invocation's reporters (lib/report/allure/reporters.ts), as Playwright hands them to global
+ * setup and to the workers: the config's, or the command line's `--reporter`, which replaces them.
+ * Global setup claims the Allure results folder only when allure-playwright writes there
+ * (README.md § Results that survive every way Playwright is run); a worker sends Allure's runtime
+ * messages only when a reporter may read them.
+ */
+
+const CONFIGURED: ReporterEntry[] = [['list'], ['allure-playwright', { resultsDir: 'allure-results' }]];
+
+const cases: { reporters: ReporterEntry[]; writes: boolean; read: boolean; why: string }[] = [
+  { reporters: CONFIGURED, writes: true, read: true, why: 'the configured reporters' },
+  { reporters: [['dot']], writes: false, read: false, why: '--reporter=dot' },
+  { reporters: [['line'], ['junit', {}]], writes: false, read: false, why: '--reporter=line,junit' },
+  {
+    reporters: [
+      ['json', {}],
+      ['html', {}],
+    ],
+    writes: false,
+    read: false,
+    why: 'json and html show them as attachments',
+  },
+  { reporters: [['blob']], writes: false, read: true, why: 'merge-reports can replay a blob into Allure' },
+  {
+    reporters: [['dot'], ['./reporters/ours.ts']],
+    writes: false,
+    read: true,
+    why: "a reporter of the user's own",
+  },
+  {
+    reporters: [['dot'], ['allure-playwright']],
+    writes: true,
+    read: true,
+    why: '--reporter=dot,allure-playwright',
+  },
+];
+
+for (const c of cases)
+  test(`${c.why}: allure-playwright ${c.writes ? 'writes' : 'does not write'}, the messages are ${c.read ? '' : 'not '}read`, () => {
+    expect(allureWrites(c.reporters)).toBe(c.writes);
+    expect(allureMessagesRead(c.reporters)).toBe(c.read);
+  });
