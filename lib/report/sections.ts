@@ -53,11 +53,10 @@ export function shotFile(runDir: string, item: number): string {
 }
 
 /**
- * Where an item test stages its compared values (its steps' rows, as JSON) for Playwright to copy
- * into its attachment (fixtures/check.ts): one file per run and worker process, overwritten by each
- * item test of the run that worker runs. Per process, because `--repeat-each` can run the same
- * run's tests in two workers at once, and a test must attach what it wrote.
+ * Where an item test writes its compared values (its steps' rows, as JSON): in the test's own
+ * output folder, listed on `testInfo.attachments` as it is (fixtures/check.ts). Each attempt of a
+ * test (retry, `--repeat-each`) has its own output folder, so no two tests share the file.
  */
-export function comparedFile(runDir: string): string {
-  return path.join(runDir, `compared-values.${process.pid}.json`);
+export function comparedFile(testOutputDir: string): string {
+  return path.join(testOutputDir, 'compared-values.json');
 }
