@@ -57,11 +57,30 @@ export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /** The version the browser prints (`Chromium 156.0…`), for the report's environment block. */
-export function chromiumVersion(env: NodeJS.ProcessEnv = process.env): string {
+export function chromiumVersion(env: NodeJS.ProcessEnv = process.env, cacheDir?: string): string {
   const exe = findChromium(env);
   if (!exe) return 'not found';
+  // Asked once per browser binary: `--version` starts the browser, 30–120 ms before any test can
+  // start (the global setup is serial). Kept by the binary's path, size and time.
+  let stamp: string | undefined;
   try {
-    return execFileSync(exe, ['--version'], {
+    const stat = fs.statSync(exe);
+    stamp = `${exe}\n${stat.size}\n${stat.mtimeMs}`;
+  } catch {
+    // not a file we can see: asked every time
+  }
+  const cache = cacheDir && stamp ? path.join(cacheDir, 'browser-version.json') : undefined;
+  if (cache) {
+    try {
+      const kept = JSON.parse(fs.readFileSync(cache, 'utf8')) as { stamp?: unknown; version?: unknown };
+      if (kept.stamp === stamp && typeof kept.version === 'string') return kept.version;
+    } catch {
+      // none kept yet, or unreadable: asked again
+    }
+  }
+  let version: string;
+  try {
+    version = execFileSync(exe, ['--version'], {
       encoding: 'utf8',
       timeout: 5000,
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -72,10 +91,19 @@ export function chromiumVersion(env: NodeJS.ProcessEnv = process.env): string {
   } catch {
     return exe;
   }
+  if (cache) {
+    try {
+      fs.mkdirSync(cacheDir!, { recursive: true });
+      fs.writeFileSync(cache, JSON.stringify({ stamp, version }));
+    } catch {
+      // not kept: asked again next time
+    }
+  }
+  return version;
 }
 
 /** Which browser the suite uses, for the start of an invocation: `Chromium 156.0… (/usr/bin/chromium, Debian)`. */
-export function browserDescription(env: NodeJS.ProcessEnv = process.env): string {
+export function browserDescription(env: NodeJS.ProcessEnv = process.env, cacheDir?: string): string {
   const exe = findChromium(env);
   if (!exe) return "none found: Playwright's own will be asked for (npx playwright install chromium)";
   const kind = env.L1_CHROMIUM_PATH?.trim()
@@ -83,5 +111,5 @@ export function browserDescription(env: NodeJS.ProcessEnv = process.env): string
     : DEBIAN_CHROMIUMS.includes(exe)
       ? `Debian's ${path.basename(exe)}`
       : "Playwright's own Chromium";
-  return `${chromiumVersion(env)} (${exe}, ${kind})`;
+  return `${chromiumVersion(env, cacheDir)} (${exe}, ${kind})`;
 }

@@ -55,7 +55,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   privateDir(inv.dir);
   clearEarlierInvocation(inv.dir, inv.runs);
   for (const dir of [inv.auth, inv.runs]) privateDir(dir);
-  const browser = browserDescription(s.env);
+  const browser = browserDescription(s.env, s.paths.state);
   // The teardown writes outputs only for an invocation whose setup claimed them (Playwright runs
   // the teardown even when this setup failed, e.g. refused a folder another invocation writes).
   writeClaim({
