@@ -19,6 +19,8 @@ export interface TestRecord {
   durationMs: number;
   /** The first line of the test's error when no rule result explains it. */
   error?: string;
+  /** Playwright's attempt (`testInfo.retry`: 0, then 1 for the first retry …). */
+  retry?: number;
 }
 
 function recordFile(runDir: string, test: TestKey): string {
@@ -28,34 +30,33 @@ function recordFile(runDir: string, test: TestKey): string {
 const RUNNING = 'running.json';
 
 /**
- * Names the test that starts in the run's `running.json`, written in place: a run's tests run one
- * after another, so one file per run says which one is in flight, where a `running` record per
- * test was a file created and then replaced by the final record (docs/decisions.md, Records). Two
- * writes at once (`--repeat-each`) can leave it unreadable; it then names nothing.
+ * Names the test that starts, and its attempt, in the run's `running.json`, written in place: a
+ * run's tests run one after another, so one file per run says which one is in flight, where a
+ * `running` record per test was a file created and then replaced by the final record
+ * (docs/decisions.md, Records). Two writes at once (`--repeat-each`) can leave it unreadable; it
+ * then names nothing.
  */
-export function markRunning(runDir: string, test: TestKey): void {
-  overwritePrivate(path.join(runDir, RUNNING), JSON.stringify({ test }));
+export function markRunning(runDir: string, test: TestKey, retry = 0): void {
+  overwritePrivate(path.join(runDir, RUNNING), JSON.stringify({ test, retry }));
 }
 
-/** The test `running.json` names if it has no record written since (its mtime is not older). */
+/**
+ * The test `running.json` names, if no record of that attempt or a later one exists: a record of an
+ * earlier attempt is the one a retry started again. Told by attempt numbers, not file times (Linux
+ * stamps files with a clock of one timer tick, docs/decisions.md, Speed).
+ */
 function stillRunning(runDir: string, records: TestRecord[]): TestKey | undefined {
-  let test: TestKey;
-  let marked: number;
+  let mark: { test?: unknown; retry?: unknown };
   try {
-    const file = path.join(runDir, RUNNING);
-    marked = fs.statSync(file).mtimeMs;
-    test = (JSON.parse(fs.readFileSync(file, 'utf8')) as { test: TestKey }).test;
+    mark = JSON.parse(fs.readFileSync(path.join(runDir, RUNNING), 'utf8')) as typeof mark;
   } catch {
     return undefined;
   }
+  const { test } = mark;
   if (test !== 'collection' && typeof test !== 'number') return undefined;
-  if (!records.some((r) => r.test === test)) return test;
-  try {
-    // A record older than the mark is an earlier attempt's (a retry started the test again).
-    return fs.statSync(recordFile(runDir, test)).mtimeMs < marked ? test : undefined;
-  } catch {
-    return test;
-  }
+  const retry = typeof mark.retry === 'number' ? mark.retry : 0;
+  const record = records.find((r) => r.test === test);
+  return record && (record.retry ?? 0) >= retry ? undefined : (test as TestKey);
 }
 
 /**

@@ -51,12 +51,3 @@ export function sectionSelectors(env: NodeJS.ProcessEnv, root: string): Record<n
 export function shotFile(runDir: string, item: number): string {
   return path.join(runDir, 'shots', `item${item}.jpeg`);
 }
-
-/**
- * Where an item test writes its compared values (its steps' rows, as JSON): in the test's own
- * output folder, listed on `testInfo.attachments` as it is (fixtures/check.ts). Each attempt of a
- * test (retry, `--repeat-each`) has its own output folder, so no two tests share the file.
- */
-export function comparedFile(testOutputDir: string): string {
-  return path.join(testOutputDir, 'compared-values.json');
-}

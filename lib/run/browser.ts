@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readOr, writePrivate } from './state';
 
 /** Chromium flags this workplace needs: no sandbox as root, no background networking (closed network). */
 const QUIET_FLAGS = [
@@ -72,10 +73,10 @@ export function chromiumVersion(env: NodeJS.ProcessEnv = process.env, cacheDir?:
   const cache = cacheDir && stamp ? path.join(cacheDir, 'browser-version.json') : undefined;
   if (cache) {
     try {
-      const kept = JSON.parse(fs.readFileSync(cache, 'utf8')) as { stamp?: unknown; version?: unknown };
+      const kept = JSON.parse(readOr(cache, '{}')) as { stamp?: unknown; version?: unknown };
       if (kept.stamp === stamp && typeof kept.version === 'string') return kept.version;
     } catch {
-      // none kept yet, or unreadable: asked again
+      // unreadable: asked again
     }
   }
   let version: string;
@@ -93,8 +94,8 @@ export function chromiumVersion(env: NodeJS.ProcessEnv = process.env, cacheDir?:
   }
   if (cache) {
     try {
-      fs.mkdirSync(cacheDir!, { recursive: true });
-      fs.writeFileSync(cache, JSON.stringify({ stamp, version }));
+      // Atomically: two invocations at once may both ask and both write.
+      writePrivate(cache, JSON.stringify({ stamp, version }));
     } catch {
       // not kept: asked again next time
     }

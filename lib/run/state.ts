@@ -24,9 +24,9 @@ export function writePrivate(file: string, content: string | Buffer): void {
  * Writes a small file readable by its owner only in place, without a temporary file: only for a
  * file one process writes and reads back at once (a run's running mark). Per test this matters.
  * On these machines (ext4), writing over the old bytes and cutting what is left costs about
- * 0.07 ms; truncating the file first, as
- * `writeFileSync` does, about 0.16 ms (ext4 flushes a file emptied and written again when it is
- * closed), about what replacing it by a rename costs; creating a new file about 0.07 ms.
+ * 0.07 ms; truncating the file first, as `writeFileSync` does, about 0.16 ms (ext4 flushes a file
+ * emptied and written again when it is closed), about what replacing it by a rename costs;
+ * creating a new file about 0.07 ms.
  */
 export function overwritePrivate(file: string, content: string): void {
   privateDir(path.dirname(file));

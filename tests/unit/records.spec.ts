@@ -29,16 +29,19 @@ test('the test named in running.json without a record is running; the ones befor
   expect(statuses(dir)).toEqual(['collection:passed', '3:failed', '4:passed']);
 });
 
-test('a record older than the mark is an earlier attempt: the test started again is running', () => {
+test('a record of an earlier attempt than the mark: the test a retry started again is running', () => {
   const dir = tempDir('records');
-  writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 3 });
-  markRunning(dir, 7);
-  const marked = Math.floor(Date.now() / 1000) * 1000;
-  touch(path.join(dir, 'running.json'), marked);
-  touch(path.join(dir, 'test-7.json'), marked - 60_000);
+  markRunning(dir, 7, 0);
+  writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 3, retry: 0 });
+  markRunning(dir, 7, 1);
+  // Told by the attempt, not by file times: both files may carry the same timer tick.
+  const tick = Math.floor(Date.now() / 1000) * 1000;
+  touch(path.join(dir, 'running.json'), tick);
+  touch(path.join(dir, 'test-7.json'), tick);
   expect(statuses(dir)).toEqual(['7:running']);
-  // Written in the same tick as the mark (a test that ends at once): finished.
-  touch(path.join(dir, 'test-7.json'), marked);
+  // The retry's own record: finished, even when it is stamped before the mark.
+  writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 2, retry: 1 });
+  touch(path.join(dir, 'test-7.json'), tick - 60_000);
   expect(statuses(dir)).toEqual(['7:failed']);
 });
 
