@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ItemNumber } from '../rules/types';
-import { overwritePrivate, writePrivate } from '../run/state';
+import { appendPrivate } from '../run/state';
 
 /**
  * What each test of a run leaves in the run's folder of the invocation (lib/report/judged.ts
- * `runFolder`), by the test itself (fixtures/), so verdict files never depend on a reporter: when
- * it starts, its name in the run's `running.json` (`markRunning`); when it ends, its record with
- * Playwright's outcome. A test named there without a later record reads as `running`: after the
- * invocation stopped, a test the stop interrupted.
+ * `runFolder`), by the test itself (fixtures/), so verdict files never depend on a reporter: one
+ * line when it starts (`markRunning`), one line with Playwright's outcome when it ends
+ * (`writeTestRecord`), both appended to the run's `tests.jsonl`. A test whose start is the run's
+ * last one and that has no later record of that attempt reads as `running`: after the invocation
+ * stopped, a test the stop interrupted.
+ *
+ * One file per run, appended to, where each test created a record file and renamed it into place
+ * beside a mark written over in place: one file a run instead of twelve (docs/decisions.md,
+ * Records).
  */
 export type TestKey = 'collection' | ItemNumber;
 
@@ -23,75 +28,71 @@ export interface TestRecord {
   retry?: number;
 }
 
-function recordFile(runDir: string, test: TestKey): string {
-  return path.join(runDir, `test-${test}.json`);
+/** A test's start, as its line in the log: the test and its attempt. */
+interface Start {
+  started: TestKey;
+  retry: number;
 }
 
-const RUNNING = 'running.json';
+const LOG = 'tests.jsonl';
 
 /**
- * Names the test that starts, and its attempt, in the run's `running.json`, written in place: a
- * run's tests run one after another, so one file per run says which one is in flight, where a
- * `running` record per test was a file created and then replaced by the final record
- * (docs/decisions.md, Records). Two writes at once (`--repeat-each`) can leave it unreadable; it
- * then names nothing.
+ * Appends one line in a single write to a file opened for appending: two workers that append at
+ * once (`--repeat-each` runs the same test of a run in two workers) each add whole lines. The line
+ * begins with its newline, so a line cut by a killed worker stays a line of its own that does not
+ * parse, which `readTestRecords` skips, and never swallows the next one.
  */
+function append(runDir: string, line: Start | TestRecord): void {
+  appendPrivate(path.join(runDir, LOG), `\n${JSON.stringify(line)}`);
+}
+
+/** Names the test that starts, and its attempt. */
 export function markRunning(runDir: string, test: TestKey, retry = 0): void {
-  overwritePrivate(path.join(runDir, RUNNING), JSON.stringify({ test, retry }));
+  append(runDir, { started: test, retry });
 }
 
-/**
- * The test `running.json` names, if no record of that attempt or a later one exists: a record of an
- * earlier attempt is the one a retry started again. Told by attempt numbers, not file times (Linux
- * stamps files with a clock of one timer tick, docs/decisions.md, Speed).
- */
-function stillRunning(runDir: string, records: TestRecord[]): TestKey | undefined {
-  let mark: { test?: unknown; retry?: unknown };
-  try {
-    mark = JSON.parse(fs.readFileSync(path.join(runDir, RUNNING), 'utf8')) as typeof mark;
-  } catch {
-    return undefined;
-  }
-  const { test } = mark;
-  if (test !== 'collection' && typeof test !== 'number') return undefined;
-  const retry = typeof mark.retry === 'number' ? mark.retry : 0;
-  const record = records.find((r) => r.test === test);
-  return record && (record.retry ?? 0) >= retry ? undefined : (test as TestKey);
-}
-
-/**
- * Written atomically: `--repeat-each` can run the same test of a run in two workers at once, and
- * two writes in place could leave a record mixed from both (read as a test not finished).
- */
+/** The test's outcome; the last record of a test is the one that counts. */
 export function writeTestRecord(runDir: string, record: TestRecord): void {
-  writePrivate(recordFile(runDir, record.test), JSON.stringify(record));
+  append(runDir, record);
 }
 
-/** The records of a run, collection first, then items 3 … 12. */
+const isKey = (v: unknown): v is TestKey =>
+  v === 'collection' || (typeof v === 'number' && Number.isInteger(v));
+
+/**
+ * The records of a run, collection first, then items 3 … 12: the last record of each test, and
+ * the test of the last start as `running` if no record of that attempt or a later one exists (a
+ * record of an earlier attempt is the one a retry started again). Told by the order of lines and
+ * attempt numbers, never by file times (Linux stamps files with a clock of one timer tick,
+ * docs/decisions.md, Speed).
+ */
 export function readTestRecords(runDir: string): TestRecord[] {
-  const records: TestRecord[] = [];
-  let names: string[];
+  let text: string;
   try {
-    names = fs.readdirSync(runDir);
+    text = fs.readFileSync(path.join(runDir, LOG), 'utf8');
   } catch {
-    return records;
+    return [];
   }
-  for (const name of names) {
-    if (!/^test-(collection|\d+)\.json$/.test(name)) continue;
+  const records = new Map<TestKey, TestRecord>();
+  let last: Start | undefined;
+  for (const line of text.split('\n')) {
+    let entry: Partial<Start & TestRecord>;
     try {
-      records.push(JSON.parse(fs.readFileSync(path.join(runDir, name), 'utf8')) as TestRecord);
+      entry = JSON.parse(line) as typeof entry;
     } catch {
-      // a record cut by a killed worker: the test counts as not finished
+      continue; // an empty line, or a line cut by a killed worker
     }
+    if (entry === null || typeof entry !== 'object') continue;
+    if (isKey(entry.started))
+      last = { started: entry.started, retry: typeof entry.retry === 'number' ? entry.retry : 0 };
+    else if (isKey(entry.test) && typeof entry.status === 'string')
+      records.set(entry.test, entry as TestRecord);
   }
-  const running = stillRunning(runDir, records);
-  const all =
-    running === undefined
-      ? records
-      : [
-          ...records.filter((r) => r.test !== running),
-          { test: running, status: 'running' as const, durationMs: 0 },
-        ];
+  if (last) {
+    const record = records.get(last.started);
+    if (!record || (record.retry ?? 0) < last.retry)
+      records.set(last.started, { test: last.started, status: 'running', durationMs: 0 });
+  }
   const order = (k: TestKey) => (k === 'collection' ? 0 : k);
-  return all.sort((a, b) => order(a.test) - order(b.test));
+  return [...records.values()].sort((a, b) => order(a.test) - order(b.test));
 }

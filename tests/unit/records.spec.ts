@@ -1,24 +1,24 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
-import { overwritePrivate } from '../../lib/run/state';
+import { appendPrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
 /**
- * The records a run's tests leave (lib/report/records.ts): a test names itself in the run's
- * `running.json` when it starts and writes its record when it ends. What reads them (the verdict
- * of a run the stop cut short, docs/contract.md §7) must see the test in flight as `running`, and
- * no finished test as running.
+ * The records a run's tests leave (lib/report/records.ts): a test appends its start to the run's
+ * `tests.jsonl` when it starts and its record when it ends. What reads them (the verdict of a run
+ * the stop cut short, docs/contract.md §7) must see the test in flight as `running`, and no
+ * finished test as running.
  */
 
 const statuses = (dir: string) => readTestRecords(dir).map((r) => `${String(r.test)}:${r.status}`);
+const log = (dir: string) => path.join(dir, 'tests.jsonl');
 
-/** Sets a file's modification time, in ms since the epoch. */
-const touch = (file: string, ms: number) => fs.utimesSync(file, ms / 1000, ms / 1000);
-
-test('the test named in running.json without a record is running; the ones before it are not', () => {
+test('the test of the last start without a record is running; the ones before it are not', () => {
   const dir = tempDir('records');
+  expect(readTestRecords(dir)).toEqual([]);
   markRunning(dir, 'collection');
   writeTestRecord(dir, { test: 'collection', status: 'passed', durationMs: 5 });
   markRunning(dir, 3);
@@ -27,41 +27,64 @@ test('the test named in running.json without a record is running; the ones befor
   expect(statuses(dir)).toEqual(['collection:passed', '3:failed', '4:running']);
   writeTestRecord(dir, { test: 4, status: 'passed', durationMs: 1 });
   expect(statuses(dir)).toEqual(['collection:passed', '3:failed', '4:passed']);
+  expect(fs.statSync(log(dir)).mode & 0o777).toBe(0o600);
 });
 
-test('a record of an earlier attempt than the mark: the test a retry started again is running', () => {
+test('a record of an earlier attempt than the last start: the test a retry started again is running', () => {
   const dir = tempDir('records');
   markRunning(dir, 7, 0);
   writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 3, retry: 0 });
   markRunning(dir, 7, 1);
-  // Told by the attempt, not by file times: both files may carry the same timer tick.
-  const tick = Math.floor(Date.now() / 1000) * 1000;
-  touch(path.join(dir, 'running.json'), tick);
-  touch(path.join(dir, 'test-7.json'), tick);
   expect(statuses(dir)).toEqual(['7:running']);
-  // The retry's own record: finished, even when it is stamped before the mark.
-  writeTestRecord(dir, { test: 7, status: 'failed', durationMs: 2, retry: 1 });
-  touch(path.join(dir, 'test-7.json'), tick - 60_000);
-  expect(statuses(dir)).toEqual(['7:failed']);
+  // The retry's own record: finished, and the one that counts.
+  writeTestRecord(dir, { test: 7, status: 'passed', durationMs: 2, retry: 1 });
+  expect(readTestRecords(dir)).toEqual([{ test: 7, status: 'passed', durationMs: 2, retry: 1 }]);
 });
 
-test('an unreadable or foreign running.json names nothing', () => {
+test('a start that is not the last one names nothing: a crashed test is not read as running', () => {
+  const dir = tempDir('records');
+  markRunning(dir, 5);
+  // The worker died in item 5 without its record; its next worker went on with item 6.
+  markRunning(dir, 6);
+  writeTestRecord(dir, { test: 6, status: 'passed', durationMs: 1 });
+  expect(statuses(dir)).toEqual(['6:passed']);
+});
+
+test('a line cut by a killed worker, or a foreign one, is skipped', () => {
   const dir = tempDir('records');
   writeTestRecord(dir, { test: 5, status: 'passed', durationMs: 1 });
-  fs.writeFileSync(path.join(dir, 'running.json'), '{"test": 6}{"tes');
+  // A worker killed in the middle of its line: the next line is still whole.
+  appendPrivate(log(dir), '\n{"started": 6, "ret');
   expect(statuses(dir)).toEqual(['5:passed']);
-  fs.writeFileSync(path.join(dir, 'running.json'), '{"test": "item 6"}');
-  expect(statuses(dir)).toEqual(['5:passed']);
-  fs.rmSync(path.join(dir, 'running.json'));
-  expect(statuses(dir)).toEqual(['5:passed']);
+  markRunning(dir, 6);
+  expect(statuses(dir)).toEqual(['5:passed', '6:running']);
+  appendPrivate(log(dir), '\n{"started": "item 7"}\nnull\n[7]\n{"test": 7}');
+  expect(statuses(dir)).toEqual(['5:passed', '6:running']);
 });
 
-test('a file written over in place reads back exactly what was written last, owner-only', () => {
-  const file = path.join(tempDir('records'), 'staging.json');
-  overwritePrivate(file, 'a'.repeat(5000));
-  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-  overwritePrivate(file, '{"short":1}');
-  expect(fs.readFileSync(file, 'utf8')).toBe('{"short":1}');
-  overwritePrivate(file, '{"longer":"value"}');
-  expect(fs.readFileSync(file, 'utf8')).toBe('{"longer":"value"}');
+test('two processes appending at once each add whole lines (as lib/report/records.ts appends)', async () => {
+  const dir = tempDir('records');
+  const writer = (item: number) =>
+    new Promise<void>((resolve, reject) => {
+      const script = `const fs=require('fs');for(let i=0;i<500;i++)fs.appendFileSync(${JSON.stringify(log(dir))},'\\n'+JSON.stringify({test:${item},status:'passed',durationMs:i,pad:'x'.repeat(200)}))`;
+      spawn(process.execPath, ['-e', script], { stdio: 'ignore' })
+        .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited ${code}`))))
+        .on('error', reject);
+    });
+  await Promise.all([writer(3), writer(4)]);
+  const lines = fs.readFileSync(log(dir), 'utf8').split('\n').filter(Boolean);
+  expect(lines).toHaveLength(1000);
+  const broken = lines.filter((line) => {
+    try {
+      JSON.parse(line);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  expect(broken).toEqual([]);
+  expect(readTestRecords(dir).map((r) => [r.test, r.durationMs])).toEqual([
+    [3, 499],
+    [4, 499],
+  ]);
 });
