@@ -12,7 +12,8 @@
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
  * memory of the whole process tree sampled every 200 ms. Then the rule registry over the evidence
  * of one invocation, the cost of one Playwright worker restart, and the breakdown: Playwright's
- * own cost per test and allure-playwright's. Prints a markdown table, also written to
+ * own cost per test and allure-playwright's on bare tests, and what the configured reporters add
+ * per test of the suite (configured against dot). Prints a markdown table, also written to
  * test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the generated expectations,
  * or when the suite made more requests or logins than the floor for the same runs, beyond one page
  * load per failing run for its pictures (a benchmark of a wrong suite is worthless).
@@ -338,6 +339,37 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/**
+ * What the configured reporters (list + allure-playwright) add to the suite's own tests: the suite
+ * configured against the suite with `--reporter=dot` on the same runs, per test (medians over the
+ * repeats). Unlike the breakdown's bare tests, these tests have the suite's steps and attachments,
+ * which allure-playwright writes and copies.
+ */
+function reportersCost(groups: Map<string, Measurement[]>): string[] {
+  const rows: string[] = [];
+  for (const [key, configured] of groups) {
+    const [n, u, pages, what] = key.split('|') as [string, string, Pages, What];
+    const dot = groups.get(`${n}|${u}|${pages}|suite-dot`);
+    if (what !== 'suite' || !dot) continue;
+    const tests = configured[0]!.tests;
+    const per = (of: (m: Measurement) => number) =>
+      ((median(configured.map(of)) - median(dot.map(of))) * 1000) / tests;
+    rows.push(
+      `| ${n} | ${u} | ${pages} | ${tests} | ${f1(per((m) => m.tree.wallMs / 1000))} | ${f1(per((m) => m.tree.cpuS ?? NaN))} | ${configured[0]!.allureFiles} · ${f1(configured[0]!.allureMb ?? 0)} |`,
+    );
+  }
+  return rows.length
+    ? [
+        '',
+        "### What the configured reporters add to the suite's tests (list + Allure against dot, per test)",
+        '',
+        '| N | uncheckable | pages | tests | wall ms | CPU ms | allure files · MB |',
+        '| --: | --: | --- | --: | --: | --: | --- |',
+        ...rows,
+      ]
+    : [];
+}
+
 function tables(
   all: Measurement[],
   restart: RestartFigure[],
@@ -384,6 +416,7 @@ function tables(
     '',
     ...details,
   ];
+  out.push(...reportersCost(groups));
   if (restart.length) {
     out.push(
       '',
