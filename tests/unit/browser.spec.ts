@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { chromiumVersion, findChromium } from '../../lib/run/browser';
+import { tempDir } from './fakes/temp';
 
 test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debianâ€™s headless shell)', () => {
   const only =
@@ -28,29 +28,25 @@ test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debianâ
   });
 
   test('the version is asked of a browser once, and again when the binary changes', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-browser-'));
-    try {
-      const calls = path.join(dir, 'calls');
-      const exe = path.join(dir, 'chrome');
-      const writeBrowser = (version: string) =>
-        fs.writeFileSync(exe, `#!/bin/sh\necho x >> '${calls}'\necho 'Chromium ${version}'\n`, {
-          mode: 0o755,
-        });
-      const asked = () => fs.readFileSync(calls, 'utf8').split('\n').filter(Boolean).length;
-      writeBrowser('1.0');
-      const env = { L1_CHROMIUM_PATH: exe };
-      const cache = path.join(dir, 'state');
-      expect(chromiumVersion(env, cache)).toBe('Chromium 1.0');
-      expect(chromiumVersion(env, cache)).toBe('Chromium 1.0');
-      expect(asked()).toBe(1);
-      writeBrowser('2.0.1');
-      expect(chromiumVersion(env, cache)).toBe('Chromium 2.0.1');
-      expect(asked()).toBe(2);
-      // Without a folder to keep it in, every call asks.
-      expect(chromiumVersion(env)).toBe('Chromium 2.0.1');
-      expect(asked()).toBe(3);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('browser');
+    const calls = path.join(dir, 'calls');
+    const exe = path.join(dir, 'chrome');
+    const writeBrowser = (version: string) =>
+      fs.writeFileSync(exe, `#!/bin/sh\necho x >> '${calls}'\necho 'Chromium ${version}'\n`, {
+        mode: 0o755,
+      });
+    const asked = () => fs.readFileSync(calls, 'utf8').split('\n').filter(Boolean).length;
+    writeBrowser('1.0');
+    const env = { L1_CHROMIUM_PATH: exe };
+    const cache = path.join(dir, 'state');
+    expect(chromiumVersion(env, cache)).toBe('Chromium 1.0');
+    expect(chromiumVersion(env, cache)).toBe('Chromium 1.0');
+    expect(asked()).toBe(1);
+    writeBrowser('2.0.1');
+    expect(chromiumVersion(env, cache)).toBe('Chromium 2.0.1');
+    expect(asked()).toBe(2);
+    // Without a folder to keep it in, every call asks.
+    expect(chromiumVersion(env)).toBe('Chromium 2.0.1');
+    expect(asked()).toBe(3);
   });
 });

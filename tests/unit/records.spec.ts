@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
+import { projectTool } from '../../lib/run/settings';
 import { appendPrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
@@ -62,18 +63,22 @@ test('a line cut by a killed worker, or a foreign one, is skipped', () => {
   expect(statuses(dir)).toEqual(['5:passed', '6:running']);
 });
 
-test('two processes appending at once each add whole lines (as lib/report/records.ts appends)', async () => {
+test('two processes appending records at once each add whole lines; the last record of each test counts', async () => {
   const dir = tempDir('records');
+  // Each writer is the module itself in its own process, as two workers under `--repeat-each`.
+  const records = JSON.stringify(path.resolve(__dirname, '..', '..', 'lib', 'report', 'records.ts'));
   const writer = (item: number) =>
     new Promise<void>((resolve, reject) => {
-      const script = `const fs=require('fs');for(let i=0;i<500;i++)fs.appendFileSync(${JSON.stringify(log(dir))},'\\n'+JSON.stringify({test:${item},status:'passed',durationMs:i,pad:'x'.repeat(200)}))`;
-      spawn(process.execPath, ['-e', script], { stdio: 'ignore' })
+      const script = `const { writeTestRecord } = require(${records});
+for (let i = 0; i < 500; i++)
+  writeTestRecord(${JSON.stringify(dir)}, { test: ${item}, status: 'passed', durationMs: i, error: 'x'.repeat(200) });`;
+      spawn(projectTool('tsx'), ['-e', script], { stdio: 'ignore' })
         .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited ${code}`))))
         .on('error', reject);
     });
   await Promise.all([writer(3), writer(4)]);
   const lines = fs.readFileSync(log(dir), 'utf8').split('\n').filter(Boolean);
-  expect(lines).toHaveLength(1000);
+  expect(lines, 'whole lines in the log').toHaveLength(1000);
   const broken = lines.filter((line) => {
     try {
       JSON.parse(line);
