@@ -44,6 +44,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (s
 interface NightResult {
   code: 0 | 1 | 2 | 3;
   verdicts: string;
+  /** Why no Allure report was built for this night, when none was. */
+  noReport?: string;
 }
 
 /** One night: the checks, the report of their outputs, the guard; its exit code. */
@@ -59,17 +61,20 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
     return { code: jobExitCode({ checks: 2, guardFailed: guard !== 0 }), verdicts: '-' };
   }
-  const report = await run(
-    bin('tsx'),
-    [
-      'scripts/report.ts',
-      '--quiet',
-      '--verdicts',
-      outputs.verdicts,
-      ...(outputs.allureResults ? ['--results', outputs.allureResults] : []),
-    ],
-    env,
-  );
+  // A --reporter without Allure (`npm run demo -- --reporter=dot`) writes no Allure results: the
+  // user chose the terminal only. The job then builds no report (it would be last night's, or fail
+  // with 3 for a report nobody asked for) and says so; the verdict files, the grid and the guard
+  // are the same as with the configured reporters.
+  const noReport = outputs.allureResults
+    ? undefined
+    : 'not built: --reporter replaced the Allure reporter (run without --reporter for one)';
+  const report = noReport
+    ? 0
+    : await run(
+        bin('tsx'),
+        ['scripts/report.ts', '--quiet', '--verdicts', outputs.verdicts, '--results', outputs.allureResults],
+        env,
+      );
   const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
   const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
   const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
@@ -77,6 +82,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   return {
     code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
     verdicts: outputs.verdicts,
+    ...(noReport ? { noReport } : {}),
   };
 }
 
@@ -144,7 +150,7 @@ async function main(): Promise<number> {
   }
   await stopDemo?.();
   say(
-    `\nAllure report: ${path.relative(ROOT, path.join(settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)\n` +
+    `\nAllure report: ${result.noReport ?? path.relative(ROOT, path.join(settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)\n` +
       `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${EXIT_MEANINGS[result.code]}`,
   );
   return result.code;
