@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
 import { Zip, ZipDeflate, zipSync } from 'fflate';
 import {
   listZipEntries,
@@ -17,6 +18,7 @@ import {
   SecretMask,
   type Finding,
 } from '../../lib/redaction';
+import { JWT, jwtMatches } from '../../lib/redaction/detectors';
 import { escapeHtml } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
 import { projectTool } from '../../lib/run/settings';
@@ -821,5 +823,59 @@ test.describe('secrets from any source are masked before they leave the suite (R
     );
     write(auth, 'login.json', JSON.stringify({ cookies: [{ name: 'l1_session', value: COOKIE_URL }] }));
     expect(mask.mask(message(COOKIE_URL))).toBe('API error code 500: 账号 *** 密码 *** (***) 会话 ***');
+  });
+});
+
+test.describe('the JSON web token search (lib/redaction/detectors.ts jwtMatches)', () => {
+  const byRegex = (text: string) => [...text.matchAll(JWT)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+
+  test('finds exactly what the regex finds, on generated text made of the pieces a token is made of', () => {
+    const piece = fc.constantFrom('eyJ', '.', 'a', 'Z', '0', '_', '-', '+', '/', ' ', 'abcdefgh', 'eyJabcdefgh.');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        expect(jwtMatches(text)).toEqual(byRegex(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('tokens next to each other, in runs, at the edges; near-misses with a short part', () => {
+    const jwt = ['eyJhbGciOiJIUzI1NiJ9', 'eyJzdWIiOiIxMDAxIn0', 'c2lnbmF0dXJlLXBhcnQ'].join('.');
+    for (const text of [
+      jwt,
+      `x${jwt}`,
+      `${jwt}.${jwt}`,
+      `eyJabc.${jwt}`,
+      `eyJabcdefgh.eyJabc.${jwt}`,
+      `${jwt.slice(0, -12)}`,
+      'eyJabcdefgh.eyJabcdefgh.abcdefg',
+      `%22${jwt}%22`,
+    ]) {
+      expect(jwtMatches(text), text).toEqual(byRegex(text));
+    }
+    expect(jwtMatches(`a ${jwt} b`)).toEqual([{ start: 2, end: 2 + jwt.length }]);
+    expect(jwtMatches('eyJabcdefgh.eyJabcdefgh.abcdefg')).toEqual([]);
+  });
+
+  test('a long base64 run full of eyJ is read in one pass (the regex took seconds on such text)', () => {
+    // 2 MB of base64url with an `eyJ` every 64 characters and no ".": the regex reads the rest of
+    // the run again for each of its 32,768 `eyJ`s; the search reads it once. Counted, not timed:
+    // one indexOf finds the first `eyJ`, the next starts after the run and finds nothing.
+    const text = 'eyJ'.padEnd(64, 'A').repeat(32_768);
+    const searches: number[] = [];
+    const indexOf = String.prototype.indexOf;
+    String.prototype.indexOf = function (this: string, search: string, position?: number) {
+      searches.push(position ?? 0);
+      return indexOf.call(this, search, position);
+    };
+    let found;
+    try {
+      found = jwtMatches(text);
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    expect(found).toEqual([]);
+    expect(searches).toEqual([0, text.length]);
   });
 });
