@@ -46,20 +46,36 @@ interface NightResult {
   verdicts: string;
   /** Why no Allure report was built for this night, when none was. */
   noReport?: string;
+  /** What the exit code means, when not its usual meaning (no check ran). */
+  meaning?: string;
 }
 
 /** One night: the checks, the report of their outputs, the guard; its exit code. */
 async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResult> {
   const handoff = lastInvocationFile(settings({ runsOptional: true }).paths.state);
   fs.rmSync(handoff, { force: true });
-  await run(bin('playwright'), ['test', ...args], env);
+  const played = await run(bin('playwright'), ['test', ...args], env);
   const last = readJsonFile(handoff);
   const outputs = (last.why === undefined ? last.value : undefined) as
     { verdicts: string; allureResults: string } | undefined;
+  // `--list`, `--help`, or `--last-failed` after a night with nothing to re-run: Playwright ran no
+  // check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
+  // guard, and no run that "could not be checked".
+  if (!outputs && played === 0 && !stopped) {
+    say('no check ran (see above): no verdicts, no report');
+    return { code: 0, verdicts: '-', noReport: 'not built: no check ran', meaning: 'no check ran' };
+  }
   if (!outputs) {
+    // A config error, an unreadable runs file, `--last-failed` with nothing to re-run (Playwright's
+    // "No tests found" is exit 1 unless --pass-with-no-tests): nothing was checked, exit 2.
     say('the checks wrote no outputs (see above)');
     const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
-    return { code: jobExitCode({ checks: 2, guardFailed: guard !== 0 }), verdicts: '-' };
+    return {
+      code: jobExitCode({ checks: 2, guardFailed: guard !== 0 }),
+      verdicts: '-',
+      noReport: 'not built: the checks wrote no outputs',
+      ...(guard === 0 ? { meaning: 'nothing was checked' } : {}),
+    };
   }
   // A --reporter without Allure (`npm run demo -- --reporter=dot`) writes no Allure results: the
   // user chose the terminal only. The job then builds no report (it would be last night's, or fail
@@ -150,8 +166,8 @@ async function main(): Promise<number> {
   }
   await stopDemo?.();
   say(
-    `\nAllure report: ${result.noReport ?? path.relative(ROOT, path.join(settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)\n` +
-      `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${EXIT_MEANINGS[result.code]}`,
+    `\nAllure report: ${result.noReport ?? path.relative(ROOT, path.join(settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${result.verdicts === '-' ? 'none' : `${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)`}\n` +
+      `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${result.meaning ?? EXIT_MEANINGS[result.code]}`,
   );
   return result.code;
 }

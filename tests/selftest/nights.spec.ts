@@ -99,10 +99,13 @@ test('night 1 (two days back): every run checked and passing, Profile B from the
   expect(historyLines()).toHaveLength(1);
 });
 
-test('--last-failed after a night that failed nothing changes nothing and says so', async () => {
+test('--last-failed after a night that failed nothing changes nothing and says so (through the main job: exit 0 with --pass-with-no-tests, no report, no run "not checked")', async () => {
   const before = nightOutputs();
-  nothing = await night('-2', { command: ['npx', 'playwright', 'test', '--last-failed'] });
+  nothing = await night('-2', { args: ['--last-failed', '--pass-with-no-tests'] });
   expect(nothing.output).toContain('nothing to re-run');
+  expect(nothing.code, nothing.output.slice(-3000)).toBe(0);
+  expect(nothing.output).toContain('Allure report: not built: no check ran');
+  expect(nothing.output).toContain('Exit code 0: no check ran');
   expect(nightOutputs()).toEqual(before);
   expect(fs.existsSync(path.join(dir(), 'partial'))).toBe(false);
 });
