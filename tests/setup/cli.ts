@@ -4,20 +4,43 @@ import type { FullConfig } from '@playwright/test';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
+const LAST_FAILED = Symbol.for('l1-verify.last-failed-tests');
+
+/** How many failed tests `.last-run.json` in `outputDir` names (0 when there is none). */
+function failedTestsIn(outputDir: string): number {
+  try {
+    const last = JSON.parse(fs.readFileSync(path.join(outputDir, '.last-run.json'), 'utf8')) as {
+      failedTests?: unknown[];
+    };
+    return Array.isArray(last.failedTests) ? last.failedTests.length : 0;
+  } catch {
+    return 0; // no record of a last invocation: nothing to re-run either
+  }
+}
+
+/**
+ * Called by playwright.config.ts as the runner loads it: what `.last-run.json` names now. Playwright
+ * reads that file for `--last-failed` before it empties the output folder, and global setup runs
+ * after: read there, the file is always gone, and a re-run of failed tests was taken for "nothing
+ * to re-run" (the setup then claimed no outputs, and the re-run got no index, summary or JUnit).
+ * The first load counts; a later one (after the folder was emptied) does not overwrite it.
+ */
+export function rememberLastRun(outputDir: string): void {
+  const store = globalThis as Record<symbol, unknown>;
+  store[LAST_FAILED] ??= failedTestsIn(outputDir);
+}
+
 /**
  * `--last-failed` when the last invocation failed nothing: Playwright finds no test; the suite
  * changes nothing and says so (instead of an empty folder of verdicts).
  */
 export function nothingToRerun(argv: string[], config: FullConfig): string | undefined {
   if (!argv.includes('--last-failed')) return undefined;
-  const outputDir = config.projects[0]?.outputDir ?? path.resolve('test-results');
-  try {
-    const last = JSON.parse(fs.readFileSync(path.join(outputDir, '.last-run.json'), 'utf8')) as {
-      failedTests?: unknown[];
-    };
-    if (Array.isArray(last.failedTests) && last.failedTests.length > 0) return undefined;
-  } catch {
-    // no record of a last invocation: nothing to re-run either
-  }
+  const remembered = (globalThis as Record<symbol, unknown>)[LAST_FAILED];
+  const failed =
+    typeof remembered === 'number'
+      ? remembered
+      : failedTestsIn(config.projects[0]?.outputDir ?? path.resolve('test-results'));
+  if (failed > 0) return undefined;
   return '--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed';
 }
