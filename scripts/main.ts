@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
-import { lastInvocationFile } from '../lib/report/outputs';
+import { lastInvocationFile, reportFolderFor } from '../lib/report/outputs';
 import { projectTool as bin, ROOT, settings } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
@@ -48,6 +48,8 @@ interface NightResult {
   noReport?: string;
   /** What the exit code means, when not its usual meaning (no check ran). */
   meaning?: string;
+  /** The folder of the night's Allure report, when one was built. */
+  report?: string;
 }
 
 /** One night: the checks, the report of their outputs, the guard; its exit code. */
@@ -84,13 +86,26 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const noReport = outputs.allureResults
     ? undefined
     : 'not built: --reporter replaced the Allure reporter (run without --reporter for one)';
-  const report = noReport
-    ? 0
-    : await run(
+  // A partial invocation's report goes beside its results, never over the night's.
+  const reportDir = noReport
+    ? undefined
+    : reportFolderFor(settings({ runsOptional: true }), outputs.allureResults);
+  const report = reportDir
+    ? await run(
         bin('tsx'),
-        ['scripts/report.ts', '--quiet', '--verdicts', outputs.verdicts, '--results', outputs.allureResults],
+        [
+          'scripts/report.ts',
+          '--quiet',
+          '--verdicts',
+          outputs.verdicts,
+          '--results',
+          outputs.allureResults,
+          '--output',
+          reportDir,
+        ],
         env,
-      );
+      )
+    : 0;
   const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
   const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
   const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
@@ -99,6 +114,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
     verdicts: outputs.verdicts,
     ...(noReport ? { noReport } : {}),
+    ...(reportDir ? { report: reportDir } : {}),
   };
 }
 
@@ -166,7 +182,7 @@ async function main(): Promise<number> {
   }
   await stopDemo?.();
   say(
-    `\nAllure report: ${result.noReport ?? path.relative(ROOT, path.join(settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${result.verdicts === '-' ? 'none' : `${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)`}\n` +
+    `\nAllure report: ${result.noReport ?? path.relative(ROOT, path.join(result.report ?? settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${result.verdicts === '-' ? 'none' : `${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)`}\n` +
       `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${result.meaning ?? EXIT_MEANINGS[result.code]}`,
   );
   return result.code;

@@ -29,7 +29,7 @@ import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/fact
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
-import { MARK } from '../lib/report/outputs';
+import { MARK, reportFolderFor } from '../lib/report/outputs';
 import { readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError } from '../lib/run/settings';
 import type { Selection } from '../lib/schema/verdict';
@@ -186,7 +186,11 @@ function main(): void {
   const resolve = (given: string | undefined, fallback: string) => path.resolve(ROOT, given || fallback);
   const verdicts = resolve(values.verdicts, s?.paths.verdicts ?? 'reports/verdicts');
   const results = resolve(values.results, s?.paths.allureResults ?? 'allure-results');
-  const output = resolve(values.output, s?.paths.allureReport ?? 'allure-report');
+  const output = values.output
+    ? path.resolve(ROOT, values.output)
+    : s
+      ? reportFolderFor(s, results)
+      : path.resolve(ROOT, 'allure-report');
   const history = resolve(values.history, s?.paths.history ?? 'allure-history/history.jsonl');
 
   // 1. Invocations that were killed before they could finish.

@@ -98,6 +98,20 @@ export function decideOutputs(settings: Settings, selection: Selection, now: Dat
   };
 }
 
+/**
+ * Where the Allure report of these results goes: the configured L1_ALLURE_REPORT_DIR, except for a
+ * partial invocation's own folder (`reports/partial/<stamp>/allure-results`), whose report goes
+ * beside its results (`reports/partial/<stamp>/allure-report`): a morning's `--grep item5` never
+ * replaces the night's report.
+ */
+export function reportFolderFor(settings: Settings, allureResults: string): string {
+  const rel = path.relative(path.resolve(settings.paths.partial), path.resolve(allureResults));
+  const inPartial = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  return inPartial
+    ? path.join(path.dirname(path.resolve(allureResults)), 'allure-report')
+    : settings.paths.allureReport;
+}
+
 /** A folder the suite must never empty or claim: the project root, its parents, the home folder. */
 export function refusedFolder(dir: string, root: string): string | undefined {
   const resolved = path.resolve(dir);

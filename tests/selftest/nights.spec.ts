@@ -137,21 +137,27 @@ test('night 2 (yesterday): item 5 of nightly-drift-ranking fails, the rest passe
   expect(Object.keys(two!.testResults).sort()).toEqual(Object.keys(one!.testResults).sort());
 });
 
-test('the morning after: --grep item5 (through the main job, no Allure report asked for) and --last-failed write to a partial folder of their own; the night is untouched', async () => {
-  const before = nightOutputs();
-  // Through the main job (npm run check), whose --reporter leaves out Allure: the job says it built
-  // no report and exits with the checks' code, 1, never 3 for a report nobody asked for (nor points
-  // at the night's). `npx playwright test --grep item5` itself: tests/selftest/cli.spec.ts.
-  const grep = await night('-1', { args: ['--grep', 'item5', '--reporter=line,junit'] });
+test('the morning after: --grep item5 and --last-failed write to a partial folder of their own (its report beside them, or none without Allure); the night is untouched', async () => {
+  const before = { ...nightOutputs(), report: snapshotFolder(path.join(dir(), 'allure-report')) };
+  // Both through the main job (npm run check). `npx playwright test --grep item5` itself:
+  // tests/selftest/cli.spec.ts.
+  const grep = await night('-1', { args: ['--grep', 'item5'] });
   expect(grep.code, grep.output.slice(-3000)).toBe(1);
   expect(grep.output).toMatch(
     /outputs: partial invocation \(--grep item5\): its outputs go to .*partial\/[\w-]+\//,
   );
-  expect(grep.output).toContain('Allure report: not built: --reporter replaced the Allure reporter');
-  expect(grep.output).toMatch(/redaction guard: \d+ files scanned, no secret found/);
-  const last = await night('-1', { command: ['npx', 'playwright', 'test', '--last-failed'] });
-  expect(last.code).toBe(1);
-  expect(nightOutputs()).toEqual(before);
+  const partialReport = /Allure report: (.*partial\/[\w-]+\/allure-report\/index\.html)/.exec(
+    grep.output,
+  )?.[1];
+  expect(partialReport, grep.output.slice(-1500)).toBeDefined();
+  expect(fs.existsSync(path.join(ROOT, partialReport!))).toBe(true);
+  // A --reporter without Allure: no report, the checks' exit code (1), never 3 for a report nobody
+  // asked for, nor the night's report shown as this one.
+  const last = await night('-1', { args: ['--last-failed', '--reporter=dot'] });
+  expect(last.code, last.output.slice(-3000)).toBe(1);
+  expect(last.output).toContain('Allure report: not built: --reporter replaced the Allure reporter');
+  expect(last.output).toMatch(/redaction guard: \d+ files scanned, no secret found/);
+  expect({ ...nightOutputs(), report: snapshotFolder(path.join(dir(), 'allure-report')) }).toEqual(before);
   const partials = fs.readdirSync(path.join(dir(), 'partial')).sort();
   expect(partials).toHaveLength(2);
   const [grepped, rerun] = partials.map(
@@ -165,6 +171,12 @@ test('the morning after: --grep item5 (through the main job, no Allure report as
   for (const v of grepped!.values())
     expect(v.selection).toMatchObject({ complete: false, filters: ['--grep item5'] });
   expect([...rerun!.keys()]).toEqual(['nightly-drift-ranking']);
+  // The re-run is an invocation like any other: it is not taken for "nothing to re-run" (Playwright
+  // reads .last-run.json before it empties the folder that holds it), and its teardown writes the
+  // night files of its partial folder.
+  expect(last.output).not.toContain('nothing to re-run');
+  for (const file of ['index.json', 'summary.md', 'junit.xml'])
+    expect(fs.existsSync(path.join(dir(), 'partial', partials[1]!, 'verdicts', file)), file).toBe(true);
   // The night's report again: no second point for the same night.
   const report = spawnSync(TSX, ['scripts/report.ts', '--quiet'], {
     cwd: ROOT,
