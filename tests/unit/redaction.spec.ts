@@ -827,10 +827,24 @@ test.describe('secrets from any source are masked before they leave the suite (R
 });
 
 test.describe('the JSON web token search (lib/redaction/detectors.ts jwtMatches)', () => {
-  const byRegex = (text: string) => [...text.matchAll(JWT)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const byRegex = (text: string) =>
+    [...text.matchAll(JWT)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 
   test('finds exactly what the regex finds, on generated text made of the pieces a token is made of', () => {
-    const piece = fc.constantFrom('eyJ', '.', 'a', 'Z', '0', '_', '-', '+', '/', ' ', 'abcdefgh', 'eyJabcdefgh.');
+    const piece = fc.constantFrom(
+      'eyJ',
+      '.',
+      'a',
+      'Z',
+      '0',
+      '_',
+      '-',
+      '+',
+      '/',
+      ' ',
+      'abcdefgh',
+      'eyJabcdefgh.',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
         const text = pieces.join('');
