@@ -60,8 +60,8 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const last = readJsonFile(handoff);
   const outputs = (last.why === undefined ? last.value : undefined) as
     { verdicts: string; allureResults: string } | undefined;
-  // `--list`, `--help`, or `--last-failed` after a night with nothing to re-run: Playwright ran no
-  // check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
+  // `--list`, `--help`, or `--last-failed --pass-with-no-tests` with nothing to re-run: Playwright
+  // ran no check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
   // guard, and no run that "could not be checked".
   if (!outputs && played === 0 && !stopped) {
     say('no check ran (see above): no verdicts, no report');
@@ -181,10 +181,15 @@ async function main(): Promise<number> {
     result = await night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
   }
   await stopDemo?.();
+  const shown = (p: string) => path.relative(ROOT, p) || p;
+  const report = result.report ?? settings({ runsOptional: true }).paths.allureReport;
+  say('');
+  say(`Allure report: ${result.noReport ?? shown(path.join(report, 'index.html'))}`);
   say(
-    `\nAllure report: ${result.noReport ?? path.relative(ROOT, path.join(result.report ?? settings({ runsOptional: true }).paths.allureReport, 'index.html'))}\nVerdict files: ${result.verdicts === '-' ? 'none' : `${path.relative(ROOT, result.verdicts) || result.verdicts}/ (summary.md, index.json, junit.xml)`}\n` +
-      `${stopped ? `stopped by ${stopped}\n` : ''}Exit code ${result.code}: ${result.meaning ?? EXIT_MEANINGS[result.code]}`,
+    `Verdict files: ${result.verdicts === '-' ? 'none' : `${shown(result.verdicts)}/ (summary.md, index.json, junit.xml)`}`,
   );
+  if (stopped) say(`stopped by ${stopped}`);
+  say(`Exit code ${result.code}: ${result.meaning ?? EXIT_MEANINGS[result.code]}`);
   return result.code;
 }
 

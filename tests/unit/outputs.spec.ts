@@ -10,6 +10,7 @@ import {
   MARK,
   refusedFolder,
   releaseOutputs,
+  reportFolderFor,
 } from '../../lib/report/outputs';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { readSettings } from '../../lib/run/settings';
@@ -33,6 +34,21 @@ test.describe('where an invocation writes', () => {
       allureResults: path.join(root, 'allure-results'),
       partial: false,
     });
+  });
+
+  test("a partial invocation's Allure report goes beside its results; the night's to the configured folder", () => {
+    const root = outputsDir();
+    const s = settingsAt(root);
+    const partial = decideOutputs(s, PARTIAL, NOW);
+    expect(reportFolderFor(s, partial.allureResults)).toBe(
+      path.join(path.dirname(partial.allureResults), 'allure-report'),
+    );
+    expect(reportFolderFor(s, partial.allureResults).startsWith(s.paths.partial + path.sep)).toBe(true);
+    const night = decideOutputs(s, COMPLETE, NOW);
+    expect(reportFolderFor(s, night.allureResults)).toBe(s.paths.allureReport);
+    // Results given elsewhere (a CI shard's folder, or the partial folder itself): the configured one.
+    expect(reportFolderFor(s, path.join(root, 'shards', '1', 'allure-results'))).toBe(s.paths.allureReport);
+    expect(reportFolderFor(s, s.paths.partial)).toBe(s.paths.allureReport);
   });
 
   test('a partial invocation gets a folder of its own under reports/partial, and says why', () => {
