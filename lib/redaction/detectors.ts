@@ -42,13 +42,7 @@ export const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,
 
 /** A character of `[A-Za-z0-9_-]`. */
 function isBase64UrlChar(c: number): boolean {
-  return (
-    (c >= 0x30 && c <= 0x39) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    c === 0x5f ||
-    c === 0x2d
-  );
+  return isAlnum(c) || c === 0x5f || c === 0x2d;
 }
 
 /** The end of the run of `[A-Za-z0-9_-]` that starts at `from`. */
