@@ -20,7 +20,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
-import { lastInvocationFile, reportFolderFor } from '../lib/report/outputs';
+import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
+import { invocationIdFor } from '../lib/run/invocation';
 import { projectTool as bin, ROOT, settings } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
@@ -54,12 +55,14 @@ interface NightResult {
 
 /** One night: the checks, the report of their outputs, the guard; its exit code. */
 async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResult> {
-  const handoff = lastInvocationFile(settings({ runsOptional: true }).paths.state);
-  fs.rmSync(handoff, { force: true });
-  const played = await run(bin('playwright'), ['test', ...args], env);
-  const last = readJsonFile(handoff);
-  const outputs = (last.why === undefined ? last.value : undefined) as
-    { verdicts: string; allureResults: string } | undefined;
+  // The checks' invocation id, fixed here, names the handoff they write: another job in the same
+  // state folder (two `npm run check` at once: the second is refused the folders the first holds)
+  // never reads, nor removes, this one's.
+  const id = invocationIdFor(env);
+  const state = settings({ runsOptional: true }).paths.state;
+  fs.rmSync(handoffFile(state, id), { force: true });
+  const played = await run(bin('playwright'), ['test', ...args], { ...env, L1_INVOCATION_ID: id });
+  const outputs = takeHandoff(state, id);
   // `--list`, `--help`, or `--last-failed --pass-with-no-tests` with nothing to re-run: Playwright
   // ran no check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
   // guard, and no run that "could not be checked".

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Outputs } from '../run/invocation';
 import { slugify } from '../run/runs';
 import type { Settings } from '../run/settings';
-import { processAlive } from '../run/state';
+import { HANDOFFS, processAlive } from '../run/state';
 import {
   verdictFileSchema,
   verdictIndexSchema,
@@ -33,18 +33,37 @@ import { readJsonFile } from '../util/json';
 export const MARK = '.l1-outputs.json';
 
 /**
- * Where the last invocation with this state folder (L1_STATE_DIR) wrote, for the main job: in the
- * state folder, so jobs with state folders of their own never read each other's.
+ * Where invocation `id` tells the main job which folders it wrote: a file per invocation in the
+ * state folder (L1_STATE_DIR), so that jobs sharing a state folder never read, or remove, each
+ * other's. The main job fixes the id of its checks (L1_INVOCATION_ID) and removes the file once
+ * read; one nobody read (`npx playwright test` run directly) goes after a day with the stale
+ * invocation folders (lib/run/state.ts removeStaleInvocations).
  */
-export function lastInvocationFile(stateDir: string): string {
-  return path.join(stateDir, 'last-invocation.json');
+export function handoffFile(stateDir: string, id: string): string {
+  return path.join(stateDir, HANDOFFS, `${id}.json`);
 }
 
-export function writeLastInvocation(stateDir: string, outputs: Outputs, id: string, allure: boolean): void {
+export function writeHandoff(stateDir: string, outputs: Outputs, id: string, allure: boolean): void {
+  fs.mkdirSync(path.join(stateDir, HANDOFFS), { recursive: true, mode: 0o700 });
   writeAtomic(
-    lastInvocationFile(stateDir),
+    handoffFile(stateDir, id),
     `${JSON.stringify({ id, verdicts: outputs.verdicts, allureResults: allure ? outputs.allureResults : '', partial: outputs.partial }, null, 2)}\n`,
   );
+}
+
+/** What invocation `id` handed to the main job, read once (the file is removed), or undefined. */
+export function takeHandoff(
+  stateDir: string,
+  id: string,
+): { verdicts: string; allureResults: string; partial: boolean } | undefined {
+  const file = handoffFile(stateDir, id);
+  const read = readJsonFile(file);
+  fs.rmSync(file, { force: true });
+  if (read.why !== undefined) return undefined;
+  const h = read.value as { id?: unknown; verdicts?: unknown; allureResults?: unknown; partial?: unknown };
+  return h.id === id && typeof h.verdicts === 'string' && typeof h.allureResults === 'string'
+    ? { verdicts: h.verdicts, allureResults: h.allureResults, partial: h.partial === true }
+    : undefined;
 }
 
 interface Mark {

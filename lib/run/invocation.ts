@@ -43,6 +43,15 @@ const ENV = 'L1_INVOCATION';
 /** Self-tests name their invocations (stable state folders). */
 const ID_ENV = 'L1_INVOCATION_ID';
 
+/**
+ * The id of the invocation that will begin with this environment: L1_INVOCATION_ID when it is a
+ * valid name, else a new one. The main job fixes it for its checks, so that it reads back the
+ * handoff of its own checks (handoffFile), never that of another job in the same state folder.
+ */
+export function invocationIdFor(env: NodeJS.ProcessEnv, now: Date = new Date()): string {
+  return newId(env, now);
+}
+
 function newId(env: NodeJS.ProcessEnv, now: Date): string {
   const given = env[ID_ENV];
   if (given && /^[\w.-]{1,80}$/.test(given)) return given;

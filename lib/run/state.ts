@@ -102,16 +102,21 @@ export function readOr(file: string, fallback: string): string {
   }
 }
 
+/** The state folder's folder of main-job handoffs (lib/report/outputs.ts handoffFile). */
+export const HANDOFFS = 'handoffs';
+
 /** Removes invocation folders left by invocations that died more than a day ago. */
 export function removeStaleInvocations(stateDir: string): void {
-  const dir = path.join(stateDir, 'invocations');
   const dayAgo = Date.now() - 24 * 3600_000;
-  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    const full = path.join(dir, name);
-    try {
-      if (fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { recursive: true, force: true });
-    } catch {
-      // another invocation removed it first
+  for (const folder of ['invocations', HANDOFFS]) {
+    const dir = path.join(stateDir, folder);
+    for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const full = path.join(dir, name);
+      try {
+        if (fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { recursive: true, force: true });
+      } catch {
+        // another invocation removed it first
+      }
     }
   }
 }

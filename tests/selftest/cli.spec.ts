@@ -7,6 +7,7 @@ import {
   DEMO_CREDENTIALS,
   ORIGIN,
   PORTAL_B_ORIGIN,
+  ROOT,
   expect,
   folderOf,
   runSuite,
@@ -112,7 +113,7 @@ test('labels that differ never share a file; a label given twice stops the invoc
   expect(twice.verdicts.size).toBe(0);
 });
 
-test('two invocations at once: each has its own state; a shared output folder is refused, not mixed', async () => {
+test("two invocations at once: a shared output folder is refused, not mixed; the refused one, a main job in the same state folder, never takes the other one's outputs for its own", async () => {
   const shared = folderOf('concurrent-shared');
   fs.rmSync(shared, { recursive: true, force: true });
   const env = {
@@ -127,13 +128,23 @@ test('two invocations at once: each has its own state; a shared output folder is
       runs: [aMonitor(), slow],
       env: { ...env, L1_REQUEST_TIMEOUT_MS: '15000' },
     }),
+    // The second through the main job (npm run check) in the first one's state folder: its checks
+    // are refused, and it says nothing was checked; it never reports the first one's outputs as its
+    // own (each invocation hands its outputs over in a file of its own id: tests/unit/outputs.spec.ts).
     new Promise((r) => setTimeout(r, 1500)).then(() =>
-      runSuite({ name: 'concurrent-b', runs: [runOf(B_MONITOR, ORIGIN, PORTAL_B_ORIGIN)], env }),
+      runSuite({
+        name: 'concurrent-b',
+        runs: [runOf(B_MONITOR, ORIGIN, PORTAL_B_ORIGIN)],
+        env: { ...env, L1_STATE_DIR: path.join(ROOT, '.l1', 'selftest', 'concurrent-a') },
+        command: ['npx', 'tsx', 'scripts/main.ts'],
+      }),
     ),
   ]);
-  const outputs = [a, b].map((s) => s.output).join('\n');
-  expect(outputs).toContain('is being written by another invocation');
-  expect([a.code, b.code].sort()).toEqual([0, 1]);
+  expect(b.output).toContain('is being written by another invocation');
+  expect(a.code, a.output.slice(-2000)).toBe(0);
+  expect(b.code, b.output.slice(-2000)).toBe(2);
+  expect(b.output).toContain('Exit code 2: nothing was checked');
+  expect(b.output).toContain('Verdict files: none');
   // The files in the shared folder belong to the invocation that ran, never to both.
   const files = fs
     .readdirSync(env.L1_VERDICTS_DIR)

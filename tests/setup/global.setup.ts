@@ -4,7 +4,7 @@ import { CHECKOUT_ID } from '../../demo/runs';
 import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, writeClaim } from '../../lib/report/finish';
-import { claimOutputs, writeLastInvocation } from '../../lib/report/outputs';
+import { claimOutputs, writeHandoff } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
@@ -78,7 +78,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
       partial: inv.outputs.partial,
     },
   });
-  writeLastInvocation(s.paths.state, inv.outputs, inv.id, allure);
+  writeHandoff(s.paths.state, inv.outputs, inv.id, allure);
   // The console (a CI log the guard never sees) masked for the registry's values, the sessions'
   // cookies and URL secrets, before the terminal or console.log gets a line.
   teeConsole(

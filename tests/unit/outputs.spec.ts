@@ -11,6 +11,8 @@ import {
   refusedFolder,
   releaseOutputs,
   reportFolderFor,
+  takeHandoff,
+  writeHandoff,
 } from '../../lib/report/outputs';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { readSettings } from '../../lib/run/settings';
@@ -149,5 +151,31 @@ test.describe('emptying removes only what the suite wrote', () => {
     );
     releaseOutputs(outputs, 'first');
     expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).not.toThrow();
+  });
+});
+
+test.describe('the handoff to the main job (scripts/main.ts)', () => {
+  const night = { verdicts: '/n/verdicts', allureResults: '/n/allure-results', partial: false };
+  const other = { verdicts: '/o/verdicts', allureResults: '/o/allure-results', partial: true };
+
+  test('two invocations in one state folder hand over in files of their own: neither reads the other', () => {
+    const state = tempDir('handoff');
+    writeHandoff(state, night, 'job-1', true);
+    writeHandoff(state, other, 'job-2', true);
+    expect(takeHandoff(state, 'job-2')).toEqual(other);
+    expect(takeHandoff(state, 'job-1')).toEqual(night);
+    // Read once: a job never takes the same handoff twice, nor one its checks did not write.
+    expect(takeHandoff(state, 'job-1')).toBeUndefined();
+    expect(takeHandoff(state, 'job-3')).toBeUndefined();
+  });
+
+  test('without the Allure reporter the handoff says so (no results folder); a foreign file is not a handoff', () => {
+    const state = tempDir('handoff');
+    writeHandoff(state, night, 'job-1', false);
+    expect(takeHandoff(state, 'job-1')).toEqual({ ...night, allureResults: '' });
+    writeHandoff(state, night, 'job-2', true);
+    const file = path.join(state, 'handoffs', 'job-2.json');
+    fs.writeFileSync(file, JSON.stringify({ id: 'job-9', verdicts: '/x', allureResults: '/y' }));
+    expect(takeHandoff(state, 'job-2')).toBeUndefined();
   });
 });
