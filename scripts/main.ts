@@ -59,10 +59,10 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   // state folder (two `npm run check` at once: the second is refused the folders the first holds)
   // never reads, nor removes, this one's.
   const id = invocationIdFor(env);
-  const state = settings({ runsOptional: true }).paths.state;
-  fs.rmSync(handoffFile(state, id), { force: true });
+  const s = settings({ runsOptional: true });
+  fs.rmSync(handoffFile(s.paths.state, id), { force: true });
   const played = await run(bin('playwright'), ['test', ...args], { ...env, L1_INVOCATION_ID: id });
-  const outputs = takeHandoff(state, id);
+  const outputs = takeHandoff(s.paths.state, id);
   // `--list`, `--help`, or `--last-failed --pass-with-no-tests` with nothing to re-run: Playwright
   // ran no check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
   // guard, and no run that "could not be checked".
@@ -86,13 +86,8 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   // user chose the terminal only. The job then builds no report (it would be last night's, or fail
   // with 3 for a report nobody asked for) and says so; the verdict files, the grid and the guard
   // are the same as with the configured reporters.
-  const noReport = outputs.allureResults
-    ? undefined
-    : 'not built: --reporter replaced the Allure reporter (run without --reporter for one)';
   // A partial invocation's report goes beside its results, never over the night's.
-  const reportDir = noReport
-    ? undefined
-    : reportFolderFor(settings({ runsOptional: true }), outputs.allureResults);
+  const reportDir = outputs.allureResults ? reportFolderFor(s, outputs.allureResults) : undefined;
   const report = reportDir
     ? await run(
         bin('tsx'),
@@ -116,8 +111,9 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   return {
     code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
     verdicts: outputs.verdicts,
-    ...(noReport ? { noReport } : {}),
-    ...(reportDir ? { report: reportDir } : {}),
+    ...(reportDir
+      ? { report: reportDir }
+      : { noReport: 'not built: --reporter replaced the Allure reporter (run without --reporter for one)' }),
   };
 }
 

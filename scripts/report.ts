@@ -186,11 +186,7 @@ function main(): void {
   const resolve = (given: string | undefined, fallback: string) => path.resolve(ROOT, given || fallback);
   const verdicts = resolve(values.verdicts, s?.paths.verdicts ?? 'reports/verdicts');
   const results = resolve(values.results, s?.paths.allureResults ?? 'allure-results');
-  const output = values.output
-    ? path.resolve(ROOT, values.output)
-    : s
-      ? reportFolderFor(s, results)
-      : path.resolve(ROOT, 'allure-report');
+  const output = resolve(values.output, s ? reportFolderFor(s, results) : 'allure-report');
   const history = resolve(values.history, s?.paths.history ?? 'allure-history/history.jsonl');
 
   // 1. Invocations that were killed before they could finish.

@@ -68,7 +68,7 @@ export function jwtMatches(text: string): { start: number; end: number }[] {
   let from = 0;
   for (let p = text.indexOf('eyJ', from); p !== -1; p = text.indexOf('eyJ', from)) {
     const one = part(p + 3);
-    from = Math.max(one.end, p + 1);
+    from = one.end; // past this `eyJ`: the run ends at or after p + 3
     if (!one.long || text.charCodeAt(one.end) !== 0x2e || !text.startsWith('eyJ', one.end + 1)) continue;
     const two = part(one.end + 4);
     if (!two.long || text.charCodeAt(two.end) !== 0x2e) continue;

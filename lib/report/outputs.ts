@@ -55,14 +55,14 @@ export function writeHandoff(stateDir: string, outputs: Outputs, id: string, all
 export function takeHandoff(
   stateDir: string,
   id: string,
-): { verdicts: string; allureResults: string; partial: boolean } | undefined {
+): { verdicts: string; allureResults: string } | undefined {
   const file = handoffFile(stateDir, id);
   const read = readJsonFile(file);
   fs.rmSync(file, { force: true });
   if (read.why !== undefined) return undefined;
-  const h = read.value as { id?: unknown; verdicts?: unknown; allureResults?: unknown; partial?: unknown };
+  const h = read.value as { id?: unknown; verdicts?: unknown; allureResults?: unknown };
   return h.id === id && typeof h.verdicts === 'string' && typeof h.allureResults === 'string'
-    ? { verdicts: h.verdicts, allureResults: h.allureResults, partial: h.partial === true }
+    ? { verdicts: h.verdicts, allureResults: h.allureResults }
     : undefined;
 }
 
@@ -124,21 +124,23 @@ export function decideOutputs(settings: Settings, selection: Selection, now: Dat
  * replaces the night's report.
  */
 export function reportFolderFor(settings: Settings, allureResults: string): string {
-  const rel = path.relative(path.resolve(settings.paths.partial), path.resolve(allureResults));
-  const inPartial = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  return inPartial
-    ? path.join(path.dirname(path.resolve(allureResults)), 'allure-report')
+  const results = path.resolve(allureResults);
+  const partial = path.resolve(settings.paths.partial);
+  return results !== partial && within(partial, results)
+    ? path.join(path.dirname(results), 'allure-report')
     : settings.paths.allureReport;
+}
+
+/** Whether `child` is `parent` or inside it. */
+function within(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** A folder the suite must never empty or claim: the project root, its parents, the home folder. */
 export function refusedFolder(dir: string, root: string): string | undefined {
   const resolved = path.resolve(dir);
   const home = os.homedir();
-  const within = (parent: string, child: string) => {
-    const rel = path.relative(parent, child);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  };
   if (within(resolved, path.resolve(root)))
     return `${resolved} is the project root or one of its parents: give an output folder of its own`;
   if (home && within(resolved, home)) return `${resolved} is the home folder or one of its parents`;

@@ -49,10 +49,6 @@ const ID_ENV = 'L1_INVOCATION_ID';
  * handoff of its own checks (handoffFile), never that of another job in the same state folder.
  */
 export function invocationIdFor(env: NodeJS.ProcessEnv, now: Date = new Date()): string {
-  return newId(env, now);
-}
-
-function newId(env: NodeJS.ProcessEnv, now: Date): string {
   const given = env[ID_ENV];
   if (given && /^[\w.-]{1,80}$/.test(given)) return given;
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
@@ -77,7 +73,7 @@ export function beginInvocation(
 ): Invocation {
   const existing = currentInvocation(env);
   if (existing) return existing;
-  const id = newId(env, now);
+  const id = invocationIdFor(env, now);
   const selection = selectionFromArgv(argv, shardFromArgv(argv));
   const invocation: Invocation = {
     id,

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FullConfig } from '@playwright/test';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
@@ -34,13 +33,11 @@ export function rememberLastRun(outputDir: string): void {
  * `--last-failed` when the last invocation failed nothing: Playwright finds no test; the suite
  * changes nothing and says so (instead of an empty folder of verdicts).
  */
-export function nothingToRerun(argv: string[], config: FullConfig): string | undefined {
+export function nothingToRerun(argv: string[]): string | undefined {
   if (!argv.includes('--last-failed')) return undefined;
-  const remembered = (globalThis as Record<symbol, unknown>)[LAST_FAILED];
-  const failed =
-    typeof remembered === 'number'
-      ? remembered
-      : failedTestsIn(config.projects[0]?.outputDir ?? path.resolve('test-results'));
-  if (failed > 0) return undefined;
+  // Not remembered (the config was not loaded in this process): the file is gone by now, so this
+  // cannot be told; the invocation goes on, and Playwright says if it found no test.
+  const failed = (globalThis as Record<symbol, unknown>)[LAST_FAILED];
+  if (typeof failed !== 'number' || failed > 0) return undefined;
   return '--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed';
 }

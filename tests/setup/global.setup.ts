@@ -45,7 +45,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
-  const rerun = nothingToRerun(process.argv, config);
+  const rerun = nothingToRerun(process.argv);
   if (rerun) {
     process.stdout.write(`\n${rerun}\n`);
     return;

@@ -157,13 +157,15 @@ test.describe('emptying removes only what the suite wrote', () => {
 test.describe('the handoff to the main job (scripts/main.ts)', () => {
   const night = { verdicts: '/n/verdicts', allureResults: '/n/allure-results', partial: false };
   const other = { verdicts: '/o/verdicts', allureResults: '/o/allure-results', partial: true };
+  /** What the main job reads back: the folders. */
+  const folders = ({ verdicts, allureResults }: typeof night) => ({ verdicts, allureResults });
 
   test('two invocations in one state folder hand over in files of their own: neither reads the other', () => {
     const state = tempDir('handoff');
     writeHandoff(state, night, 'job-1', true);
     writeHandoff(state, other, 'job-2', true);
-    expect(takeHandoff(state, 'job-2')).toEqual(other);
-    expect(takeHandoff(state, 'job-1')).toEqual(night);
+    expect(takeHandoff(state, 'job-2')).toEqual(folders(other));
+    expect(takeHandoff(state, 'job-1')).toEqual(folders(night));
     // Read once: a job never takes the same handoff twice, nor one its checks did not write.
     expect(takeHandoff(state, 'job-1')).toBeUndefined();
     expect(takeHandoff(state, 'job-3')).toBeUndefined();
@@ -172,7 +174,7 @@ test.describe('the handoff to the main job (scripts/main.ts)', () => {
   test('without the Allure reporter the handoff says so (no results folder); a foreign file is not a handoff', () => {
     const state = tempDir('handoff');
     writeHandoff(state, night, 'job-1', false);
-    expect(takeHandoff(state, 'job-1')).toEqual({ ...night, allureResults: '' });
+    expect(takeHandoff(state, 'job-1')).toEqual({ ...folders(night), allureResults: '' });
     writeHandoff(state, night, 'job-2', true);
     const file = path.join(state, 'handoffs', 'job-2.json');
     fs.writeFileSync(file, JSON.stringify({ id: 'job-9', verdicts: '/x', allureResults: '/y' }));
