@@ -30,9 +30,8 @@ import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
 import { MARK, reportFolderFor } from '../lib/report/outputs';
-import { readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
+import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError } from '../lib/run/settings';
-import type { Selection } from '../lib/schema/verdict';
 import { safeText } from '../lib/report/text';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -198,11 +197,7 @@ function main(): void {
   for (const p of folder.problems) process.stderr.write(`report: ${p}\n`);
   let summary: NightSummary | undefined;
   if (folder.entries.length) {
-    const selection: Selection = {
-      filters: [...new Set(folder.verdicts.flatMap((v) => v.selection.filters))],
-      shard: null,
-      complete: folder.verdicts.every((v) => v.selection.complete),
-    };
+    const selection = folderSelection(folder.verdicts);
     summary = summarize(folder.verdicts, selection);
     writeNightFiles(verdicts, folder.entries, summary);
     if (!values.quiet) process.stdout.write(`\nL1 verdicts (${shown(verdicts)}):\n${gridText(summary)}\n\n`);
@@ -292,9 +287,10 @@ function main(): void {
       `the generated report still names external hosts, so it was deleted (a report of confidential figures must not call out):\n${problems.join('\n')}`,
     );
   }
+  // --quiet (the main job, which names the report in its own closing lines): no path twice.
   process.stdout.write(
     [
-      `Allure report: ${shown(index)} (self-contained; names no external host${allowedHosts.length ? ` besides the runs' ${allowedHosts.join(', ')}` : ''})`,
+      `${values.quiet ? 'Allure report built' : `Allure report: ${shown(index)}`} (self-contained; names no external host${allowedHosts.length ? ` besides the runs' ${allowedHosts.join(', ')}` : ''})`,
       summary ? `night: ${countsLine(summary)}` : '',
       broken ? `${broken} item(s) of runs not checked shown as broken (skipped in Playwright)` : '',
       `history: ${append ? `this night added to ${shown(history)}` : complete ? `this night is already in ${shown(history)}: no point added` : 'partial invocation: no point added'}`,

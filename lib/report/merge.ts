@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { safeText } from './text';
 import { readJsonFile } from '../util/json';
-import { readVerdictFolder, type VerdictEntry } from './verdict-folder';
+import { folderSelection, readVerdictFolder, type VerdictEntry } from './verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../schema/verdict';
 import type { Night } from '../run/night';
 import { readSettings, type SettingsSources } from '../run/settings';
@@ -72,12 +72,8 @@ export function knownRunLabels(
 }
 
 function mergeSelection(verdicts: VerdictFile[]): Selection {
-  const filters = [...new Set(verdicts.flatMap((v) => v.selection.filters))].sort();
-  return {
-    filters,
-    shard: null,
-    complete: verdicts.length > 0 && verdicts.every((v) => v.selection.complete),
-  };
+  // Merged shards are no one shard.
+  return { ...folderSelection(verdicts), shard: null };
 }
 
 /**

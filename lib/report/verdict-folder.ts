@@ -125,6 +125,20 @@ export function writeVerdict(dir: string, file: string, verdict: VerdictFile): s
   return target;
 }
 
+/**
+ * The selection of a folder, from its verdicts: the union of their filters, complete when every
+ * verdict was, and the shard when every verdict names the same one (one shard's folder, rebuilt by
+ * `npm run report`); verdicts of several shards, or of none, are no shard.
+ */
+export function folderSelection(verdicts: readonly VerdictFile[]): Selection {
+  const shards = new Set(verdicts.map((v) => v.selection.shard));
+  return {
+    filters: [...new Set(verdicts.flatMap((v) => v.selection.filters))].sort(),
+    shard: shards.size === 1 ? [...shards][0]! : null,
+    complete: verdicts.length > 0 && verdicts.every((v) => v.selection.complete),
+  };
+}
+
 /** `index.json`: every run of the folder at a glance, the counts and the exit code of the checks. */
 export function verdictIndex(
   entries: VerdictEntry[],

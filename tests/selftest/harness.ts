@@ -168,6 +168,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const [cmd, ...cmdArgs] = withoutNpx(
     options.command ?? ['npx', 'playwright', 'test', ...(options.args ?? [])],
   );
+  const started = Date.now();
   const child = spawn(cmd!, cmdArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -193,6 +194,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   clearTimeout(timer);
   if (poll) clearInterval(poll);
   fs.writeFileSync(path.join(dir, 'output.log'), output);
+  // Where `npm test`'s self-test time goes: one line per invocation (name, seconds, exit, command).
+  fs.appendFileSync(
+    path.join(SELFTEST_RESULTS, 'invocations.tsv'),
+    `${options.name}\t${((Date.now() - started) / 1000).toFixed(1)}\t${code}\t${[path.basename(cmd!), ...cmdArgs].join(' ')}\n`,
+  );
   const verdictsDir = options.verdictsDir ?? env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
   const { verdicts, invalid } = readVerdicts(verdictsDir);
   const runsDir = path.join(state, 'invocations', options.name, 'runs');

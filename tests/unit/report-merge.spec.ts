@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { knownRunLabels, mergeVerdictFolders } from '../../lib/report/merge';
-import { readVerdictFolder, writeVerdictFolder, type VerdictEntry } from '../../lib/report/verdict-folder';
+import {
+  folderSelection,
+  readVerdictFolder,
+  writeVerdictFolder,
+  type VerdictEntry,
+} from '../../lib/report/verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { projectTool } from '../../lib/run/settings';
@@ -106,6 +111,31 @@ test.describe('verdict folder', () => {
     const read = readVerdictFolder(dir);
     expect(read.problems).toEqual([]);
     expect(read.entries.map((e) => e.file)).toEqual(['a.json']);
+  });
+});
+
+test.describe("folderSelection (npm run report rebuilds a folder's index from its verdicts)", () => {
+  const of = (shard: string | null, filters: string[] = [], complete = true) =>
+    fakeVerdict('x', { 3: 'pass' }, { selection: { filters, shard, complete } });
+
+  test("one shard's folder keeps its shard; verdicts of several shards, or of none, are no shard", () => {
+    expect(folderSelection([of('2/3'), of('2/3')]).shard).toBe('2/3');
+    expect(folderSelection([of('1/3'), of('2/3')]).shard).toBeNull();
+    expect(folderSelection([of('1/3'), of(null)]).shard).toBeNull();
+    expect(folderSelection([of(null)]).shard).toBeNull();
+  });
+
+  test('the union of the filters, sorted; complete only when every verdict was, and never of no verdict', () => {
+    expect(
+      folderSelection([of(null, ['--grep item5'], false), of(null, ['--grep item4', '--grep item5'], false)]),
+    ).toEqual({
+      filters: ['--grep item4', '--grep item5'],
+      shard: null,
+      complete: false,
+    });
+    expect(folderSelection([of(null), of(null, ['--grep item5'], false)]).complete).toBe(false);
+    expect(folderSelection([of(null), of(null)]).complete).toBe(true);
+    expect(folderSelection([]).complete).toBe(false);
   });
 });
 
