@@ -24,7 +24,11 @@ export async function metricsFault(
     return false;
   }
   if (fault.kind === 'status' && (!fault.table || fault.table === table)) {
-    if (!fault.once || ctx.tripOnce(`${id}:${fault.status}:${table}`)) {
+    const times = fault.times ?? (fault.once ? 1 : Infinity);
+    const key = `${id}:${fault.status}:${table}`;
+    // The first `times` requests of the table trip one key each; later ones get the data.
+    const trips = (k: number): boolean => k < times && (ctx.tripOnce(`${key}:${k}`) || trips(k + 1));
+    if (times === Infinity || trips(0)) {
       apiError(res, fault.status, `演示故障：HTTP ${fault.status}`);
       return false;
     }

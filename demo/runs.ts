@@ -90,7 +90,8 @@ export type Fault =
   | { kind: 'page-syntax-error' }
   /** The first metrics request for the project: 401 and the session is gone (expired mid-run). */
   | { kind: 'expire-session-once' }
-  | { kind: 'status'; status: 401 | 403 | 404 | 500; table?: MetricsTable; once?: boolean }
+  /** The status every time; `once`: once per table, then the data; `times`: that many per table, then the data. */
+  | { kind: 'status'; status: 401 | 403 | 404 | 500; table?: MetricsTable; once?: boolean; times?: number }
   /** Sleeps L1_DEMO_SLOW_MS (default 8000) before answering; stops when the client goes away. */
   | { kind: 'slow'; table: MetricsTable }
   | { kind: 'html-error-page'; table: MetricsTable }

@@ -92,6 +92,14 @@ export const FAULT_SCENARIOS: readonly Scenario[] = [
     expected: ERR('500', 'snapshot'),
   }),
   derive(A_MONITOR, {
+    label: 'fault-500-thrice',
+    projectId: '101217',
+    description:
+      'the snapshot table answers 500 three times, then the data: one collection (3 attempts) fails; a Playwright retry (--retries) collects again and checks it',
+    fault: { kind: 'status', status: 500, table: 'snapshot', times: 3 },
+    expected: ERR('500', 'snapshot'),
+  }),
+  derive(A_MONITOR, {
     label: 'fault-slow',
     projectId: '101211',
     description:

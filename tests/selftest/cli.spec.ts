@@ -14,6 +14,8 @@ import {
   snapshotFolder,
   test,
   DEMO_PORT,
+  demoStats,
+  resetDemoStats,
 } from './harness';
 
 /**
@@ -84,6 +86,33 @@ test('docs/contract.md §1: L1_HTML_URL + L1_PLATFORM_URL configure one run, lab
   expect(verdict?.items.map((i) => i.verdict)).toEqual(['pass']);
   expect(suite.output).toContain('runs: 1 from L1_HTML_URL and L1_PLATFORM_URL (environment)');
   expect(fs.existsSync(path.join(suite.state, 'invocations', 'single-run'))).toBe(false);
+});
+
+test('--retries: a retry of a test whose run could not be checked collects the run again; a run that fails again fails again, never skipped into Playwright\'s "flaky"', async () => {
+  const scenarios = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN);
+  await resetDemoStats(); // re-arms fault-500-thrice: three 500s of its snapshot table, then the data
+  const suite = await runSuite({
+    name: 'retries',
+    runs: [scenarios['fault-500-thrice']!, scenarios['fault-500-always']!],
+    args: ['--grep', 'item5', '--retries=1', '--reporter=dot'],
+  });
+  // Playwright's own exit code: fault-500-always failed both attempts. Before, its retry was
+  // skipped, Playwright counted the test as flaky and exited 0.
+  expect(suite.code, suite.output.slice(-2000)).toBe(1);
+  expect(suite.output).toMatch(/1 failed[\s\S]*fault-500-always[\s\S]*1 flaky[\s\S]*fault-500-thrice/);
+  const thrice = suite.verdicts.get('fault-500-thrice');
+  expect(thrice?.status).toBe('checked');
+  expect(thrice?.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:pass']);
+  expect(thrice?.notes?.[0]).toMatch(
+    /^collected again by Playwright's retry #1; the attempt before could not check the run: .*HTTP 500/,
+  );
+  const always = suite.verdicts.get('fault-500-always');
+  expect(always?.status).toBe('error');
+  expect(always?.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:fail']);
+  // Each attempt is a collection: one page load and three snapshot requests (two in-client retries) each.
+  const stats = await demoStats();
+  expect(stats['101210']).toMatchObject({ page: 2, snapshot: 6 });
+  expect(stats['101217']).toMatchObject({ page: 2, snapshot: 4 });
 });
 
 test('labels that differ never share a file; a label given twice stops the invocation naming both runs', async () => {
