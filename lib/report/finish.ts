@@ -5,6 +5,7 @@ import type { ConfiguredRun } from '../run/runs';
 import { processAlive, writePrivate } from '../run/state';
 import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './allure/facts';
 import { runFolder } from './judged';
+import { failedAttempts, readTestRecords } from './records';
 import { summarize, type NightSummary } from './night';
 import { releaseOutputs } from './outputs';
 import { INTERRUPTED_MARK, interruption, runVerdict } from './run-verdict';
@@ -68,6 +69,35 @@ export interface Finished {
   interrupted?: string;
 }
 
+/** Playwright's own limits that stop an invocation before every selected test ran. */
+export interface StopLimits {
+  /** `--max-failures N` / `-x` (config `maxFailures`); 0 for none. */
+  maxFailures: number;
+  /** `--global-timeout` (config `globalTimeout`) in ms; 0 for none. */
+  globalTimeoutMs: number;
+}
+
+/**
+ * Why Playwright stopped the invocation itself, with no signal (`-x`, `--max-failures`,
+ * `--global-timeout`): the number of failed attempts reached `--max-failures`, or a test of some
+ * run never ended (Playwright interrupted it at the stop). Undefined when every test that started
+ * ended and no limit was reached. The runs it cut short then say they were interrupted, and list
+ * the items that ran, as after a SIGTERM: a verdict never reads as complete when items did not run.
+ */
+export function stoppedEarly(claim: Claim, limits: StopLimits): string | undefined {
+  const folders = claim.runs.map((run) => runFolder(claim.invocation.runs, run.slug));
+  const failed = folders.reduce((n, folder) => n + failedAttempts(folder), 0);
+  if (limits.maxFailures > 0 && failed >= limits.maxFailures)
+    return `the invocation stopped at --max-failures=${limits.maxFailures}`;
+  const cut = folders.some((folder) =>
+    readTestRecords(folder).some((r) => r.status === 'running' || r.status === 'interrupted'),
+  );
+  if (!cut) return undefined;
+  return limits.globalTimeoutMs > 0
+    ? `the invocation stopped at its --global-timeout (${limits.globalTimeoutMs} ms)`
+    : 'the invocation stopped before every test ended';
+}
+
 export function finishInvocation(claim: Claim, interrupted = interruption(claim.invocation)): Finished {
   const inv = claim.invocation;
   const whole = inv.selection.complete && !inv.selection.shard;
@@ -96,6 +126,24 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
   fs.writeFileSync(path.join(inv.dir, FINISHED), new Date().toISOString(), { mode: 0o600 });
   if (!claim.keepState) fs.rmSync(inv.dir, { recursive: true, force: true });
   return { summary, entries, ...(interrupted ? { interrupted } : {}) };
+}
+
+/**
+ * Finishes this process's invocation at the runner's exit when its global teardown never ran:
+ * Playwright gives the teardown no time past `--global-timeout` ("Timed out waiting … for the
+ * teardown"), and the night's files would wait for `npm run report`. Synchronous, as an `exit`
+ * handler must be; does nothing once the teardown finished (or removed) the invocation.
+ */
+export function finishAtExit(invocationDir: string, limits: StopLimits): Finished | undefined {
+  const claim = readClaim(invocationDir);
+  if (!claim || claim.pid !== process.pid || fs.existsSync(path.join(invocationDir, FINISHED)))
+    return undefined;
+  const reason =
+    interruption(claim.invocation) ??
+    (limits.globalTimeoutMs > 0
+      ? `the invocation stopped at its --global-timeout (${limits.globalTimeoutMs} ms)`
+      : (stoppedEarly(claim, limits) ?? 'the invocation ended before its global teardown ran'));
+  return finishInvocation(claim, reason);
 }
 
 /**

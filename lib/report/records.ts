@@ -96,3 +96,26 @@ export function readTestRecords(runDir: string): TestRecord[] {
   const order = (k: TestKey) => (k === 'collection' ? 0 : k);
   return [...records.values()].sort((a, b) => order(a.test) - order(b.test));
 }
+
+/**
+ * The attempts of a run's tests that failed (`failed` or `timedOut`, every attempt of a retried test
+ * counted), as Playwright counts them against `--max-failures`.
+ */
+export function failedAttempts(runDir: string): number {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(runDir, LOG), 'utf8');
+  } catch {
+    return 0;
+  }
+  let failed = 0;
+  for (const line of text.split('\n')) {
+    try {
+      const { status } = JSON.parse(line) as Partial<TestRecord>;
+      if (status === 'failed' || status === 'timedOut') failed++;
+    } catch {
+      // an empty line, or a line cut by a killed worker
+    }
+  }
+  return failed;
+}

@@ -14,6 +14,7 @@ import { ORIGIN, PORTAL_B_ORIGIN, ROOT, TSX, expect, readVerdicts, runSuite, tes
  * the finished runs keep their verdicts, the run in flight says it was interrupted, and index,
  * summary and JUnit are written. SIGKILL: the finished runs' verdict files are intact, and `npm run
  * report` finishes the killed invocation and rebuilds index, summary, JUnit and the Allure report.
+ * Playwright's own stops (`--global-timeout`, `-x`) cut runs short the same way.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -96,4 +97,66 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
     expect(fs.existsSync(path.join(suite.verdictsDir, file)), file).toBe(true);
   expect(fs.existsSync(path.join(suite.dir, 'allure-report', 'index.html'))).toBe(true);
   expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
+});
+
+test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
+  const [quick] = generatedRuns(1, {
+    origin: ORIGIN,
+    portalBOrigin: PORTAL_B_ORIGIN,
+    uncheckable: 0,
+    failing: 0,
+  }).runs;
+  const hang = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['hostile-page-loops']!, label: 'hangs' };
+  // The hang is collected while the timeout strikes (its page never yields, for 60 s).
+  const timedOut = await runSuite({
+    name: 'global-timeout',
+    runs: [quick!, hang],
+    env,
+    args: ['--global-timeout=10000', '--reporter=dot'],
+    timeoutMs: 120_000,
+  });
+  expect(timedOut.output).toContain('Timed out waiting 10s for the teardown');
+  expect(timedOut.output).toContain('L1 verdicts (');
+  expect(timedOut.output).toContain('the invocation stopped at its --global-timeout (10000 ms)');
+  expect(timedOut.verdicts.get('hangs')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringContaining(
+      'the invocation stopped at its --global-timeout (10000 ms) while its collection ran',
+    ),
+  });
+  for (const file of ['index.json', 'summary.md', 'junit.xml'])
+    expect(fs.existsSync(path.join(timedOut.verdictsDir, file)), file).toBe(true);
+
+  // One worker: drift-a-rank-swap first (its item 5 fails), the quick run never starts.
+  const drift = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['drift-a-rank-swap']!;
+  const x = await runSuite({
+    name: 'max-failures',
+    runs: [drift, quick!],
+    env: { ...env, L1_WORKERS: '1' },
+    args: ['-x', '--reporter=dot'],
+    timeoutMs: 120_000,
+  });
+  expect(x.code).toBe(1);
+  expect(x.output).toContain('Testing stopped early after 1 maximum allowed failures');
+  expect(x.verdicts.get('drift-a-rank-swap')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringMatching(
+      /^the invocation stopped at --max-failures=1 while the run ran: items 6, 7, 8, 9, 10, 11, 12 did not run/,
+    ),
+  });
+  expect(x.verdicts.get('drift-a-rank-swap')?.items.map((i) => `${i.item}:${i.verdict}`)).toEqual([
+    '3:pass',
+    '4:pass',
+    '5:fail',
+  ]);
+  expect(x.verdicts.get(quick!.label!)).toMatchObject({
+    failureKind: 'interrupted',
+    reason: 'the invocation stopped at --max-failures=1 before this run started',
+  });
+  const index = JSON.parse(fs.readFileSync(path.join(x.verdictsDir, 'index.json'), 'utf8')) as {
+    exitCode: number;
+  };
+  expect(index.exitCode).toBe(2);
 });

@@ -3,7 +3,7 @@ import type { FullConfig } from '@playwright/test';
 import { CHECKOUT_ID } from '../../demo/runs';
 import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
-import { clearEarlierInvocation, writeClaim } from '../../lib/report/finish';
+import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeHandoff } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription } from '../../lib/run/browser';
@@ -12,6 +12,7 @@ import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask } from '../../lib/redaction';
 import { nothingToRerun } from './cli';
+import { printVerdicts } from './global.teardown';
 
 /**
  * The server on the demo port must be this checkout's demo (playwright.config.ts reuses a running
@@ -79,6 +80,12 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     },
   });
   writeHandoff(s.paths.state, inv.outputs, inv.id, allure);
+  // Past --global-timeout Playwright never runs the teardown: the night is finished at exit then.
+  const limits = { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout };
+  process.once('exit', () => {
+    const finished = finishAtExit(inv.dir, limits);
+    if (finished) printVerdicts(finished);
+  });
   // The console (a CI log the guard never sees) masked for the registry's values, the sessions'
   // cookies and URL secrets, before the terminal or console.log gets a line.
   teeConsole(

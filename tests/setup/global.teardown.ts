@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { finishInvocation, readClaim } from '../../lib/report/finish';
+import type { FullConfig } from '@playwright/test';
+import { finishInvocation, readClaim, stoppedEarly, type Finished } from '../../lib/report/finish';
+import { interruption } from '../../lib/report/run-verdict';
 import { gridText } from '../../lib/report/night';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
@@ -7,10 +9,10 @@ import { settings } from '../../lib/run/settings';
 /**
  * Runs at the end of every invocation that ran tests, whatever `--reporter` says, and after Ctrl-C
  * or SIGTERM: finishes the invocation (lib/report/finish.ts: verdicts, index, summary, JUnit,
- * Allure extras; runs the stop cut short say they were interrupted) and prints the grid.
+ * Allure extras; runs the stop cut short say they were interrupted) and prints the grid. A stop of
+ * Playwright's own (`-x`, `--max-failures`, `--global-timeout`) cuts runs short like a signal.
  */
-export default function globalTeardown(): void {
-  const s = settings();
+export default function globalTeardown(config: FullConfig): void {
   const inv = invocation();
   // Only this process's claim: an invocation id given again (L1_INVOCATION_ID with L1_KEEP_STATE)
   // finds the claim of an earlier invocation, which is not this one's to finish.
@@ -21,7 +23,19 @@ export default function globalTeardown(): void {
       process.stdout.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
     return;
   }
-  const { summary, interrupted } = finishInvocation(claim);
+  printVerdicts(
+    finishInvocation(
+      claim,
+      interruption(inv) ??
+        stoppedEarly(claim, { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout }),
+    ),
+  );
+}
+
+/** The grid of a finished invocation, with where its verdicts are and what cut it short. */
+export function printVerdicts({ summary, interrupted }: Finished): void {
+  const s = settings();
+  const inv = invocation();
   const relative = path.relative(s.root, inv.outputs.verdicts);
   const where = relative && !relative.startsWith('..') ? relative : inv.outputs.verdicts;
   const scope = [

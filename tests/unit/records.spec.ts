@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
+import { finishAtExit, stoppedEarly, type Claim } from '../../lib/report/finish';
+import { runFolder } from '../../lib/report/judged';
+import { failedAttempts, markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
 import { projectTool } from '../../lib/run/settings';
 import { appendPrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
@@ -92,4 +94,71 @@ for (let i = 0; i < 500; i++)
     [3, 499],
     [4, 499],
   ]);
+});
+
+test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): lib/report/finish.ts", () => {
+  /** A claim of two runs, `a` and `b`, whose folders are under a temp folder. */
+  function claimOf(pid = process.pid): Claim {
+    const dir = tempDir('stops');
+    return {
+      pid,
+      invocation: { dir, runs: path.join(dir, 'runs') },
+      runs: [{ slug: 'a' }, { slug: 'b' }],
+    } as unknown as Claim;
+  }
+  const folder = (claim: Claim, slug: string) => {
+    const dir = runFolder(claim.invocation.runs, slug);
+    fs.mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const none = { maxFailures: 0, globalTimeoutMs: 0 };
+
+  test('failed attempts: every failed or timed-out attempt, retries too, as Playwright counts them for --max-failures', () => {
+    const dir = tempDir('records');
+    expect(failedAttempts(dir)).toBe(0);
+    markRunning(dir, 5, 0);
+    writeTestRecord(dir, { test: 5, status: 'failed', durationMs: 1, retry: 0 });
+    markRunning(dir, 5, 1);
+    writeTestRecord(dir, { test: 5, status: 'timedOut', durationMs: 1, retry: 1 });
+    writeTestRecord(dir, { test: 6, status: 'skipped', durationMs: 1 });
+    writeTestRecord(dir, { test: 7, status: 'interrupted', durationMs: 1 });
+    writeTestRecord(dir, { test: 8, status: 'passed', durationMs: 1 });
+    appendPrivate(log(dir), '\nnull\n{"status":"fai');
+    expect(failedAttempts(dir)).toBe(2);
+  });
+
+  test('-x / --max-failures reached over the runs: the invocation stopped there; below it, nothing is said', () => {
+    const claim = claimOf();
+    writeTestRecord(folder(claim, 'a'), { test: 3, status: 'failed', durationMs: 1 });
+    expect(stoppedEarly(claim, { ...none, maxFailures: 2 })).toBeUndefined();
+    writeTestRecord(folder(claim, 'b'), { test: 'collection', status: 'failed', durationMs: 1 });
+    expect(stoppedEarly(claim, { ...none, maxFailures: 2 })).toBe(
+      'the invocation stopped at --max-failures=2',
+    );
+    expect(stoppedEarly(claim, none)).toBeUndefined();
+  });
+
+  test('a test that never ended (Playwright interrupted it at its stop) cuts the invocation short', () => {
+    const claim = claimOf();
+    markRunning(folder(claim, 'a'), 4);
+    expect(stoppedEarly(claim, none)).toBe('the invocation stopped before every test ended');
+    expect(stoppedEarly(claim, { ...none, globalTimeoutMs: 60_000 })).toBe(
+      'the invocation stopped at its --global-timeout (60000 ms)',
+    );
+    writeTestRecord(folder(claim, 'a'), { test: 4, status: 'interrupted', durationMs: 1 });
+    expect(stoppedEarly(claim, none)).toBe('the invocation stopped before every test ended');
+    writeTestRecord(folder(claim, 'a'), { test: 4, status: 'passed', durationMs: 1 });
+    expect(stoppedEarly(claim, none)).toBeUndefined();
+  });
+
+  test("at exit, only this process's claim that no teardown finished is finished", () => {
+    expect(finishAtExit(tempDir('stops'), none)).toBeUndefined(); // no claim
+    const other = claimOf(process.pid + 1);
+    fs.writeFileSync(path.join(other.invocation.dir, 'claimed.json'), JSON.stringify(other));
+    expect(finishAtExit(other.invocation.dir, none)).toBeUndefined();
+    const finished = claimOf();
+    fs.writeFileSync(path.join(finished.invocation.dir, 'claimed.json'), JSON.stringify(finished));
+    fs.writeFileSync(path.join(finished.invocation.dir, 'finished'), 'by the teardown');
+    expect(finishAtExit(finished.invocation.dir, none)).toBeUndefined();
+  });
 });
