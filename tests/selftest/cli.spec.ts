@@ -26,10 +26,10 @@ import {
  */
 const aMonitor = () => runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN);
 
-test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=dot` runs item 5 of every bundled demo run and nothing else; the verdicts are written without the configured reporters', async () => {
+test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=junit` runs item 5 of every bundled demo run and nothing else; the verdicts are written without the configured reporters; stdout is the JUnit report alone', async () => {
   const suite = await runSuite({
     name: 'grep-item5',
-    args: ['--grep', 'item5', '--reporter=dot'],
+    args: ['--grep', 'item5', '--reporter=junit'],
     env: { L1_DEMO_PORT: String(DEMO_PORT + 10) },
   });
   expect(suite.code, suite.output.slice(-2000)).toBe(0);
@@ -40,6 +40,11 @@ test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=dot`
   }
   expect(suite.output).toContain('L1 verdicts');
   expect(suite.output).toContain('(no Allure results: --reporter replaced the Allure reporter)');
+  // `--reporter=junit > results.xml`: the suite's own lines went to stderr.
+  expect(suite.stdout.trim()).toMatch(/^(<\?xml[^>]*>\s*)?<testsuites [^]*<\/testsuites>$/);
+  expect(suite.stdout).not.toContain('L1 verdicts');
+  expect(suite.stdout).not.toContain('runs: ');
+  expect(suite.stdout.match(/<testcase /g)).toHaveLength(suite.verdicts.size);
 });
 
 test('docs/contract.md §8: `npx playwright test --list` holds the collection and item tests only, and changes no file', async () => {

@@ -51,7 +51,10 @@ export interface SuiteResult {
   state: string;
   /** The run folders of the invocation (judged results, records). */
   runsDir: string;
+  /** stdout and stderr as they came. */
   output: string;
+  /** stdout alone (`--reporter=junit` writes its report there). */
+  stdout: string;
   dir: string;
   /** Where the verdicts were read from. */
   verdictsDir: string;
@@ -171,7 +174,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const started = Date.now();
   const child = spawn(cmd!, cmdArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const group = (signal: NodeJS.Signals) => {
     try {
@@ -202,7 +209,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const verdictsDir = options.verdictsDir ?? env.L1_VERDICTS_DIR ?? path.join(dir, 'verdicts');
   const { verdicts, invalid } = readVerdicts(verdictsDir);
   const runsDir = path.join(state, 'invocations', options.name, 'runs');
-  return { code, output, dir, state, runsDir, verdictsDir, verdicts, invalid };
+  return { code, output, stdout, dir, state, runsDir, verdictsDir, verdicts, invalid };
 }
 
 /** The demo server's request counts per project and endpoint kind. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHECKOUT_ID } from '../../demo/runs';
-import { allureWrites } from '../../lib/report/allure/reporters';
+import { allureWrites, reportOnStdout } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeHandoff } from '../../lib/report/outputs';
@@ -46,9 +46,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
+  // `--reporter=junit > results.xml`: stdout is the report, so the suite's lines go to stderr.
+  const out = reportOnStdout(config.reporter) ? process.stderr : process.stdout;
   const rerun = nothingToRerun(process.argv);
   if (rerun) {
-    process.stdout.write(`\n${rerun}\n`);
+    out.write(`\n${rerun}\n`);
     return;
   }
   const allure = allureWrites(config.reporter);
@@ -84,7 +86,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const limits = { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout };
   process.once('exit', () => {
     const finished = finishAtExit(inv.dir, limits);
-    if (finished) printVerdicts(finished);
+    if (finished) printVerdicts(finished, out);
   });
   // The console (a CI log the guard never sees) masked for the registry's values, the sessions'
   // cookies and URL secrets, before the terminal or console.log gets a line.
@@ -105,5 +107,5 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     ...s.warnings.map((w) => `warning: ${w}`),
     ...notes.map((n) => `note: ${n}`),
   ];
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  out.write(`\n${lines.join('\n')}\n\n`);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { finishInvocation, readClaim, stoppedEarly, type Finished } from '../../lib/report/finish';
+import { reportOnStdout } from '../../lib/report/allure/reporters';
 import { interruption } from '../../lib/report/run-verdict';
 import { gridText } from '../../lib/report/night';
 import { invocation } from '../../lib/run/invocation';
@@ -14,13 +15,14 @@ import { settings } from '../../lib/run/settings';
  */
 export default function globalTeardown(config: FullConfig): void {
   const inv = invocation();
+  const out = reportOnStdout(config.reporter) ? process.stderr : process.stdout;
   // Only this process's claim: an invocation id given again (L1_INVOCATION_ID with L1_KEEP_STATE)
   // finds the claim of an earlier invocation, which is not this one's to finish.
   const found = readClaim(inv.dir);
   const claim = found?.pid === process.pid ? found : undefined;
   if (!claim) {
     if (!process.argv.includes('--last-failed'))
-      process.stdout.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
+      out.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
     return;
   }
   printVerdicts(
@@ -29,11 +31,12 @@ export default function globalTeardown(config: FullConfig): void {
       interruption(inv) ??
         stoppedEarly(claim, { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout }),
     ),
+    out,
   );
 }
 
 /** The grid of a finished invocation, with where its verdicts are and what cut it short. */
-export function printVerdicts({ summary, interrupted }: Finished): void {
+export function printVerdicts({ summary, interrupted }: Finished, out: NodeJS.WriteStream): void {
   const s = settings();
   const inv = invocation();
   const relative = path.relative(s.root, inv.outputs.verdicts);
@@ -49,7 +52,5 @@ export function printVerdicts({ summary, interrupted }: Finished): void {
     summary.verdicts.length === 0 && inv.selection.shard
       ? `no run in shard ${inv.selection.shard}: more shards than runs (fine)`
       : gridText(summary);
-  process.stdout.write(
-    `\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${grid}\n\n`,
-  );
+  out.write(`\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${grid}\n\n`);
 }

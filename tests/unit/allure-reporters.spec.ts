@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { allureMessagesRead, allureWrites, type ReporterEntry } from '../../lib/report/allure/reporters';
+import {
+  allureMessagesRead,
+  allureWrites,
+  reportOnStdout,
+  type ReporterEntry,
+} from '../../lib/report/allure/reporters';
 
 /**
  * The invocation's reporters (lib/report/allure/reporters.ts), as Playwright hands them to global
@@ -44,3 +49,21 @@ for (const c of cases)
     expect(allureWrites(c.reporters)).toBe(c.writes);
     expect(allureMessagesRead(c.reporters)).toBe(c.read);
   });
+
+test.describe('reportOnStdout: `--reporter=junit > results.xml` keeps the file a report (the suite writes to stderr)', () => {
+  test('json and junit with no file named write to stdout', () => {
+    expect(reportOnStdout([['junit']], {})).toBe('junit');
+    expect(reportOnStdout([['dot'], ['json', {}]], {})).toBe('json');
+  });
+
+  test('a file named by option or by Playwright variable, or another reporter, leaves stdout to the suite', () => {
+    expect(reportOnStdout(CONFIGURED, {})).toBeUndefined();
+    expect(reportOnStdout([['dot'], ['line'], ['blob'], ['html']], {})).toBeUndefined();
+    expect(reportOnStdout([['junit', { outputFile: 'junit.xml' }]], {})).toBeUndefined();
+    expect(reportOnStdout([['json', { fileName: 'r.json' }]], {})).toBeUndefined();
+    expect(reportOnStdout([['junit']], { PLAYWRIGHT_JUNIT_OUTPUT_FILE: 'j.xml' })).toBeUndefined();
+    expect(reportOnStdout([['json']], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'r.json' })).toBeUndefined();
+    // The variable of the other reporter does not name this one's file.
+    expect(reportOnStdout([['json']], { PLAYWRIGHT_JUNIT_OUTPUT_NAME: 'j.xml' })).toBe('json');
+  });
+});
