@@ -196,6 +196,22 @@ test('docs/contract.md §1: an unreadable runs file stops the invocation at once
   expect(suite.verdicts.size).toBe(0);
 });
 
+test('--trace is refused before anything is collected: a trace would hold the session cookie and the URL token (README.md § Security and limits)', async () => {
+  const suite = await runSuite({
+    name: 'trace-refused',
+    runs: [aMonitor()],
+    args: ['--grep', '@item3', '--trace', 'retain-on-failure', '--reporter=dot'],
+  });
+  expect(suite.code).toBe(1);
+  expect(suite.output).toContain('--trace retain-on-failure is refused');
+  expect(suite.verdicts.size).toBe(0);
+  const zips = fs
+    .readdirSync(suite.dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.zip'));
+  expect(zips).toEqual([]);
+});
+
 test('another process on the demo port is a clear error naming the port and L1_DEMO_PORT, never taken for the demo', async () => {
   // A leftover server (another checkout's demo, an old version, anything) answering 200 everywhere.
   const impostor = http.createServer((_req, res) =>

@@ -36,6 +36,23 @@ async function checkDemoIdentity(port: number): Promise<void> {
 }
 
 /**
+ * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) would trace the
+ * contexts the collection opens: the report page with its session cookie in every request, and the
+ * URL's token. The suite never writes those into an output (README.md § Security and limits), so
+ * it refuses the flag before anything is claimed, saying what to use instead.
+ */
+function refuseTracing(config: FullConfig): void {
+  for (const project of config.projects) {
+    const trace = project.use.trace as string | { mode?: string } | undefined;
+    const mode = typeof trace === 'string' ? trace : (trace?.mode ?? 'off');
+    if (mode !== 'off')
+      throw new Error(
+        `--trace ${mode} is refused: a trace records the report page the checks load, with its session cookie and the URL's token, which the suite never writes into an output (README.md § Security and limits). Run without --trace: each failure names its values, the step and the gap, and the report sections of failing items are pictured.`,
+      );
+  }
+}
+
+/**
  * Runs once per invocation that runs tests (not for `--list`, which changes nothing): says where
  * the runs came from and which browser checks them, claims the output folders (two invocations
  * writing one folder is refused), empties them of what an earlier invocation of the suite wrote
@@ -44,6 +61,7 @@ async function checkDemoIdentity(port: number): Promise<void> {
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
+  refuseTracing(config);
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   // `--reporter=junit > results.xml`: stdout is the report, so the suite's lines go to stderr.
