@@ -30,6 +30,20 @@ export function rememberLastRun(outputDir: string): void {
 }
 
 /**
+ * The output folder `--output DIR` / `--output=DIR` / `-o DIR` gives on the command line (relative to
+ * the current folder, as Playwright takes it), which replaces the config's `outputDir`: where
+ * `--last-failed` reads `.last-run.json`. Undefined when none is given.
+ */
+export function outputDirFromArgv(argv: readonly string[], cwd = process.cwd()): string | undefined {
+  let given: string | undefined;
+  argv.forEach((arg, i) => {
+    if ((arg === '--output' || arg === '-o') && argv[i + 1] !== undefined) given = argv[i + 1];
+    else if (arg.startsWith('--output=')) given = arg.slice('--output='.length);
+  });
+  return given ? path.resolve(cwd, given) : undefined;
+}
+
+/**
  * `--last-failed` when the last invocation failed nothing: Playwright finds no test; the suite
  * changes nothing and says so (instead of an empty folder of verdicts).
  */

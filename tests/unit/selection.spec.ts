@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { selectionFromArgv } from '../../lib/run/selection';
+import { outputDirFromArgv } from '../setup/cli';
 
 /** What an invocation selected, from the runner's command line (recorded in every verdict file). */
 
@@ -81,5 +82,19 @@ test.describe('selectionFromArgv', () => {
 
   test('only what follows `test` is read (the node and runner paths are not file filters)', () => {
     expect(selectionFromArgv(['/usr/bin/node', 'cli.js', 'merge-reports', 'blob'], null).filters).toEqual([]);
+  });
+});
+
+test.describe('outputDirFromArgv (tests/setup/cli.ts): where --last-failed reads .last-run.json', () => {
+  test('--output DIR, --output=DIR and -o DIR replace the config folder, relative to the current folder', () => {
+    expect(outputDirFromArgv(['node', 'playwright', 'test', '--output', 'out'], '/w')).toBe('/w/out');
+    expect(outputDirFromArgv(['test', '--output=/tmp/o', '--last-failed'], '/w')).toBe('/tmp/o');
+    expect(outputDirFromArgv(['test', '-o', '../x'], '/w/a')).toBe('/w/x');
+  });
+
+  test('none given, or a flag without its value: the config folder stays', () => {
+    expect(outputDirFromArgv(['test', '--last-failed'], '/w')).toBeUndefined();
+    expect(outputDirFromArgv(['test', '--output'], '/w')).toBeUndefined();
+    expect(outputDirFromArgv(['test', '--output-dir', 'x'], '/w')).toBeUndefined();
   });
 });
