@@ -86,8 +86,8 @@ export interface StopLimits {
  */
 export function stoppedEarly(claim: Claim, limits: StopLimits): string | undefined {
   const folders = claim.runs.map((run) => runFolder(claim.invocation.runs, run.slug));
-  const failed = folders.reduce((n, folder) => n + failedAttempts(folder), 0);
-  if (limits.maxFailures > 0 && failed >= limits.maxFailures)
+  const failed = () => folders.reduce((n, folder) => n + failedAttempts(folder), 0);
+  if (limits.maxFailures > 0 && failed() >= limits.maxFailures)
     return `the invocation stopped at --max-failures=${limits.maxFailures}`;
   const cut = folders.some((folder) =>
     readTestRecords(folder).some((r) => r.status === 'running' || r.status === 'interrupted'),
