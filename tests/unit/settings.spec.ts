@@ -252,6 +252,23 @@ test.describe('the runs file', () => {
     expect(s.runs[2]!.inputError).toContain('run #3: [2].level');
   });
 
+  test("a relative calDataJson is the runs file's neighbour, not the checkout's; an absolute one stays; {batchDate} is kept", () => {
+    const root = tempDir('settings');
+    fs.mkdirSync(path.join(root, 'ci'));
+    fs.writeFileSync(
+      path.join(root, 'ci', 'runs.json'),
+      JSON.stringify([
+        entry('101101', { calDataJson: 'cal/{batchDate}.json' }),
+        entry('102201', { calDataJson: '/data/cal.json' }),
+      ]),
+    );
+    const s = readSettings(sources({ root, env: { L1_RUNS: 'ci/runs.json', L1_BATCH_DATE: '2026-11-23' } }));
+    expect(s.runs.map((r) => r.input.calDataJson)).toEqual([
+      path.join(root, 'ci', 'cal', '2026-11-23.json'),
+      '/data/cal.json',
+    ]);
+  });
+
   test('a file that cannot be read, is not JSON, not runs or empty stops the invocation naming it', () => {
     const root = tempDir('settings');
     expect(refusal(() => readSettings(sources({ root, env: { L1_RUNS: 'absent.json' } })))).toBe(
