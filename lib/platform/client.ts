@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { parseWith } from '../schema/issues';
 import { unwrapEnvelope } from './envelope';
 import { AnswerTooLarge, type HttpGetter } from './http';
+import { parseJson } from '../util/json';
 
 /** An endpoint that failed for good: names the endpoint and the status, code, timeout or field. */
 export class EndpointError extends Error {
@@ -167,7 +168,7 @@ export class PlatformClient {
       record(status);
       let body: unknown;
       try {
-        body = JSON.parse(text);
+        body = parseJson(text);
       } catch {
         const type = response.headers()['content-type'] ?? 'no content-type';
         throw new EndpointError(

@@ -21,6 +21,7 @@ import { isLoopbackHost } from '../util/host';
 import { redactText, redactUrl } from '../redaction/url';
 import { initialEvidence, type Evidence, type FailureKind } from './evidence';
 import type { HttpGetter } from './http';
+import { parseJson } from '../util/json';
 
 export interface CollectDeps {
   root: string;
@@ -79,7 +80,7 @@ function readCalData(file: string, root: string, level: 'brand' | 'product'): { 
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
     throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
   }

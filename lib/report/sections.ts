@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ITEM_NUMBERS } from '../rules/types';
+import { parseJson } from '../util/json';
 
 /**
  * Where each item's section is on the report page, for the screenshot its Allure entry shows
@@ -30,7 +31,7 @@ export function sectionSelectors(env: NodeJS.ProcessEnv, root: string): Record<n
   const text = raw.startsWith('{') ? raw : fs.readFileSync(path.resolve(root, raw), 'utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJson(text);
   } catch (e) {
     throw new Error(`L1_SECTION_SELECTORS: not a JSON object (${(e as Error).message})`, { cause: e });
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
+import { parseJson } from '../util/json';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
 const registrySchema = z.object({
@@ -82,7 +83,7 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch {
     throw new CredentialsError(`the credentials registry (${source.where}) is not valid JSON`);
   }

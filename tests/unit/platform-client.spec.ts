@@ -122,6 +122,14 @@ test.describe('docs/contract.md §4: the API client', () => {
     );
   });
 
+  test('a byte order mark before the JSON is ignored (RFC 8259 §8.1: a parser may; .NET servers send one)', async () => {
+    const { c } = client([{ status: 200, body: '\ufeff{"rows": [1, 2]}' }]);
+    await expect(c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [1, 2] });
+    // Only at the start: a mark inside is not JSON.
+    const inside = client([{ status: 200, body: '{"rows": \ufeff[1]}' }]);
+    await expect(inside.c.get('GET t', '/t', {}, rows)).rejects.toThrow(/not JSON/);
+  });
+
   test('a wrapped answer is unwrapped; a wrapped error code is an API error with its message', async () => {
     await expect(
       client([ok({ code: 0, msg: 'ok', data: { rows: [3] } })]).c.get('GET t', '/t', {}, rows),

@@ -269,6 +269,11 @@ test.describe('the runs file', () => {
     ]);
   });
 
+  test('a runs file written with a byte order mark (PowerShell 5, old Notepad) is read', () => {
+    const s = withRunsFile(`\ufeff${JSON.stringify([entry('101101')])}`);
+    expect(s.runs.map((r) => r.label)).toEqual(['1001-101101-monitor']);
+  });
+
   test('a file that cannot be read, is not JSON, not runs or empty stops the invocation naming it', () => {
     const root = tempDir('settings');
     expect(refusal(() => readSettings(sources({ root, env: { L1_RUNS: 'absent.json' } })))).toBe(
