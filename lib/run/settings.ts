@@ -12,7 +12,13 @@ import {
 import { credentialFileWarnings } from './credentials';
 import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
 import type { ProfileBSettings, RunInput } from './types';
-import { parseVariables, type Provenance, type VariableName, type VariableValues } from './variables';
+import {
+  parseVariables,
+  unknownVariableWarnings,
+  type Provenance,
+  type VariableName,
+  type VariableValues,
+} from './variables';
 
 export { SettingsError };
 
@@ -217,6 +223,7 @@ export function readSettings(sources: SettingsSources): Settings {
     ? { profileB: demoProfileB, from: 'the bundled demo' }
     : mergeProfileB(fileProfileB, parsed, 'the runs file');
   if (mode !== 'none') warnings.push(...credentialFileWarnings({ ...sources.dotenv, ...sources.env }, root));
+  warnings.push(...unknownVariableWarnings(sources.env, sources.dotenv));
   if (merged.from === 'not configured' && mode !== 'none')
     warnings.push(
       'Profile B is not configured (no profileB in the runs file, no L1_PROFILE_B_* variable): every run is checked with Profile A rules',

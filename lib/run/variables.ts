@@ -321,6 +321,61 @@ export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, st
   return { values: values as VariableValues, from, problems };
 }
 
+/**
+ * `L1_*` names that are not settings of the checks but are read elsewhere: by the demo, the CI
+ * scripts and workflow, and between the suite's own processes. They draw no warning.
+ */
+const OTHER_L1_NAMES = new Set([
+  'L1_ALLURE_APPEND_HISTORY', // scripts/report.ts → allurerc.mjs
+  'L1_ALLURE_VARIABLES', // scripts/report.ts → allurerc.mjs
+  'L1_CHROMIUM', // demo/screenshot.ts
+  'L1_CI_BROWSER', // scripts/ci/setup.sh
+  'L1_DEMO_BREAK_FROM', // the demo
+  'L1_DEMO_CHARTS', // the demo
+  'L1_DEMO_SLOW_MS', // the demo
+  'L1_INVOCATION', // the runner to its workers (lib/run/invocation.ts)
+  'L1_INVOCATION_ID', // the main job and the self-tests (lib/run/invocation.ts)
+  'L1_RUNS_FILE', // .github/workflows/l1-regression.yml
+  'L1_SHARDS_DIR', // scripts/ci/shard.sh
+  'L1_SHARD_STATE_ROOT', // scripts/ci/shard.sh
+  'L1_SELFTEST_DEMO_PORT', // playwright.selftest.config.ts
+]);
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * One warning per `L1_*` variable (environment or `.env`) that is no setting: a misspelt name is
+ * otherwise ignored without a word, and a night runs on the default it meant to change
+ * (`L1_BATCHDATE=-2` checks yesterday). Names the closest setting when one is near.
+ */
+export function unknownVariableWarnings(env: NodeJS.ProcessEnv, dotenv: Record<string, string>): string[] {
+  const warnings: string[] = [];
+  for (const [name, where] of [
+    ...Object.keys(env).map((n) => [n, 'environment'] as const),
+    ...Object.keys(dotenv).map((n) => [n, '.env'] as const),
+  ]) {
+    if (!name.startsWith('L1_') || name in VARIABLES || OTHER_L1_NAMES.has(name)) continue;
+    if (where === '.env' && env[name] !== undefined) continue; // said once, for the environment
+    const near = VARIABLE_NAMES.map((known) => ({ known, d: distance(name, known) }))
+      .filter(({ d }) => d <= 3)
+      .sort((a, b) => a.d - b.d)[0];
+    warnings.push(
+      `${name} (${where}) is not a setting of the suite and is ignored${near ? `: did you mean ${near.known}?` : ''} (README.md § Settings)`,
+    );
+  }
+  return warnings;
+}
+
 const GROUP_ORDER: VariableGroup[] = [
   'runs',
   'night',

@@ -5,7 +5,7 @@ import { credentialFileWarnings } from '../../lib/run/credentials';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
-import { VARIABLES, variablesTable } from '../../lib/run/variables';
+import { unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
 import { tempDir } from './fakes/temp';
 
 /** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
@@ -369,4 +369,35 @@ test('a credentials registry readable by others, or behind a symlink, is warned 
   fs.chmodSync(file, 0o600);
   expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: file }, dir)).toEqual([]);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test.describe('an L1_ variable that is no setting is said, never silently ignored', () => {
+  test('a misspelt name names the setting it is near: the night would run on the default it meant to change', () => {
+    expect(unknownVariableWarnings({ L1_BATCHDATE: '-2', PATH: '/bin' }, { L1_WORKER: '3' })).toEqual([
+      'L1_BATCHDATE (environment) is not a setting of the suite and is ignored: did you mean L1_BATCH_DATE? (README.md § Settings)',
+      'L1_WORKER (.env) is not a setting of the suite and is ignored: did you mean L1_WORKERS? (README.md § Settings)',
+    ]);
+    expect(unknownVariableWarnings({ L1_SOMETHING_ELSE_ENTIRELY: '1' }, {})).toEqual([
+      'L1_SOMETHING_ELSE_ENTIRELY (environment) is not a setting of the suite and is ignored (README.md § Settings)',
+    ]);
+  });
+
+  test('settings, names the demo and CI scripts read, and other prefixes draw nothing; a name in both places is said once', () => {
+    const every = Object.fromEntries(Object.keys(VARIABLES).map((n) => [n, 'x']));
+    expect(unknownVariableWarnings(every, every)).toEqual([]);
+    expect(
+      unknownVariableWarnings(
+        { L1_DEMO_SLOW_MS: '1', L1_RUNS_FILE: 'r', L1_INVOCATION_ID: 'i', XL1_FOO: '1' },
+        {},
+      ),
+    ).toEqual([]);
+    expect(unknownVariableWarnings({ L1_TYPO: '1' }, { L1_TYPO: '1' })).toHaveLength(1);
+  });
+
+  test('the warning reaches the settings the invocation prints at start', () => {
+    const s = withRunsFile([entry('101101')], { L1_SCREENSHOT: 'all' });
+    expect(s.warnings).toContain(
+      'L1_SCREENSHOT (environment) is not a setting of the suite and is ignored: did you mean L1_SCREENSHOTS? (README.md § Settings)',
+    );
+  });
 });
