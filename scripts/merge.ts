@@ -11,23 +11,24 @@
  * run not checked), or 2 when the merge itself found a problem.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { knownRunLabels, mergeVerdictFolders } from '../lib/report/merge';
 import { gridText, summarize } from '../lib/report/night';
 import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
 import { readDotenv, settings } from '../lib/run/settings';
+import { parseArgsOrUsage } from '../lib/util/args';
 
 const ROOT = path.resolve(__dirname, '..');
 const USAGE =
   'usage: npm run merge -- [--out DIR] SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
 
 function main(): number {
-  const { values, positionals } = parseArgs({
-    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseArgsOrUsage(
+    { options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true },
+    'merge',
+    USAGE,
+  );
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;

@@ -24,7 +24,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
-import { parseArgs } from 'node:util';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
@@ -33,6 +32,7 @@ import { MARK, reportFolderFor } from '../lib/report/outputs';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError } from '../lib/run/settings';
 import { safeText } from '../lib/report/text';
+import { parseArgsOrUsage } from '../lib/util/args';
 
 const ROOT = path.resolve(__dirname, '..');
 const shown = (p: string) => (path.relative(ROOT, p).startsWith('..') ? p : path.relative(ROOT, p));
@@ -157,21 +157,26 @@ function variables(summary: NightSummary): Record<string, string> {
   };
 }
 
+const REPORT_USAGE =
+  'usage: npm run report [-- --verdicts DIR] [--results DIR] [--output DIR] [--history FILE] [--quiet]';
+
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      verdicts: { type: 'string' },
-      results: { type: 'string' },
-      output: { type: 'string' },
-      history: { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+  const { values } = parseArgsOrUsage(
+    {
+      options: {
+        verdicts: { type: 'string' },
+        results: { type: 'string' },
+        output: { type: 'string' },
+        history: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     },
-  });
+    'npm run report',
+    REPORT_USAGE,
+  );
   if (values.help) {
-    process.stdout.write(
-      'usage: npm run report [-- --verdicts DIR] [--results DIR] [--output DIR] [--history FILE] [--quiet]\n',
-    );
+    process.stdout.write(`${REPORT_USAGE}\n`);
     return;
   }
   let s;

@@ -5,22 +5,25 @@
  * never printed). `--count` prints only the number of runs (the CI plan caps its shards with it).
  * Exit 2 when the settings cannot be read, with the reason.
  */
-import { parseArgs } from 'node:util';
 import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
 import { redactUrl } from '../lib/redaction/url';
 import { safeText } from '../lib/report/text';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
 import { VARIABLES, type VariableName } from '../lib/run/variables';
+import { parseArgsOrUsage } from '../lib/util/args';
 
 /** Variables whose value is never shown. */
 const SECRET = new Set<string>(['L1_CREDENTIALS_JSON']);
 
 function main(): number {
-  const { values } = parseArgs({
-    options: { count: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const usage = 'usage: npm run runs [-- --count]';
+  const { values } = parseArgsOrUsage(
+    { options: { count: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } },
+    'npm run runs',
+    usage,
+  );
   if (values.help) {
-    process.stdout.write('usage: npm run runs [-- --count]\n');
+    process.stdout.write(`${usage}\n`);
     return 0;
   }
   useDefaultRuns((port) => ({

@@ -259,3 +259,17 @@ test('npm run merge: writes the merged folder, prints the grid and the problems,
   expect(again.stdout).toContain('merge: exit code 1');
   expect(again.status).toBe(1);
 });
+
+test('the scripts refuse an unknown or incomplete option with what is wrong and their usage, exit 2, never a stack trace', () => {
+  test.setTimeout(60_000); // three tsx processes
+  for (const [script, args, usage] of [
+    ['scripts/merge.ts', ['--out'], 'usage: npm run merge'],
+    ['scripts/report.ts', ['--bogus'], 'usage: npm run report'],
+    ['scripts/runs.ts', ['--bogus'], 'usage: npm run runs'],
+  ] as const) {
+    const r = spawnSync(TSX, [script, ...args], { cwd: REPO, encoding: 'utf8' });
+    expect(r.status, `${script}: ${r.stderr}`).toBe(2);
+    expect(r.stderr).toContain(usage);
+    expect(r.stderr).not.toContain('parse_args');
+  }
+});
