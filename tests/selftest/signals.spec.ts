@@ -18,15 +18,16 @@ import { ORIGIN, PORTAL_B_ORIGIN, ROOT, TSX, expect, readVerdicts, runSuite, tes
  */
 test.describe.configure({ mode: 'serial' });
 
-function catalogue(): RunInput[] {
-  const quick = generatedRuns(3, {
+/** `quick` runs that finish in seconds, then one whose report page never yields ('hangs'). */
+function catalogue(quick = 3): RunInput[] {
+  const runs = generatedRuns(quick, {
     origin: ORIGIN,
     portalBOrigin: PORTAL_B_ORIGIN,
     uncheckable: 0,
     failing: 0,
   }).runs;
   const hang = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['hostile-page-loops']!, label: 'hangs' };
-  return [...quick, hang];
+  return [...runs, hang];
 }
 const QUICK = 3;
 const finished = (dir: string) => readVerdicts(path.join(dir, 'verdicts')).verdicts.size >= QUICK;
@@ -100,17 +101,11 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
 });
 
 test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
-  const [quick] = generatedRuns(1, {
-    origin: ORIGIN,
-    portalBOrigin: PORTAL_B_ORIGIN,
-    uncheckable: 0,
-    failing: 0,
-  }).runs;
-  const hang = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['hostile-page-loops']!, label: 'hangs' };
+  const [quick, hang] = catalogue(1);
   // The hang is collected while the timeout strikes (its page never yields, for 60 s).
   const timedOut = await runSuite({
     name: 'global-timeout',
-    runs: [quick!, hang],
+    runs: [quick!, hang!],
     env,
     args: ['--global-timeout=10000', '--reporter=dot'],
     timeoutMs: 120_000,
