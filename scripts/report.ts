@@ -28,7 +28,7 @@ import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/fact
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
-import { MARK, reportFolderFor } from '../lib/report/outputs';
+import { MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError } from '../lib/run/settings';
 import { safeText } from '../lib/report/text';
@@ -192,6 +192,18 @@ function main(): void {
   const results = resolve(values.results, s?.paths.allureResults ?? 'allure-results');
   const output = resolve(values.output, s ? reportFolderFor(s, results) : 'allure-report');
   const history = resolve(values.history, s?.paths.history ?? 'allure-history/history.jsonl');
+  // Generating removes the report folder whole: never one that holds anything else.
+  const unsafe = reportFolderProblem(
+    output,
+    {
+      'verdict folder': verdicts,
+      'Allure results': results,
+      'Allure history': path.dirname(history),
+      ...(s ? { 'state folder': s.paths.state } : {}),
+    },
+    ROOT,
+  );
+  if (unsafe) fail(unsafe, 2);
 
   // 1. Invocations that were killed before they could finish.
   for (const line of finishKilledInvocations(s?.paths.state ?? path.join(ROOT, '.l1', 'state')))

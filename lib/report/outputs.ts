@@ -153,6 +153,39 @@ export function refusedFolder(dir: string, root: string): string | undefined {
   return undefined;
 }
 
+/** What `allure generate` writes into the report folder (Allure 3, one self-contained file). */
+const REPORT_FILES = new Set(['index.html', 'summary.json', 'test-results.json']);
+
+/**
+ * Why the Allure report may not be written to `output`, which `npm run report` removes whole
+ * before it generates, or undefined: the project root, its parents, the home folder or a link; a
+ * folder that is, or holds, one of the night's other folders (verdicts, results, history, state);
+ * or a folder holding anything an Allure report does not (`L1_ALLURE_REPORT_DIR=reports` meant for
+ * `reports/allure` would take every verdict folder with it).
+ */
+export function reportFolderProblem(
+  output: string,
+  others: Record<string, string>,
+  root: string,
+): string | undefined {
+  const resolved = path.resolve(output);
+  const refused = refusedFolder(resolved, root);
+  if (refused) return `the report folder ${refused}`;
+  for (const [name, other] of Object.entries(others))
+    if (within(resolved, path.resolve(other)))
+      return `the report folder ${resolved} is or holds the ${name} (${path.resolve(other)}), which generating the report would remove: give the report a folder of its own`;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(resolved);
+  } catch {
+    return undefined; // does not exist yet: it will be made
+  }
+  const foreign = entries.filter((name) => !REPORT_FILES.has(name));
+  if (foreign.length)
+    return `the report folder ${resolved} holds files an Allure report does not (${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? `, and ${foreign.length - 5} more` : ''}), which generating the report would remove: give the report a folder of its own, or empty it`;
+  return undefined;
+}
+
 const ALLURE_OWN =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(?:result\.json|container\.json|attachment(?:\.[\w-]+)?)|l1-[\w.-]+|environment\.properties|categories\.json|executor\.json)$/;
 const VERDICT_OWN_EXTRAS = new Set<string>([...VERDICT_FOLDER_EXTRAS, 'console.log']);

@@ -56,8 +56,19 @@ cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
 
 echo "== 3. Allure results of every shard → one Allure report"
 results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
-rm -rf "$results"
 mkdir -p "$results"
+abs="$(cd "$results" && pwd -P)"
+here="$(pwd -P)"
+# Never the checkout, one of its parents or the home folder (lib/report/outputs.ts refusedFolder),
+# and only Allure's own files are removed from it (its ALLURE_OWN names), never the folder whole.
+if [ "$abs" = "/" ] || [ "$abs" = "$(cd ~ && pwd -P)" ] || [[ "$here/" == "$abs/"* ]]; then
+  echo "merge: L1_ALLURE_RESULTS_DIR (${abs}) is the checkout, one of its parents or the home folder: give the results a folder of its own" >&2
+  echo 2 >"${out}/merge-exit-code"
+  exit 2
+fi
+find "$results" -maxdepth 1 -type f -regextype posix-extended \
+  -regex '.*/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(result\.json|container\.json|attachment(\.[A-Za-z0-9_-]+)?)|l1-[A-Za-z0-9_.-]+|environment\.properties|categories\.json|executor\.json)' \
+  -delete
 for dir in "$shards"/*/allure-results; do
   [ -d "$dir" ] && cp -R "$dir"/. "$results"/
 done

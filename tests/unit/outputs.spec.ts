@@ -11,6 +11,7 @@ import {
   refusedFolder,
   releaseOutputs,
   reportFolderFor,
+  reportFolderProblem,
   takeHandoff,
   writeHandoff,
 } from '../../lib/report/outputs';
@@ -106,6 +107,44 @@ test.describe('folders the suite refuses', () => {
       claimOutputs({ verdicts: root, allureResults: '', partial: false }, { id: 'x', startedAt: '' }, root),
     ).toThrow(/output folder refused: .*project root/);
     expect(fs.existsSync(path.join(root, 'keep.json'))).toBe(true);
+  });
+});
+
+test.describe('the report folder, which npm run report removes whole before it generates', () => {
+  test('refused: the root and its parents, a folder that is or holds another output folder, one holding foreign files', () => {
+    const root = outputsDir();
+    const others = {
+      'verdict folder': path.join(root, 'reports', 'verdicts'),
+      'Allure results': path.join(root, 'allure-results'),
+    };
+    expect(reportFolderProblem(root, others, root)).toContain('the project root or one of its parents');
+    // L1_ALLURE_REPORT_DIR=reports, meant for reports/allure: every verdict folder would go with it.
+    expect(reportFolderProblem(path.join(root, 'reports'), others, root)).toContain(
+      'is or holds the verdict folder',
+    );
+    expect(reportFolderProblem(others['Allure results'], others, root)).toContain(
+      'is or holds the Allure results',
+    );
+    const docs = path.join(root, 'docs');
+    fs.mkdirSync(docs);
+    fs.writeFileSync(path.join(docs, 'guide.md'), 'keep');
+    expect(reportFolderProblem(docs, others, root)).toContain(
+      'holds files an Allure report does not (guide.md)',
+    );
+  });
+
+  test('allowed: a folder not there yet, an empty one, one holding an earlier report only', () => {
+    const root = outputsDir();
+    const others = { 'verdict folder': path.join(root, 'reports', 'verdicts') };
+    const report = path.join(root, 'allure-report');
+    expect(reportFolderProblem(report, others, root)).toBeUndefined();
+    fs.mkdirSync(report);
+    expect(reportFolderProblem(report, others, root)).toBeUndefined();
+    for (const f of ['index.html', 'summary.json', 'test-results.json'])
+      fs.writeFileSync(path.join(report, f), '');
+    expect(reportFolderProblem(report, others, root)).toBeUndefined();
+    // Beside the verdicts (reports/allure-report) is fine: neither holds the other.
+    expect(reportFolderProblem(path.join(root, 'reports', 'allure-report'), others, root)).toBeUndefined();
   });
 });
 
