@@ -231,6 +231,16 @@ export function readSettings(sources: SettingsSources): Settings {
 
   const requestTimeoutMs = values.L1_REQUEST_TIMEOUT_MS ?? 30_000;
   const resolve = (value: string | undefined, fallback: string) => path.resolve(root, value || fallback);
+  const paths = {
+    verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),
+    allureResults: resolve(values.L1_ALLURE_RESULTS_DIR, 'allure-results'),
+    allureReport: resolve(values.L1_ALLURE_REPORT_DIR, 'allure-report'),
+    partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
+    history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
+    state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),
+    testResults: resolve(values.L1_TEST_RESULTS_DIR, path.join('test-results', 'checks')),
+  };
+  checkKinds(paths);
   const datePart = night ? `, batch date ${night.describe}${templated ? '' : ' (no run uses it)'}` : '';
   return {
     root,
@@ -252,21 +262,46 @@ export function readSettings(sources: SettingsSources): Settings {
       maxAnswerBytes: (values.L1_MAX_ANSWER_MB ?? 64) * 1024 * 1024,
       pageMaxBytes: ((values.L1_PAGE_MAX_MB as number | undefined) ?? 1024) * 1024 * 1024,
     },
-    paths: {
-      verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),
-      allureResults: resolve(values.L1_ALLURE_RESULTS_DIR, 'allure-results'),
-      allureReport: resolve(values.L1_ALLURE_REPORT_DIR, 'allure-report'),
-      partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
-      history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
-      state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),
-      testResults: resolve(values.L1_TEST_RESULTS_DIR, path.join('test-results', 'checks')),
-    },
+    paths,
     workers: values.L1_WORKERS ?? 2,
     keepState: values.L1_KEEP_STATE ?? false,
     screenshots: values.L1_SCREENSHOTS === 'all' ? 'all' : values.L1_SCREENSHOTS === '0' ? 'none' : 'failing',
     demoPort: values.L1_DEMO_PORT ?? 4173,
     warnings,
   };
+}
+
+/** The setting that names each path, for the message. */
+const PATH_SETTINGS: Record<keyof Settings['paths'], VariableName> = {
+  verdicts: 'L1_VERDICTS_DIR',
+  allureResults: 'L1_ALLURE_RESULTS_DIR',
+  allureReport: 'L1_ALLURE_REPORT_DIR',
+  partial: 'L1_PARTIAL_DIR',
+  history: 'L1_ALLURE_HISTORY_PATH',
+  state: 'L1_STATE_DIR',
+  testResults: 'L1_TEST_RESULTS_DIR',
+};
+
+/**
+ * A folder setting that names a file (or the history file a folder) stops the invocation at start,
+ * naming the setting: later it would be a bare `ENOTDIR`/`EEXIST` from deep in the suite.
+ */
+function checkKinds(paths: Settings['paths']): void {
+  for (const [key, name] of Object.entries(PATH_SETTINGS) as [keyof Settings['paths'], VariableName][]) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(paths[key]);
+    } catch {
+      continue; // not there yet: it will be made
+    }
+    const wantsFile = key === 'history';
+    if (wantsFile && stat.isDirectory())
+      throw new SettingsError(
+        `${name} ${paths[key]} is a folder: it names the history file (…/history.jsonl)`,
+      );
+    if (!wantsFile && !stat.isDirectory())
+      throw new SettingsError(`${name} ${paths[key]} is a file, not a folder: give a folder`);
+  }
 }
 
 function dropEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -401,3 +401,17 @@ test.describe('an L1_ variable that is no setting is said, never silently ignore
     );
   });
 });
+
+test('a folder setting that names a file, or the history file a folder, stops the invocation naming the setting', () => {
+  const root = tempDir('settings');
+  fs.writeFileSync(path.join(root, 'a-file'), '');
+  fs.writeFileSync(path.join(root, 'runs.json'), JSON.stringify([entry('101101')]));
+  const load = (env: NodeJS.ProcessEnv) => () =>
+    readSettings(sources({ root, env: { L1_RUNS: 'runs.json', ...env } }));
+  expect(refusal(load({ L1_STATE_DIR: 'a-file' }))).toBe(
+    `L1_STATE_DIR ${path.join(root, 'a-file')} is a file, not a folder: give a folder`,
+  );
+  expect(refusal(load({ L1_VERDICTS_DIR: 'a-file' }))).toContain('L1_VERDICTS_DIR');
+  expect(refusal(load({ L1_ALLURE_HISTORY_PATH: '.' }))).toContain('L1_ALLURE_HISTORY_PATH');
+  expect(refusal(load({ L1_VERDICTS_DIR: 'not-there-yet' }))).toBe('loaded');
+});
