@@ -61,6 +61,11 @@ class Stop extends Error {
 }
 
 const SESSION_EXPIRED = 'SessionExpired';
+/**
+ * The name of the error a page reader throws when no browser could be started: the invocation's
+ * configuration (L1_CHROMIUM_PATH, an installed Chromium), not the run's page.
+ */
+export const BROWSER_NOT_STARTED = 'BrowserNotStarted';
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -264,6 +269,12 @@ async function readData(
       evidence.notes.push(...page.notes);
       break;
     } catch (e) {
+      if (e instanceof Error && e.name === BROWSER_NOT_STARTED)
+        throw new Stop(
+          'error',
+          `report page ${redactUrl(run.input.htmlUrl)}: ${messageOf(e)}`,
+          'configuration',
+        );
       if (!(e instanceof Error) || e.name !== SESSION_EXPIRED)
         throw new Stop('error', `report page ${redactUrl(run.input.htmlUrl)}: ${messageOf(e)}`);
       if (pageBase === undefined)

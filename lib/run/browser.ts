@@ -50,6 +50,28 @@ export function findChromium(
   return playwrightOwnChromium();
 }
 
+/**
+ * Why L1_CHROMIUM_PATH cannot be the browser (no such file, a folder, not executable), or
+ * undefined: said at start, before every run would fail to start it.
+ */
+export function chromiumPathProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const given = env.L1_CHROMIUM_PATH?.trim();
+  if (!given) return undefined;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(given);
+  } catch {
+    return `L1_CHROMIUM_PATH ${given}: no such file (give the path of a Chromium executable, or unset it to use Debian's)`;
+  }
+  if (!stat.isFile()) return `L1_CHROMIUM_PATH ${given}: not a file (give the path of a Chromium executable)`;
+  try {
+    fs.accessSync(given, fs.constants.X_OK);
+  } catch {
+    return `L1_CHROMIUM_PATH ${given}: not executable`;
+  }
+  return undefined;
+}
+
 export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
   const executablePath = findChromium(env);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -6,7 +6,7 @@ import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeHandoff } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
-import { browserDescription } from '../../lib/run/browser';
+import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
@@ -62,6 +62,8 @@ function refuseTracing(config: FullConfig): void {
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
   refuseTracing(config);
+  const chromium = chromiumPathProblem(s.env);
+  if (chromium) throw new Error(chromium);
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   // `--reporter=junit > results.xml`: stdout is the report, so the suite's lines go to stderr.

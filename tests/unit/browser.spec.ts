@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chromiumVersion, findChromium } from '../../lib/run/browser';
+import { chromiumPathProblem, chromiumVersion, findChromium } from '../../lib/run/browser';
 import { tempDir } from './fakes/temp';
 
 test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debianâ€™s headless shell)', () => {
@@ -49,4 +49,18 @@ test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debianâ
     expect(chromiumVersion(env)).toBe('Chromium 2.0.1');
     expect(asked()).toBe(3);
   });
+});
+
+test('L1_CHROMIUM_PATH that cannot be a browser is said at start: no such file, a folder, not executable', () => {
+  const dir = tempDir('chromium');
+  const plain = path.join(dir, 'plain');
+  fs.writeFileSync(plain, '', { mode: 0o644 });
+  const exe = path.join(dir, 'chrome');
+  fs.writeFileSync(exe, '', { mode: 0o755 });
+  expect(chromiumPathProblem({})).toBeUndefined();
+  expect(chromiumPathProblem({ L1_CHROMIUM_PATH: path.join(dir, 'none') })).toContain('no such file');
+  expect(chromiumPathProblem({ L1_CHROMIUM_PATH: dir })).toContain('not a file');
+  expect(chromiumPathProblem({ L1_CHROMIUM_PATH: exe })).toBeUndefined();
+  // root may run anything whose mode has any x bit; a file with none is refused even to root
+  expect(chromiumPathProblem({ L1_CHROMIUM_PATH: plain })).toContain('not executable');
 });

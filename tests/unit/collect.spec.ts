@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
+import { BROWSER_NOT_STARTED, collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
 import { LoginError } from '../../lib/platform/login';
 import { CredentialsError } from '../../lib/run/credentials';
@@ -316,6 +316,18 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(outcome(evidence, 'report page', 'defines no DATA')).toEqual(failed('input'));
     expect(fakes.sessions).toEqual([{ loginBase: PORTAL_B_ORIGIN, key: 'profileB', force: false }]);
     expect(evidence.run).toMatchObject(facts(B_MONITOR, 'B'));
+  });
+
+  test('a browser that cannot be started is the configuration, not the page: no endpoint is asked', async () => {
+    const { platform } = aMonitor();
+    const launch = Object.assign(new Error('the browser could not be started (no such executable)'), {
+      name: BROWSER_NOT_STARTED,
+    });
+    const fakes = fakeDeps(platform, launch);
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakes.deps);
+    expect(outcome(evidence, 'report page', 'the browser could not be started')).toEqual(
+      failed('configuration'),
+    );
   });
 
   test('a page redirected to /login: one new login, then the page is read again', async () => {
