@@ -45,6 +45,10 @@ export function credentialFileWarnings(env: NodeJS.ProcessEnv, root: string): st
   const source = credentialSource(env, root);
   if (source.kind !== 'file') return [];
   const warnings: string[] = [];
+  if (env.L1_CREDENTIALS_FILE && env.L1_CREDENTIALS_JSON)
+    warnings.push(
+      'L1_CREDENTIALS_FILE and L1_CREDENTIALS_JSON are both set: the file is used and L1_CREDENTIALS_JSON is ignored (docs/contract.md §3)',
+    );
   try {
     if (fs.lstatSync(source.where).isSymbolicLink())
       warnings.push(

@@ -368,6 +368,14 @@ test('a credentials registry readable by others, or behind a symlink, is warned 
   ]);
   fs.chmodSync(file, 0o600);
   expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: file }, dir)).toEqual([]);
+  // Both sources: the file wins (docs/contract.md §3), and the ignored one is said, never its value.
+  const both = credentialFileWarnings(
+    { L1_CREDENTIALS_FILE: file, L1_CREDENTIALS_JSON: '{"companies": {}}' },
+    dir,
+  );
+  expect(both).toEqual([
+    'L1_CREDENTIALS_FILE and L1_CREDENTIALS_JSON are both set: the file is used and L1_CREDENTIALS_JSON is ignored (docs/contract.md §3)',
+  ]);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
