@@ -191,7 +191,9 @@ export function readSettings(sources: SettingsSources): Settings {
     where = 'no runs';
   } else {
     if (!sources.demo)
-      throw new SettingsError('no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL');
+      throw new SettingsError(
+        `no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL (the bundled demo's runs come with the project's playwright.config.ts: from another folder, npx playwright test -c ${path.join(root, 'playwright.config.ts')})`,
+      );
     const demo = sources.demo(values.L1_DEMO_PORT ?? 4173);
     entries = demo.runs.map((input) => ({ input }));
     demoProfileB = demo.profileB;

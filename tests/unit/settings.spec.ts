@@ -423,3 +423,9 @@ test('a folder setting that names a file, or the history file a folder, stops th
   expect(refusal(load({ L1_ALLURE_HISTORY_PATH: '.' }))).toContain('L1_ALLURE_HISTORY_PATH');
   expect(refusal(load({ L1_VERDICTS_DIR: 'not-there-yet' }))).toBe('loaded');
 });
+
+test('no runs and no bundled demo (the spec files loaded without the project config): the message says how to point at it', () => {
+  const message = refusal(() => readSettings(sources({ root: '/work/l1', demo: undefined })));
+  expect(message).toContain('no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL');
+  expect(message).toContain('npx playwright test -c /work/l1/playwright.config.ts');
+});
