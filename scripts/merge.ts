@@ -21,11 +21,18 @@ import { parseArgsOrUsage } from '../lib/util/args';
 
 const ROOT = path.resolve(__dirname, '..');
 const USAGE =
-  'usage: npm run merge -- [--out DIR] SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
+  'usage: npm run merge -- [--out DIR] [--allure-results DIR] SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
 
 function main(): number {
   const { values, positionals } = parseArgsOrUsage(
-    { options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true },
+    {
+      options: {
+        out: { type: 'string' },
+        'allure-results': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+    },
     'merge',
     USAGE,
   );
@@ -48,8 +55,17 @@ function main(): number {
   const notes = [...known.notes, ...merged.notes];
 
   const id = `merge-${new Date().toISOString().replace(/[-:.]/g, '')}`;
-  const outputs = { verdicts: out, allureResults: '', partial: !merged.selection.complete };
-  claimOutputs(outputs, { id, startedAt: new Date().toISOString() }, ROOT);
+  // --allure-results: the folder scripts/ci/merge.sh then copies every shard's results into, claimed
+  // and emptied here like any output folder (never the checkout, a parent or the home folder; only
+  // what the suite and Allure wrote there is removed).
+  const allureResults = values['allure-results'] ? path.resolve(ROOT, values['allure-results']) : '';
+  const outputs = { verdicts: out, allureResults, partial: !merged.selection.complete };
+  try {
+    claimOutputs(outputs, { id, startedAt: new Date().toISOString() }, ROOT);
+  } catch (e) {
+    process.stderr.write(`merge: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
   writeVerdictFolder(out, merged.entries, merged.selection);
   releaseOutputs(outputs, id);
   const summary = summarize(

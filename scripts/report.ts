@@ -30,7 +30,7 @@ import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
 import { MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
-import { settings, SettingsError } from '../lib/run/settings';
+import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { safeText } from '../lib/report/text';
 import { parseArgsOrUsage } from '../lib/util/args';
 
@@ -157,6 +157,16 @@ function variables(summary: NightSummary): Record<string, string> {
   };
 }
 
+/** The settings' folders (the runs are not needed to build a report); a bad setting is exit 2. */
+function folderSettings(): Settings {
+  try {
+    return settings({ runsOptional: true });
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e;
+    fail(`settings: ${e.message}`, 2);
+  }
+}
+
 const REPORT_USAGE =
   'usage: npm run report [-- --verdicts DIR] [--results DIR] [--output DIR] [--history FILE] [--quiet]';
 
@@ -179,19 +189,13 @@ function main(): void {
     process.stdout.write(`${REPORT_USAGE}\n`);
     return;
   }
-  let s;
-  try {
-    // The runs are not needed to build a report: only the folders are.
-    s = settings({ runsOptional: true });
-  } catch (e) {
-    if (!(e instanceof SettingsError)) throw e;
-    fail(`settings: ${e.message}`, 2);
-  }
-  const resolve = (given: string | undefined, fallback: string) => path.resolve(ROOT, given || fallback);
-  const verdicts = resolve(values.verdicts, s?.paths.verdicts ?? 'reports/verdicts');
-  const results = resolve(values.results, s?.paths.allureResults ?? 'allure-results');
-  const output = resolve(values.output, s ? reportFolderFor(s, results) : 'allure-report');
-  const history = resolve(values.history, s?.paths.history ?? 'allure-history/history.jsonl');
+  const s = folderSettings();
+  const resolve = (given: string | undefined, fallback: string) =>
+    given ? path.resolve(ROOT, given) : fallback;
+  const verdicts = resolve(values.verdicts, s.paths.verdicts);
+  const results = resolve(values.results, s.paths.allureResults);
+  const output = resolve(values.output, reportFolderFor(s, results));
+  const history = resolve(values.history, s.paths.history);
   // Generating removes the report folder whole: never one that holds anything else.
   const unsafe = reportFolderProblem(
     output,
@@ -199,15 +203,14 @@ function main(): void {
       'verdict folder': verdicts,
       'Allure results': results,
       'Allure history': path.dirname(history),
-      ...(s ? { 'state folder': s.paths.state } : {}),
+      'state folder': s.paths.state,
     },
     ROOT,
   );
   if (unsafe) fail(unsafe, 2);
 
   // 1. Invocations that were killed before they could finish.
-  for (const line of finishKilledInvocations(s?.paths.state ?? path.join(ROOT, '.l1', 'state')))
-    process.stdout.write(`report: ${line}\n`);
+  for (const line of finishKilledInvocations(s.paths.state)) process.stdout.write(`report: ${line}\n`);
 
   // 2. The verdict folder's own files, again from its verdicts.
   const folder = readVerdictFolder(verdicts);
@@ -278,7 +281,7 @@ function main(): void {
   const urls: string[] = [];
   for (const v of folder.verdicts) urls.push(v.run.htmlUrl, v.run.platformUrl);
   for (const f of readInvocationFacts(results)) urls.push(...f.baseUrls);
-  const extra = (s?.values.L1_REPORT_ALLOWED_HOSTS ?? '')
+  const extra = (s.values.L1_REPORT_ALLOWED_HOSTS ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);

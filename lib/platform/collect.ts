@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { dataSchemaFor, type Data } from '../schema/data';
@@ -21,7 +20,7 @@ import { isLoopbackHost } from '../util/host';
 import { redactText, redactUrl } from '../redaction/url';
 import { initialEvidence, type Evidence, type FailureKind } from './evidence';
 import type { HttpGetter } from './http';
-import { parseJson } from '../util/json';
+import { readJsonFile } from '../util/json';
 
 export interface CollectDeps {
   root: string;
@@ -74,21 +73,11 @@ function messageOf(e: unknown): string {
 /** Reads cal_data_json (docs/contract.md §5): unreadable or invalid is an error, never a silent fallback. */
 function readCalData(file: string, root: string, level: 'brand' | 'product'): { raw: unknown; parsed: Data } {
   const where = path.resolve(root, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(where, 'utf8');
-  } catch (e) {
-    throw new Stop(
-      'error',
-      `cal_data_json ${where}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); the page is not used instead`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = parseJson(text);
-  } catch (e) {
-    throw new Stop('error', `cal_data_json ${where}: not valid JSON (${messageOf(e)})`);
-  }
+  const read = readJsonFile(where);
+  // Never a silent fallback to the page (spec 2.1).
+  if (read.why !== undefined)
+    throw new Stop('error', `cal_data_json ${where}: ${read.why}; the page is not used instead`);
+  const json = read.value;
   try {
     return {
       raw: json,

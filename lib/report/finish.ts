@@ -77,6 +77,11 @@ export interface StopLimits {
   globalTimeoutMs: number;
 }
 
+/** The reason a run cut short by `--global-timeout` gives. */
+function globalTimeoutStop(limits: StopLimits): string {
+  return `the invocation stopped at its --global-timeout (${limits.globalTimeoutMs} ms)`;
+}
+
 /**
  * Why Playwright stopped the invocation itself, with no signal (`-x`, `--max-failures`,
  * `--global-timeout`): the number of failed attempts reached `--max-failures`, or a test of some
@@ -94,8 +99,24 @@ export function stoppedEarly(claim: Claim, limits: StopLimits): string | undefin
   );
   if (!cut) return undefined;
   return limits.globalTimeoutMs > 0
-    ? `the invocation stopped at its --global-timeout (${limits.globalTimeoutMs} ms)`
+    ? globalTimeoutStop(limits)
     : 'the invocation stopped before every test ended';
+}
+
+/**
+ * Why the invocation stopped before every selected test ran, or undefined: a signal's mark, else
+ * Playwright's own stop. At the runner's exit with no teardown run, the stop is the global
+ * timeout when one is set (Playwright gives the teardown no time past it), or else an end the
+ * teardown never saw.
+ */
+export function stopReason(claim: Claim, limits: StopLimits, atExit: boolean): string | undefined {
+  const signal = interruption(claim.invocation);
+  if (signal) return signal;
+  if (atExit && limits.globalTimeoutMs > 0) return globalTimeoutStop(limits);
+  return (
+    stoppedEarly(claim, limits) ??
+    (atExit ? 'the invocation ended before its global teardown ran' : undefined)
+  );
 }
 
 export function finishInvocation(claim: Claim, interrupted = interruption(claim.invocation)): Finished {
@@ -129,21 +150,28 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
 }
 
 /**
- * Finishes this process's invocation at the runner's exit when its global teardown never ran:
- * Playwright gives the teardown no time past `--global-timeout` ("Timed out waiting … for the
- * teardown"), and the night's files would wait for `npm run report`. Synchronous, as an `exit`
- * handler must be; does nothing once the teardown finished (or removed) the invocation.
+ * Finishes this process's own invocation, once: by its global teardown, or (`atExit`) at the
+ * runner's exit when no teardown did. Undefined when there is nothing of this process's to finish
+ * (its setup claimed nothing, another process claimed the folder, or it is finished already).
  */
-export function finishAtExit(invocationDir: string, limits: StopLimits): Finished | undefined {
+export function finishOwnInvocation(
+  invocationDir: string,
+  limits: StopLimits,
+  atExit: boolean,
+): Finished | undefined {
   const claim = readClaim(invocationDir);
   if (!claim || claim.pid !== process.pid || fs.existsSync(path.join(invocationDir, FINISHED)))
     return undefined;
-  const reason =
-    interruption(claim.invocation) ??
-    (limits.globalTimeoutMs > 0
-      ? `the invocation stopped at its --global-timeout (${limits.globalTimeoutMs} ms)`
-      : (stoppedEarly(claim, limits) ?? 'the invocation ended before its global teardown ran'));
-  return finishInvocation(claim, reason);
+  return finishInvocation(claim, stopReason(claim, limits, atExit));
+}
+
+/**
+ * At the runner's exit, finishes the invocation when its global teardown never ran: Playwright
+ * gives the teardown no time past `--global-timeout` ("Timed out waiting … for the teardown"), and
+ * the night's files would wait for `npm run report`. Synchronous, as an `exit` handler must be.
+ */
+export function finishAtExit(invocationDir: string, limits: StopLimits): Finished | undefined {
+  return finishOwnInvocation(invocationDir, limits, true);
 }
 
 /**

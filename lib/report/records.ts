@@ -67,22 +67,9 @@ const isKey = (v: unknown): v is TestKey =>
  * docs/decisions.md, Speed).
  */
 export function readTestRecords(runDir: string): TestRecord[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(runDir, LOG), 'utf8');
-  } catch {
-    return [];
-  }
   const records = new Map<TestKey, TestRecord>();
   let last: Start | undefined;
-  for (const line of text.split('\n')) {
-    let entry: Partial<Start & TestRecord>;
-    try {
-      entry = JSON.parse(line) as typeof entry;
-    } catch {
-      continue; // an empty line, or a line cut by a killed worker
-    }
-    if (entry === null || typeof entry !== 'object') continue;
+  for (const entry of logLines(runDir)) {
     if (isKey(entry.started))
       last = { started: entry.started, retry: typeof entry.retry === 'number' ? entry.retry : 0 };
     else if (isKey(entry.test) && typeof entry.status === 'string')
@@ -102,20 +89,25 @@ export function readTestRecords(runDir: string): TestRecord[] {
  * counted), as Playwright counts them against `--max-failures`.
  */
 export function failedAttempts(runDir: string): number {
+  return logLines(runDir).filter((e) => e.status === 'failed' || e.status === 'timedOut').length;
+}
+
+/** The lines of a run's log that parse, in order (none when there is no log yet). */
+function logLines(runDir: string): Partial<Start & TestRecord>[] {
   let text: string;
   try {
     text = fs.readFileSync(path.join(runDir, LOG), 'utf8');
   } catch {
-    return 0;
+    return [];
   }
-  let failed = 0;
+  const lines: Partial<Start & TestRecord>[] = [];
   for (const line of text.split('\n')) {
     try {
-      const { status } = JSON.parse(line) as Partial<TestRecord>;
-      if (status === 'failed' || status === 'timedOut') failed++;
+      const entry = JSON.parse(line) as unknown;
+      if (entry !== null && typeof entry === 'object') lines.push(entry as Partial<Start & TestRecord>);
     } catch {
-      // an empty line, or a line cut by a killed worker
+      continue; // an empty line, or a line cut by a killed worker
     }
   }
-  return failed;
+  return lines;
 }

@@ -201,12 +201,13 @@ export function readRunsFile(file: string, root: string): RunsFile {
   if (list.length === 0) throw new SettingsError(`L1_RUNS file ${where} holds no run`);
   const entries = list.map((raw: unknown, i): Entry => {
     const parsed = runInputSchema.safeParse(raw);
-    // A relative calDataJson is the runs file's neighbour, as paths in a config file are: the
-    // runs file of a CI job lives with its data, not in the suite's checkout.
-    const { calDataJson } = parsed.data ?? {};
-    if (parsed.success && calDataJson && !path.isAbsolute(calDataJson))
-      return { input: { ...parsed.data, calDataJson: path.resolve(path.dirname(where), calDataJson) } };
-    if (parsed.success) return { input: parsed.data };
+    if (parsed.success) {
+      // A relative calDataJson is the runs file's neighbour, as paths in a config file are: the
+      // runs file of a CI job lives with its data, not in the suite's checkout.
+      const cal = parsed.data.calDataJson;
+      if (!cal || path.isAbsolute(cal)) return { input: parsed.data };
+      return { input: { ...parsed.data, calDataJson: path.resolve(path.dirname(where), cal) } };
+    }
     const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const input: RunInput = {
       htmlUrl: typeof r.htmlUrl === 'string' ? r.htmlUrl : '',

@@ -7,7 +7,8 @@
 #      (merge-reports takes one folder: the blobs are first gathered in OUT_DIR/blob-reports/);
 #   2. the verdict folders → `npm run merge -- SHARDS_DIR/*/verdicts` into OUT_DIR/verdicts
 #      (index.json, summary.md, junit.xml), printing the run × item grid;
-#   3. the Allure results of every shard copied into ${L1_ALLURE_RESULTS_DIR:-allure-results}/,
+#   3. the Allure results of every shard copied into ${L1_ALLURE_RESULTS_DIR:-allure-results}/
+#      (claimed and emptied by step 2, as any output folder),
 #      then `npm run report` over them and the merged verdicts: one Allure report for the night,
 #      with one environment block (all shards' base URLs, the date, n shards) and one grid (its
 #      history file, allure-history/, is restored and saved around this step by the workflow).
@@ -49,40 +50,36 @@ else
 fi
 
 echo "== 2. verdict folders → one verdict folder, summary, JUnit"
-node_modules/.bin/tsx scripts/merge.ts --out "${out}/verdicts" "$shards"/*/verdicts
+# The Allure results folder of step 3 is claimed and emptied here, as any output folder is
+# (lib/report/outputs.ts claimOutputs: never the checkout, a parent or the home folder; only what
+# the suite and Allure wrote there is removed).
+results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
+node_modules/.bin/tsx scripts/merge.ts --out "${out}/verdicts" --allure-results "$results" "$shards"/*/verdicts
 code=$?
 echo "$code" >"${out}/merge-exit-code"
 cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
 
 echo "== 3. Allure results of every shard → one Allure report"
-results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
-mkdir -p "$results"
-abs="$(cd "$results" && pwd -P)"
-here="$(pwd -P)"
-# Never the checkout, one of its parents or the home folder (lib/report/outputs.ts refusedFolder),
-# and only Allure's own files are removed from it (its ALLURE_OWN names), never the folder whole.
-if [ "$abs" = "/" ] || [ "$abs" = "$(cd ~ && pwd -P)" ] || [[ "$here/" == "$abs/"* ]]; then
-  echo "merge: L1_ALLURE_RESULTS_DIR (${abs}) is the checkout, one of its parents or the home folder: give the results a folder of its own" >&2
-  echo 2 >"${out}/merge-exit-code"
-  exit 2
-fi
-find "$results" -maxdepth 1 -type f -regextype posix-extended \
-  -regex '.*/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(result\.json|container\.json|attachment(\.[A-Za-z0-9_-]+)?)|l1-[A-Za-z0-9_.-]+|environment\.properties|categories\.json|executor\.json)' \
-  -delete
-for dir in "$shards"/*/allure-results; do
-  [ -d "$dir" ] && cp -R "$dir"/. "$results"/
-done
-# Each shard marked its own folder: the merged one is the night's, of no single invocation.
-rm -f "${results}/.l1-outputs.json"
-if compgen -G "${results}/*" >/dev/null; then
-  # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
-  node_modules/.bin/tsx scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
-    echo "merge: npm run report (Allure) failed" >&2
-    tooling=3
-  }
-else
-  echo "merge: no Allure result in ${shards}/*/allure-results: no Allure report" >&2
+if [ ! -f "${results}/.l1-outputs.json" ]; then
+  # No mark of the merge: step 2 refused the folder (see above); nothing is copied into it.
+  echo "merge: ${results} was not claimed by the merge (see above): no Allure report" >&2
   tooling=3
+else
+  for dir in "$shards"/*/allure-results; do
+    [ -d "$dir" ] && cp -R "$dir"/. "$results"/
+  done
+  # Each shard marked its own folder: the merged one is the night's, of no single invocation.
+  rm -f "${results}/.l1-outputs.json"
+  if compgen -G "${results}/*" >/dev/null; then
+    # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
+    node_modules/.bin/tsx scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
+      echo "merge: npm run report (Allure) failed" >&2
+      tooling=3
+    }
+  else
+    echo "merge: no Allure result in ${shards}/*/allure-results: no Allure report" >&2
+    tooling=3
+  fi
 fi
 
 echo "merge: verdict exit code ${code} (in ${out}/merge-exit-code)$([ "$tooling" -ne 0 ] && echo '; a report could not be built (see above)')"

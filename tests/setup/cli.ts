@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { reportOnStdout } from '../../lib/report/allure/reporters';
+import type { StopLimits } from '../../lib/report/finish';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
@@ -30,14 +33,14 @@ export function rememberLastRun(outputDir: string): void {
 }
 
 /**
- * The output folder `--output DIR` / `--output=DIR` / `-o DIR` gives on the command line (relative to
- * the current folder, as Playwright takes it), which replaces the config's `outputDir`: where
- * `--last-failed` reads `.last-run.json`. Undefined when none is given.
+ * The output folder `--output DIR` / `--output=DIR` gives on the command line (relative to the
+ * current folder, as Playwright takes it), which replaces the config's `outputDir`: where
+ * `--last-failed` reads `.last-run.json`. Undefined when none is given. (Playwright has no `-o`.)
  */
 export function outputDirFromArgv(argv: readonly string[], cwd = process.cwd()): string | undefined {
   let given: string | undefined;
   argv.forEach((arg, i) => {
-    if ((arg === '--output' || arg === '-o') && argv[i + 1] !== undefined) given = argv[i + 1];
+    if (arg === '--output' && argv[i + 1] !== undefined) given = argv[i + 1];
     else if (arg.startsWith('--output=')) given = arg.slice('--output='.length);
   });
   return given ? path.resolve(cwd, given) : undefined;
@@ -54,4 +57,17 @@ export function nothingToRerun(argv: string[]): string | undefined {
   const failed = (globalThis as Record<symbol, unknown>)[LAST_FAILED];
   if (typeof failed !== 'number' || failed > 0) return undefined;
   return '--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed';
+}
+
+/** Playwright's own stops the invocation runs under (`-x`, `--max-failures`, `--global-timeout`). */
+export function stopLimits(config: FullConfig): StopLimits {
+  return { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout };
+}
+
+/**
+ * Where the suite's own lines go: stdout, or stderr when a reporter writes its report there
+ * (`--reporter=junit > results.xml`), so that the file is the report alone.
+ */
+export function suiteOutput(config: FullConfig): NodeJS.WriteStream {
+  return reportOnStdout(config.reporter) ? process.stderr : process.stdout;
 }

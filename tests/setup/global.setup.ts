@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHECKOUT_ID } from '../../demo/runs';
-import { allureWrites, reportOnStdout } from '../../lib/report/allure/reporters';
+import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, writeHandoff } from '../../lib/report/outputs';
@@ -11,7 +11,7 @@ import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask } from '../../lib/redaction';
-import { nothingToRerun } from './cli';
+import { nothingToRerun, stopLimits, suiteOutput } from './cli';
 import { printVerdicts } from './global.teardown';
 
 /**
@@ -66,8 +66,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   if (chromium) throw new Error(chromium);
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
-  // `--reporter=junit > results.xml`: stdout is the report, so the suite's lines go to stderr.
-  const out = reportOnStdout(config.reporter) ? process.stderr : process.stdout;
+  const out = suiteOutput(config);
   const rerun = nothingToRerun(process.argv);
   if (rerun) {
     out.write(`\n${rerun}\n`);
@@ -103,7 +102,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   });
   writeHandoff(s.paths.state, inv.outputs, inv.id, allure);
   // Past --global-timeout Playwright never runs the teardown: the night is finished at exit then.
-  const limits = { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout };
+  const limits = stopLimits(config);
   process.once('exit', () => {
     const finished = finishAtExit(inv.dir, limits);
     if (finished) printVerdicts(finished, out);

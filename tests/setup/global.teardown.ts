@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { finishInvocation, readClaim, stoppedEarly, type Finished } from '../../lib/report/finish';
-import { reportOnStdout } from '../../lib/report/allure/reporters';
-import { interruption } from '../../lib/report/run-verdict';
+import { finishOwnInvocation, type Finished } from '../../lib/report/finish';
 import { gridText } from '../../lib/report/night';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
+import { stopLimits, suiteOutput } from './cli';
 
 /**
  * Runs at the end of every invocation that ran tests, whatever `--reporter` says, and after Ctrl-C
@@ -14,25 +13,13 @@ import { settings } from '../../lib/run/settings';
  * Playwright's own (`-x`, `--max-failures`, `--global-timeout`) cuts runs short like a signal.
  */
 export default function globalTeardown(config: FullConfig): void {
-  const inv = invocation();
-  const out = reportOnStdout(config.reporter) ? process.stderr : process.stdout;
+  const out = suiteOutput(config);
   // Only this process's claim: an invocation id given again (L1_INVOCATION_ID with L1_KEEP_STATE)
   // finds the claim of an earlier invocation, which is not this one's to finish.
-  const found = readClaim(inv.dir);
-  const claim = found?.pid === process.pid ? found : undefined;
-  if (!claim) {
-    if (!process.argv.includes('--last-failed'))
-      out.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
-    return;
-  }
-  printVerdicts(
-    finishInvocation(
-      claim,
-      interruption(inv) ??
-        stoppedEarly(claim, { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout }),
-    ),
-    out,
-  );
+  const finished = finishOwnInvocation(invocation().dir, stopLimits(config), false);
+  if (finished) printVerdicts(finished, out);
+  else if (!process.argv.includes('--last-failed'))
+    out.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
 }
 
 /** The grid of a finished invocation, with where its verdicts are and what cut it short. */

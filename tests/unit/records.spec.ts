@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { finishAtExit, stoppedEarly, type Claim } from '../../lib/report/finish';
+import { finishAtExit, stopReason, stoppedEarly, type Claim } from '../../lib/report/finish';
 import { runFolder } from '../../lib/report/judged';
 import { failedAttempts, markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
 import { projectTool } from '../../lib/run/settings';
@@ -149,6 +149,21 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
     expect(stoppedEarly(claim, none)).toBe('the invocation stopped before every test ended');
     writeTestRecord(folder(claim, 'a'), { test: 4, status: 'passed', durationMs: 1 });
     expect(stoppedEarly(claim, none)).toBeUndefined();
+  });
+
+  test('the reason of a stop: at the teardown only what the records show; at exit with no teardown, the global timeout, else an end the teardown never saw', () => {
+    const claim = claimOf();
+    folder(claim, 'a');
+    expect(stopReason(claim, none, false)).toBeUndefined();
+    expect(stopReason(claim, { ...none, globalTimeoutMs: 9000 }, false)).toBeUndefined();
+    expect(stopReason(claim, { ...none, globalTimeoutMs: 9000 }, true)).toBe(
+      'the invocation stopped at its --global-timeout (9000 ms)',
+    );
+    expect(stopReason(claim, none, true)).toBe('the invocation ended before its global teardown ran');
+    writeTestRecord(folder(claim, 'a'), { test: 3, status: 'failed', durationMs: 1 });
+    expect(stopReason(claim, { ...none, maxFailures: 1 }, false)).toBe(
+      'the invocation stopped at --max-failures=1',
+    );
   });
 
   test("at exit, only this process's claim that no teardown finished is finished", () => {
