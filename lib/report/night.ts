@@ -23,8 +23,13 @@ export interface GridRow {
 export interface NightCounts {
   runs: number;
   checked: number;
-  /** Checked runs whose every item that ran passed. */
+  /** Checked runs where at least one item ran and every item that ran passed. */
   passing: number;
+  /**
+   * Checked runs where no item ran (a selection such as `--grep-invert item` kept only the
+   * collection): neither passing nor failing, since nothing passes by default.
+   */
+  noItems: number;
   /** Checked runs with at least one failing item. */
   failing: number;
   failingItems: number;
@@ -78,6 +83,7 @@ export function summarize(verdicts: VerdictFile[], selection: Selection): NightS
   }));
   const checked = verdicts.filter((v) => v.status === 'checked');
   const failing = checked.filter((v) => v.items.some((i) => i.verdict === 'fail'));
+  const noItems = checked.filter((v) => v.items.length === 0).length;
   const byKind: NightCounts['byKind'] = {};
   for (const v of verdicts)
     if (v.status !== 'checked') {
@@ -97,7 +103,8 @@ export function summarize(verdicts: VerdictFile[], selection: Selection): NightS
     counts: {
       runs: verdicts.length,
       checked: checked.length,
-      passing: checked.length - failing.length,
+      passing: checked.length - failing.length - noItems,
+      noItems,
       failing: failing.length,
       failingItems: checked.reduce((n, v) => n + v.items.filter((i) => i.verdict === 'fail').length, 0),
       notChecked: verdicts.length - checked.length,
@@ -144,7 +151,8 @@ export function countsLine(s: NightSummary): string {
     .join(', ');
   return (
     `${plural(c.runs, 'run')}: ${c.checked} checked (${c.passing} passing, ${c.failing} with failing items, ` +
-    `${plural(c.failingItems, 'failing item')}), ${c.notChecked} not checked${kinds ? ` (${kinds})` : ''}`
+    `${plural(c.failingItems, 'failing item')}${c.noItems ? `, ${c.noItems} with no item run` : ''}), ` +
+    `${c.notChecked} not checked${kinds ? ` (${kinds})` : ''}`
   );
 }
 
@@ -218,6 +226,12 @@ export function summaryMarkdown(s: NightSummary): string {
     '',
     `Selection: ${describeSelection(s.selection)}.${s.night ? ` Batch date ${markdownText(s.night.describe, 80)}.` : ''} Exit code of the checks ${s.exitCode}.`,
     '',
+    ...(c.noItems
+      ? [
+          `${plural(c.noItems, 'checked run')} with no item run (the selection kept no item test of them).`,
+          '',
+        ]
+      : []),
   ];
   if (s.verdicts.length === 0) lines.push('No verdict: no run was checked.');
   else {

@@ -117,6 +117,8 @@ export const verdictIndexSchema = z.object({
       runs: z.number(),
       checked: z.number(),
       passing: z.number(),
+      /** Absent in index files written before it was counted. */
+      noItems: z.number().optional(),
       failing: z.number(),
       failingItems: z.number(),
       notChecked: z.number(),

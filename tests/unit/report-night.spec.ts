@@ -168,6 +168,26 @@ test.describe('passes by a special clause and runs not checked read differently'
     expect(s.exitCode).toBe(0);
   });
 
+  test('a checked run where no item ran (`--grep-invert item`) is not counted as passing: nothing passes by default', () => {
+    const s = summarize([verdict('kept-collection-only', {}), verdict('run-a', all('pass'))], {
+      ...selection,
+      filters: ['--grep-invert item'],
+      complete: false,
+    });
+    expect(s.counts).toMatchObject({ checked: 2, passing: 1, noItems: 1, failing: 0 });
+    expect(gridText(s)).toContain(
+      '2 runs: 2 checked (1 passing, 0 with failing items, 0 failing items, 1 with no item run), 0 not checked',
+    );
+    expect(markdownOf(s)).toContain('| 2 | 2 | 1 | 0 | 0 | 0 |');
+    expect(markdownOf(s)).toContain(
+      '1 checked run with no item run (the selection kept no item test of them).',
+    );
+    // Every run without an item: the checks' exit code is 2, as with no verdict at all.
+    expect(summarize([verdict('kept-collection-only', {})], selection).exitCode).toBe(2);
+    // A night where items ran says nothing of it.
+    expect(gridText(summarize([verdict('run-a', all('pass'))], selection))).not.toContain('no item run');
+  });
+
   test('needs-input is said once (not "needs-input (needs-input)"); counts by kind', () => {
     const s = summarize(
       [
