@@ -37,10 +37,18 @@ export function atComparedPrecision(x: number, profile: Profile): number {
  * 36.5 and "36.5" are not (docs/rules.md §D15).
  */
 export function isIntegerPrint(printed: unknown): boolean {
-  if (typeof printed === 'number') return Number.isInteger(printed);
+  if (typeof printed === 'number') return isWholeDecimal(printed);
   if (typeof printed !== 'string') return false;
   const match = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*%?\s*$/.exec(printed);
-  return match !== null && Number.isInteger(Number.parseFloat(match[1]!));
+  return match !== null && isWholeDecimal(Number.parseFloat(match[1]!));
+}
+
+/**
+ * A whole number on the decimal grid every threshold uses (docs/rules.md §D6): 30.000000000000004, what
+ * a platform computing 0.1 × 3 × 100 in binary floating point serialises, is the whole number 30.
+ */
+function isWholeDecimal(x: number): boolean {
+  return Number.isFinite(x) && scaled(x) % SCALE === 0;
 }
 
 export interface PercentOptions {

@@ -121,16 +121,22 @@ function swapText(s: Swap): string {
   return `${pairText(s)} swapped ranks, ${how} (${s.rates})`;
 }
 
-/** Why two different names at one position are not a tie swap, when no swapped pair explains them. */
+/**
+ * Why two different names at one position are not a tie swap, when no swapped pair explains them. A
+ * truncated name (7.6: "a short form against a form with a suffix") is one brand shown in two forms, so
+ * one of the two names is missing from the other side; two brands whose names merely share a prefix
+ * (蒙牛 and 蒙牛特仑苏), each listed on both sides, are two brands, and their swap is judged as any swap.
+ */
 function differentNameNote(htmlName: string, platformName: string, lists: Lists): string | undefined {
-  if (htmlName.startsWith(platformName) || platformName.startsWith(htmlName)) {
-    return 'a truncated name is a different name (7.6)';
-  }
   const absent = [
     findByName(lists.platform.all, htmlName) ? '' : `「${htmlName}」 is not in the platform ranking`,
     findByName(lists.html.all, platformName) ? '' : `「${platformName}」 is not in the HTML ranking`,
   ].filter(Boolean);
-  return absent.length > 0 ? absent.join('; ') : undefined;
+  if (absent.length === 0) return undefined;
+  if (htmlName.startsWith(platformName) || platformName.startsWith(htmlName)) {
+    return 'a truncated name is a different name (7.6)';
+  }
+  return absent.join('; ');
 }
 
 interface Lists {

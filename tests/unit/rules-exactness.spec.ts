@@ -166,6 +166,20 @@ test.describe('spec 9.3.4 "when the platform prints an integer" is read by value
     for (const decimal of [36.5, '36.5', '36.05%', 'x', null]) expect(isIntegerPrint(decimal)).toBe(false);
   });
 
+  test('9.3.4 on decimal values (§D6): binary noise around a whole number is an integer print, a real decimal is not', () => {
+    // 0.1 × 3 × 100 is 30.000000000000004 in binary floating point: the platform's value is 30.
+    for (const noisy of [0.1 * 3 * 100, 29.999999999999996, 36.00000000000001, '30.000000000000004'])
+      expect(isIntegerPrint(noisy), String(noisy)).toBe(true);
+    expect(comparePercent(29.6, 0.1 * 3 * 100, 'B', { integerRule: true })).toMatchObject({
+      verdict: 'pass',
+      passBy: 'integer print (spec 9.3.4)',
+    });
+    // Near misses: a hundredth or a nano-point's worth more is no whole number; infinities are none.
+    for (const decimal of [30.01, 30.000000002, Infinity, Number.NaN])
+      expect(isIntegerPrint(decimal), String(decimal)).toBe(false);
+    expect(comparePercent(29.4, 30.01, 'B', { integerRule: true }).verdict).toBe('fail');
+  });
+
   test('9.3.4: HTML 35.6 against a platform 36 passes by integer rounding, printed "36" or "36.0" alike, marked integer print', () => {
     for (const printed of ['36', '36.0']) {
       const c = comparePercent(35.6, 36, 'B', { integerRule: true, platformPrinted: printed });

@@ -115,6 +115,30 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(result.verdict).toBe('pass');
   });
 
+  test('9.5.5 / 7.6: two brands whose names share a prefix (蒙牛, 蒙牛特仑苏), both on both sides, tie-swap in B; no "truncated name"', () => {
+    const prefixSwap: Edit = (d, p) => {
+      d.brand.core_competitors[0]!.name = '蒙牛';
+      d.brand.core_competitors[0]!.avg_exposure_rate = 20.02;
+      d.brand.core_competitors[1]!.name = '蒙牛特仑苏';
+      for (const platform of Object.values(d.brand.platforms))
+        for (const entry of platform.industry_ranking ?? [])
+          entry.name =
+            entry.name === '蓝山乳业' ? '蒙牛' : entry.name === '白云牧场' ? '蒙牛特仑苏' : entry.name;
+      p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业');
+      const baiyun = p.competitor.findIndex((r) => r.name === '白云牧场');
+      p.competitor[baiyun]!.name = '蒙牛特仑苏';
+      p.competitor.splice(baiyun, 0, competitorRow('蒙牛', 20, BRANDS[1]!.perPlatform));
+    };
+    const b = checkItem5(context({ profile: 'B', edit: prefixSwap }));
+    expect(row(b, '5.2', '#2 name')).toMatchObject({ html: '蒙牛特仑苏', platform: '蒙牛', verdict: 'pass' });
+    expect(row(b, '5.2', '#2 name').note).toContain('tie swap');
+    expect(b.verdict).toBe('pass');
+    // Near miss: in Profile A the same swap fails as a swap, not as a truncated name.
+    const a = checkItem5(context({ profile: 'A', edit: prefixSwap }));
+    expect(failingKeys(a, '5.2')).toEqual(['#2 name', '#3 name']);
+    expect(row(a, '5.2', '#2 name').note).toContain('Profile B allowance');
+  });
+
   test('9.5.5 is Profile B only: the same tied swap fails in Profile A', () => {
     const result = checkItem5(context({ profile: 'A', edit: tiedSwap(20.02) }));
     expect(failingKeys(result, '5.2')).toEqual(['#2 name', '#3 name']);
