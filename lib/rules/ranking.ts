@@ -61,9 +61,13 @@ function compareAggregateRates(
   return makeStep('5.1', 'aggregate exposure rate against the all-platform column', rows, notes);
 }
 
-/** Spec 9.5.5 / 8.2: tied within 0.05, on decimal values. */
+/**
+ * Spec 9.5.5 / 8.2: tied within 0.05, on decimal values. Two brands with no rate are tied too: an empty
+ * cell against an empty one "is not a difference" (7.6), so neither side has a rate to order them by.
+ */
 function isTie(a: number | null, b: number | null): boolean {
-  return a !== null && b !== null && withinDecimal(a, b, TIE_TOLERANCE);
+  if (a === null || b === null) return a === b;
+  return withinDecimal(a, b, TIE_TOLERANCE);
 }
 
 /**

@@ -139,6 +139,39 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(a, '5.2', '#2 name').note).toContain('Profile B allowance');
   });
 
+  test('9.5.5 / 7.6: two brands with no rate on either side, printed in other orders, are tied: a tie swap in B, a failure in A', () => {
+    const none = [null, null, null, null, null, null];
+    const emptyPair: Edit = (d, p) => {
+      d.brand.core_competitors = [
+        { name: 'X', avg_exposure_rate: null },
+        { name: 'Y', avg_exposure_rate: null },
+      ];
+      for (const platform of Object.values(d.brand.platforms))
+        platform.industry_ranking = (platform.industry_ranking ?? []).filter((e) => e.name === OWN_BRAND);
+      p.competitor = [
+        p.competitor.find((r) => r.name === OWN_BRAND)!,
+        competitorRow('Y', null, none),
+        competitorRow('X', null, none),
+      ];
+    };
+    const b = checkItem5(context({ profile: 'B', edit: emptyPair }));
+    expect(row(b, '5.2', '#2 name')).toMatchObject({ html: 'X', platform: 'Y', verdict: 'pass' });
+    expect(row(b, '5.2', '#2 name').note).toContain('tie swap');
+    const a = checkItem5(context({ profile: 'A', edit: emptyPair }));
+    expect(failingKeys(a, '5.2')).toEqual(['#2 name', '#3 name']);
+    // Near miss: one of the two has a rate on the platform: not tied, the swap fails in B too.
+    const oneRated = checkItem5(
+      context({
+        profile: 'B',
+        edit: (d, p) => {
+          emptyPair(d, p);
+          p.competitor[1] = competitorRow('Y', 0.3, none);
+        },
+      }),
+    );
+    expect(row(oneRated, '5.2', '#2 name').verdict).toBe('fail');
+  });
+
   test('9.5.5 is Profile B only: the same tied swap fails in Profile A', () => {
     const result = checkItem5(context({ profile: 'A', edit: tiedSwap(20.02) }));
     expect(failingKeys(result, '5.2')).toEqual(['#2 name', '#3 name']);
