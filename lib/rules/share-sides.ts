@@ -37,6 +37,12 @@ export interface ShareSide {
   /** Sum of the positive values of the kept entries (decimal). */
   sum: number;
   /**
+   * Sum of the positive values of the group as the report holds it, before 「无时间」 is removed
+   * (7.3.2), when that differs from `sum`: a percentage group's shares are shares of this whole, so a
+   * second division (7.3.5) may have used it.
+   */
+  wholeSum?: number;
+  /**
    * Set when the HTML group's positive sum fell below the 7.3.3 window and 7.3.4 does not call it counts:
    * the group is read as percentages by the suite's choice (docs/rules.md §D17), and every share row
    * says so with the share the other reading would give.
@@ -145,6 +151,7 @@ export function legendHtmlSide(
     shown: all.slice(0, LEGEND_ENTRIES),
     isPercentage,
     sum,
+    ...(wholeSum !== sum ? { wholeSum } : {}),
     basis: basis + removedNote(entries, removed),
     ...(reading === 'below the window' ? { belowWindow: { sum: wholeSum } } : {}),
   };

@@ -53,12 +53,17 @@ export const DOUBLE_DIVISION_GAP = 0.1;
  * and are never re-divided (2.2, 9.4.1). docs/rules.md §D11.
  */
 export function doubleDivision(html: ShareSide, h: number, p: number, profile: Profile): string | undefined {
-  if (!html.isPercentage || html.sum <= 0) return undefined;
-  // What dividing a second time would show, at the precision the profile compares.
-  const redivided = atComparedPrecision((h / html.sum) * 100, profile);
-  if (!withinProfile(redivided, p, profile)) return undefined;
-  if (roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
-  return `7.3.5 double division: HTML ${h} / ${show(html.sum)} × 100 = ${redivided} matches platform ${p}; gap ${roundedGap(h, p)} after rounding (≤ 0.1)`;
+  if (!html.isPercentage || roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
+  // The second division may have used the group as the report holds it (「无时间」 included, whose
+  // shares the percentages are) or the entries kept after 7.3.2: either explains the gap.
+  for (const sum of [html.sum, html.wholeSum ?? html.sum]) {
+    if (sum <= 0) continue;
+    // What dividing a second time would show, at the precision the profile compares.
+    const redivided = atComparedPrecision((h / sum) * 100, profile);
+    if (withinProfile(redivided, p, profile))
+      return `7.3.5 double division: HTML ${h} / ${show(sum)} × 100 = ${redivided} matches platform ${p}; gap ${roundedGap(h, p)} after rounding (≤ 0.1)`;
+  }
+  return undefined;
 }
 
 /**

@@ -154,6 +154,23 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(result.verdict).toBe('pass');
     });
 
+    test('7.3.5 with 「无时间」 (7.3.2): a publish-time percentage group re-divided by its whole sum 100.2 is not a failure in Profile A', () => {
+      // The percentages are shares of the whole group, 「无时间」 included (sum 100.2); the platform
+      // divided 52.1 by that whole a second time. 7.3.2 then removes 「无时间」 on both sides.
+      const html = group(['近一周', 52.1], ['更早', 38], ['无时间', 10.1]);
+      const api = group(['近一周', 52], ['更早', 37.9], ['无时间', 10.1]);
+      const result = checkItem8(aggregate('publish_time', html, api, 'A'));
+      const share = row(result, 'all', 'share 「近一周」');
+      expect(share).toMatchObject({ html: 52.1, platform: 52, verdict: 'pass' });
+      expect(share.note).toContain('52.1 / 100.2 × 100 = 52');
+      expect(result.verdict).toBe('pass');
+      // Near miss: a 0.2 gap is more than "about 0.1 point", whatever sum explains it.
+      const far = checkItem8(
+        aggregate('publish_time', html, group(['近一周', 51.9], ['更早', 38], ['无时间', 10.1]), 'A'),
+      );
+      expect(row(far, 'all', 'share 「近一周」').verdict).toBe('fail');
+    });
+
     test('7.3.5 near miss: a 0.1 gap that dividing twice does not explain (platform sum 100) fails in Profile A', () => {
       const html = group(['图文', 52.1], ['视频', 30], ['问答', 17.9]);
       const api = group(['图文', 52], ['视频', 30], ['问答', 18]);
