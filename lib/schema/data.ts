@@ -11,6 +11,16 @@ import { competitorEntry, productLevelSchema, rankingEntry } from './product';
 
 /** A field no check reads: any shape. */
 const unused = z.unknown().optional();
+/**
+ * An optional field (`?` in docs/contract.md §5) that is absent or `null`: a generator that writes
+ * `"overall": null` or `"topic": null` means "not there", and it reads as absent. A value present is
+ * validated by `schema` as ever.
+ */
+const absentOrNull = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((v): z.output<T> | undefined => v ?? undefined)
+    .optional();
 /** A text no check compares (a display name, a line): kept when it is a string, otherwise dropped. */
 const looseText = z
   .unknown()
@@ -67,10 +77,10 @@ export const trendPoint = z.object({
 
 export const citation = z.object({
   media_category: group,
-  content_type: group.optional(),
-  publish_time: group.optional(),
-  media_name: group.optional(),
-  source_top30: z.array(sourceEntry).optional(),
+  content_type: absentOrNull(group),
+  publish_time: absentOrNull(group),
+  media_name: absentOrNull(group),
+  source_top30: absentOrNull(z.array(sourceEntry)),
 });
 
 export const platformData = z.object({
@@ -92,12 +102,12 @@ export const summary = z.object({
 export const dataSchema = z.object({
   meta: z.object({
     report_type: unused,
-    topic: z.union([z.string(), z.number()]).optional(),
+    topic: absentOrNull(z.union([z.string(), z.number()])),
     company_id: unused,
     project_id: unused,
     batch_date: unused,
     mode: unused,
-    position_metric: z.enum(['first', 'top3', 'top5']).optional(),
+    position_metric: absentOrNull(z.enum(['first', 'top3', 'top5'])),
     line: looseText.optional(),
     /** Keyed by `key` (docs/contract.md §5): a repeated key would hide a platform (README.md § Security and limits). */
     platforms: z
@@ -105,15 +115,15 @@ export const dataSchema = z.object({
       .min(1)
       .superRefine(noDuplicates((p) => p.key, 'platform key', 'key')),
   }),
-  overall: z.object({ brand_level_exposure_rate: optionalRate }).optional(),
+  overall: absentOrNull(z.object({ brand_level_exposure_rate: optionalRate })),
   brand: z.object({
     name: z.string().min(1),
     summary,
     tmc_aggregate: z.object({
-      content_type: group.optional(),
-      publish_time: group.optional(),
+      content_type: absentOrNull(group),
+      publish_time: absentOrNull(group),
       media_category: group,
-      media_name: group.optional(),
+      media_name: absentOrNull(group),
     }),
     source_top30: z.array(sourceEntry),
     core_competitors: z.array(competitorEntry),

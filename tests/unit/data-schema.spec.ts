@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { ITEM_RULES } from '../../lib/rules';
+import { dataSchema } from '../../lib/schema/data';
+import { parseWith } from '../../lib/schema/issues';
+import { baseData, context } from './builders';
+
+/** A parse of `raw` as the report page's DATA (lib/schema/data.ts). */
+const parsed = (raw: unknown) => parseWith(dataSchema, raw, 'report page DATA', 'DATA');
+
+/** Every item's verdict and failing steps for a run whose DATA is `data`. */
+function verdicts(data: ReturnType<typeof baseData>, profile: 'A' | 'B' = 'A') {
+  const ctx = context({ profile, edit: (d) => Object.assign(d, data) });
+  return Object.values(ITEM_RULES).map((rule) => {
+    const result = rule(ctx);
+    return `${result.item}:${result.verdict}:${result.steps
+      .filter((s) => s.verdict === 'fail')
+      .map((s) => s.id)
+      .join(',')}`;
+  });
+}
+
+test.describe('docs/contract.md §5: an optional field that is null reads as absent', () => {
+  test('overall, meta.topic, meta.position_metric, optional groups and a platform’s source_top30 set to null parse as absent', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.overall = null;
+    raw.meta.topic = null;
+    raw.meta.position_metric = null;
+    raw.brand.tmc_aggregate.media_name = null;
+    const first = Object.keys(raw.brand.platforms)[0]!;
+    raw.brand.platforms[first].citation.content_type = null;
+    raw.brand.platforms[first].citation.source_top30 = null;
+    const data = parsed(raw);
+    expect(data.overall).toBeUndefined();
+    expect(data.meta.topic).toBeUndefined();
+    expect(data.meta.position_metric).toBeUndefined();
+    expect(data.brand.tmc_aggregate.media_name).toBeUndefined();
+    expect(data.brand.platforms[first]!.citation.content_type).toBeUndefined();
+    expect(data.brand.platforms[first]!.citation.source_top30).toBeUndefined();
+  });
+
+  test('the rules judge a null optional field exactly as the absent one: same verdicts, same failing steps', () => {
+    const withNulls = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const absent = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const first = Object.keys(withNulls.brand.platforms)[0]!;
+    withNulls.brand.platforms[first].citation.publish_time = null;
+    delete absent.brand.platforms[first].citation.publish_time;
+    // The aggregate lacking a group the platform has fails (docs/contract.md §6), null or absent alike.
+    withNulls.brand.tmc_aggregate.content_type = null;
+    delete absent.brand.tmc_aggregate.content_type;
+    const nullVerdicts = verdicts(parsed(withNulls));
+    expect(nullVerdicts).toEqual(verdicts(parsed(absent)));
+    expect(nullVerdicts.find((v) => v.startsWith('7:'))).toMatch(/^7:fail:/);
+  });
+
+  test('near miss: a null in a field a check reads is no value and fails, never passes; a wrong type is still an error', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.brand.summary.avg_exposure_rate = null;
+    const result = ITEM_RULES[3](context({ edit: (d) => Object.assign(d, parsed(raw)) }));
+    expect(result.verdict).toBe('fail');
+    const wrong = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    wrong.meta.position_metric = 'top10';
+    expect(() => parsed(wrong)).toThrow(/DATA\.meta\.position_metric/);
+    wrong.meta.position_metric = undefined;
+    wrong.overall = [];
+    expect(() => parsed(wrong)).toThrow(/DATA\.overall/);
+  });
+});
