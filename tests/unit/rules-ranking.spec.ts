@@ -120,10 +120,15 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
       d.brand.core_competitors[0]!.name = '蒙牛';
       d.brand.core_competitors[0]!.avg_exposure_rate = 20.02;
       d.brand.core_competitors[1]!.name = '蒙牛特仑苏';
+      const renamed = new Map([
+        ['蓝山乳业', '蒙牛'],
+        ['白云牧场', '蒙牛特仑苏'],
+      ]);
       for (const platform of Object.values(d.brand.platforms))
-        for (const entry of platform.industry_ranking ?? [])
-          entry.name =
-            entry.name === '蓝山乳业' ? '蒙牛' : entry.name === '白云牧场' ? '蒙牛特仑苏' : entry.name;
+        platform.industry_ranking = platform.industry_ranking.map((e) => ({
+          ...e,
+          name: renamed.get(e.name) ?? e.name,
+        }));
       p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业');
       const baiyun = p.competitor.findIndex((r) => r.name === '白云牧场');
       p.competitor[baiyun]!.name = '蒙牛特仑苏';
