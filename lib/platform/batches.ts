@@ -1,4 +1,5 @@
-import type { BatchItem, SnapshotRow } from '../schema/platform';
+import { batchItem, type SnapshotRow } from '../schema/platform';
+import { describeIssues } from '../schema/issues';
 import { normalizeDate } from '../run/url';
 import type { Profile, ReportType } from '../schema/vocabulary';
 
@@ -14,36 +15,73 @@ export function builtDiagnosisBatchId(brandCode: string, projectId: string, batc
   return `${brandCode}-HIST-${projectId}-${batchDate.replace(/-/g, '')}-D`;
 }
 
+/** A batchDate: YYYY-MM-DD or YYYYMMDD, alone or followed by a time part only (`T23:00:00Z`, ` 23:00:00`). */
+const BATCH_DATE = /^(\d{4}-\d{2}-\d{2}|\d{8})([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The endpoint of docs/contract.md §4.1, as the client names it in every error. */
+const BATCH_LIST = 'GET /api/geo_label/project/batch';
+
+type Run = { projectId: string; batchDate: string };
+type Candidate = { raw: unknown; index: number; exact: boolean };
+
+/**
+ * The day and project an item names, read from batchDate and project alone (contract 4.1), so an item
+ * of another project or day is never validated further; `exact` when its batchDate has no time part.
+ */
+function keyOf(raw: unknown): { day: string; project: string; exact: boolean } | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { batchDate, project } = raw as Record<string, unknown>;
+  if (typeof project !== 'string' && typeof project !== 'number') return undefined;
+  const m = typeof batchDate === 'string' ? BATCH_DATE.exec(batchDate) : null;
+  const day = m && normalizeDate(m[1]!);
+  if (!m || !day) return undefined;
+  return { day, project: String(project), exact: m[2] === undefined };
+}
+
+/** The run's item, validated strictly (docs/contract.md §4.1): its ids, or the field at fault. */
+function fromItem({ raw, index, exact }: Candidate, run: Run): BatchResolution {
+  const forRun = `the item for ${run.batchDate} / project ${run.projectId}`;
+  const parsed = batchItem.safeParse(raw);
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error, `payload[${index}]`).join('; ');
+    return {
+      kind: 'error',
+      reason: `${BATCH_LIST}: ${forRun} does not match the contract: ${issues}`,
+      failure: 'platform',
+    };
+  }
+  const batchIds = parsed.data.l1CrawlBatchIds.map((b) => b.batchId);
+  if (batchIds.length === 0)
+    return { kind: 'error', reason: `batch list: ${forRun} has no l1CrawlBatchIds`, failure: 'platform' };
+  const dated = exact ? '' : ` (item dated ${JSON.stringify(parsed.data.batchDate)})`;
+  return {
+    kind: 'found',
+    batchIds,
+    note: `batch list: ${batchIds.length} crawl batch id(s) for ${run.batchDate}${dated}`,
+  };
+}
+
 /**
  * Contract 4.1: the item whose batchDate and project equal the run's; its batch ids in order.
  * No item: Profile A → error; Profile B diagnosis → build the id (spec 9.1.2); otherwise error.
  */
 export function resolveBatch(
-  items: BatchItem[],
-  run: { projectId: string; batchDate: string; reportType: ReportType; profile: Profile; brandCode?: string },
+  items: readonly unknown[],
+  run: Run & { reportType: ReportType; profile: Profile; brandCode?: string },
 ): BatchResolution {
-  // A batch date with a time part ("2025-11-17 00:00:00") or as YYYYMMDD still names its day.
-  const item = items.find(
-    (i) =>
-      normalizeDate(i.batchDate.slice(0, 10).replace(/^(\d{8}).*/, '$1')) === run.batchDate &&
-      i.project === run.projectId,
+  const keys = items.map(keyOf);
+  const candidates = keys.flatMap((k, index) =>
+    k?.day === run.batchDate && k.project === run.projectId
+      ? [{ raw: items[index], index, exact: k.exact }]
+      : [],
   );
-  if (item) {
-    const batchIds = item.l1CrawlBatchIds.map((b) => b.batchId);
-    if (batchIds.length === 0) {
-      return {
-        kind: 'error',
-        reason: `batch list: the item for ${run.batchDate} / project ${run.projectId} has no l1CrawlBatchIds`,
-        failure: 'platform',
-      };
-    }
-    return {
-      kind: 'found',
-      batchIds,
-      note: `batch list: ${batchIds.length} crawl batch id(s) for ${run.batchDate}`,
-    };
-  }
-  const what = `no batch for batchDate ${run.batchDate} and project ${run.projectId} in the batch list (${items.length} item(s))`;
+  // An item dated the run's day exactly wins over one dated with a time of that day, wherever each
+  // stands: the contract writes batchDate "YYYY-MM-DD", so the exact item is the day's batch and a
+  // timed one at most another batch of that day. Among equals the first, in the list's order.
+  const chosen = candidates.find((c) => c.exact) ?? candidates[0];
+  if (chosen) return fromItem(chosen, run);
+  const unread = keys.filter((k) => !k).length;
+  const what = `no batch for batchDate ${run.batchDate} and project ${run.projectId} in the batch list (${items.length} item(s)${unread ? `, ${unread} whose batchDate or project cannot be read` : ''})`;
   if (run.profile === 'B' && run.reportType === 'diagnosis') {
     if (!run.brandCode) {
       return {

@@ -50,6 +50,12 @@ function tries(attempts: number, retries: number, reloggedIn: boolean): string {
   return `${attempts} attempts (${reloggedIn ? 'one after a new login, ' : ''}${retries} retries with backoff)`;
 }
 
+/**
+ * Undici's connect timeout (`fetch failed (UND_ERR_CONNECT_TIMEOUT)`): no connection within its own
+ * limit, a network error that is retried (docs/contract.md §4), not the request's timeout.
+ */
+const CONNECT_TIMEOUT = /UND_ERR_CONNECT_TIMEOUT|connect timeout/i;
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -122,7 +128,8 @@ export class PlatformClient {
           throw new EndpointError(name, e.message);
         }
         const message = e instanceof Error ? e.message : String(e);
-        if (/timeout|timed out/i.test(message)) {
+        const connect = CONNECT_TIMEOUT.test(message);
+        if (!connect && /timeout|timed out/i.test(message)) {
           record('timeout');
           // Not retried: the request already waited its whole budget (docs/contract.md §4, README "Failure modes").
           throw new EndpointError(name, `timed out after ${timeoutMs} ms (L1_REQUEST_TIMEOUT_MS)`);
@@ -132,9 +139,10 @@ export class PlatformClient {
           continue;
         }
         record('network error');
+        const why = connect ? 'no connection within the connect timeout (not L1_REQUEST_TIMEOUT_MS): ' : '';
         throw new EndpointError(
           name,
-          `network error after ${tries(attempts, retries, reloggedIn)}: ${message.split('\n')[0]}`,
+          `network error after ${tries(attempts, retries, reloggedIn)}: ${why}${message.split('\n')[0]}`,
         );
       }
       const status = response.status();

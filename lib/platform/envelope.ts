@@ -1,6 +1,8 @@
 /**
  * Contract section 4: a payload comes bare or wrapped as {code: 0 | 200, msg | message, data}.
- * A wrapped answer with any other code is an API error carrying its code and message.
+ * A wrapped answer with any other code is an API error carrying its code and message. A success code
+ * without `data` is a bare payload that carries a code of its own ({"code": 0, "msg": "ok", "rows": […]}):
+ * the object itself is the payload, and its schema names what it lacks.
  */
 export type Unwrapped = { ok: true; payload: unknown } | { ok: false; code: unknown; message: string };
 
@@ -14,9 +16,7 @@ export function unwrapEnvelope(body: unknown): Unwrapped {
   const message =
     typeof body.msg === 'string' ? body.msg : typeof body.message === 'string' ? body.message : '';
   if (code === 0 || code === 200 || code === '0' || code === '200') {
-    if (!('data' in body))
-      return { ok: false, code, message: `wrapped answer without data (${message || 'no message'})` };
-    return { ok: true, payload: body.data };
+    return { ok: true, payload: 'data' in body ? body.data : body };
   }
   return { ok: false, code, message: message || '(no message)' };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noDuplicates, platformKey } from './keys';
-import { optionalRate, printedRate, rate, unusedRate } from './rate';
+import { optionalRate, printedRate, unusedRate } from './rate';
 import { wordcloud } from './data';
 
 /**
@@ -17,13 +17,38 @@ const unusedRank = z
   .optional()
   .transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
+/** The run's item of the batch list (docs/contract.md §4.1), validated once it is known to be the run's. */
 export const batchItem = z.object({
   batchDate: z.string(),
   project: z.union([z.string(), z.number()]).transform(String),
   line: unused,
   l1CrawlBatchIds: z.array(z.object({ batchId: z.string().min(1) })),
 });
-export const batchList = z.array(batchItem);
+/**
+ * Contract 4.1: only the item whose batchDate and project are the run's is read, so the list's items
+ * come as they are; lib/platform/batches.ts tells which is the run's and validates it with `batchItem`.
+ * Another project's or day's item never fails the run.
+ */
+export const batchList = z.array(z.unknown());
+
+/**
+ * Spec 9.1.3: the authoritative batch id, a string (contract 4.2). A JSON number is read as its digits
+ * only while it is a safe integer: beyond 2^53 the parser has already rounded it to another id.
+ */
+const crawlBatchId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((id, ctx) => {
+    if (id === null || id === undefined) return undefined;
+    if (typeof id === 'string' || Number.isSafeInteger(id)) return String(id);
+    ctx.addIssue({
+      code: 'custom',
+      message: Number.isInteger(id)
+        ? `the number ${id} is beyond 2^53, where JSON numbers lose digits, so it is not the platform's id: the contract has crawlBatchId as a string`
+        : `the number ${id} is not an integer, so it is not a batch id: the contract has crawlBatchId as a string`,
+    });
+    return z.NEVER;
+  });
 
 const snapshotFields = z.object({
   platform: z.union([z.literal('all'), platformKey]),
@@ -37,11 +62,7 @@ const snapshotFields = z.object({
   positive_rate: optionalRate,
   brand_exposure_rate: printedRate,
   product_link_rate: optionalRate,
-  crawlBatchId: z
-    .union([z.string(), z.number()])
-    .transform(String)
-    .optional()
-    .or(z.null().transform(() => undefined)),
+  crawlBatchId,
 });
 
 /** A snapshot row: every rate a number or null; `brand_exposure_rate_printed` keeps its printed form. */
@@ -73,7 +94,8 @@ export const competitorRow = z.object({
   kind: z.enum(['brand', 'product']),
   name: z.string(),
   rank: unusedRank,
-  exposure_rate: rate,
+  /** A missing key is no value, as for every rate (docs/contract.md §4.2); a check needing it fails. */
+  exposure_rate: optionalRate,
   platform_rates: z.array(
     z.object({
       /** Only named in a note (columns are matched by position, spec 7.6): any shape. */
@@ -92,7 +114,8 @@ export const tmcRow = z.object({
   platform: z.union([z.literal('all'), platformKey]),
   dimension: tmcDimension,
   name: z.string(),
-  value: rate,
+  /** A missing key is no value, as for every rate (docs/contract.md §4.2); a check needing it fails. */
+  value: optionalRate,
 });
 
 export const sourceRow = z.object({

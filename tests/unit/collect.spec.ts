@@ -15,6 +15,7 @@ import {
   metricsKey,
   ORIGIN,
   PORTAL_B_ORIGIN,
+  PORTAL_B_HOST,
   platformFor,
   Reply,
   Sequence,
@@ -385,6 +386,44 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(trustedLoginOrigin('https://evil.test/r/1', base, { profileB: {} })).toBe(false);
   });
 
+  test('the Profile B host in another letter case or with a default port: trusted, and only that origin', () => {
+    const base = 'https://geo.test/api';
+    for (const host of ['Portal.Test', 'portal.test:443', 'PORTAL.TEST:443'])
+      expect(trustedLoginOrigin('https://portal.test/r/1', base, { profileB: { host } }), host).toBe(true);
+    expect(trustedLoginOrigin('http://portal.test/r/1', base, { profileB: { host: 'portal.test:80' } })).toBe(
+      true,
+    );
+    // Never to another port, nor to a host that merely shares a prefix.
+    const deps = { profileB: { host: 'Portal.Test:443' } };
+    expect(trustedLoginOrigin('http://portal.test/r/1', base, deps)).toBe(false);
+    expect(trustedLoginOrigin('https://portal.test:8443/r/1', base, deps)).toBe(false);
+    expect(trustedLoginOrigin('https://portal.test.evil.test/r/1', base, deps)).toBe(false);
+    expect(trustedLoginOrigin('https://portal.tes/r/1', base, deps)).toBe(false);
+  });
+
+  test('B-monitor with the portal host spelled in capitals and :80: Profile B, login and page origin at the portal', async () => {
+    const { view } = viewsOf(B_MONITOR);
+    const platform = platformFor(B_MONITOR, view, B_MONITOR.spec.batchIds, [
+      batchItem(B_MONITOR, B_MONITOR.spec.batchIds),
+    ]);
+    const fakes = fakeDeps(platform, new Error('the report page defines no DATA variable'));
+    const origins: (readonly string[])[] = [];
+    const readPage = fakes.deps.readPage;
+    const deps = {
+      ...fakes.deps,
+      profileB: { ...fakes.deps.profileB, host: `${PORTAL_B_HOST.toUpperCase()}:80` },
+      readPage: (url: string, state: string | undefined, allowed: readonly string[]) => {
+        origins.push(allowed);
+        return readPage(url, state, allowed);
+      },
+    };
+    const evidence = await collectRun(configuredRun(B_MONITOR), deps);
+    expect(evidence.run.profile).toBe('B');
+    expect(fakes.sessions).toEqual([{ loginBase: PORTAL_B_ORIGIN, key: 'profileB', force: false }]);
+    expect(origins[0]).toContain(PORTAL_B_ORIGIN);
+    expect(origins[0]!.filter((o) => /portal/i.test(o))).toEqual([PORTAL_B_ORIGIN]);
+  });
+
   test('a DATA of the wrong shape is an error naming the field', async () => {
     const { data, platform } = aMonitor();
     const brand = { ...(data.brand as Record<string, unknown>) };
@@ -465,7 +504,9 @@ test.describe('collectRun: each way a run is not checked', () => {
 
   test('the batch list of the wrong shape is an error naming the field', async () => {
     const { data, platform } = aMonitor();
-    platform.set(batchKey(A_MONITOR), [{ batchDate: '2025-11-17' }]);
+    // The run's own item (its date and project) without its ids; other items are not validated
+    // (docs/contract.md §4.1, tests/unit/platform-parsing.spec.ts).
+    platform.set(batchKey(A_MONITOR), [{ batchDate: '2025-11-17', project: A_MONITOR.spec.projectId }]);
     const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
     expect(outcome(evidence, 'GET /api/geo_label/project/batch', 'l1CrawlBatchIds')).toEqual(
       failed('platform'),

@@ -77,6 +77,29 @@ test.describe('docs/contract.md §4: the API client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  test('"network errors are retried (at most 2 retries, with backoff)": a connect timeout is a network error, not the request timeout', async () => {
+    const connect = () => new Error('fetch failed (UND_ERR_CONNECT_TIMEOUT)');
+    const once = client([connect(), ok({ rows: [4] })]);
+    await expect(once.c.get('GET t', '/t', {}, rows)).resolves.toEqual({ rows: [4] });
+    expect(once.calls).toHaveLength(2);
+    const always = client([connect(), connect(), connect(), ok({ rows: [] })]);
+    const error = await always.c.get('GET t', '/t', {}, rows).catch((e: unknown) => String(e));
+    expect(error).toContain(
+      'GET t: network error after 3 attempts (2 retries with backoff): no connection within the connect timeout (not L1_REQUEST_TIMEOUT_MS): fetch failed (UND_ERR_CONNECT_TIMEOUT)',
+    );
+    expect(error).not.toContain('timed out after');
+    expect(always.calls).toHaveLength(3);
+    expect(always.c.log[0]).toMatchObject({ status: 'network error', attempts: 3 });
+  });
+
+  test('"A payload may come bare": a bare answer carrying a success code of its own is read, not an API error', async () => {
+    await expect(
+      client([ok({ code: 0, msg: 'ok', rows: [5] })]).c.get('GET t', '/t', {}, rows),
+    ).resolves.toEqual({
+      rows: [5],
+    });
+  });
+
   test('docs/contract.md §3: a 401 mid-run logs in again once and retries once', async () => {
     let relogins = 0;
     const { c, calls } = client([{ status: 401 }, ok({ rows: [2] })], () => relogins++);

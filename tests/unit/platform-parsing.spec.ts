@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test';
 import { unwrapEnvelope } from '../../lib/platform/envelope';
 import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../lib/platform/batches';
 import { parseRate } from '../../lib/schema/rate';
-import { metricsTables } from '../../lib/schema/platform';
+import { batchList, metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
 import { redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { productLevelData } from '../../lib/schema/product';
 import { ITEM_RULES } from '../../lib/rules';
-import { baseData, context } from './builders';
+import { baseData, context, row } from './builders';
 
 test.describe('docs/contract.md §4: envelope', () => {
   test('a bare payload passes through', () => {
@@ -22,6 +22,25 @@ test.describe('docs/contract.md §4: envelope', () => {
       payload: { rows: [1] },
     });
     expect(unwrapEnvelope({ code: 200, message: 'success', data: [] })).toEqual({ ok: true, payload: [] });
+  });
+
+  test('"A payload may come bare": a bare payload carrying a success code of its own is read as the payload', () => {
+    const rows = [{ platform: 'all', exposure_rate: '36%' }];
+    expect(unwrapEnvelope({ code: 0, msg: 'ok', rows })).toEqual({
+      ok: true,
+      payload: { code: 0, msg: 'ok', rows },
+    });
+    expect(unwrapEnvelope({ rows: [], total: 0, code: 200 })).toEqual({
+      ok: true,
+      payload: { rows: [], total: 0, code: 200 },
+    });
+    // Read as the payload, it is then validated as one: a code and a message alone lack the rows.
+    const alone = unwrapEnvelope({ code: 0, msg: 'ok' });
+    expect(alone.ok).toBe(true);
+    expect(() =>
+      parseWith(metricsTables.snapshot, alone.ok && alone.payload, 'GET snapshot', 'payload'),
+    ).toThrow(/GET snapshot does not match the contract: payload\.rows: /);
+    expect(unwrapEnvelope({ code: 1, msg: 'no', rows: [] })).toMatchObject({ ok: false, code: 1 });
   });
 
   test('any other code is an API error with its code and message', () => {
@@ -125,6 +144,58 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
     expect(r.kind === 'error' && r.reason).toContain('L1_PROFILE_B_BRAND_CODE');
   });
 
+  test("\"The item whose batchDate and project equal the run's is chosen\": another project's or day's malformed item never fails the list", () => {
+    const listed = [
+      { batchDate: '2026-11-20', project: 'P2', l1CrawlBatchIds: null },
+      { batchDate: null, project: 'P2', l1CrawlBatchIds: [] },
+      { batchDate: '2026-11-19', project: { id: 1 } },
+      null,
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [{ batchId: 'b1' }] },
+    ];
+    const parsed = parseWith(batchList, listed, 'GET batch', 'payload');
+    expect(resolveBatch(parsed, run)).toMatchObject({ kind: 'found', batchIds: ['b1'] });
+    // Unreadable items are counted when no item is the run's, so a renamed field is seen.
+    const r = resolveBatch(parsed.slice(0, 4), run);
+    expect(r.kind === 'error' && r.reason).toContain(
+      '(4 item(s), 3 whose batchDate or project cannot be read)',
+    );
+  });
+
+  test('"The item whose batchDate and project equal the run\'s is chosen": the run\'s own item is validated strictly, naming the field', () => {
+    const listed = [
+      { batchDate: '2026-11-19', project: 'P1', l1CrawlBatchIds: [{ batchId: 'old' }] },
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: null },
+    ];
+    const r = resolveBatch(parseWith(batchList, listed, 'GET batch', 'payload'), run);
+    expect(r.kind === 'error' && r.reason).toMatch(
+      /^GET \/api\/geo_label\/project\/batch: the item for 2026-11-20 \/ project P1 does not match the contract: payload\[1\]\.l1CrawlBatchIds: /,
+    );
+    const badId = [{ batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [{ batchId: 7 }] }];
+    expect(resolveBatch(badId, run)).toMatchObject({ kind: 'error', failure: 'platform' });
+    expect(JSON.stringify(resolveBatch(badId, run))).toContain('payload[0].l1CrawlBatchIds[0].batchId');
+  });
+
+  test('"batchDate … equal the run\'s": the date matches exactly, a time part may follow, nothing else', () => {
+    const dated = (batchDate: string) => [{ batchDate, project: 'P1', l1CrawlBatchIds: [{ batchId: 'x' }] }];
+    for (const near of ['2026-11-201', '2026112012', '2026-11-20x', '2026-11-20 late', '2026-11-2'])
+      expect(resolveBatch(dated(near), run).kind, near).toBe('error');
+    for (const same of ['2026-11-20', '20261120', '2026-11-20T08:00:00Z', '2026-11-20 23:00:00'])
+      expect(resolveBatch(dated(same), run).kind, same).toBe('found');
+  });
+
+  test('"batchDate … equal the run\'s": an item dated exactly wins over one dated with a time of that day, listed first', () => {
+    const listed = [
+      { batchDate: '2026-11-20 23:00:00', project: 'P1', l1CrawlBatchIds: [{ batchId: 'late' }] },
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [{ batchId: 'exact' }] },
+    ];
+    expect(resolveBatch(listed, run)).toMatchObject({ kind: 'found', batchIds: ['exact'] });
+    expect(resolveBatch(listed.slice(0, 1), run)).toMatchObject({
+      kind: 'found',
+      batchIds: ['late'],
+      note: expect.stringContaining('(item dated "2026-11-20 23:00:00")'),
+    });
+  });
+
   test('9.1.3: the rows’ crawlBatchId is authoritative', () => {
     const rows = [{ platform: 'all', crawlBatchId: 'XH-SX-HIST-P1-20261120-D' }] as never[];
     expect(confirmBuiltBatch('XH-HIST-P1-20261120-D', rows)).toMatchObject({
@@ -137,6 +208,63 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
     const r = confirmBuiltBatch('XH-HIST-P1-20261120-D', []);
     expect(r.kind).toBe('needs-input');
     expect(r.kind === 'needs-input' && r.reason).toContain('no other prefix is tried');
+  });
+});
+
+test.describe('docs/contract.md §4.2: crawlBatchId and missing rate keys', () => {
+  test('"crawlBatchId": string (spec 9.1.3 authoritative): a number is read only while it is a safe integer', () => {
+    const snapshot = (id: string) =>
+      parseWith(
+        metricsTables.snapshot,
+        JSON.parse(`{"rows":[{"platform":"all","crawlBatchId":${id}}]}`),
+        'GET snapshot',
+        'payload',
+      );
+    expect(snapshot('"12345678901234567890"').rows[0]!.crawlBatchId).toBe('12345678901234567890');
+    expect(snapshot('9007199254740991').rows[0]!.crawlBatchId).toBe('9007199254740991');
+    expect(() => snapshot('12345678901234567890')).toThrow(
+      /payload\.rows\[0\]\.crawlBatchId: the number 12345678901234567000 is beyond 2\^53, where JSON numbers lose digits/,
+    );
+    expect(() => snapshot('12.5')).toThrow(
+      /payload\.rows\[0\]\.crawlBatchId: the number 12\.5 is not an integer/,
+    );
+  });
+
+  test('"a missing key means no value" for competitor exposure_rate and tmc value; a check that needs the value fails', () => {
+    const competitor = parseWith(
+      metricsTables.competitor,
+      { rows: [{ kind: 'brand', name: '蓝山乳业', rank: 1, platform_rates: [] }] },
+      'GET competitor',
+      'payload',
+    ).rows[0]!;
+    expect(competitor.exposure_rate).toBeNull();
+    const item5 = ITEM_RULES[5](
+      context({
+        edit: (_, p) =>
+          (p.competitor.find((r) => r.name === '蓝山乳业')!.exposure_rate = competitor.exposure_rate),
+      }),
+    );
+    expect(row(item5, '5.1', '蓝山乳业 · all-platform rate')).toMatchObject({
+      platform: null,
+      verdict: 'fail',
+    });
+
+    const tmc = parseWith(
+      metricsTables.tmc,
+      { rows: [{ platform: 'all', dimension: 'content_type', name: '视频' }] },
+      'GET tmc',
+      'payload',
+    ).rows[0]!;
+    expect(tmc.value).toBeNull();
+    const item7 = ITEM_RULES[7](
+      context({
+        edit: (_, p) =>
+          (p.tmc.find(
+            (r) => r.platform === 'all' && r.dimension === 'content_type' && r.name === '视频',
+          )!.value = tmc.value),
+      }),
+    );
+    expect(row(item7, 'all', 'share 「视频」')).toMatchObject({ platform: null, verdict: 'fail' });
   });
 });
 
