@@ -12,7 +12,7 @@ import {
 import type { ConfiguredRun } from '../run/runs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
-import { pageLoginBase, readUrls, type UrlFacts } from '../run/url';
+import { onPortalHost, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
@@ -193,7 +193,7 @@ export function trustedLoginOrigin(
   const page = new URL(htmlUrl);
   return (
     page.origin === new URL(baseUrl).origin ||
-    (deps.profileB.host !== undefined && page.host === deps.profileB.host) ||
+    onPortalHost(page, deps.profileB.host) ||
     (deps.loginOrigins ?? []).includes(page.origin)
   );
 }
@@ -201,7 +201,8 @@ export function trustedLoginOrigin(
 /** The origins a report page may reach (pages/box.ts adds L1_PAGE_ORIGINS): its own and the login ones. */
 function pageOrigins(htmlUrl: string, baseUrl: string, deps: CollectDeps): string[] {
   const page = new URL(htmlUrl);
-  const portal = deps.profileB.host ? [`${page.protocol}//${deps.profileB.host}`] : [];
+  const host = portalHost(deps.profileB.host, page.protocol);
+  const portal = host ? [`${page.protocol}//${host}`] : [];
   return [...new Set([page.origin, new URL(baseUrl).origin, ...portal, ...(deps.loginOrigins ?? [])])];
 }
 

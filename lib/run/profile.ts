@@ -1,5 +1,6 @@
 import type { Profile } from '../schema/vocabulary';
 import type { ProfileBSettings } from './types';
+import { onPortalHost } from './url';
 
 export interface ProfileFacts {
   host: string;
@@ -20,8 +21,7 @@ export interface ProfileDecision {
  * matches. Otherwise Profile A.
  */
 export function recognizeProfile(facts: ProfileFacts, settings: ProfileBSettings): ProfileDecision {
-  const host = settings.host?.trim().toLowerCase();
-  if (host && facts.host.toLowerCase() === host)
+  if (onPortalHost(facts.host, settings.host))
     return { profile: 'B', reason: 'report host is the group portal host' };
   if (settings.companyId !== undefined && facts.companyId === settings.companyId) {
     return { profile: 'B', reason: `companyId ${facts.companyId} is the group's fixed id` };

@@ -38,11 +38,22 @@ function query(url: URL, ...names: string[]): string | undefined {
   return undefined;
 }
 
-function segments(url: URL): string[] {
+/**
+ * The path's segments in order, percent-decoded; `text` is undefined for one that is not valid
+ * percent-encoding (a bare `%`, e.g. `50%off`): the URL is valid, so such a segment is an error only
+ * where the suite reads it (the projectId segment, docs/contract.md §1.1).
+ */
+function segments(url: URL): { raw: string; text: string | undefined }[] {
   return url.pathname
     .split('/')
     .filter(Boolean)
-    .map((s) => decodeURIComponent(s));
+    .map((raw) => {
+      try {
+        return { raw, text: decodeURIComponent(raw) };
+      } catch {
+        return { raw, text: undefined };
+      }
+    });
 }
 
 /** YYYY-MM-DD or YYYYMMDD, a real calendar date, to the normal form YYYY-MM-DD. */
@@ -65,7 +76,9 @@ function readReportType(url: URL): ReportType {
       `must be monitor or diagnosis, got ${JSON.stringify(fromQuery)}`,
     );
   }
-  const segment = segments(url).find((s) => s === 'monitor' || s === 'diagnosis');
+  const segment = segments(url)
+    .map((s) => s.text)
+    .find((s) => s === 'monitor' || s === 'diagnosis');
   if (segment === 'monitor' || segment === 'diagnosis') return segment;
   throw new RunInputError(
     'htmlUrl',
@@ -86,7 +99,8 @@ function readBatchDate(url: URL): string {
       );
     return date;
   }
-  for (const s of segments(url)) {
+  for (const { text: s } of segments(url)) {
+    if (s === undefined) continue;
     if (/^\d{4}-\d{2}-\d{2}$/.test(s) || /^\d{8}$/.test(s)) {
       const date = normalizeDate(s);
       if (date) return date;
@@ -114,9 +128,15 @@ function readProjectId(url: URL): string {
   const fromQuery = query(url, 'projectId', 'project_id');
   if (fromQuery !== undefined) return fromQuery;
   const parts = segments(url);
-  const i = parts.findIndex((s) => s === 'project' || s === 'projects');
+  const i = parts.findIndex((s) => s.text === 'project' || s.text === 'projects');
   const next = i >= 0 ? parts[i + 1] : undefined;
-  if (next) return next;
+  if (next && next.text === undefined)
+    throw new RunInputError(
+      'platformUrl',
+      'projectId',
+      `path segment ${JSON.stringify(next.raw)} is not valid percent-encoding (write a literal % as %25)`,
+    );
+  if (next?.text) return next.text;
   throw new RunInputError(
     'platformUrl',
     'projectId',
@@ -153,4 +173,31 @@ export function readUrls(input: {
 export function pageLoginBase(htmlUrl: string, baseUrl: string): string {
   const htmlOrigin = new URL(htmlUrl).origin;
   return htmlOrigin === new URL(baseUrl).origin ? baseUrl : htmlOrigin;
+}
+
+/**
+ * docs/contract.md §2/§3: the configured Profile B host written as the URL parser writes the host of
+ * a page with that `protocol` (lowercase, the scheme's default port dropped: `:443` for https,
+ * `:80` for http), so `L1_PROFILE_B_HOST=Portal.Example.com:443` is `portal.example.com` on an https
+ * page. Undefined when unset or not a plain host[:port] (then it never matches).
+ */
+export function portalHost(configured: string | undefined, protocol: string): string | undefined {
+  const text = configured?.trim();
+  if (!text || /[/?#@\\\s]/.test(text)) return undefined;
+  try {
+    return new URL(`${protocol}//${text}`).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a report page is on the Profile B portal host: the one comparison of profile recognition
+ * (§2) and of where credentials may go (§3). Given a URL, its own scheme decides the default port;
+ * given only a host (profile recognition knows no scheme), the default port of https or of http.
+ */
+export function onPortalHost(page: URL | string, configured: string | undefined): boolean {
+  if (page instanceof URL) return page.host !== '' && page.host === portalHost(configured, page.protocol);
+  const host = page.toLowerCase();
+  return host !== '' && ['https:', 'http:'].some((p) => host === portalHost(configured, p));
 }

@@ -9,6 +9,19 @@ test.describe('spec 9.1.1 / docs/contract.md §2: Profile B recognition', () => 
     expect(recognizeProfile({ host: 'portal-b.example.com', companyId: 1 }, settings).profile).toBe('A');
   });
 
+  test('the report host against {portal_b_host} in any letter case, a default port written or not', () => {
+    const on = (host: string, portal: string) =>
+      recognizeProfile({ host, companyId: 1 }, { host: portal }).profile;
+    expect(on('portal.example.com', 'Portal.Example.COM')).toBe('B');
+    // https://portal.example.com:443/… is read as host portal.example.com (docs/contract.md §1.1).
+    expect(on(new URL('https://portal.example.com:443/r').host, 'portal.example.com:443')).toBe('B');
+    expect(on(new URL('http://portal.example.com:80/r').host, 'portal.example.com:80')).toBe('B');
+    expect(on('portal.example.com:8443', 'PORTAL.example.com:8443')).toBe('B');
+    expect(on('portal.example.com', 'portal.example.com:8443')).toBe('A');
+    expect(on('portal.example.com:8444', 'portal.example.com:8443')).toBe('A');
+    expect(on('portal.example.com.evil.test', 'portal.example.com')).toBe('A');
+  });
+
   test('the line naming the group → Profile B', () => {
     const d = recognizeProfile({ host: 'x', companyId: 1, line: '星河集团·电视线' }, settings);
     expect(d).toEqual({ profile: 'B', reason: 'DATA.meta.line names the group' });

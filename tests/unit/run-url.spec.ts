@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { normalizeDate, pageLoginBase, readUrls } from '../../lib/run/url';
+import { normalizeDate, onPortalHost, pageLoginBase, portalHost, readUrls } from '../../lib/run/url';
 
 const platformUrl = 'https://geo.example.com/platform/projects/P1001/overview';
 
@@ -107,6 +107,85 @@ test.describe('docs/contract.md §1.1: what is read from the URLs', () => {
     expect(() =>
       readUrls({ htmlUrl: 'https://h/monitor?batchDate=2026-02-30&companyId=1', platformUrl }),
     ).toThrow(/htmlUrl · batchDate: not a date/);
+  });
+});
+
+test.describe('docs/contract.md §1.1: a path segment that is not valid percent-encoding', () => {
+  test('a bare % in a segment the suite does not read is skipped, not an error', () => {
+    const facts = readUrls({
+      htmlUrl: 'https://r.example.com/r/50%off/monitor/2025-01-02',
+      platformUrl: 'https://p.example.com/x/100%/projects/P1',
+      companyId: 7,
+    });
+    expect(facts).toMatchObject({ reportType: 'monitor', batchDate: '2025-01-02', projectId: 'P1' });
+  });
+
+  test('a bare % in the projectId segment is an error naming platformUrl, projectId and the segment', () => {
+    expect(() =>
+      readUrls({
+        htmlUrl: 'https://h/monitor/2026-01-01?companyId=1',
+        platformUrl: 'https://p.example.com/projects/P%1/overview',
+      }),
+    ).toThrow('platformUrl · projectId: path segment "P%1" is not valid percent-encoding');
+  });
+
+  test('an undecodable segment keeps its place: the segment after "projects" is still the next one', () => {
+    expect(() =>
+      readUrls({
+        htmlUrl: 'https://h/monitor/2026-01-01?companyId=1',
+        platformUrl: 'https://p.example.com/projects/%zz/P1',
+      }),
+    ).toThrow(/platformUrl · projectId: path segment "%zz"/);
+    expect(
+      readUrls({
+        htmlUrl: 'https://h/monitor/2026-01-01?companyId=1',
+        platformUrl: 'https://p/projects/P%201',
+      }).projectId,
+    ).toBe('P 1');
+  });
+
+  test('a bare % where the batch date would be: the batch date is missing, naming htmlUrl', () => {
+    expect(() => readUrls({ htmlUrl: 'https://h/monitor/2026-01%-01', platformUrl, companyId: 1 })).toThrow(
+      /htmlUrl · batchDate: missing/,
+    );
+  });
+});
+
+test.describe('docs/contract.md §2/§3: the Profile B host as the URL parser writes it', () => {
+  test('an uppercase configured host is lowercased', () => {
+    expect(portalHost('Portal.Example.COM', 'https:')).toBe('portal.example.com');
+    expect(onPortalHost(new URL('https://portal.example.com/r'), 'Portal.Example.COM')).toBe(true);
+  });
+
+  test("the scheme's default port is dropped: :443 with https, :80 with http", () => {
+    expect(portalHost('portal.example.com:443', 'https:')).toBe('portal.example.com');
+    expect(portalHost('portal.example.com:80', 'http:')).toBe('portal.example.com');
+    expect(onPortalHost(new URL('https://portal.example.com:443/r'), 'portal.example.com:443')).toBe(true);
+    expect(onPortalHost(new URL('http://portal.example.com/r'), 'portal.example.com:80')).toBe(true);
+    // :443 is not http's default port, nor :80 https's: another port.
+    expect(onPortalHost(new URL('http://portal.example.com/r'), 'portal.example.com:443')).toBe(false);
+    expect(onPortalHost(new URL('https://portal.example.com/r'), 'portal.example.com:80')).toBe(false);
+  });
+
+  test('a non-default port is kept and must be the page port', () => {
+    expect(portalHost('portal.example.com:8443', 'https:')).toBe('portal.example.com:8443');
+    expect(onPortalHost(new URL('https://portal.example.com:8443/r'), 'portal.example.com:8443')).toBe(true);
+    expect(onPortalHost(new URL('https://portal.example.com/r'), 'portal.example.com:8443')).toBe(false);
+    expect(onPortalHost(new URL('https://portal.example.com:8444/r'), 'portal.example.com:8443')).toBe(false);
+  });
+
+  test('a host that only shares a prefix, or a value that is not a plain host[:port], never matches', () => {
+    expect(onPortalHost(new URL('https://portal.example.com.evil.test/r'), 'portal.example.com')).toBe(false);
+    expect(onPortalHost(new URL('https://portal.example.co/r'), 'portal.example.com')).toBe(false);
+    for (const bad of [
+      'evil.test/portal.example.com',
+      'x@portal.example.com',
+      'portal.example.com:99999',
+      ' ',
+    ])
+      expect(portalHost(bad, 'https:'), bad).toBeUndefined();
+    expect(onPortalHost(new URL('https://evil.test/r'), 'evil.test/portal.example.com')).toBe(false);
+    expect(onPortalHost(new URL('https://portal.example.com/r'), undefined)).toBe(false);
   });
 });
 
