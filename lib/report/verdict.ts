@@ -119,11 +119,42 @@ function isItem(record: TestRecord): record is TestRecord & { test: ItemNumber }
   return record.test !== 'collection';
 }
 
+const itemList = (items: readonly number[]) => `${items.length === 1 ? 'item' : 'items'} ${items.join(', ')}`;
+
+/**
+ * Why items of a checked run that the invocation selected have no verdict, or undefined when each
+ * has one: an item test that was skipped (an attempt of the collection failed before it, and
+ * Playwright never retries a skipped test, so a retry that checked the run leaves it unrun), or,
+ * when every item was selected, an item with no record at all (its worker process stopped during
+ * it: Playwright went on in a new worker, and the record is written when a test ends).
+ */
+function itemsNotRun(records: TestRecord[], selection: Selection): string | undefined {
+  const tests = records.filter(isItem);
+  const skipped = tests.filter((r) => r.status === 'skipped').map((r) => r.test);
+  const recorded = new Set(tests.map((r) => r.test));
+  const lost = selection.complete ? ITEM_NUMBERS.filter((n) => !recorded.has(n)) : [];
+  const why = [
+    ...(skipped.length
+      ? [
+          `${itemList(skipped)} did not run: skipped after a failed attempt of the run's collection (Playwright does not retry a skipped test)`,
+        ]
+      : []),
+    ...(lost.length
+      ? [`${itemList(lost)} left no result: the test never ended (its worker process stopped during it)`]
+      : []),
+  ];
+  return why.length
+    ? `the run was checked, but ${why.join('; ')}; the items listed are those that ran`
+    : undefined;
+}
+
 /**
  * The verdict file of one run (docs/contract.md §7) from its judged result and the records of its
  * tests: each item's verdict is its Playwright test's outcome; a skipped item test (its run was not
  * checked, and said so once) has no verdict. A run the invocation stopped in the middle of is
- * `error` with kind `interrupted`, listing the items that ended.
+ * `error` with kind `interrupted`, listing the items that ended. So is a checked run, whatever the
+ * cause, of which a selected item has no verdict (`itemsNotRun`): a run is never `checked` and
+ * passing with items that never ran.
  */
 export function buildVerdict(
   run: ConfiguredRun,
@@ -169,6 +200,13 @@ export function buildVerdict(
   } else if (!judged) {
     failureKind = 'input';
     reason = 'the run was not collected in this invocation (its tests did not run)';
+  } else if (status === 'checked') {
+    const notRun = itemsNotRun(records, context.selection);
+    if (notRun) {
+      status = 'error';
+      failureKind = 'interrupted';
+      reason = notRun;
+    }
   }
   const info = judged?.run;
   return {

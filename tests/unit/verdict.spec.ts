@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { retryPending, skipsNotChecked } from '../../fixtures/check';
 import { initialEvidence } from '../../lib/platform/evidence';
 import type { JudgedItem, JudgedRun } from '../../lib/report/judged';
 import type { TestRecord } from '../../lib/report/records';
@@ -59,8 +60,10 @@ function record(test: TestRecord['test'], status: TestRecord['status']): TestRec
   return { test, status, durationMs: 10 };
 }
 
+const COMPLETE = { filters: [], shard: null, complete: true };
+/** Most tests give a few items: a partial selection (`--grep`), whose verdicts list what ran. */
 const context: VerdictContext = {
-  selection: { filters: [], shard: null, complete: true },
+  selection: { filters: ['--grep A-monitor'], shard: null, complete: false },
   suite: { name: 'l1-verify', version: '0.1.0' },
   generatedAt: '2025-11-18T02:00:00.000Z',
 };
@@ -210,8 +213,111 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
   });
 });
 
+test.describe('a checked run with selected items that never ran is error, interrupted (never checked and passing)', () => {
+  const whole = { ...context, selection: COMPLETE };
+  const finished = ALL.map((n) => result(n, 'pass'));
+
+  test('--retries: items skipped after a failed attempt of the collection, then a retry that checked the run', () => {
+    // Attempt 0 of the collection failed, its items were skipped (Playwright retries no skipped
+    // test), the collection's retry checked the run: no item ever ran.
+    const records = [
+      { ...record('collection', 'passed'), retry: 1 },
+      ...ALL.map((n) => record(n, 'skipped')),
+    ];
+    for (const ctx of [whole, context]) {
+      const v = buildVerdict(run, judged({}, finished), records, ctx);
+      expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted', items: [] });
+      expect(v.reason).toBe(
+        "the run was checked, but items 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run: skipped after a failed attempt of the run's collection (Playwright does not retry a skipped test); the items listed are those that ran",
+      );
+      expect(verdictFileSchema.parse(v)).toEqual(v);
+    }
+  });
+
+  test('every item selected: an item with no record (its worker stopped during it) is named; the others keep their verdicts', () => {
+    const records = [
+      record('collection', 'passed'),
+      ...ALL.filter((n) => n !== 7).map((n) => record(n, n === 9 ? 'failed' : 'passed')),
+    ];
+    const v = buildVerdict(run, judged({}, finished), records, whole);
+    expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted' });
+    expect(v.reason).toBe(
+      'the run was checked, but item 7 left no result: the test never ended (its worker process stopped during it); the items listed are those that ran',
+    );
+    expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual([
+      '3:pass',
+      '4:pass',
+      '5:pass',
+      '6:pass',
+      '8:pass',
+      '9:fail',
+      '10:pass',
+      '11:pass',
+      '12:pass',
+    ]);
+  });
+
+  test('both at once are both named; a partial selection (--grep item5) lists only what it selected, and is checked', () => {
+    const v = buildVerdict(
+      run,
+      judged({}, finished),
+      [record('collection', 'passed'), record(3, 'skipped'), record(4, 'passed')],
+      whole,
+    );
+    expect(v.reason).toContain('item 3 did not run: skipped after a failed attempt');
+    expect(v.reason).toContain('items 5, 6, 7, 8, 9, 10, 11, 12 left no result');
+    expect(v.items.map((i) => i.item)).toEqual([4]);
+    const grep = buildVerdict(run, judged({}, finished), [record(5, 'passed')], {
+      ...context,
+      selection: { filters: ['--grep item5'], shard: null, complete: false },
+    });
+    expect(grep).toMatchObject({ status: 'checked', items: [{ item: 5, verdict: 'pass' }] });
+    expect(grep.failureKind).toBeUndefined();
+  });
+
+  test('a run of every item that ran them all stays checked', () => {
+    const v = buildVerdict(
+      run,
+      judged({}, finished),
+      [record('collection', 'passed'), ...ALL.map((n) => record(n, 'passed'))],
+      whole,
+    );
+    expect(v.status).toBe('checked');
+    expect(v.reason).toBeUndefined();
+    expect(v.items).toHaveLength(10);
+  });
+});
+
+test.describe('skipsNotChecked (fixtures/check.ts): an item test of a run not checked, its failure shown once', () => {
+  const error = { status: 'error' } as const;
+  const first = { retry: 0 };
+
+  test('skipped when no retry is to come: without retries (one worker restart per broken run), or retries used up', () => {
+    expect(skipsNotChecked(error, first, { shown: true, retryPending: false })).toBe(true);
+    const failed = [{ ...record('collection', 'failed'), retry: 1 }];
+    expect(retryPending(failed, 0)).toBe(false);
+    expect(retryPending(failed, 1)).toBe(false);
+    // Not before the failure was shown, never on a retry (a failed then skipped test is "flaky").
+    expect(skipsNotChecked(error, first, { shown: false, retryPending: false })).toBe(false);
+    expect(skipsNotChecked(error, { retry: 1 }, { shown: true, retryPending: false })).toBe(false);
+  });
+
+  test('failed, so that Playwright retries it, while a retry of the failed collection is to come (retryStrategy isolated)', () => {
+    const records = [record('collection', 'failed'), record(3, 'skipped'), record(4, 'running')];
+    expect(retryPending(records, 1)).toBe(true);
+    expect(retryPending([{ ...record(5, 'timedOut'), retry: 1 }], 2)).toBe(true);
+    expect(skipsNotChecked(error, first, { shown: true, retryPending: true })).toBe(false);
+    // A retry does not collect a needs-input run again: failing would only cost restarts.
+    expect(skipsNotChecked({ status: 'needs-input' }, first, { shown: true, retryPending: true })).toBe(true);
+  });
+});
+
 test.describe('a run the stop of the invocation cut short (README.md § Run it nightly in CI)', () => {
-  const stopped = { ...context, interrupted: 'the invocation was interrupted by SIGTERM' };
+  const stopped = {
+    ...context,
+    selection: COMPLETE,
+    interrupted: 'the invocation was interrupted by SIGTERM',
+  };
   const finished = ALL.map((n) => result(n, 'pass'));
 
   test('a run that finished before the stop keeps its verdict', () => {
