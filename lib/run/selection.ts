@@ -1,42 +1,81 @@
 import type { Selection } from '../schema/verdict';
 
-/** CLI options of `playwright test` that take a value but do not select tests. */
-const VALUE_OPTIONS = new Set([
-  '-c',
-  '--config',
-  '--reporter',
-  '-j',
-  '--workers',
-  '--shard',
-  '--retries',
-  '--timeout',
-  '--max-failures',
-  '--trace',
-  '--output',
-  '--repeat-each',
-  '--global-timeout',
-  '--tsconfig',
-  '--browser',
-  '--update-source-method',
-  '--update-snapshots',
-]);
-/** CLI options that select tests; each takes a value. */
-const FILTER_VALUE_OPTIONS = new Set([
-  '-g',
-  '--grep',
-  '-G',
-  '--grep-invert',
-  '--project',
-  '--test-list',
-  '--test-list-invert',
-]);
-/** CLI options that select tests without a value. */
-const FILTER_FLAGS = new Set(['--last-failed', '--only-changed']);
+/**
+ * How an option of `playwright test` (Playwright 1.65, `npx playwright test --help`) takes its value:
+ * `value` always the next argument (`<x>`), `optional` the next argument unless it starts with `-`
+ * (`[x]`), `variadic` every following argument up to one that starts with `-` (`<x...>`), `flag`
+ * none. This is how commander, Playwright's parser, reads them: `--shuffle tests/x.spec.ts` takes
+ * the file as its seed and runs every test, `-u tests/x.spec.ts` is refused as an invalid mode (so
+ * nothing runs), and `--only-changed main` compares with `main`. Read the same way here, an
+ * argument is a file filter exactly when Playwright takes it as one.
+ */
+type Arity = 'flag' | 'value' | 'optional' | 'variadic';
+
+/** The options of `playwright test`: how each takes its value, and whether it selects tests. */
+const OPTIONS: Record<string, { arity: Arity; filter?: true }> = {
+  '--add-reporter': { arity: 'value' },
+  '--browser': { arity: 'value' },
+  '--config': { arity: 'value' },
+  '--debug': { arity: 'optional' },
+  '--fail-on-flaky-tests': { arity: 'flag' },
+  '--forbid-only': { arity: 'flag' },
+  '--fully-parallel': { arity: 'flag' },
+  '--global-timeout': { arity: 'value' },
+  '--grep': { arity: 'value', filter: true },
+  '--grep-invert': { arity: 'value', filter: true },
+  '--headed': { arity: 'flag' },
+  '--help': { arity: 'flag' },
+  '--ignore-snapshots': { arity: 'flag' },
+  '--last-failed': { arity: 'flag', filter: true },
+  '--last-failed-file': { arity: 'value' },
+  '--list': { arity: 'flag' },
+  '--max-failures': { arity: 'value' },
+  '--no-deps': { arity: 'flag' },
+  '--only-changed': { arity: 'optional', filter: true },
+  '--output': { arity: 'value' },
+  '--pass-with-no-tests': { arity: 'flag' },
+  '--project': { arity: 'variadic', filter: true },
+  '--quiet': { arity: 'flag' },
+  '--repeat-each': { arity: 'value' },
+  '--reporter': { arity: 'value' },
+  '--retries': { arity: 'value' },
+  '--run-agents': { arity: 'value' },
+  '--shard': { arity: 'value' },
+  '--shuffle': { arity: 'optional' },
+  '--test-list': { arity: 'value', filter: true },
+  '--test-list-invert': { arity: 'value', filter: true },
+  '--timeout': { arity: 'value' },
+  '--trace': { arity: 'value' },
+  '--tsconfig': { arity: 'value' },
+  '--ui': { arity: 'flag' },
+  '--ui-host': { arity: 'value' },
+  '--ui-port': { arity: 'value' },
+  '--update-snapshots': { arity: 'optional' },
+  '--update-source-method': { arity: 'value' },
+  '--workers': { arity: 'value' },
+  '-x': { arity: 'flag' },
+};
+
+/** The short names: `-gitem5` is `-g item5`, `-xj2` is `-x -j 2`, as commander reads them. */
+const SHORT: Record<string, string> = {
+  '-c': '--config',
+  '-g': '--grep',
+  '-G': '--grep-invert',
+  '-h': '--help',
+  '-j': '--workers',
+  '-u': '--update-snapshots',
+  '-x': '-x',
+};
+
+/** Commander's test for an argument that is an option rather than a value (`-5` is a value). */
+const isOption = (arg: string) =>
+  arg.length > 1 && arg.startsWith('-') && !/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/.test(arg);
 
 /**
  * What an invocation selected, read from the runner's command line (Playwright gives global setup
  * and teardown the config, not the CLI filters). `complete` is true when nothing narrowed the
- * items: a verdict of such an invocation lists every item of its runs.
+ * items: a verdict of such an invocation lists every item of its runs. An option this list does
+ * not know is passed over with no value (Playwright refuses it: nothing runs).
  */
 export function selectionFromArgv(
   argv: string[],
@@ -45,18 +84,48 @@ export function selectionFromArgv(
   const i = argv.findIndex((a) => a === 'test');
   const args = i >= 0 ? argv.slice(i + 1) : [];
   const filters: string[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k]!;
-    const [name, inline] =
-      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg] : [arg, undefined];
-    if (FILTER_VALUE_OPTIONS.has(name)) {
-      filters.push(inline ?? `${name} ${args[++k] ?? ''}`.trim());
-    } else if (FILTER_FLAGS.has(name)) {
-      filters.push(inline ?? name);
-    } else if (VALUE_OPTIONS.has(name)) {
-      if (inline === undefined && !(name === '--update-snapshots' && args[k + 1]?.startsWith('-'))) k++;
-    } else if (!arg.startsWith('-')) {
+  let k = 0;
+  /** The value of an option written apart from it, if it takes one here. */
+  const value = (arity: Arity): string[] => {
+    if (arity === 'value') return k < args.length ? [args[k++]!] : [];
+    if (arity === 'optional') return k < args.length && !isOption(args[k]!) ? [args[k++]!] : [];
+    const values: string[] = [];
+    if (arity === 'variadic') while (k < args.length && !isOption(args[k]!)) values.push(args[k++]!);
+    return values;
+  };
+  while (k < args.length) {
+    const arg = args[k++]!;
+    if (arg === '--') {
+      filters.push(...args.slice(k)); // everything after `--` is a file filter
+      break;
+    }
+    if (!isOption(arg)) {
       filters.push(arg); // a file or line filter
+      continue;
+    }
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const long = OPTIONS[arg] ? arg : eq > 0 ? arg.slice(0, eq) : undefined;
+    if (long !== undefined) {
+      const option = OPTIONS[long];
+      if (!option) continue;
+      const written = eq > 0 && long !== arg ? [arg] : [arg, ...value(option.arity)];
+      if (option.filter) filters.push(written.join(' '));
+      continue;
+    }
+    // Short options, grouped as commander groups them: `-gitem5`, `-j2`, `-xgitem5`.
+    let rest = arg.slice(1);
+    while (rest) {
+      const name = SHORT[`-${rest[0]}`];
+      const option = name ? OPTIONS[name] : undefined;
+      if (!option) break;
+      const attached = rest.slice(1);
+      if (option.arity === 'flag') {
+        rest = attached;
+        continue;
+      }
+      const written = attached ? [`-${rest[0]}${attached}`] : [`-${rest[0]}`, ...value(option.arity)];
+      if (option.filter) filters.push(written.join(' '));
+      break;
     }
   }
   return { filters, shard: shard ? `${shard.current}/${shard.total}` : null, complete: filters.length === 0 };

@@ -80,6 +80,81 @@ test.describe('selectionFromArgv', () => {
     ]);
   });
 
+  test('a short option with its value attached is read as Playwright reads it: -gitem5, -Gfoo, -j2, -xgitem5', () => {
+    expect(selectionFromArgv(argv('-gitem5'), null)).toEqual({
+      filters: ['-gitem5'],
+      shard: null,
+      complete: false,
+    });
+    expect(selectionFromArgv(argv('-Gfoo'), null).filters).toEqual(['-Gfoo']);
+    expect(selectionFromArgv(argv('-j2', '-cplaywright.config.ts'), null).complete).toBe(true);
+    // Grouped short options: -x takes no value, so -xgitem5 is -x -g item5, and -xg takes the next.
+    expect(selectionFromArgv(argv('-xgitem5'), null).filters).toEqual(['-gitem5']);
+    expect(selectionFromArgv(argv('-xg', 'item5'), null).filters).toEqual(['-g item5']);
+    expect(selectionFromArgv(argv('-xj', '2'), null).complete).toBe(true);
+  });
+
+  test('every option of `playwright test --help` (1.65) that takes a value takes it: it is not a file filter', () => {
+    for (const [option, value] of [
+      ['--add-reporter', 'dot'],
+      ['--last-failed-file', '/tmp/last-run.json'],
+      ['--run-agents', 'none'],
+      ['--ui-host', '0.0.0.0'],
+      ['--ui-port', '9323'],
+      ['--browser', 'chromium'],
+      ['--global-timeout', '60000'],
+      ['--max-failures', '3'],
+      ['--output', 'out'],
+      ['--repeat-each', '2'],
+      ['--timeout', '0'],
+      ['--trace', 'on'],
+      ['--tsconfig', 'tsconfig.json'],
+      ['--update-source-method', 'patch'],
+    ])
+      expect(selectionFromArgv(argv(option!, value!), null), `${option} ${value}`).toEqual({
+        filters: [],
+        shard: null,
+        complete: true,
+      });
+    expect(
+      selectionFromArgv(argv('--fail-on-flaky-tests', '--forbid-only', '--headed', '--quiet', '--list'), null)
+        .complete,
+    ).toBe(true);
+  });
+
+  test('an optional value ([x]) is the next argument unless it starts with "-", as commander reads it', () => {
+    // --shuffle takes what follows as its seed, a path too: Playwright then runs every test.
+    expect(selectionFromArgv(argv('--shuffle', '42'), null).complete).toBe(true);
+    expect(selectionFromArgv(argv('--shuffle', 'tests/checks/part-00.spec.ts'), null).complete).toBe(true);
+    expect(selectionFromArgv(argv('--shuffle', '--grep', 'item5'), null).filters).toEqual(['--grep item5']);
+    expect(selectionFromArgv(argv('--shuffle=7', 'tests/x.spec.ts'), null).filters).toEqual([
+      'tests/x.spec.ts',
+    ]);
+    expect(selectionFromArgv(argv('--debug', 'cli'), null).complete).toBe(true);
+    expect(selectionFromArgv(argv('--debug', '-x'), null).complete).toBe(true);
+    expect(selectionFromArgv(argv('-u'), null).complete).toBe(true);
+    expect(selectionFromArgv(argv('-u', 'all'), null).complete).toBe(true);
+    expect(selectionFromArgv(argv('-uall', 'tests/x.spec.ts'), null).filters).toEqual(['tests/x.spec.ts']);
+    expect(selectionFromArgv(argv('-u', '-gitem3'), null).filters).toEqual(['-gitem3']);
+    // --only-changed is a filter, with its ref when one follows.
+    expect(selectionFromArgv(argv('--only-changed', 'main'), null).filters).toEqual(['--only-changed main']);
+    expect(selectionFromArgv(argv('--only-changed', '-x'), null).filters).toEqual(['--only-changed']);
+    expect(selectionFromArgv(argv('--only-changed=HEAD~1'), null).filters).toEqual(['--only-changed=HEAD~1']);
+  });
+
+  test('--project takes every name that follows; after `--` every argument is a file filter', () => {
+    expect(selectionFromArgv(argv('--project', 'checks', 'other', '-x'), null).filters).toEqual([
+      '--project checks other',
+    ]);
+    expect(selectionFromArgv(argv('--project=checks', 'tests/x.spec.ts'), null).filters).toEqual([
+      '--project=checks',
+      'tests/x.spec.ts',
+    ]);
+    expect(selectionFromArgv(argv('--retries', '1', '--', '-weird.spec.ts'), null).filters).toEqual([
+      '-weird.spec.ts',
+    ]);
+  });
+
   test('only what follows `test` is read (the node and runner paths are not file filters)', () => {
     expect(selectionFromArgv(['/usr/bin/node', 'cli.js', 'merge-reports', 'blob'], null).filters).toEqual([]);
   });
