@@ -3,9 +3,10 @@
  * folders of n shards into the night's verdict folder (L1_VERDICTS_DIR, default reports/verdicts;
  * `--out DIR` overrides), emptied first of the files the suite wrote there. Writes every verdict
  * and the night files (index.json, summary.md, junit.xml) of one night summary, prints the grid
- * and every problem: a run found in two shards, a configured run found in none, a folder that is
- * missing or holds no verdict although its shard had runs, a file that is not a verdict. A shard
- * that had no run (more shards than runs) is fine.
+ * and every problem: a run found in two shards, a configured run found in none (each written as an
+ * `error` verdict, so the merged files count it as the exit code does), a folder that is missing or
+ * holds no verdict although its shard had runs, a file that is not a verdict. A shard that had no
+ * run (more shards than runs) is fine.
  *
  * Exit code: that of the merged verdicts (0 all checked and passing, 1 some item failed, 2 some
  * run not checked), or 2 when the merge itself found a problem.
@@ -50,7 +51,7 @@ function main(): number {
   const first = mergeVerdictFolders(positionals, null);
   const night = first.entries.map((e) => e.verdict.night).find(Boolean);
   const known = knownRunLabels({ env: process.env, dotenv: readDotenv(ROOT), root: ROOT }, night);
-  const merged = known.labels ? mergeVerdictFolders(positionals, known.labels) : first;
+  const merged = known.runs ? mergeVerdictFolders(positionals, known.runs) : first;
   const problems = [...known.problems, ...merged.problems];
   const notes = [...known.notes, ...merged.notes];
 

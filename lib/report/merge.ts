@@ -5,13 +5,17 @@ import { readJsonFile } from '../util/json';
 import { folderSelection, readVerdictFolder, type VerdictEntry } from './verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../schema/verdict';
 import type { Night } from '../run/night';
+import { fileKeyOf, type ConfiguredRun } from '../run/runs';
 import { readSettings, type SettingsSources } from '../run/settings';
+import { suiteInfo } from './suite';
+import { buildVerdict } from './verdict';
 
 /**
  * Merging the verdict folders of n shards into one (docs/decisions.md, deliver 5): `npm run merge --
  * SHARD_VERDICT_DIR...` (scripts/merge.ts). Each run must come from exactly one shard: a run found
  * in two folders, or in none of them (when the runs are known), or a folder missing or empty, is a
- * problem the merge reports and that makes its exit code 2.
+ * problem the merge reports and that makes its exit code 2. A run found in two folders or in none
+ * gets an `error` verdict in the merged folder, so its index, summary and JUnit agree.
  */
 
 export interface MergeResult {
@@ -41,7 +45,7 @@ const quote = (label: string) => JSON.stringify(safeText(label, 120));
 export function knownRunLabels(
   sources: Pick<SettingsSources, 'env' | 'dotenv' | 'root'>,
   night?: { batchDate: string; describe: string },
-): { labels: string[] | null; notes: string[]; problems: string[] } {
+): { labels: string[] | null; runs: ConfiguredRun[] | null; notes: string[]; problems: string[] } {
   let settings;
   const fixed: Night | undefined = night && {
     ...night,
@@ -58,6 +62,7 @@ export function knownRunLabels(
   } catch (e) {
     return {
       labels: null,
+      runs: null,
       notes: [],
       problems: [`${(e as Error).message}: the runs found in no shard are not known`],
     };
@@ -65,10 +70,11 @@ export function knownRunLabels(
   if (settings.mode === 'none')
     return {
       labels: null,
+      runs: null,
       notes: ['no runs are configured here (L1_RUNS): a run found in no shard cannot be detected'],
       problems: [],
     };
-  return { labels: settings.runs.map((r) => r.label), notes: [], problems: [] };
+  return { labels: settings.runs.map((r) => r.label), runs: settings.runs, notes: [], problems: [] };
 }
 
 function mergeSelection(verdicts: VerdictFile[]): Selection {
@@ -98,10 +104,43 @@ function duplicateVerdict(found: Found[]): VerdictFile {
 }
 
 /**
- * Merges shard verdict folders. `knownLabels` (from `knownRunLabels`) turns on the check for runs
- * found in no shard; `null` leaves it off. Pure apart from reading the folders.
+ * A configured run found in no shard: an `error` verdict of kind `input` saying so, so that the
+ * merged index, summary and JUnit count the run and agree with the merge's exit code (2) instead
+ * of reading as a night without it. Its selection and night are the shards'.
  */
-export function mergeVerdictFolders(dirs: string[], knownLabels: string[] | null = null): MergeResult {
+function missingVerdict(run: ConfiguredRun, found: readonly VerdictFile[], shards: number): VerdictFile {
+  const first = found[0];
+  const night = found.map((v) => v.night).find(Boolean);
+  const verdict = buildVerdict(run, undefined, [], {
+    // No shard left a verdict: the runs checked against are L1_RUNS, all of them.
+    selection: found.length ? mergeSelection([...found]) : { filters: [], shard: null, complete: true },
+    suite: first?.suite ?? suiteInfo(),
+    generatedAt: new Date().toISOString(),
+    ...(night ? { night } : {}),
+  });
+  return {
+    ...verdict,
+    status: 'error',
+    failureKind: 'input',
+    reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}): a configured run (L1_RUNS) that no shard checked; see the shards' logs (a shard that did not finish, or shards of other runs)`,
+  };
+}
+
+/** A run known by its label only: its file name as the suite derives it, no URLs. */
+const knownRun = (run: string | ConfiguredRun): ConfiguredRun =>
+  typeof run === 'string'
+    ? { label: run, slug: fileKeyOf(run), input: { htmlUrl: '', platformUrl: '' } }
+    : run;
+
+/**
+ * Merges shard verdict folders. `known` (the runs or their labels, from `knownRunLabels`) turns on
+ * the check for runs found in no shard, each then an `error` verdict of its own (`missingVerdict`);
+ * `null` leaves it off. Pure apart from reading the folders.
+ */
+export function mergeVerdictFolders(
+  dirs: string[],
+  known: readonly (string | ConfiguredRun)[] | null = null,
+): MergeResult {
   const problems: string[] = [];
   const notes: string[] = [];
   if (dirs.length === 0) problems.push('no shard verdict folder given');
@@ -136,6 +175,22 @@ export function mergeVerdictFolders(dirs: string[], knownLabels: string[] | null
   }
   const entries: VerdictEntry[] = [];
   const taken = new Set<string>();
+  /** Adds a merged verdict; two labels with one file name are both kept, under distinct names. */
+  const add = (label: string, entry: VerdictEntry, where: string) => {
+    if (taken.has(entry.file)) {
+      // Two different labels with one file name (the suite refuses this at start; shards of
+      // different configurations might not): keep both, under distinct names, and say so.
+      const stem = entry.file.replace(/\.json$/, '');
+      let n = 2;
+      while (taken.has(`${stem}-${n}.json`)) n++;
+      problems.push(
+        `run ${quote(label)} (${where}) has the file name of another run: written as ${stem}-${n}.json`,
+      );
+      entry = { file: `${stem}-${n}.json`, verdict: entry.verdict };
+    }
+    taken.add(entry.file);
+    entries.push(entry);
+  };
   for (const [label, found] of byLabel) {
     let entry = found[0]!.entry;
     if (found.length > 1) {
@@ -144,25 +199,21 @@ export function mergeVerdictFolders(dirs: string[], knownLabels: string[] | null
       );
       entry = { file: entry.file, verdict: duplicateVerdict(found) };
     }
-    if (taken.has(entry.file)) {
-      // Two different labels with one file name (the suite refuses this at start; shards of
-      // different configurations might not): keep both, under distinct names, and say so.
-      const stem = entry.file.replace(/\.json$/, '');
-      let n = 2;
-      while (taken.has(`${stem}-${n}.json`)) n++;
-      problems.push(
-        `run ${quote(label)} (${path.join(found[0]!.dir, entry.file)}) has the file name of another run: written as ${stem}-${n}.json`,
-      );
-      entry = { file: `${stem}-${n}.json`, verdict: entry.verdict };
-    }
-    taken.add(entry.file);
-    entries.push(entry);
+    add(label, entry, path.join(found[0]!.dir, entry.file));
   }
-  if (knownLabels) {
-    const missing = knownLabels.filter((l) => !byLabel.has(l));
-    for (const l of missing) problems.push(`run ${quote(l)} of L1_RUNS found in no shard`);
-    const known = new Set(knownLabels);
-    const extra = [...byLabel.keys()].filter((l) => !known.has(l));
+  if (known) {
+    const runs = known.map(knownRun);
+    const found = entries.map((e) => e.verdict);
+    for (const run of runs.filter((r) => !byLabel.has(r.label))) {
+      problems.push(`run ${quote(run.label)} of L1_RUNS found in no shard (the merged verdict says error)`);
+      add(
+        run.label,
+        { file: `${run.slug}.json`, verdict: missingVerdict(run, found, dirs.length) },
+        'found in no shard',
+      );
+    }
+    const labels = new Set(runs.map((r) => r.label));
+    const extra = [...byLabel.keys()].filter((l) => !labels.has(l));
     if (extra.length)
       notes.push(
         `runs not in L1_RUNS (by label): ${extra.map(quote).join(', ')} (kept; an unlabelled run may be one)`,

@@ -10,7 +10,12 @@ import {
   writeVerdictFolder,
   type VerdictEntry,
 } from '../../lib/report/verdict-folder';
-import { verdictIndexSchema, type Selection, type VerdictFile } from '../../lib/schema/verdict';
+import {
+  verdictFileSchema,
+  verdictIndexSchema,
+  type Selection,
+  type VerdictFile,
+} from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { projectTool } from '../../lib/run/settings';
 
@@ -161,9 +166,41 @@ test.describe('mergeVerdictFolders', () => {
     expect(b.reason).toContain(path.join(two, 'b.json'));
   });
 
-  test('a run of L1_RUNS found in no shard is reported', () => {
+  test('a run of L1_RUNS found in no shard is reported, and is an error verdict in every merged file', () => {
     const merged = mergeVerdictFolders([shard(entry('a'))], ['a', 'lost']);
-    expect(merged.problems).toEqual(['run "lost" of L1_RUNS found in no shard']);
+    expect(merged.problems).toEqual([
+      'run "lost" of L1_RUNS found in no shard (the merged verdict says error)',
+    ]);
+    expect(merged.entries.map((e) => e.file)).toEqual(['a.json', 'lost.json']);
+    const lost = merged.entries[1]!.verdict;
+    expect(lost).toMatchObject({ run: { label: 'lost' }, status: 'error', failureKind: 'input', items: [] });
+    expect(lost.reason).toMatch(/^merge: run found in no shard \(of 1 shard folder\)/);
+    expect(lost.selection).toEqual({ filters: [], shard: null, complete: true });
+    // Written, the index, summary and JUnit count it, and their exit code is the merge's: 2.
+    const out = tempDir();
+    writeVerdictFolder(out, merged.entries, merged.selection);
+    const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')));
+    expect(index.exitCode).toBe(2);
+    expect(index.runs.find((r) => r.label === 'lost')).toMatchObject({
+      status: 'error',
+      failureKind: 'input',
+    });
+    expect(fs.readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain('lost');
+    expect(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8')).toContain('<testsuite name="lost"');
+  });
+
+  test('a missing run known with its URLs keeps them (redacted) and its file name; every shard empty still names it', () => {
+    const run = {
+      label: '长 label',
+      slug: 'long-label-x',
+      input: { htmlUrl: 'http://h/r/1/monitor/2025-11-17?token=secret', platformUrl: 'http://h/p/1' },
+    };
+    const merged = mergeVerdictFolders([tempDir()], [run]);
+    expect(merged.entries.map((e) => e.file)).toEqual(['long-label-x.json']);
+    const v = merged.entries[0]!.verdict;
+    expect(v.run.htmlUrl).not.toContain('secret');
+    expect(v).toMatchObject({ status: 'error', failureKind: 'input' });
+    expect(verdictFileSchema.parse(v)).toEqual(v);
   });
 
   test('missing, empty (of a shard that did not finish) and invalid folders are problems', () => {
@@ -241,12 +278,21 @@ test('npm run merge: writes the merged folder, prints the grid and the problems,
   expect(r.stdout).toContain('run "c" of L1_RUNS found in no shard');
   expect(r.stdout).toMatch(/^a\s+·\s+·\s+FAIL/m);
   expect(r.status).toBe(2);
+  // The run found in no shard is in the merged files too, which say the merge's exit code.
+  const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')));
+  expect(index.exitCode).toBe(2);
+  expect(index.runs.map((run) => `${run.label}:${run.status}`)).toEqual([
+    'a:checked',
+    'b:checked',
+    'c:error',
+  ]);
   // Files the suite did not write stay (a `{}` is not a verdict file); the merged night is marked complete.
   expect(fs.readdirSync(out).sort()).toEqual([
     '.l1-outputs.json',
     'README.txt',
     'a.json',
     'b.json',
+    'c.json',
     'index.json',
     'junit.xml',
     'stale.json',
