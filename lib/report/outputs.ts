@@ -189,15 +189,60 @@ export function reportFolderProblem(
 const ALLURE_OWN =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(?:result\.json|container\.json|attachment(?:\.[\w-]+)?)|l1-[\w.-]+|environment\.properties|categories\.json|executor\.json)$/;
 const VERDICT_OWN_EXTRAS = new Set<string>([...VERDICT_FOLDER_EXTRAS, 'console.log']);
-const TEMP = /\.\d+\.[0-9a-f]{6}\.tmp$/;
+/**
+ * The temporary sibling the atomic writer (lib/util/atomic.ts `writeAtomic`) writes before its
+ * rename: `<file>.<pid>.<6 hex>.<write counter, base 36>.tmp`; left behind only by a killed write.
+ * (The counter-less form is an earlier writer's.) tests/unit/outputs.spec.ts checks it against the
+ * names the writer makes.
+ */
+export const ATOMIC_TEMP = /\.\d+\.[0-9a-f]{6}(?:\.[0-9a-z]+)?\.tmp$/;
 
-function isOwnVerdictFile(dir: string, name: string): boolean {
-  const base = name.replace(TEMP, '');
-  if (VERDICT_OWN_EXTRAS.has(base)) return true;
-  if (TEMP.test(name)) return base.endsWith('.json') || VERDICT_OWN_EXTRAS.has(base);
-  if (!name.endsWith('.json') || name.startsWith('.')) return false;
+/**
+ * A file of the suite in a verdict folder: `byName` when only its name says so (the night files,
+ * the console log, a temporary file), else a valid verdict file.
+ */
+function ownVerdictFile(dir: string, name: string): 'byName' | 'verdict' | undefined {
+  if (VERDICT_OWN_EXTRAS.has(name)) return 'byName';
+  if (ATOMIC_TEMP.test(name)) {
+    const base = name.replace(ATOMIC_TEMP, '');
+    return base.endsWith('.json') || VERDICT_OWN_EXTRAS.has(base) ? 'byName' : undefined;
+  }
+  if (!name.endsWith('.json') || name.startsWith('.')) return undefined;
   const read = readJsonFile(path.join(dir, name));
-  return read.why === undefined && verdictFileSchema.safeParse(read.value).success;
+  return read.why === undefined && verdictFileSchema.safeParse(read.value).success ? 'verdict' : undefined;
+}
+
+function isOwnAllureFile(name: string): boolean {
+  const base = name.replace(ATOMIC_TEMP, '');
+  return ALLURE_OWN.test(base) || (base === MARK && base !== name);
+}
+
+/** What in `dir` the suite wrote (`own`, those known by their name only in `byName`) and what not. */
+function sortFiles(
+  dir: string,
+  kind: 'verdicts' | 'allure-results',
+): { own: string[]; byName: string[]; kept: string[] } {
+  const sorted = { own: [] as string[], byName: [] as string[], kept: [] as string[] };
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return sorted;
+  }
+  for (const e of entries) {
+    if (e.name === MARK) continue;
+    const own = !e.isFile()
+      ? undefined
+      : kind === 'verdicts'
+        ? ownVerdictFile(dir, e.name)
+        : isOwnAllureFile(e.name)
+          ? 'byName'
+          : undefined;
+    if (own) sorted.own.push(e.name);
+    else sorted.kept.push(e.name);
+    if (own === 'byName') sorted.byName.push(e.name);
+  }
+  return sorted;
 }
 
 /** Removes from `dir` what the suite wrote there, and nothing else. Returns what was kept. */
@@ -205,23 +250,32 @@ export function emptyOwnFiles(
   dir: string,
   kind: 'verdicts' | 'allure-results',
 ): { removed: number; kept: string[] } {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return { removed: 0, kept: [] };
-  }
-  let removed = 0;
-  const kept: string[] = [];
-  for (const e of entries) {
-    if (e.name === MARK) continue;
-    const own = e.isFile() && (kind === 'verdicts' ? isOwnVerdictFile(dir, e.name) : ALLURE_OWN.test(e.name));
-    if (own) {
-      fs.rmSync(path.join(dir, e.name), { force: true });
-      removed++;
-    } else kept.push(e.name);
-  }
-  return { removed, kept };
+  const { own, kept } = sortFiles(dir, kind);
+  for (const name of own) fs.rmSync(path.join(dir, name), { force: true });
+  return { removed: own.length, kept };
+}
+
+/** The setting that names each output folder, for a message that says what to change. */
+const FOLDER_SETTING = {
+  verdicts: 'L1_VERDICTS_DIR (npm run merge: --out)',
+  'allure-results': 'L1_ALLURE_RESULTS_DIR (npm run merge: --allure-results)',
+} as const;
+
+const listed = (names: string[]) =>
+  `${names.slice(0, 3).join(', ')}${names.length > 3 ? `, and ${names.length - 3} more` : ''}`;
+
+/**
+ * Why the suite may not empty and write `dir`, a folder it did not create (no mark of its own),
+ * or undefined: it holds files the suite did not write beside files that only share the suite's
+ * names (index.json, summary.md, junit.xml, …), which emptying would remove and writing replace
+ * (docs/contract.md §7: never a folder it did not create with unrelated files in it). A folder of
+ * the suite's files alone, or of foreign files alone, is fine.
+ */
+export function foreignFolderProblem(dir: string, kind: 'verdicts' | 'allure-results'): string | undefined {
+  if (readMark(dir)) return undefined;
+  const { byName, kept } = sortFiles(dir, kind);
+  if (byName.length === 0 || kept.length === 0) return undefined;
+  return `${dir} was not made by the suite (no ${MARK}) and holds files it did not write (${listed(kept)}) beside files named as the suite's (${listed(byName)}), which it would remove or replace: give ${FOLDER_SETTING[kind]} a folder of its own, or empty it`;
 }
 
 function writeMark(dir: string, mark: Mark): void {
@@ -231,7 +285,9 @@ function writeMark(dir: string, mark: Mark): void {
 /**
  * Claims the invocation's output folders and empties them of an earlier invocation's results
  * (only files the suite wrote). A folder another live invocation writes, the project root, its
- * parents, the home folder and a symlinked folder are refused with a message saying what to set.
+ * parents, the home folder, a symlinked folder and a folder the suite did not make that holds
+ * unrelated files beside files of the suite's names (`foreignFolderProblem`) are refused with a
+ * message saying what to set; nothing is removed from any folder then.
  */
 export function claimOutputs(
   outputs: Outputs,
@@ -246,8 +302,8 @@ export function claimOutputs(
       [outputs.allureResults, 'allure-results'],
     ] as [string, 'verdicts' | 'allure-results'][]
   ).filter(([dir]) => dir !== '');
-  for (const [dir] of dirs) {
-    const refused = refusedFolder(dir, root);
+  for (const [dir, kind] of dirs) {
+    const refused = refusedFolder(dir, root) ?? foreignFolderProblem(dir, kind);
     if (refused) throw new Error(`output folder refused: ${refused}`);
     const mark = readMark(dir);
     if (mark && mark.invocation !== invocation.id && !mark.finishedAt && processAlive(mark.pid))

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
+  ATOMIC_TEMP,
   claimOutputs,
   decideOutputs,
   emptyOwnFiles,
@@ -16,6 +17,7 @@ import {
   writeHandoff,
 } from '../../lib/report/outputs';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
+import { writeAtomic } from '../../lib/util/atomic';
 import { readSettings } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { tempDir } from './fakes/temp';
@@ -175,6 +177,79 @@ test.describe('emptying removes only what the suite wrote', () => {
       fs.writeFileSync(path.join(dir, f), 'x');
     emptyOwnFiles(dir, 'allure-results');
     expect(fs.readdirSync(dir)).toEqual(['keep.txt']);
+  });
+
+  test("a killed write's temporary file, named as the atomic writer names it, is the suite's: removed, not kept as foreign", () => {
+    const dir = outputsDir();
+    // The names writeAtomic gives its temporary files, as it gives them.
+    const names: string[] = [];
+    const rename = fs.renameSync;
+    fs.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+      names.push(path.basename(String(from)));
+      rename(from, to);
+    };
+    const scratch = outputsDir();
+    try {
+      writeAtomic(path.join(scratch, 'A-monitor.json'), '{}');
+      writeAtomic(path.join(scratch, 'index.json'), '{}');
+    } finally {
+      fs.renameSync = rename;
+    }
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toMatch(ATOMIC_TEMP);
+    // Left behind by a killed write: the suite's, in either folder; a look-alike of another file is not.
+    const results = outputsDir();
+    for (const name of names) fs.writeFileSync(path.join(dir, name), '{');
+    fs.writeFileSync(path.join(dir, names[0]!.replace('A-monitor.json', 'notes.txt')), 'x');
+    fs.writeFileSync(path.join(results, `l1-summary.json${names[0]!.slice('A-monitor.json'.length)}`), '{');
+    fs.writeFileSync(path.join(results, `${MARK}${names[0]!.slice('A-monitor.json'.length)}`), '{');
+    expect(emptyOwnFiles(dir, 'verdicts')).toEqual({
+      removed: 2,
+      kept: [names[0]!.replace('A-monitor.json', 'notes.txt')],
+    });
+    expect(emptyOwnFiles(results, 'allure-results')).toEqual({ removed: 2, kept: [] });
+  });
+
+  test("a folder the suite did not make, holding unrelated files beside files of the suite's names, is refused and keeps every file", () => {
+    const root = outputsDir();
+    const foreign = path.join(root, 'site');
+    fs.mkdirSync(foreign);
+    const files = { 'notes.txt': 'mine', 'index.json': '{"my":"site index"}', 'junit.xml': '<testsuites/>' };
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(foreign, name), text);
+    const claim = (verdicts: string, allureResults = '') =>
+      claimOutputs({ verdicts, allureResults, partial: false }, { id: 'x', startedAt: '' }, root);
+    expect(() => claim(foreign)).toThrow(
+      /output folder refused: .*site was not made by the suite \(no \.l1-outputs\.json\) and holds files it did not write \(notes\.txt\) beside files named as the suite's \((index\.json, junit\.xml|junit\.xml, index\.json)\).*give L1_VERDICTS_DIR/,
+    );
+    // Refused before anything is emptied, in either folder.
+    const results = path.join(root, 'results');
+    fs.mkdirSync(results);
+    fs.writeFileSync(path.join(results, 'environment.properties'), 'a=b');
+    fs.writeFileSync(path.join(results, 'keep.txt'), 'mine');
+    expect(() => claim(path.join(root, 'fresh'), results)).toThrow(/give L1_ALLURE_RESULTS_DIR/);
+    expect(fs.existsSync(path.join(root, 'fresh'))).toBe(false);
+    for (const [name, text] of Object.entries(files))
+      expect(fs.readFileSync(path.join(foreign, name), 'utf8')).toBe(text);
+    expect(fs.readdirSync(results).sort()).toEqual(['environment.properties', 'keep.txt']);
+  });
+
+  test("claimed: a folder without a mark holding the suite's files alone, or unrelated files alone; a marked one with both", () => {
+    const root = outputsDir();
+    const claim = (verdicts: string, id = 'x') =>
+      claimOutputs({ verdicts, allureResults: '', partial: false }, { id, startedAt: '' }, root);
+    const ours = path.join(root, 'ours');
+    writeVerdictFolder(ours, [{ file: 'a.json', verdict: fakeVerdict('a', { 3: 'pass' }) }], COMPLETE);
+    expect(claim(ours)).toEqual([]);
+    expect(fs.readdirSync(ours)).toEqual([MARK]);
+    const theirs = path.join(root, 'theirs');
+    fs.mkdirSync(theirs);
+    fs.writeFileSync(path.join(theirs, 'notes.txt'), 'mine');
+    expect(claim(theirs)[0]).toContain('1 file(s) the suite did not write are left in place (notes.txt)');
+    // Now the suite's (its mark): its own files go at the next claim, the unrelated one stays.
+    releaseOutputs({ verdicts: theirs, allureResults: '', partial: false }, 'x');
+    writeVerdictFolder(theirs, [{ file: 'a.json', verdict: fakeVerdict('a', { 3: 'pass' }) }], COMPLETE);
+    claim(theirs, 'y');
+    expect(fs.readdirSync(theirs).sort()).toEqual([MARK, 'notes.txt']);
   });
 
   test('a folder another live invocation writes is refused; a finished one is taken over', () => {
