@@ -7,13 +7,16 @@
  */
 import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
 import { redactUrl } from '../lib/redaction/url';
+import { holdsRegistryText } from '../lib/run/credentials';
 import { safeText } from '../lib/report/text';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
 import { VARIABLES, type VariableName } from '../lib/run/variables';
 import { parseArgsOrUsage } from '../lib/util/args';
 
-/** Variables whose value is never shown. */
+/** Variables whose value is never shown; L1_CREDENTIALS_FILE neither when it holds the registry's text. */
 const SECRET = new Set<string>(['L1_CREDENTIALS_JSON']);
+const hidden = (name: VariableName, value: unknown): boolean =>
+  SECRET.has(name) || (name === 'L1_CREDENTIALS_FILE' && holdsRegistryText(String(value)));
 
 function main(): number {
   const usage = 'usage: npm run runs [-- --count]';
@@ -59,7 +62,7 @@ function main(): number {
   lines.push('', 'variables set:');
   for (const name of set)
     lines.push(
-      `  ${name}=${SECRET.has(name) ? '(set, not shown)' : safeText(String(s.values[name]), 200)} (${s.from[name]})`,
+      `  ${name}=${hidden(name, s.values[name]) ? '(set, not shown)' : safeText(String(s.values[name]), 200)} (${s.from[name]})`,
     );
   if (set.length === 0) lines.push('  none: every default applies');
   process.stdout.write(`${lines.join('\n')}\n`);

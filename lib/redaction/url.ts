@@ -1,3 +1,5 @@
+import { maskUrlText } from '../run/url';
+
 /**
  * Query parameters whose values are secrets wherever a URL is printed (spec 1.5; README "Security and
  * limits"); the redaction guard looks for unmasked ones too (./detectors).
@@ -10,27 +12,47 @@ const SECRET_IN_TEXT = new RegExp(`([?&#](?:${SECRET_PARAM_NAMES})=)[^&\\s"'#<>]
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 /** A mainland China mobile number standing alone (spec 1.5: never in an output). */
 const PHONE = /(?<![\d.])1[3-9]\d{9}(?![\d.])/g;
+/**
+ * A URL query or fragment value that is a mainland mobile number (the same numbers as PHONE), also
+ * written `+86…`/`86…` or with spaces or dashes: masked whatever its parameter is called
+ * (`account=138…`), since a platform names its parameters as it likes.
+ */
+const PHONE_VALUE = /^(?:\+?86)?1[3-9]\d{9}$/;
 
-/** A URL safe to print: secret-looking query values masked, userinfo removed. */
+function isPhoneValue(value: string): boolean {
+  return PHONE_VALUE.test(value.replace(/[\s-]/g, ''));
+}
+
+function maskParams(params: URLSearchParams): void {
+  for (const name of [...new Set(params.keys())])
+    if (SECRET_PARAMS.test(name) || params.getAll(name).some(isPhoneValue)) params.set(name, '***');
+}
+
+/**
+ * A URL safe to print: secret-looking and phone-number query (and query-style fragment) values
+ * masked, userinfo removed, mobile numbers anywhere masked (`redactText`). A text that is not an
+ * absolute URL with a host (`p.example.com /r?token=…`, `admin:pw@host`, which would parse with the
+ * scheme `admin:`) is masked as text: everything after its first `?` or `#` and any userinfo-looking
+ * `name:secret@` (lib/run/url.ts `maskUrlText`).
+ */
 export function redactUrl(text: string): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(text);
   } catch {
-    return text;
+    url = undefined;
   }
+  if (!url || url.host === '') return redactText(maskUrlText(text));
   url.username = '';
   url.password = '';
-  for (const name of [...url.searchParams.keys()]) {
-    if (SECRET_PARAMS.test(name)) url.searchParams.set(name, '***');
-  }
+  maskParams(url.searchParams);
   // A fragment in the query style (`#access_token=…`), as OAuth implicit flows write it.
   if (url.hash.includes('=')) {
     const hash = new URLSearchParams(url.hash.slice(1));
-    for (const name of [...hash.keys()]) if (SECRET_PARAMS.test(name)) hash.set(name, '***');
+    maskParams(hash);
     url.hash = hash.toString();
   }
-  return url.toString();
+  return redactText(url.toString());
 }
 
 /**

@@ -26,11 +26,32 @@ export interface CredentialSource {
   kind: 'file' | 'env' | 'none';
   /** A file path or the variable name; never the content. */
   where: string;
+  /** Set when the source cannot be a registry at all (L1_CREDENTIALS_FILE holding the JSON text). */
+  problem?: string;
+}
+
+/**
+ * Whether an `L1_CREDENTIALS_FILE` value is the registry's text rather than a path (the two
+ * variables swapped by mistake): JSON (`{…}`, `[…]`), more than one line or longer than any path.
+ * Such a value is never echoed: not in an error, a warning or `npm run runs`.
+ */
+export function holdsRegistryText(value: string): boolean {
+  const text = value.trim();
+  return /^[{[]/.test(text) || /[\r\n]/.test(text) || text.length > 1024;
 }
 
 /** Contract section 3: L1_CREDENTIALS_FILE, else L1_CREDENTIALS_JSON, else credentials.local.json. */
 export function credentialSource(env: NodeJS.ProcessEnv, root: string): CredentialSource {
-  if (env.L1_CREDENTIALS_FILE) return { kind: 'file', where: path.resolve(root, env.L1_CREDENTIALS_FILE) };
+  const file = env.L1_CREDENTIALS_FILE;
+  // "credentials registry" in the message: a login that fails with it is a configuration failure
+  // (lib/platform/collect.ts loginFailureKind).
+  if (file && holdsRegistryText(file))
+    return {
+      kind: 'file',
+      where: 'L1_CREDENTIALS_FILE (value not shown)',
+      problem: `L1_CREDENTIALS_FILE holds ${/^\s*[{[]/.test(file) ? 'JSON text' : 'text'} rather than a path (value not shown): L1_CREDENTIALS_JSON takes the credentials registry as text, L1_CREDENTIALS_FILE the path of a file holding it (docs/contract.md §3)`,
+    };
+  if (file) return { kind: 'file', where: path.resolve(root, file) };
   if (env.L1_CREDENTIALS_JSON) return { kind: 'env', where: 'L1_CREDENTIALS_JSON' };
   const local = path.join(root, 'credentials.local.json');
   return fs.existsSync(local) ? { kind: 'file', where: local } : { kind: 'none', where: local };
@@ -43,6 +64,7 @@ export function credentialSource(env: NodeJS.ProcessEnv, root: string): Credenti
  */
 export function credentialFileWarnings(env: NodeJS.ProcessEnv, root: string): string[] {
   const source = credentialSource(env, root);
+  if (source.problem) return [source.problem];
   if (source.kind !== 'file') return [];
   const warnings: string[] = [];
   if (env.L1_CREDENTIALS_FILE && env.L1_CREDENTIALS_JSON)
@@ -73,6 +95,7 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
       `no credentials registry: set L1_CREDENTIALS_FILE or L1_CREDENTIALS_JSON, or create ${source.where}`,
     );
   }
+  if (source.problem) throw new CredentialsError(source.problem);
   let text: string;
   if (source.kind === 'env') {
     text = env.L1_CREDENTIALS_JSON ?? '';

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
+import { VERDICT_FOLDER_EXTRAS } from '../schema/verdict';
 import { sha256 } from '../util/hash';
 import { readJsonFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
-import { readUrls } from './url';
+import { hostSettingProblem, readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
+import { nearestName } from './variables';
 
 /** One run as a runs file or the `L1_*` variables give it (docs/contract.md §1). */
 export const runInputSchema = z.object({
@@ -24,7 +26,15 @@ export const runInputSchema = z.object({
  * (`brandcode`) is an error at start instead of a Profile B run silently checked with A's rules.
  */
 export const profileBFileSchema = z.strictObject({
-  host: z.string().trim().min(1).optional(),
+  host: z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((value, ctx) => {
+      const problem = hostSettingProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   groupName: z.string().trim().min(1).optional(),
   companyId: z
     .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'expected an integer')])
@@ -62,13 +72,26 @@ export function slugify(label: string): string {
 }
 
 /**
+ * File keys a run may not have as they are: `<key>.json` or the key itself would be a file the
+ * verdict folder writes for the night (VERDICT_FOLDER_EXTRAS: `index` → index.json), which the
+ * verdict writer refuses. Lowercase: on a case-insensitive file system `Index.json` is index.json.
+ */
+const RESERVED_KEYS = new Set(VERDICT_FOLDER_EXTRAS.flatMap((name) => [name, name.replace(/\.json$/, '')]));
+
+/**
  * The file name of a run (verdict, evidence, records): the label itself when it is a short, plain
  * ASCII name, else a readable slug cut to 60 characters plus a short hash of the whole label, so
- * labels that differ never share a file (`A monitor` / `A-monitor`, `a/b` / `ａ/ｂ`) and a long label
- * never makes a name the file system refuses.
+ * labels that differ never share a file (`A monitor` / `A-monitor`, `a/b` / `ａ/ｂ`), a long label
+ * never makes a name the file system refuses, and a label such as `index` never names a file of
+ * the night (RESERVED_KEYS, any case).
  */
 export function fileKeyOf(label: string): string {
-  if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(label) && !label.endsWith('.json')) return label;
+  if (
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(label) &&
+    !label.toLowerCase().endsWith('.json') &&
+    !RESERVED_KEYS.has(label.toLowerCase())
+  )
+    return label;
   const hash = sha256(label).slice(0, 8);
   return `${[...slugify(label)].slice(0, 60).join('')}-${hash}`;
 }
@@ -79,9 +102,10 @@ export function fileKeyOf(label: string): string {
  * project and type in one invocation (two dates) get the date as well.
  */
 function derivedLabels(inputs: RunInput[]): (string | undefined)[] {
-  const facts = inputs.map((input) => {
+  const facts = inputs.map(({ htmlUrl, platformUrl, companyId }) => {
     try {
-      const f = readUrls(input);
+      // Not the baseUrl: the label names the report, and stays when only the base URL is wrong.
+      const f = readUrls({ htmlUrl, platformUrl, ...(companyId !== undefined ? { companyId } : {}) });
       return { base: `${f.companyId}-${f.projectId}-${f.reportType}`, date: f.batchDate };
     } catch {
       return undefined;
@@ -176,10 +200,10 @@ export function readRunsFile(file: string, root: string): RunsFile {
   let profileB: ProfileBSettings = {};
   if (typeof list === 'object' && list !== null && !Array.isArray(list)) {
     const object = list as Record<string, unknown>;
-    const unknown = Object.keys(object).filter((k) => k !== 'runs' && k !== 'profileB');
+    const unknown = Object.keys(object).filter((k) => k !== 'runs' && k !== 'profileB' && !isAside(k));
     if (unknown.length)
       throw new SettingsError(
-        `L1_RUNS file ${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(', ')} (expected "runs" and optionally "profileB")`,
+        `L1_RUNS file ${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(', ')} (expected "runs" and optionally "profileB"; keys starting with _ or $ are ignored)`,
       );
     if (object.profileB !== undefined) {
       const parsed = profileBFileSchema.safeParse(object.profileB);
@@ -201,12 +225,17 @@ export function readRunsFile(file: string, root: string): RunsFile {
   if (list.length === 0) throw new SettingsError(`L1_RUNS file ${where} holds no run`);
   const entries = list.map((raw: unknown, i): Entry => {
     const parsed = runInputSchema.safeParse(raw);
+    const problems = [
+      ...unknownRunKeys(raw),
+      ...(parsed.success ? [] : describeIssues(parsed.error, `[${i}]`)),
+    ];
+    const error = problems.length ? { error: `L1_RUNS ${where} run #${i + 1}: ${problems.join('; ')}` } : {};
     if (parsed.success) {
       // A relative calDataJson is the runs file's neighbour, as paths in a config file are: the
       // runs file of a CI job lives with its data, not in the suite's checkout.
       const cal = parsed.data.calDataJson;
-      if (!cal || path.isAbsolute(cal)) return { input: parsed.data };
-      return { input: { ...parsed.data, calDataJson: path.resolve(path.dirname(where), cal) } };
+      if (!cal || path.isAbsolute(cal)) return { input: parsed.data, ...error };
+      return { input: { ...parsed.data, calDataJson: path.resolve(path.dirname(where), cal) }, ...error };
     }
     const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const input: RunInput = {
@@ -214,12 +243,31 @@ export function readRunsFile(file: string, root: string): RunsFile {
       platformUrl: typeof r.platformUrl === 'string' ? r.platformUrl : '',
       ...(typeof r.label === 'string' && r.label ? { label: r.label } : {}),
     };
-    return {
-      input,
-      error: `L1_RUNS ${where} run #${i + 1}: ${describeIssues(parsed.error, `[${i}]`).join('; ')}`,
-    };
+    return { input, ...error };
   });
   return { file: where, entries, profileB };
+}
+
+/** A key a runs file may hold besides the contract's: a comment (`_note`) or `$schema`. Ignored. */
+function isAside(key: string): boolean {
+  return key.startsWith('_') || key.startsWith('$');
+}
+
+const RUN_KEYS = Object.keys(runInputSchema.shape);
+
+/**
+ * A run's keys that are none of docs/contract.md §1 (`batchID`, `base_url`), each with the key it
+ * is near: dropped without a word, the run would take the default the key meant to change (brand
+ * level, batch discovery, the platform's origin). Only the keys are named, never their values.
+ */
+function unknownRunKeys(raw: unknown): string[] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  return Object.keys(raw)
+    .filter((key) => !RUN_KEYS.includes(key) && !isAside(key))
+    .map((key) => {
+      const near = nearestName(key, RUN_KEYS);
+      return `unknown key ${JSON.stringify(key)} (${near ? `did you mean ${JSON.stringify(near)}?` : `a run's keys: ${RUN_KEYS.join(', ')}`})`;
+    });
 }
 
 /**

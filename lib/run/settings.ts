@@ -13,6 +13,7 @@ import { credentialFileWarnings } from './credentials';
 import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
 import type { ProfileBSettings, RunInput } from './types';
 import {
+  isSet,
   parseVariables,
   unknownVariableWarnings,
   type Provenance,
@@ -108,7 +109,7 @@ function runSource(sources: SettingsSources): {
   kind: 'L1_RUNS' | 'L1_HTML_URL' | 'demo';
   layer?: Provenance;
 } {
-  const has = (layer: Record<string, string | undefined>, name: string) => !!layer[name]?.trim();
+  const has = (layer: Record<string, string | undefined>, name: string) => isSet(layer[name]);
   for (const [layer, vars] of [
     ['environment', sources.env],
     ['.env', sources.dotenv],
@@ -117,6 +118,52 @@ function runSource(sources: SettingsSources): {
     if (has(vars, 'L1_HTML_URL') || has(vars, 'L1_PLATFORM_URL')) return { kind: 'L1_HTML_URL', layer };
   }
   return { kind: 'demo' };
+}
+
+/** The variables of the one run of docs/contract.md §1. */
+const SINGLE_RUN_VARIABLES = [
+  'L1_HTML_URL',
+  'L1_PLATFORM_URL',
+  'L1_BASE_URL',
+  'L1_COMPANY_ID',
+  'L1_CAL_DATA_JSON',
+  'L1_BATCH_ID',
+  'L1_LABEL',
+  'L1_LEVEL',
+] as const satisfies readonly VariableName[];
+
+/**
+ * The one run's variables, every one from the layer that names the run (docs/contract.md §1): with
+ * `L1_HTML_URL` on the command line and an older run's `L1_BASE_URL`, `L1_LABEL` … in `.env`, a
+ * merge would post the new run's credentials to the old base URL and file it under the old label.
+ * The other layer's are said once (a warning), never used.
+ */
+function singleRunValues(
+  sources: SettingsSources,
+  layer: Provenance,
+): { values: VariableValues; missing: string; warnings: string[] } {
+  const [own, other, otherName] =
+    layer === 'environment'
+      ? [sources.env, sources.dotenv, '.env']
+      : [sources.dotenv as NodeJS.ProcessEnv, sources.env, 'the environment'];
+  const mine: Record<string, string> = {};
+  for (const name of SINGLE_RUN_VARIABLES) if (isSet(own[name])) mine[name] = own[name];
+  const parsed = layer === 'environment' ? parseVariables(mine, {}) : parseVariables({}, mine);
+  if (parsed.problems.length) throw new SettingsError(`settings: ${parsed.problems.join('; ')}`);
+  const unused = SINGLE_RUN_VARIABLES.filter((name) => isSet(other[name]) && !isSet(own[name]));
+  const missing = (['L1_HTML_URL', 'L1_PLATFORM_URL'] as const).filter((name) => !mine[name]);
+  const elsewhere = missing.filter((name) => isSet(other[name]));
+  return {
+    values: parsed.values,
+    missing: missing.length
+      ? `${missing.join(' and ')} not set${elsewhere.length ? ` in ${layer === 'environment' ? 'the environment' : '.env'} (the one in ${otherName} is not used: a single run's variables come from one layer)` : ''}: a single run needs both`
+      : '',
+    warnings: unused.length
+      ? [
+          `${unused.join(', ')} in ${otherName} not used: the single run comes from ${layer === 'environment' ? 'the environment' : '.env'}, and its variables only from there (docs/contract.md §1)`,
+        ]
+      : [],
+  };
 }
 
 function singleRun(values: VariableValues): RunInput {
@@ -176,13 +223,10 @@ export function readSettings(sources: SettingsSources): Settings {
     runsLabel = `from ${shown} (L1_RUNS in ${source.layer})`;
     where = `L1_RUNS ${file.file}`;
   } else if (source.kind === 'L1_HTML_URL') {
-    const input = singleRun(values);
-    const missing = (['L1_HTML_URL', 'L1_PLATFORM_URL'] as const).filter((k) => !values[k]);
-    entries = [
-      missing.length
-        ? { input, error: `${missing.join(' and ')} not set: a single run needs both` }
-        : { input },
-    ];
+    const single = singleRunValues(sources, source.layer!);
+    const input = singleRun(single.values);
+    entries = [single.missing ? { input, error: single.missing } : { input }];
+    warnings.push(...single.warnings);
     runsLabel = `from L1_HTML_URL and L1_PLATFORM_URL (${source.layer})`;
     where = 'L1_HTML_URL';
   } else if (!sources.demo && sources.runsOptional) {
@@ -306,8 +350,11 @@ function checkKinds(paths: Settings['paths']): void {
   }
 }
 
+/** Unset values out, so `.env` shows through: empty ones, and blank ones of the suite's `L1_*` names. */
 function dropEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => v !== undefined && v !== '' && (!k.startsWith('L1_') || isSet(v))),
+  );
 }
 
 /** The project root (where playwright.config.ts lives). */

@@ -22,12 +22,38 @@ export class RunInputError extends Error {
   }
 }
 
+/**
+ * A text meant as a URL, safe to quote in a message even when it does not parse: whatever follows
+ * its first `?` or `#` (a query or fragment may hold a token or a phone number) and anything that
+ * looks like userinfo (`name:secret@`, with or without a scheme) masked. lib/run quotes a URL only
+ * through this; lib/redaction/url.ts `redactUrl` uses it for the text it cannot parse.
+ */
+export function maskUrlText(text: string): string {
+  const cut = text.search(/[?#]/);
+  const head = cut < 0 ? text : text.slice(0, cut);
+  const tail = cut < 0 ? '' : `${text[cut]}${cut + 1 < text.length ? '***' : ''}`;
+  return head.replace(/(^|[\s/\\,;])[^\s/\\@,;]+@/g, '$1***@') + tail;
+}
+
+/**
+ * An absolute http(s) URL (docs/contract.md §1): a text without its scheme would otherwise parse
+ * as one of its own (`p.example.com:8443` has the scheme `p.example.com:`, `admin:pw@host` the
+ * scheme `admin:`) and give the origin `null`. The message names the field and never the userinfo.
+ */
 function parseUrl(text: string, source: string): URL {
+  let url: URL | undefined;
   try {
-    return new URL(text);
+    url = new URL(text);
   } catch {
-    throw new RunInputError(source, 'url', `not an absolute URL: ${JSON.stringify(text)}`);
+    url = undefined;
   }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new RunInputError(
+      source,
+      'url',
+      `not an absolute http(s) URL (write it with https:// or http://): ${JSON.stringify(maskUrlText(text))}`,
+    );
+  return url;
 }
 
 function query(url: URL, ...names: string[]): string | undefined {
@@ -56,9 +82,9 @@ function segments(url: URL): { raw: string; text: string | undefined }[] {
     });
 }
 
-/** YYYY-MM-DD or YYYYMMDD, a real calendar date, to the normal form YYYY-MM-DD. */
+/** YYYY-MM-DD or YYYYMMDD (never a mix such as `2026-0109`), a real calendar date, to YYYY-MM-DD. */
 export function normalizeDate(text: string): string | undefined {
-  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
   if (!m) return undefined;
   const [, y, mo, d] = m;
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
@@ -189,6 +215,31 @@ export function portalHost(configured: string | undefined, protocol: string): st
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why a configured Profile B host (`L1_PROFILE_B_HOST`, `profileB.host`) is not a host[:port] as
+ * docs/contract.md §2 asks, saying what to write; undefined when it is one. A URL there
+ * (`https://portal.example.com/`) would never match any page: refused at start, with its host.
+ */
+export function hostSettingProblem(value: string): string | undefined {
+  const text = value.trim();
+  if (portalHost(text, 'https:') !== undefined) return undefined;
+  let host: string | undefined;
+  for (const candidate of [text, `https://${text}`]) {
+    try {
+      const url = new URL(candidate);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.host) {
+        host = url.host;
+        break;
+      }
+    } catch {
+      // not a URL either
+    }
+  }
+  return host && portalHost(host, 'https:') !== undefined
+    ? `expected a host[:port], not a URL: write ${host}`
+    : 'expected a host[:port], e.g. portal.example.com';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostSettingProblem, maskUrlText } from './url';
 
 /**
  * Every `L1_*` variable the suite reads, in one table: its group, its meaning, its default and its
@@ -33,12 +34,17 @@ const origins = text.transform((value, ctx) => {
       url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-      ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin` });
+      ctx.addIssue({ code: 'custom', message: `"${maskUrlText(item)}" is not an http(s) origin` });
       return z.NEVER;
     }
     out.push(url.origin);
   }
   return out;
+});
+/** A host[:port] (docs/contract.md §2): a URL is refused with its host, never silently unmatched. */
+const host = text.superRefine((value, ctx) => {
+  const problem = hostSettingProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 export type VariableGroup =
@@ -109,7 +115,7 @@ export const VARIABLES = {
     group: 'Profile B',
     meaning: '{portal_b_host}: host[:port] of the group portal (overrides profileB.host of the runs file)',
     default: '-',
-    schema: text,
+    schema: host,
   },
   L1_PROFILE_B_GROUP_NAME: {
     group: 'Profile B',
@@ -295,9 +301,17 @@ export interface ParsedVariables {
 /** Variables whose value must never be echoed back in a message. */
 const SECRET_VARIABLES = new Set<string>(['L1_CREDENTIALS_JSON']);
 
+/** Whether a variable counts as set: empty or only spaces is unset, in either layer (README.md § Settings). */
+export function isSet(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}
+
 /**
- * Parses every known variable from the process environment over `.env`. Empty strings count as
- * unset. A malformed value is a problem naming the variable; it never silently falls back.
+ * Parses every known variable from the process environment over `.env`. Empty or blank strings
+ * count as unset: a blank variable on the command line leaves the `.env` one in force, as it
+ * leaves the layer that names the runs (settings.ts). A malformed value is a problem naming the
+ * variable; it never silently falls back. A value is quoted with any URL userinfo, query and
+ * fragment masked (`maskUrlText`), and not at all for a secret.
  */
 export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, string>): ParsedVariables {
   const values: Record<string, unknown> = {};
@@ -305,14 +319,13 @@ export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, st
   const problems: string[] = [];
   for (const name of VARIABLE_NAMES) {
     const fromEnv = env[name];
-    const fromFile = dotenv[name];
-    const raw = fromEnv !== undefined && fromEnv !== '' ? fromEnv : fromFile;
-    if (raw === undefined || raw.trim() === '') continue;
-    from[name] = fromEnv !== undefined && fromEnv !== '' ? 'environment' : '.env';
+    const raw = isSet(fromEnv) ? fromEnv : dotenv[name];
+    if (!isSet(raw)) continue;
+    from[name] = isSet(fromEnv) ? 'environment' : '.env';
     const parsed = (VARIABLES[name].schema as z.ZodType).safeParse(raw);
     if (parsed.success) values[name] = parsed.data;
     else {
-      const shown = SECRET_VARIABLES.has(name) ? '' : ` ${JSON.stringify(raw.slice(0, 80))}`;
+      const shown = SECRET_VARIABLES.has(name) ? '' : ` ${JSON.stringify(maskUrlText(raw).slice(0, 80))}`;
       problems.push(
         `${name}${shown}${from[name] === '.env' ? ' (in .env)' : ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
       );
@@ -341,7 +354,7 @@ const OTHER_L1_NAMES = new Set([
   'L1_SELFTEST_DEMO_PORT', // playwright.selftest.config.ts
 ]);
 
-/** Levenshtein distance, for "did you mean". */
+/** Levenshtein distance, for "did you mean" (`nearestName`). */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -351,6 +364,20 @@ function distance(a: string, b: string): number {
     row = next;
   }
   return row[b.length]!;
+}
+
+/**
+ * "Did you mean": the known name closest to a misspelt one (at most 3 edits), or undefined. Case,
+ * `_` and `-` count as near nothing, so `base_url` finds `baseUrl` and `batchID` `batchId`. For
+ * `L1_*` variables here and for the keys of a runs file's run (runs.ts).
+ */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  const plain = (s: string) => s.toLowerCase().replace(/[_-]/g, '');
+  const scored = known.map((k) => ({
+    k,
+    d: plain(k) === plain(name) ? 0.5 : distance(name, k),
+  }));
+  return scored.filter(({ d }) => d <= 3).sort((a, b) => a.d - b.d)[0]?.k;
 }
 
 /**
@@ -366,11 +393,9 @@ export function unknownVariableWarnings(env: NodeJS.ProcessEnv, dotenv: Record<s
   ]) {
     if (!name.startsWith('L1_') || name in VARIABLES || OTHER_L1_NAMES.has(name)) continue;
     if (where === '.env' && env[name] !== undefined) continue; // said once, for the environment
-    const near = VARIABLE_NAMES.map((known) => ({ known, d: distance(name, known) }))
-      .filter(({ d }) => d <= 3)
-      .sort((a, b) => a.d - b.d)[0];
+    const near = nearestName(name, VARIABLE_NAMES);
     warnings.push(
-      `${name} (${where}) is not a setting of the suite and is ignored${near ? `: did you mean ${near.known}?` : ''} (README.md § Settings)`,
+      `${name} (${where}) is not a setting of the suite and is ignored${near ? `: did you mean ${near}?` : ''} (README.md § Settings)`,
     );
   }
   return warnings;

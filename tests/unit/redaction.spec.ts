@@ -811,6 +811,34 @@ test.describe('secrets from any source are masked before they leave the suite (R
     );
   });
 
+  test('redactUrl (verdict files, notes: spec 1.5, docs/contract.md §3): text it cannot parse is masked after ? and #, and its userinfo', () => {
+    // A URL with a space, and one without its scheme (it would parse with the scheme `admin:`).
+    const unparsable = join(
+      'p.example.com /monitor/2026-01-09?companyId=7&token=',
+      PW2,
+      '&account=',
+      P_UNKNOWN,
+    );
+    expect(redactUrl(unparsable)).toBe('p.example.com /monitor/2026-01-09?***');
+    expect(redactUrl(join('admin:', PW2, '@p.example.com/r#k=', PW2))).toBe('***@p.example.com/r#***');
+    expect(redactUrl(join('p.example.com:8443/', P_UNKNOWN, '/r'))).toBe('p.example.com:8443/1**********/r');
+    expect(redactUrl('not a url')).toBe('not a url');
+  });
+
+  test('redactUrl: a query or fragment value that is a mobile number is masked whatever its name, also as +86 / 86', () => {
+    const url = (value: string) => join('https://h.test/r?account=', value, '&pass=x&companyId=7');
+    expect(redactUrl(url(P_UNKNOWN))).toBe('https://h.test/r?account=***&pass=x&companyId=7');
+    expect(redactUrl(url(join('%2B86', P_UNKNOWN)))).toBe('https://h.test/r?account=***&pass=x&companyId=7');
+    expect(redactUrl(url(join('86', P_UNKNOWN)))).toBe('https://h.test/r?account=***&pass=x&companyId=7');
+    expect(redactUrl(join('https://h.test/r#user=', P_UNKNOWN, '&view=2'))).toBe(
+      'https://h.test/r#user=***&view=2',
+    );
+    // In the path, the number is masked as redactText masks it; other digits stay.
+    expect(redactUrl(join('https://h.test/u/', P_UNKNOWN, '/20251117?id=12345678901234'))).toBe(
+      'https://h.test/u/1**********/20251117?id=12345678901234',
+    );
+  });
+
   test('SecretMask: the registry values and the sessions cookie values, in every form, before the URL rules', () => {
     const { root, env } = makeRoot();
     const auth = path.join(root, '.l1', 'state', 'invocations', 'x', 'auth');

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { normalizeDate, onPortalHost, pageLoginBase, portalHost, readUrls } from '../../lib/run/url';
+import {
+  hostSettingProblem,
+  maskUrlText,
+  normalizeDate,
+  onPortalHost,
+  pageLoginBase,
+  portalHost,
+  readUrls,
+} from '../../lib/run/url';
 
 const platformUrl = 'https://geo.example.com/platform/projects/P1001/overview';
 
@@ -97,7 +105,7 @@ test.describe('docs/contract.md §1.1: what is read from the URLs', () => {
       readUrls({ htmlUrl: 'https://h/monitor/2026-01-01?companyId=1', platformUrl: 'https://h/overview' }),
     ).toThrow(/platformUrl · projectId: missing/);
     expect(() => readUrls({ htmlUrl: 'not a url', platformUrl })).toThrow(
-      /htmlUrl · url: not an absolute URL/,
+      /htmlUrl · url: not an absolute http\(s\) URL/,
     );
   });
 
@@ -108,6 +116,72 @@ test.describe('docs/contract.md §1.1: what is read from the URLs', () => {
       readUrls({ htmlUrl: 'https://h/monitor?batchDate=2026-02-30&companyId=1', platformUrl }),
     ).toThrow(/htmlUrl · batchDate: not a date/);
   });
+});
+
+test.describe('docs/contract.md §1: htmlUrl, platformUrl and baseUrl are absolute http(s) URLs', () => {
+  // Assembled at run time: this source never holds a secret-looking value literally.
+  const secret = ['hun', 'ter2'].join('');
+  const html = 'https://p.example.com/monitor/2026-01-09?companyId=7';
+  const platform = 'https://p.example.com/projects/p1';
+  const refusal = (input: { htmlUrl: string; platformUrl: string; baseUrl?: string }) => {
+    try {
+      readUrls(input);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'read';
+  };
+
+  test('a URL without its scheme is an error naming the field, not an origin "null…"', () => {
+    expect(refusal({ htmlUrl: html, platformUrl: platform, baseUrl: 'p.example.com:8443' })).toBe(
+      'baseUrl · url: not an absolute http(s) URL (write it with https:// or http://): "p.example.com:8443"',
+    );
+    expect(refusal({ htmlUrl: 'localhost:4173/monitor/2026-01-09', platformUrl: platform })).toMatch(
+      /^htmlUrl · url: not an absolute http\(s\) URL/,
+    );
+    expect(refusal({ htmlUrl: html, platformUrl: 'localhost:4173/projects/p1' })).toMatch(
+      /^platformUrl · url: not an absolute http\(s\) URL/,
+    );
+    expect(refusal({ htmlUrl: html, platformUrl: platform, baseUrl: 'ftp://p.example.com/x' })).toMatch(
+      /^baseUrl · url: not an absolute http\(s\) URL/,
+    );
+  });
+
+  test('the message never echoes userinfo, a query or a fragment', () => {
+    const message = refusal({
+      htmlUrl: html,
+      platformUrl: platform,
+      baseUrl: `admin:${secret}@p.example.com`,
+    });
+    expect(message).toBe(
+      'baseUrl · url: not an absolute http(s) URL (write it with https:// or http://): "***@p.example.com"',
+    );
+    const query = refusal({
+      htmlUrl: `p.example.com /monitor?token=${secret}#k=${secret}`,
+      platformUrl: platform,
+    });
+    expect(query).toContain('"p.example.com /monitor?***"');
+    expect(query).not.toContain(secret);
+  });
+
+  test('maskUrlText: after the first ? or #, and anything before an @ of a host part, masked', () => {
+    expect(maskUrlText(`u:${secret}@h/x?a=1#b`)).toBe('***@h/x?***');
+    expect(maskUrlText(`https://u:${secret}@h, http://v@g/p#${secret}`)).toBe(
+      'https://***@h, http://***@g/p#***',
+    );
+    expect(maskUrlText('h/x?')).toBe('h/x?');
+    expect(maskUrlText('plain text')).toBe('plain text');
+  });
+});
+
+test('docs/contract.md §1.1: a batch date is YYYY-MM-DD or YYYYMMDD, never a mix of the two', () => {
+  expect(normalizeDate('2026-0109')).toBeUndefined();
+  expect(normalizeDate('202601-09')).toBeUndefined();
+  expect(normalizeDate('2026-01-09')).toBe('2026-01-09');
+  expect(normalizeDate('20260109')).toBe('2026-01-09');
+  expect(() =>
+    readUrls({ htmlUrl: 'https://h/monitor/2026-01-09?batchDate=2026-0109&companyId=1', platformUrl }),
+  ).toThrow('htmlUrl · batchDate: not a date YYYY-MM-DD or YYYYMMDD: "2026-0109"');
 });
 
 test.describe('docs/contract.md §1.1: a path segment that is not valid percent-encoding', () => {
@@ -187,6 +261,21 @@ test.describe('docs/contract.md §2/§3: the Profile B host as the URL parser wr
     expect(onPortalHost(new URL('https://evil.test/r'), 'evil.test/portal.example.com')).toBe(false);
     expect(onPortalHost(new URL('https://portal.example.com/r'), undefined)).toBe(false);
   });
+});
+
+test('docs/contract.md §2: a Profile B host setting written as a URL is refused with the host to write', () => {
+  expect(hostSettingProblem('portal.example.com')).toBeUndefined();
+  expect(hostSettingProblem('Portal.Example.com:8443')).toBeUndefined();
+  expect(hostSettingProblem('https://portal.example.com/')).toBe(
+    'expected a host[:port], not a URL: write portal.example.com',
+  );
+  expect(hostSettingProblem(`https://u:${['p', 'w'].join('')}@portal.example.com:8443/x?y`)).toBe(
+    'expected a host[:port], not a URL: write portal.example.com:8443',
+  );
+  expect(hostSettingProblem('portal.example.com/reports')).toBe(
+    'expected a host[:port], not a URL: write portal.example.com',
+  );
+  expect(hostSettingProblem('portal example')).toBe('expected a host[:port], e.g. portal.example.com');
 });
 
 test.describe('docs/contract.md §3: where the report page logs in', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { loginFailureKind } from '../../lib/platform/collect';
 import { ensureSession } from '../../lib/platform/sessions';
 import { tempDir } from './fakes/temp';
 
@@ -37,4 +38,23 @@ test('a session made already is handed out at once, even while another process h
   fs.mkdirSync(`${base}.lock`);
   fs.writeFileSync(path.join(`${base}.lock`, 'pid'), String(process.pid));
   await expect(ensureSession(options, LOGIN_BASE, 'company:7')).resolves.toBe(`${base}.json`);
+});
+
+test('docs/contract.md §3: L1_CREDENTIALS_FILE holding the registry text fails the login naming the mistake; the failure remembered on disk holds no value of it', async () => {
+  const root = tempDir('session');
+  // Assembled at run time: this source never holds a secret-looking value literally.
+  const password = ['Hun', 'ter2!', 'pw'].join('');
+  const phone = ['138', '1234', '5678'].join('');
+  const env = { L1_CREDENTIALS_FILE: JSON.stringify({ companies: { '7': { phone, password } } }) };
+  const options = { root, authDir: path.join(root, 'auth'), env, timeoutMs: 50 };
+  fs.mkdirSync(options.authDir);
+  await expect(ensureSession(options, LOGIN_BASE, 'company:7')).rejects.toThrow(
+    'L1_CREDENTIALS_FILE holds JSON text rather than a path (value not shown): L1_CREDENTIALS_JSON takes the credentials registry as text',
+  );
+  const failed = fs.readdirSync(options.authDir).filter((n) => n.endsWith('.failed.txt'));
+  expect(failed).toHaveLength(1);
+  const remembered = fs.readFileSync(path.join(options.authDir, failed[0]!), 'utf8');
+  for (const secret of [password, phone]) expect(remembered).not.toContain(secret);
+  // A settings mistake, not a bad run: the run's kind says so.
+  expect(loginFailureKind(remembered)).toBe('configuration');
 });

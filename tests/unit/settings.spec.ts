@@ -1,11 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { credentialFileWarnings } from '../../lib/run/credentials';
+import { credentialFileWarnings, loadRegistry } from '../../lib/run/credentials';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
-import { readSettings, type Settings, type SettingsSources } from '../../lib/run/settings';
+import { projectTool, readSettings, ROOT, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
-import { unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
+import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
 import { tempDir } from './fakes/temp';
 
 /** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
@@ -92,6 +93,50 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(over.runsFrom).toBe('2 from runs.json (L1_RUNS in .env)');
   });
 
+  test("the single run takes all its variables from the layer that names it, never an older run's from .env", () => {
+    const s = readSettings(
+      sources({
+        env: { L1_HTML_URL: html('555'), L1_PLATFORM_URL: platform('555') },
+        dotenv: {
+          L1_HTML_URL: 'https://old.test/reports/1/monitor/2025-01-01?companyId=9',
+          L1_PLATFORM_URL: 'https://old.test/platform/projects/1',
+          L1_BASE_URL: 'https://old.test',
+          L1_LABEL: 'old',
+          L1_COMPANY_ID: '9',
+          L1_LEVEL: 'product',
+        },
+      }),
+    );
+    expect(s.runs).toEqual([{ label: '1001-555-monitor', slug: '1001-555-monitor', input: entry('555') }]);
+    expect(s.warnings).toContain(
+      'L1_BASE_URL, L1_COMPANY_ID, L1_LABEL, L1_LEVEL in .env not used: the single run comes from the environment, and its variables only from there (docs/contract.md §1)',
+    );
+    // Named in .env: the command line's companions are not mixed in either, and the missing half is said.
+    const half = readSettings(
+      sources({ env: { L1_LABEL: 'new' }, dotenv: { L1_HTML_URL: html('555'), L1_LABEL: 'old' } }),
+    );
+    expect(half.runs.map((r) => r.label)).toEqual(['old']);
+    expect(half.runs[0]!.inputError).toBe('L1_PLATFORM_URL not set: a single run needs both');
+    const split = readSettings(
+      sources({ env: { L1_HTML_URL: html('555') }, dotenv: { L1_PLATFORM_URL: platform('555') } }),
+    );
+    expect(split.runs[0]!.inputError).toBe(
+      "L1_PLATFORM_URL not set in the environment (the one in .env is not used: a single run's variables come from one layer): a single run needs both",
+    );
+  });
+
+  test('a blank variable on the command line is unset: .env shows through, also for L1_RUNS', () => {
+    const s = withRunsFile(
+      [entry('101101')],
+      { L1_RUNS: ' ', L1_WORKERS: '  ' },
+      { L1_RUNS: 'runs.json', L1_WORKERS: '3' },
+    );
+    expect(s.mode).toBe('L1_RUNS');
+    expect(s.runsFrom).toBe('1 from runs.json (L1_RUNS in .env)');
+    expect(s.workers).toBe(3);
+    expect(s.from.L1_WORKERS).toBe('.env');
+  });
+
   test('the demo is asked for its runs only when no run is configured', () => {
     let asked = 0;
     const counting = () => (asked++, demo());
@@ -119,6 +164,17 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     );
     // The registry as JSON text is never echoed back.
     expect(refusal(() => readSettings(sources({ env: { L1_CREDENTIALS_JSON: ' ' } })))).toBe('loaded');
+  });
+
+  test('docs/contract.md §3: a malformed L1_LOGIN_ORIGINS is refused without quoting a userinfo', () => {
+    const pw = ['hun', 'ter2'].join('');
+    for (const value of [`https://user:${pw}@other.test, ftp://x`, `admin:${pw}@other.test`]) {
+      const { problems } = parseVariables({ L1_LOGIN_ORIGINS: value }, {});
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('L1_LOGIN_ORIGINS');
+      expect(problems[0]).toContain('***@other.test');
+      expect(problems[0]).not.toContain(pw);
+    }
   });
 });
 
@@ -150,6 +206,22 @@ test.describe('Profile B settings travel with the runs (docs/contract.md §2)', 
     );
     expect(refusal(() => withRunsFile(file({ companyId: 'x' })))).toContain('profileB.companyId');
     expect(refusal(() => withRunsFile({ runs: [entry('1')], extra: 1 }))).toContain('unknown key "extra"');
+  });
+
+  test('a Profile B host written as a URL stops the invocation naming the setting and the host to write', () => {
+    expect(
+      refusal(() => readSettings(sources({ env: { L1_PROFILE_B_HOST: 'https://portal.example.com/' } }))),
+    ).toBe(
+      'settings: L1_PROFILE_B_HOST "https://portal.example.com/": expected a host[:port], not a URL: write portal.example.com',
+    );
+    expect(
+      refusal(() =>
+        withRunsFile({ profileB: { host: 'http://portal.example.com:8080/x' }, runs: [entry('1')] }),
+      ),
+    ).toContain('profileB.host: expected a host[:port], not a URL: write portal.example.com:8080');
+    expect(withRunsFile([entry('1')], { L1_PROFILE_B_HOST: 'Portal.Example.com:8443' }).profileB).toEqual({
+      host: 'Portal.Example.com:8443',
+    });
   });
 
   test('no Profile B setting at all is said once: every run is checked with Profile A rules', () => {
@@ -252,6 +324,36 @@ test.describe('the runs file', () => {
     expect(s.runs[2]!.inputError).toContain('run #3: [2].level');
   });
 
+  test('docs/contract.md §1: an unknown key in a run is its error, naming the file, the run, the key and the one it is near', () => {
+    const s = withRunsFile([
+      entry('101101', { label: 'ok' }),
+      { ...entry('101102', { label: 'typos' }), batchID: 'b1', Level: 'product', base_url: 'https://x.test' },
+      { ...entry('101103'), colour: 'blue', level: 'x' },
+    ]);
+    expect(s.runs.map((r) => r.label)).toEqual(['ok', 'typos', '1001-101103-monitor']);
+    expect(s.runs[0]!.inputError).toBeUndefined();
+    expect(s.runs[1]!.input).toEqual(entry('101102', { label: 'typos' }));
+    expect(s.runs[1]!.inputError).toMatch(
+      /^L1_RUNS .*runs\.json run #2: unknown key "batchID" \(did you mean "batchId"\?\); unknown key "Level" \(did you mean "level"\?\); unknown key "base_url" \(did you mean "baseUrl"\?\)$/,
+    );
+    expect(s.runs[2]!.inputError).toContain(
+      'run #3: unknown key "colour" (a run\'s keys: htmlUrl, platformUrl,',
+    );
+    expect(s.runs[2]!.inputError).toContain('[2].level');
+  });
+
+  test('docs/contract.md §1: keys starting with _ or $ (comments, $schema) are ignored, in a run and at the top', () => {
+    const s = withRunsFile({
+      $schema: './runs.schema.json',
+      _comment: 'nightly',
+      runs: [{ ...entry('101101'), _note: 'the purifier', $id: 'x' }],
+    });
+    expect(s.runs).toEqual([
+      { label: '1001-101101-monitor', slug: '1001-101101-monitor', input: entry('101101') },
+    ]);
+    expect(refusal(() => withRunsFile({ runs: [entry('1')], Runs: [] }))).toContain('unknown key "Runs"');
+  });
+
   test("a relative calDataJson is the runs file's neighbour, not the checkout's; an absolute one stays; {batchDate} is kept", () => {
     const root = tempDir('settings');
     fs.mkdirSync(path.join(root, 'ci'));
@@ -320,6 +422,20 @@ test.describe('labels and file names', () => {
     for (const slug of slugs) expect(slug).toMatch(/^[\p{L}\p{N}._-]+$/u);
   });
 
+  test('a label that would name a file of the verdict folder (index.json, summary.md, junit.xml) gets a file key of its own, in any case', () => {
+    for (const label of ['index', 'Index', 'INDEX', 'summary.md', 'JUNIT.XML', 'index.JSON']) {
+      const key = fileKeyOf(label);
+      expect(key, label).toMatch(/-[0-9a-f]{8}$/);
+      expect(['index.json', 'summary.md', 'junit.xml']).not.toContain(`${key}.json`.toLowerCase());
+      expect(['index.json', 'summary.md', 'junit.xml']).not.toContain(key.toLowerCase());
+    }
+    expect(fileKeyOf('index')).not.toBe(fileKeyOf('Index'));
+    // Names that share only a stem stay as they are.
+    expect(fileKeyOf('summary')).toBe('summary');
+    expect(fileKeyOf('indexes')).toBe('indexes');
+    expect(withRunsFile([entry('1', { label: 'index' })]).runs[0]!.slug).toBe(fileKeyOf('index'));
+  });
+
   test('a long label gets a short file name, unique by a hash of the whole label', () => {
     const long = `${'季度监测报告'.repeat(40)}`;
     const a = fileKeyOf(`${long}-A`);
@@ -377,6 +493,52 @@ test('a credentials registry readable by others, or behind a symlink, is warned 
     'L1_CREDENTIALS_FILE and L1_CREDENTIALS_JSON are both set: the file is used and L1_CREDENTIALS_JSON is ignored (docs/contract.md §3)',
   ]);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test.describe('docs/contract.md §3: L1_CREDENTIALS_FILE holding the registry text instead of a path', () => {
+  // Assembled at run time: this source never holds a secret-looking value literally.
+  const password = ['Hun', 'ter2!', 'pw'].join('');
+  const phone = ['138', '1234', '5678'].join('');
+  const registry = JSON.stringify({ companies: { '7': { phone, password } } });
+
+  test('the error and the start warning say what to do and never echo the value', () => {
+    const dir = tempDir('creds');
+    let message = 'loaded';
+    try {
+      loadRegistry({ L1_CREDENTIALS_FILE: registry }, dir);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    const said =
+      'L1_CREDENTIALS_FILE holds JSON text rather than a path (value not shown): L1_CREDENTIALS_JSON takes the credentials registry as text, L1_CREDENTIALS_FILE the path of a file holding it (docs/contract.md §3)';
+    expect(message).toBe(said);
+    expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: ` ${registry}` }, dir)).toEqual([said]);
+    const s = readSettings(sources({ root: dir, env: { L1_CREDENTIALS_FILE: registry } }));
+    expect(s.warnings).toContain(said);
+    // A value too long for a path is not echoed either; a plain path is read as before.
+    expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: 'x'.repeat(2000) }, dir)[0]).toMatch(
+      /^L1_CREDENTIALS_FILE holds text rather than a path \(value not shown\)/,
+    );
+    expect(credentialFileWarnings({ L1_CREDENTIALS_FILE: 'creds/registry.json' }, dir)).toEqual([]);
+  });
+
+  test('npm run runs lists it as set, never its value', () => {
+    test.setTimeout(60_000); // one tsx process
+    const dir = tempDir('creds');
+    fs.writeFileSync(path.join(dir, 'runs.json'), JSON.stringify([entry('101101')]));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_')));
+    const r = spawnSync(projectTool('tsx'), ['scripts/runs.ts'], {
+      cwd: ROOT,
+      env: { ...env, L1_RUNS: path.join(dir, 'runs.json'), L1_CREDENTIALS_FILE: registry },
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('  L1_CREDENTIALS_FILE=(set, not shown) (environment)');
+    expect(r.stdout).toContain(
+      'warning: L1_CREDENTIALS_FILE holds JSON text rather than a path (value not shown)',
+    );
+    for (const secret of [password, phone]) expect(r.stdout + r.stderr).not.toContain(secret);
+  });
 });
 
 test.describe('an L1_ variable that is no setting is said, never silently ignored', () => {
