@@ -29,6 +29,44 @@ const SHOT_TIMEOUT_MS = 3_000;
 
 const PAGE_ERRORS_SHOWN = 3;
 
+/**
+ * The htmlUrl query parameters the run's facts are read from (docs/contract.md §1.1): a page that
+ * landed with another value of one (or without it, or with it added) is another report.
+ */
+const READ_PARAMS = [
+  'reportType',
+  'report_type',
+  'batchDate',
+  'batch_date',
+  'companyId',
+  'company_id',
+  'topic',
+  'topicId',
+] as const;
+
+/** A query parameter as a message shows it: `topic=2`, or `no topic`. */
+function showParam(url: URL, name: string): string {
+  const values = url.searchParams.getAll(name);
+  if (values.length === 0) return `no ${name}`;
+  return values.map((v) => `${name}=${v.length > 100 ? `${v.slice(0, 100)}…` : v}`).join('&');
+}
+
+/**
+ * What makes `now` another page than the report `asked` for: its origin and path, or a query
+ * parameter the suite reads (other parameters may change, the fragment too); undefined when none.
+ */
+function elsewhere(asked: URL, now: URL): string | undefined {
+  if (now.origin !== asked.origin || now.pathname !== asked.pathname)
+    return `${now.origin}${now.pathname}, not on the report that was asked for (${asked.origin}${asked.pathname})`;
+  for (const name of READ_PARAMS) {
+    const want = asked.searchParams.getAll(name);
+    const got = now.searchParams.getAll(name);
+    if (got.length !== want.length || got.some((v, i) => v !== want[i]))
+      return `${now.origin}${now.pathname} with ${showParam(now, name)}, where the report asked for has ${showParam(asked, name)}`;
+  }
+  return undefined;
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -41,8 +79,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /**
  * The generated report (spec 2.1): reads the global DATA once (docs/contract.md §5: `const`, `let`,
  * `var` or `window.DATA`, defined before `load`). The page DATA is read from must be the report
- * that was asked for: a redirect or a script navigation elsewhere is an error saying where it
- * landed (the login redirect aside, which means the session expired).
+ * that was asked for: a redirect or a script navigation elsewhere (another origin or path, or
+ * another value of a query parameter the run is read from) is an error saying where it landed
+ * (the login redirect aside, which means the session expired).
  */
 export class ReportPage {
   /** The URL the page had when DATA was read (pictures are taken only while it still has it). */
@@ -59,7 +98,7 @@ export class ReportPage {
     page.on('pageerror', (e) => {
       pageErrorCount++;
       if (pageErrors.length < PAGE_ERRORS_SHOWN)
-        pageErrors.push(`${e.name}: ${e.message.split('\n')[0]!.slice(0, 200)}`);
+        pageErrors.push(`${e.name.slice(0, 100)}: ${e.message.slice(0, 200).split('\n')[0]}`);
     });
     // Before any script of the page: the reader it cannot tamper with (pages/data-reader.ts).
     await page.addInitScript(READER_INIT);
@@ -78,10 +117,8 @@ export class ReportPage {
     const asked = new URL(htmlUrl);
     const landed = new URL(page.url());
     if (landed.pathname.endsWith('/login')) throw new SessionExpired();
-    if (landed.origin !== asked.origin || landed.pathname !== asked.pathname)
-      throw new ReportPageError(
-        `the page landed on ${landed.origin}${landed.pathname}, not on the report that was asked for (${asked.origin}${asked.pathname}): its DATA is not this report's`,
-      );
+    const off = elsewhere(asked, landed);
+    if (off) throw new ReportPageError(`the page landed on ${off}: its DATA is not this report's`);
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);
     const read = await withTimeout(
@@ -105,10 +142,8 @@ export class ReportPage {
       throw new ReportPageError('DATA is nested deeper than any report (64 levels): not read');
     if (read.kind === 'error' || read.text === undefined)
       throw new ReportPageError(`DATA could not be read: ${read.message ?? 'no text'}`);
-    if (page.url() !== landed.href && new URL(page.url()).pathname !== asked.pathname)
-      throw new ReportPageError(
-        `the page navigated to ${new URL(page.url()).origin}${new URL(page.url()).pathname} while DATA was read`,
-      );
+    const moved = page.url() === landed.href ? undefined : elsewhere(asked, new URL(page.url()));
+    if (moved) throw new ReportPageError(`the page navigated to ${moved}, while DATA was read`);
     this.readFrom = page.url();
     let data: unknown;
     try {
@@ -121,7 +156,8 @@ export class ReportPage {
 
   /**
    * item → JPEG of its section (selectors: lib/report/sections.ts), one screenshot per distinct
-   * selector; a section the page lacks is noted, not an error.
+   * selector; a section the page lacks is noted, not an error. A page closed or crashed meanwhile
+   * (its browser closed over L1_PAGE_MAX_MB: fixtures/collector.ts) ends the pictures, noted once.
    */
   async screenshotSections(
     selectors: Record<number, string>,
@@ -135,19 +171,41 @@ export class ReportPage {
       );
       return shots;
     }
-    const bySelector = new Map<string, Buffer | undefined>();
-    for (const [item, selector] of Object.entries(selectors)) {
-      if (!bySelector.has(selector)) {
-        const shot = await this.page
-          .locator(selector)
-          .first()
-          .screenshot({ type: 'jpeg', quality: 70, timeout: SHOT_TIMEOUT_MS, animations: 'disabled' })
-          .catch(() => undefined);
-        if (!shot) notes.push(`no screenshot of item ${item}: the page has no visible ${selector}`);
-        bySelector.set(selector, shot);
+    let crashed = false;
+    const onCrash = () => (crashed = true);
+    this.page.on('crash', onCrash);
+    try {
+      const bySelector = new Map<string, Buffer | undefined>();
+      const items = Object.entries(selectors);
+      for (const [i, [item, selector]] of items.entries()) {
+        if (!bySelector.has(selector)) {
+          const shot = await this.page
+            .locator(selector)
+            .first()
+            .screenshot({ type: 'jpeg', quality: 70, timeout: SHOT_TIMEOUT_MS, animations: 'disabled' })
+            .catch(() => undefined);
+          if (!shot && (crashed || this.page.isClosed())) {
+            for (const [n, other] of items.slice(i)) {
+              const taken = bySelector.get(other);
+              if (taken) shots[Number(n)] = taken;
+            }
+            const left = items
+              .slice(i)
+              .filter(([n]) => !shots[Number(n)])
+              .map(([n]) => n);
+            notes.push(
+              `no screenshot of item${left.length === 1 ? '' : 's'} ${left.join(', ')}: the report page ${crashed ? 'crashed' : 'was closed'} while the pictures were taken`,
+            );
+            break;
+          }
+          if (!shot) notes.push(`no screenshot of item ${item}: the page has no visible ${selector}`);
+          bySelector.set(selector, shot);
+        }
+        const shot = bySelector.get(selector);
+        if (shot) shots[Number(item)] = shot;
       }
-      const shot = bySelector.get(selector);
-      if (shot) shots[Number(item)] = shot;
+    } finally {
+      this.page.off('crash', onCrash);
     }
     return shots;
   }

@@ -3,13 +3,15 @@
  *
  * `READER_INIT` runs in every page of the report's context before any script of the page
  * (`context.addInitScript`): it captures the functions it needs (`Object.keys`, `JSON.stringify`
- * for strings and numbers, `Reflect.apply`, Set and String methods, indirect eval) and defines a
+ * for strings and numbers, `Reflect.apply`, Set and String methods, `String`, indirect eval) and defines a
  * frozen, non-configurable `window.__l1Reader`, so a page that replaces `JSON.stringify`,
  * `Object.keys`, `Array.prototype.sort` or `toJSON` changes nothing here. `read(limit)` walks DATA
  * once (each getter is called once: a value that answers differently on each read is read once),
  * writes JSON text with markers for NaN and ±Infinity (kept so the schema rejects them), and stops
  * as soon as the text passes `limit`. The suite then pulls the text in chunks and counts the bytes
- * on its own side (`readDataText`), so `L1_MAX_ANSWER_MB` holds whatever the page reports.
+ * on its own side (`readDataText`), so `L1_MAX_ANSWER_MB` holds whatever the page reports. The
+ * message of an error DATA throws is cut to `MESSAGE_CHARS` in the page, with the captured
+ * functions, before it crosses: the page's own `String` or `slice` cannot send more.
  */
 import type { Page } from '@playwright/test';
 
@@ -26,30 +28,54 @@ const CHUNK = 1 << 20;
 /** Deeper than this is not a report's DATA (and would overflow the page's stack). */
 const MAX_DEPTH = 64;
 
+/** Characters of the message of an error DATA threw that cross from the page (the rest is cut there). */
+const MESSAGE_CHARS = 200;
+
 export const READER_INIT = `(() => {
   const apply = Reflect.apply, keys = Object.keys, isArray = Array.isArray, stringify = JSON.stringify;
   const isFinite_ = Number.isFinite, geval = eval, freeze = Object.freeze, define = Object.defineProperty;
   const setHas = Set.prototype.has, setAdd = Set.prototype.add, setDelete = Set.prototype.delete, S = Set;
-  const slice = String.prototype.slice;
-  const Fail = Error;
+  const slice = String.prototype.slice, Str = String, win = window;
+  // The reader's own stops: objects no page script holds, told apart by identity (not instanceof,
+  // which a page may answer through Error[Symbol.hasInstance]).
+  const TOO_LARGE = freeze({ why: 'too-large' }), TOO_DEEP = freeze({ why: 'too-deep' }), CYCLE = freeze({ why: 'cycle' });
   let text = '';
+  // The message of what DATA threw, cut in the page with the captured String and slice.
+  function said(e) {
+    try {
+      let m = e;
+      if (e !== null && (typeof e === 'object' || typeof e === 'function')) {
+        m = e.message;
+        if (!m) m = e;
+      }
+      return apply(slice, typeof m === 'string' ? m : Str(m), [0, ${MESSAGE_CHARS}]);
+    } catch (e2) {
+      return 'an error whose message could not be read';
+    }
+  }
   function read(limit) {
     text = '';
     let d;
-    try { d = geval("typeof DATA !== 'undefined' ? DATA : window.DATA"); } catch (e) { return 'none'; }
+    try {
+      d = geval("typeof DATA !== 'undefined' ? DATA : window.DATA");
+    } catch (e) {
+      // A global const/let DATA declared by a script that failed before initializing it (its
+      // temporal dead zone) hides window.DATA from the name DATA, not from window.
+      try { d = win.DATA; } catch (e2) { return 'none'; }
+    }
     if (d === undefined) return 'none';
     let size = 0;
     const path = new S();
-    const grow = (s) => { size += s.length; if (size > limit) throw new Fail('too-large'); return s; };
+    const grow = (s) => { size += s.length; if (size > limit) throw TOO_LARGE; return s; };
     const ser = (v, depth) => {
-      if (depth > ${MAX_DEPTH}) throw new Fail('too-deep');
+      if (depth > ${MAX_DEPTH}) throw TOO_DEEP;
       if (v === null) return grow('null');
       const t = typeof v;
       if (t === 'string') return grow(stringify(v));
       if (t === 'number') return grow(isFinite_(v) ? stringify(v) : stringify(v !== v ? '\\u0000l1:NaN' : v > 0 ? '\\u0000l1:Infinity' : '\\u0000l1:-Infinity'));
       if (t === 'boolean') return grow(v ? 'true' : 'false');
       if (t !== 'object') return grow('null');
-      if (apply(setHas, path, [v])) throw new Fail('cycle');
+      if (apply(setHas, path, [v])) throw CYCLE;
       apply(setAdd, path, [v]);
       let out;
       if (isArray(v)) {
@@ -77,9 +103,8 @@ export const READER_INIT = `(() => {
       text = ser(d, 0);
     } catch (e) {
       text = '';
-      const why = e instanceof Fail ? e.message : 'error';
-      if (why === 'too-large' || why === 'too-deep' || why === 'cycle') return why;
-      return 'error:' + String(e && e.message ? e.message : e).slice(0, 200);
+      if (e === TOO_LARGE || e === TOO_DEEP || e === CYCLE) return e.why;
+      return 'error:' + said(e);
     }
     return 'data';
   }
@@ -107,7 +132,8 @@ export async function readDataText(
     maxBytes,
   );
   if (typeof head !== 'string') return { kind: 'error', message: 'the reader answered no text' };
-  if (head.startsWith('error:')) return { kind: 'error', message: head.slice('error:'.length) };
+  if (head.startsWith('error:'))
+    return { kind: 'error', message: head.slice('error:'.length, 'error:'.length + MESSAGE_CHARS) };
   if (head !== 'data') return { kind: head as ReadKind };
   let text = '';
   let bytes = 0;

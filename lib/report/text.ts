@@ -22,21 +22,57 @@ function escapeChar(c: string): string {
 }
 
 /**
+ * How much of a text longer than `max` is read: `4 × max + READ_MARGIN` UTF-16 units (a code point
+ * takes at most two), so a text of tens of MB (a page's error message) costs what its start costs.
+ * The margin keeps a secret or a mobile number that straddles the shown part whole for redaction;
+ * where redaction shortened the part read below that margin past the cut, more is read.
+ */
+const READ_MARGIN = 1024;
+
+/** The UTF-16 index after the first `n` code points of `s` from `from` (or its length). */
+function afterCodePoints(s: string, n: number, from = 0): number {
+  let i = from;
+  for (let k = 0; k < n && i < s.length; k++) i += isPair(s, i) ? 2 : 1;
+  return i;
+}
+
+/** Code points of `s` from `from` on, counted without copying it. */
+function codePointsFrom(s: string, from: number): number {
+  let n = 0;
+  for (let i = from; i < s.length; i += isPair(s, i) ? 2 : 1) n++;
+  return n;
+}
+
+function isPair(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) return false;
+  const d = s.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff;
+}
+
+/**
  * `s` with every unsafe character replaced by a visible escape (`\x1b`, `\x0a`, `\u2028`, `\u202e`),
  * cut to its first `max` characters (code points, so a surrogate pair is never split) followed by
  * `… (N more characters)`. The cut is made before escaping: `max` counts the original text.
- * Secret-looking URL query values are masked first (lib/report/redact.ts).
+ * Secret-looking URL query values are masked first (lib/report/redact.ts). Of a text far longer
+ * than `max` only the start is read (`READ_MARGIN`); the rest is counted, not masked.
  */
 export function safeText(s: string, max?: number): string {
-  s = redactText(s); // secret-looking URL query values too (README.md § Security and limits)
-  const chars = Array.from(s);
-  let cut = '';
-  if (max !== undefined && chars.length > max) {
-    const rest = chars.length - Math.max(0, max);
-    cut = `… (${rest} more character${rest === 1 ? '' : 's'})`;
-    s = chars.slice(0, Math.max(0, max)).join('');
+  if (max === undefined) return redactText(s).replace(UNSAFE, escapeChar);
+  const keep = Math.max(0, max);
+  let read = Math.min(s.length, 4 * keep + READ_MARGIN);
+  for (;;) {
+    if (read < s.length && isPair(s, read - 1)) read--; // never split a pair at the cut
+    const text = redactText(read < s.length ? s.slice(0, read) : s);
+    const end = afterCodePoints(text, keep);
+    if (read < s.length && text.length - end < READ_MARGIN) {
+      read = Math.min(s.length, Math.max(read * 2, read + READ_MARGIN));
+      continue;
+    }
+    const rest = codePointsFrom(text, end) + (read < s.length ? codePointsFrom(s, read) : 0);
+    const cut = rest > 0 ? `… (${rest} more character${rest === 1 ? '' : 's'})` : '';
+    return text.slice(0, end).replace(UNSAFE, escapeChar) + cut;
   }
-  return s.replace(UNSAFE, escapeChar) + cut;
 }
 
 /**

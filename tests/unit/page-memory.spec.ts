@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, expect, test } from '@playwright/test';
+import { Collector } from '../../fixtures/collector';
+import type { JudgedRun } from '../../lib/report/judged';
+import { chromiumLaunchOptions } from '../../lib/run/browser';
+import type { Invocation } from '../../lib/run/invocation';
+import type { ConfiguredRun } from '../../lib/run/runs';
+import { ROOT, type Settings } from '../../lib/run/settings';
+import { sha256 } from '../../lib/util/hash';
 import { descendantsOf, rendererBytes, scanDescendants } from '../../pages/memory';
+import { tempDir } from './fakes/temp';
 
 /**
  * The page-memory bound (README.md § Security and limits, L1_PAGE_MAX_MB) samples the renderers
@@ -22,5 +32,59 @@ test('the walk down from a process finds its children and grandchildren, as the 
   } finally {
     for (const pid of grandchildren) process.kill(pid, 'SIGKILL');
     child.kill('SIGKILL');
+  }
+});
+
+/**
+ * The bound holds while section pictures are taken (fixtures/collector.ts): a report whose rules
+ * failed an item is loaded again for its pictures, and a page that grows only then is stopped too.
+ */
+test('section pictures: over L1_PAGE_MAX_MB while they are taken, they stop, the browser goes and a note says why', async () => {
+  test.setTimeout(30_000);
+  // DATA read, the page waits a second, then holds 800 MB: while the missing #never is waited for.
+  const page = `<html><body><div id="kpis" style="width:200px;height:40px;background:#c00">kpis</div><script>
+    function hog() { window.hog = []; for (let i = 0; i < 8; i++) window.hog.push(new Uint8Array(100 << 20).fill(1)); }
+    window.DATA = { get meta() { setTimeout(hog, 1000); return { line: 'A' }; } };
+  </script></body></html>`;
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = tempDir('pictures');
+  const off = Object.fromEntries([5, 6, 7, 8, 9, 10, 11, 12].map((item) => [item, '']));
+  const settings = {
+    root: ROOT,
+    env: { L1_SECTION_SELECTORS: JSON.stringify({ ...off, 3: '#kpis', 4: '#never' }) },
+    screenshots: 'all',
+    pageOrigins: [],
+    limits: { requestTimeoutMs: 5_000, maxAnswerBytes: 1 << 20, pageMaxBytes: 400 << 20 },
+  } as unknown as Settings;
+  const collector = new Collector(chromium, chromiumLaunchOptions(), settings, {
+    auth: dir,
+    runs: dir,
+  } as Invocation);
+  try {
+    // As after a read of this DATA whose rules failed: the pictures load the page again.
+    collector['lastRead'] = {
+      htmlUrl: `${origin}/r.html`,
+      storageState: undefined,
+      origins: [origin],
+      dataHash: sha256(JSON.stringify({ meta: { line: 'A' } })),
+    };
+    const judged = { status: 'checked', notes: [] } as unknown as JudgedRun;
+    const shots = await collector['pictureSections']({ slug: 'hog' } as ConfiguredRun, judged);
+    expect(shots).toEqual([3]); // taken before the page grew: kept
+    expect(judged.notes).toEqual([
+      'no screenshot of item 4: the report page was closed while the pictures were taken',
+      expect.stringMatching(
+        /^section pictures stopped: the report page used \d+ MB of memory while they were taken, over L1_PAGE_MAX_MB \(400 MB\)/,
+      ),
+    ]);
+    expect(collector['browser']).toBeUndefined(); // the next run gets a fresh one
+  } finally {
+    await collector.close();
+    server.closeAllConnections();
+    server.close();
   }
 });

@@ -27,6 +27,23 @@ test.describe('safeText', () => {
     // The cut counts the original text; escapes come after it.
     expect(safeText('\u001b\u001b\u001b', 2)).toBe('\\x1b\\x1b… (1 more character)');
   });
+
+  test('a text of tens of MB (a page error message) is cut before it is read: its start, and the count of the rest', () => {
+    // 50 MB, ending in an emoji and a control: read whole, this took seconds and a GB of memory.
+    const huge = `${'x'.repeat(50_000_000)}😀\u001b`;
+    expect(safeText(huge, 20)).toBe(`${'x'.repeat(20)}… (49999982 more characters)`);
+    // Past the part read, a pair cut in two by the read bound still counts as one character.
+    expect(safeText(`${'a'.repeat(1063)}${'😀'.repeat(500)}`, 10)).toBe(
+      `${'a'.repeat(10)}… (1553 more characters)`,
+    );
+  });
+
+  test('a secret that makes the text far longer than max is still masked whole', () => {
+    // Masking shortens the start below what is shown plus its margin: more of the text is read.
+    const text = `?token=${'y'.repeat(5_000_000)} https://u:pw@h.test 13800138000`;
+    expect(safeText(text, 60)).toBe('?token=*** https://***@h.test 1**********');
+    expect(safeText(text, 20)).toBe('?token=*** https://*… (21 more characters)');
+  });
 });
 
 test('displayWidth counts wide characters twice, so Chinese labels line up', () => {

@@ -1,0 +1,187 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../lib/run/browser';
+import { BOXED_CONTEXT, boxContext } from '../../pages/box';
+import { ReportPage, ReportPageError } from '../../pages/ReportPage';
+
+/**
+ * ReportPage.readData against hostile pages in a real Chromium, boxed as the collector boxes them
+ * (README.md § Security and limits; docs/contract.md §1.1, §5): pages from a local server.
+ */
+
+/** The answer to a path with its query (else to the path alone): a page's HTML, or a redirect. */
+type Answer = string | { redirect: string };
+
+let browser: Browser;
+let server: http.Server;
+let origin: string;
+let answers: Record<string, Answer> = {};
+
+test.beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const answer = answers[req.url ?? '/'] ?? answers[new URL(req.url ?? '/', 'http://x').pathname];
+    if (answer === undefined) return res.writeHead(404).end();
+    if (typeof answer !== 'string') return res.writeHead(302, { location: answer.redirect }).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(answer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch(chromiumLaunchOptions());
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** DATA of the report at `path` on the local server (its pages: `pages`), or the error it gave. */
+async function read(pages: Record<string, Answer>, path = '/r.html'): Promise<unknown> {
+  answers = pages;
+  const context = await browser.newContext(BOXED_CONTEXT);
+  try {
+    await boxContext(context, [origin]);
+    const page = new ReportPage(await context.newPage());
+    return (await page.readData(`${origin}${path}`, { timeoutMs: 5_000, maxBytes: 1 << 20 })).data;
+  } catch (e) {
+    return e;
+  } finally {
+    await context.close();
+  }
+}
+
+const html = (...scripts: string[]) =>
+  `<html><body>${scripts.map((s) => `<script>${s}</script>`).join('')}</body></html>`;
+
+test.describe('an error DATA throws crosses from the page cut there (L1_MAX_ANSWER_MB holds)', () => {
+  test('the page replaced String and String.prototype.slice: a few hundred characters still', async () => {
+    const error = await read({
+      '/r.html': html(
+        `const big = 'x'.repeat(70e6);
+         String.prototype.slice = function () { return big; };
+         window.String = function () { return big; };
+         window.DATA = { get meta() { throw new Error('boom ' + 'z'.repeat(1000)); } };`,
+      ),
+    });
+    expect(error).toBeInstanceOf(ReportPageError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^DATA could not be read: boom z+$/);
+    expect(message.length).toBeLessThan(300);
+  });
+
+  test('a thrown object whose message turns into tens of MB of text: cut in the page', async () => {
+    const error = await read({
+      '/r.html': html(
+        `window.DATA = { get meta() {
+           throw { get message() { return { toString() { return 'w'.repeat(70e6); } }; } };
+         } };`,
+      ),
+    });
+    expect((error as Error).message).toBe(`DATA could not be read: ${'w'.repeat(200)}`);
+  });
+
+  test('a page error that says it is the reader’s own stop is still an error, not "too large"', async () => {
+    const error = await read({
+      '/r.html': html(
+        `Object.defineProperty(Error, Symbol.hasInstance, { value: () => true });
+         window.DATA = { get meta() { throw new Error('too-large'); } };`,
+      ),
+    });
+    expect((error as Error).message).toBe('DATA could not be read: too-large');
+  });
+});
+
+test.describe('docs/contract.md §5: where DATA is found', () => {
+  test('window.DATA is read when a later script leaves a const DATA uninitialized', async () => {
+    // The second script fails before its `const DATA` is initialized: the name DATA stays in its
+    // temporal dead zone for good, and window.DATA is what the report defined.
+    const data = await read({
+      '/r.html': html(`window.DATA = { meta: { line: 'A' } };`, `null.x; const DATA = 1;`),
+    });
+    expect(data).toEqual({ meta: { line: 'A' } });
+  });
+
+  test('a const DATA left uninitialized and no window.DATA: no DATA, the script’s failure named', async () => {
+    const error = await read({ '/r.html': html(`null.x; const DATA = 1;`) });
+    expect(error).toBeInstanceOf(ReportPageError);
+    expect((error as Error).message).toContain('the report page defines no DATA variable');
+    expect((error as Error).message).toContain('TypeError');
+  });
+});
+
+test.describe('docs/contract.md §1.1: the page read is the report whose URL the run is read from', () => {
+  const page = html(`var DATA = { meta: { line: location.search } };`);
+
+  test('redirected to the same path with another topic and batch date: an error naming the parameter', async () => {
+    const error = await read(
+      {
+        '/r.html?topic=1&batchDate=2024-05-01': { redirect: '/r.html?topic=2&batchDate=2020-01-01' },
+        '/r.html': page,
+      },
+      '/r.html?topic=1&batchDate=2024-05-01',
+    );
+    expect(error).toBeInstanceOf(ReportPageError);
+    expect((error as Error).message).toBe(
+      `the page landed on ${origin}/r.html with batchDate=2020-01-01, where the report asked for has batchDate=2024-05-01: its DATA is not this report's`,
+    );
+  });
+
+  test('every parameter the run is read from counts, in either spelling: changed, dropped or added', async () => {
+    const cases: [asked: string, landed: string, says: string][] = [
+      ['?topic=1', '?topic=2', 'with topic=2, where the report asked for has topic=1'],
+      [
+        '?topicId=1',
+        '?topicId=1&topicId=2',
+        'with topicId=1&topicId=2, where the report asked for has topicId=1',
+      ],
+      [
+        '?company_id=1001&lang=zh',
+        '?lang=en',
+        'with no company_id, where the report asked for has company_id=1001',
+      ],
+      ['?reportType=monitor', '?reportType=diagnosis', 'with reportType=diagnosis'],
+      [
+        '?reportType=monitor',
+        '?reportType=monitor&report_type=diagnosis',
+        'with report_type=diagnosis, where the report asked for has no report_type',
+      ],
+      ['?batch_date=20240501', '?batch_date=2024-05-01', 'with batch_date=2024-05-01'],
+      ['?companyId=1001', '?companyId=1002', 'with companyId=1002'],
+    ];
+    for (const [asked, landed, says] of cases) {
+      const error = await read(
+        { [`/r.html${asked}`]: { redirect: `/r.html${landed}` }, '/r.html': page },
+        `/r.html${asked}`,
+      );
+      expect((error as Error).message, `${asked} → ${landed}`).toContain(says);
+    }
+  });
+
+  test('other parameters, the fragment and their order may change: the report is read', async () => {
+    const data = await read(
+      {
+        '/r.html?batchDate=2024-05-01&topic=%E5%93%81&lang=zh': {
+          redirect: '/r.html?lang=en&topic=%e5%93%81&batchDate=2024-05-01&v=2#top',
+        },
+        '/r.html': page,
+      },
+      '/r.html?batchDate=2024-05-01&topic=%E5%93%81&lang=zh',
+    );
+    expect(data).toEqual({ meta: { line: '?lang=en&topic=%e5%93%81&batchDate=2024-05-01&v=2' } });
+  });
+
+  test('a script that changes a read parameter while DATA is read: an error naming it', async () => {
+    const error = await read(
+      {
+        '/r.html': html(
+          `window.DATA = { get meta() { history.replaceState(null, '', '/r.html?topic=9'); return {}; } };`,
+        ),
+      },
+      '/r.html?topic=1',
+    );
+    expect((error as Error).message).toBe(
+      `the page navigated to ${origin}/r.html with topic=9, where the report asked for has topic=1, while DATA was read`,
+    );
+  });
+});
