@@ -170,7 +170,7 @@ async function sessionOrStop(
   evidence: Evidence,
 ): Promise<string> {
   const base = new URL(loginBase);
-  const note = `warning: credentials for ${base.host} go over plain http:// (not loopback): use https`;
+  const note = `warning: credentials for ${base.origin} go over plain http:// (not loopback): use https`;
   if (base.protocol === 'http:' && !isLoopbackHost(base.hostname) && !evidence.notes.includes(note))
     evidence.notes.push(note);
   try {

@@ -12,6 +12,8 @@ import {
 import { credentialFileWarnings } from './credentials';
 import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
 import type { ProfileBSettings, RunInput } from './types';
+import { onPortalHost } from './url';
+import { isLoopbackHost } from '../util/host';
 import {
   isSet,
   parseVariables,
@@ -269,6 +271,15 @@ export function readSettings(sources: SettingsSources): Settings {
     ? { profileB: demoProfileB, from: 'the bundled demo' }
     : mergeProfileB(fileProfileB, parsed, 'the runs file');
   if (mode !== 'none') warnings.push(...credentialFileWarnings({ ...sources.dotenv, ...sources.env }, root));
+  const plain = plainHttpOrigins(
+    runs,
+    (values.L1_LOGIN_ORIGINS as string[] | undefined) ?? [],
+    merged.profileB,
+  );
+  if (plain.length > 0)
+    warnings.push(
+      `credentials go over plain http:// to ${plain.join(', ')} (not loopback): use https (docs/contract.md §3)`,
+    );
   warnings.push(...unknownVariableWarnings(sources.env, sources.dotenv));
   if (merged.from === 'not configured' && mode !== 'none')
     warnings.push(
@@ -315,6 +326,40 @@ export function readSettings(sources: SettingsSources): Settings {
     demoPort: values.L1_DEMO_PORT ?? 4173,
     warnings,
   };
+}
+
+/**
+ * docs/contract.md §3: "When credentials go over plain http:// to a host that is not a loopback
+ * address, the invocation warns once, naming the origin." The origins credentials may go to: each
+ * run's base URL (its platform's origin unless `baseUrl`), a report on the Profile B portal, and
+ * L1_LOGIN_ORIGINS; those on http:// and not loopback, sorted. A URL that does not parse is its
+ * run's own error, not this warning's.
+ */
+export function plainHttpOrigins(
+  runs: readonly ConfiguredRun[],
+  loginOrigins: readonly string[],
+  profileB: ProfileBSettings,
+): string[] {
+  const found = new Set<string>();
+  const consider = (text: string | undefined) => {
+    let url: URL;
+    try {
+      url = new URL(text ?? '');
+    } catch {
+      return;
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) found.add(url.origin);
+  };
+  for (const run of runs) {
+    consider(run.input.baseUrl ?? run.input.platformUrl);
+    try {
+      if (onPortalHost(new URL(run.input.htmlUrl), profileB.host)) consider(run.input.htmlUrl);
+    } catch {
+      // its own error
+    }
+  }
+  for (const origin of loginOrigins) consider(origin);
+  return [...found].sort();
 }
 
 /** The setting that names each path, for the message. */

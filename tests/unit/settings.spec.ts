@@ -11,6 +11,8 @@ import { tempDir } from './fakes/temp';
 
 /** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
 
+const PLAIN_HTTP = 'credentials go over plain http://';
+
 const html = (project: string, company = 1001, date = '2025-11-17') =>
   `http://h.test/reports/${project}/monitor/${date}?companyId=${company}`;
 const platform = (project: string) => `http://h.test/platform/projects/${project}/overview`;
@@ -197,7 +199,8 @@ test.describe('Profile B settings travel with the runs (docs/contract.md §2)', 
     expect(s.profileBFrom).toBe(
       'host from the runs file, groupName from the runs file, companyId from the runs file, brandCode from L1_PROFILE_B_BRAND_CODE (environment)',
     );
-    expect(s.warnings).toEqual([]);
+    // The fixtures' platform is http://h.test: the plain-http warning (its own test below) aside, none.
+    expect(s.warnings.filter((w) => !w.startsWith(PLAIN_HTTP))).toEqual([]);
   });
 
   test('a misspelt key or a bad value in profileB stops the invocation at start', () => {
@@ -227,7 +230,38 @@ test.describe('Profile B settings travel with the runs (docs/contract.md §2)', 
   test('no Profile B setting at all is said once: every run is checked with Profile A rules', () => {
     const s = withRunsFile([entry('1')]);
     expect(s.profileBFrom).toBe('not configured');
-    expect(s.warnings).toEqual([expect.stringContaining('Profile B is not configured')]);
+    expect(s.warnings.filter((w) => !w.startsWith(PLAIN_HTTP))).toEqual([
+      expect.stringContaining('Profile B is not configured'),
+    ]);
+  });
+});
+
+test.describe('docs/contract.md §3: "the invocation warns once, naming the origin" when credentials go over plain http://', () => {
+  test('once for every origin credentials may go to over http:// that is not loopback: base URLs, the portal, L1_LOGIN_ORIGINS', () => {
+    const s = withRunsFile(
+      [
+        entry('1'),
+        entry('2'),
+        entry('3', { baseUrl: 'http://api.example.com:8080/base' }),
+        { ...entry('4'), htmlUrl: 'http://portal.example.com/reports/4/monitor/2025-11-17?companyId=1001' },
+      ],
+      {
+        L1_PROFILE_B_HOST: 'portal.example.com',
+        L1_LOGIN_ORIGINS: 'http://login.example.com,https://sso.example.com',
+      },
+    );
+    expect(s.warnings.filter((w) => w.startsWith(PLAIN_HTTP))).toEqual([
+      `${PLAIN_HTTP} to http://api.example.com:8080, http://h.test, http://login.example.com, http://portal.example.com (not loopback): use https (docs/contract.md §3)`,
+    ]);
+  });
+
+  test('near miss: https and loopback origins are no warning', () => {
+    const local = (project: string) => ({
+      htmlUrl: `http://127.0.0.1:4173/reports/${project}/monitor/2025-11-17?companyId=1001`,
+      platformUrl: `https://h.test/platform/projects/${project}/overview`,
+    });
+    const s = withRunsFile([local('1'), { ...local('2'), baseUrl: 'http://localhost:4173' }]);
+    expect(s.warnings.filter((w) => w.startsWith(PLAIN_HTTP))).toEqual([]);
   });
 });
 
