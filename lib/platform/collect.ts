@@ -105,11 +105,14 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       batchDate: facts.batchDate,
     });
     // Known from the URLs and the configuration: in the verdict whatever fails later (docs/rules.md).
-    const early = recognizeProfile({ host: facts.host, companyId: facts.companyId }, deps.profileB);
+    const early = recognizeProfile(
+      { host: facts.host, protocol: facts.protocol, companyId: facts.companyId },
+      deps.profileB,
+    );
     evidence.run.profile = early.profile;
     const data = await readData(run, facts, deps, evidence, credentialKeyFor(early.profile, facts.companyId));
     const decision = recognizeProfile(
-      { host: facts.host, companyId: facts.companyId, line: data.parsed.meta.line },
+      { host: facts.host, protocol: facts.protocol, companyId: facts.companyId, line: data.parsed.meta.line },
       deps.profileB,
     );
     evidence.run.profile = decision.profile;

@@ -4,6 +4,11 @@ import { onPortalHost } from './url';
 
 export interface ProfileFacts {
   host: string;
+  /**
+   * The report's scheme, when known: the configured host is then written for it alone (a `:443`
+   * matches an https page, never an http one), as where credentials may go is decided (§3).
+   */
+  protocol?: string;
   companyId: number;
   /** DATA.meta.line, once the report has been read. */
   line?: string;
@@ -21,7 +26,8 @@ export interface ProfileDecision {
  * matches. Otherwise Profile A.
  */
 export function recognizeProfile(facts: ProfileFacts, settings: ProfileBSettings): ProfileDecision {
-  if (onPortalHost(facts.host, settings.host))
+  const page = facts.protocol ? new URL(`${facts.protocol}//${facts.host}`) : facts.host;
+  if (onPortalHost(page, settings.host))
     return { profile: 'B', reason: 'report host is the group portal host' };
   if (settings.companyId !== undefined && facts.companyId === settings.companyId) {
     return { profile: 'B', reason: `companyId ${facts.companyId} is the group's fixed id` };

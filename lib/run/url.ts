@@ -8,6 +8,8 @@ export interface UrlFacts {
   topic?: string;
   projectId: string;
   host: string;
+  /** The report's scheme (`https:`): which default port its host drops (Profile B host, §2). */
+  protocol: string;
   baseUrl: string;
 }
 
@@ -188,6 +190,7 @@ export function readUrls(input: {
     ...(topic !== undefined ? { topic } : {}),
     projectId: readProjectId(platform),
     host: html.host,
+    protocol: html.protocol,
     baseUrl: (base ? base.origin + base.pathname.replace(/\/+$/, '') : platform.origin) || platform.origin,
   };
 }

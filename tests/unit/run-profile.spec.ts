@@ -22,6 +22,19 @@ test.describe('spec 9.1.1 / docs/contract.md §2: Profile B recognition', () => 
     expect(on('portal.example.com.evil.test', 'portal.example.com')).toBe('A');
   });
 
+  test('with the report scheme known, the configured host is written for it alone: :443 is an https page, never an http one (as where credentials go, §3)', () => {
+    const on = (url: string, portal: string) => {
+      const page = new URL(url);
+      return recognizeProfile({ host: page.host, protocol: page.protocol, companyId: 1 }, { host: portal })
+        .profile;
+    };
+    expect(on('https://portal.example.com/r', 'portal.example.com:443')).toBe('B');
+    expect(on('http://portal.example.com/r', 'portal.example.com:80')).toBe('B');
+    // Near misses: the other scheme's default port is another port.
+    expect(on('http://portal.example.com/r', 'portal.example.com:443')).toBe('A');
+    expect(on('https://portal.example.com/r', 'portal.example.com:80')).toBe('A');
+  });
+
   test('the line naming the group → Profile B', () => {
     const d = recognizeProfile({ host: 'x', companyId: 1, line: '星河集团·电视线' }, settings);
     expect(d).toEqual({ profile: 'B', reason: 'DATA.meta.line names the group' });

@@ -25,6 +25,7 @@ test.describe('docs/contract.md §1.1: what is read from the URLs', () => {
       topic: 'T9',
       projectId: 'P1001',
       host: 'reports.example.com',
+      protocol: 'https:',
       baseUrl: 'https://geo.example.com',
     });
   });
