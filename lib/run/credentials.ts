@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { parseJson } from '../util/json';
+import { nearestName } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
 const registrySchema = z.object({
@@ -114,6 +115,8 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
   } catch {
     throw new CredentialsError(`the credentials registry (${source.where}) is not valid JSON`);
   }
+  const unknown = unknownRegistryKeys(json);
+  if (unknown.length > 0) throw new CredentialsError(`the credentials registry (${source.where}) ${unknown}`);
   const parsed = registrySchema.safeParse(json);
   if (!parsed.success) {
     // Only paths and messages: zod messages never echo the offending string values here.
@@ -123,6 +126,29 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
     );
   }
   return parsed.data;
+}
+
+/** The two keys a registry holds (docs/contract.md §3). */
+const REGISTRY_KEYS = ['companies', 'profileB'];
+
+/**
+ * Keys at the top of a registry that are neither `companies` nor `profileB` (`companys`) nor a
+ * comment (`_note`, `$schema`): without
+ * this, every run would fail with "no entry for company …" and the typo would go unsaid. A key is
+ * named only when it is near one of the two (a key far from both might be a phone number put one
+ * level too high, and is never echoed). Empty when there is none.
+ */
+function unknownRegistryKeys(json: unknown): string {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return '';
+  // Keys beginning with `_` or `$` are comments, as in a runs file.
+  const extra = Object.keys(json).filter((k) => !REGISTRY_KEYS.includes(k) && !/^[_$]/.test(k));
+  if (extra.length === 0) return '';
+  const near = extra.flatMap((k) => {
+    const meant = nearestName(k, REGISTRY_KEYS);
+    return meant ? [`"${k}" (did you mean "${meant}"?)`] : [];
+  });
+  const others = extra.length - near.length;
+  return `has ${[...near, ...(others ? [`${others} other key(s), not shown`] : [])].join(', ')} at its top, where only "companies" and "profileB" are read`;
 }
 
 export function credentialKeyFor(profile: 'A' | 'B', companyId: number): CredentialKey {

@@ -625,3 +625,33 @@ test('no runs and no bundled demo (the spec files loaded without the project con
   expect(message).toContain('no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL');
   expect(message).toContain('npx playwright test -c /work/l1/playwright.config.ts');
 });
+
+test.describe('docs/contract.md §3: the credentials registry holds "companies" and "profileB"', () => {
+  const phone = ['139', '8765', '4321'].join('');
+  const password = ['s3', 'cr3t'].join('-');
+  const load = (registry: unknown) => {
+    try {
+      loadRegistry({ L1_CREDENTIALS_JSON: JSON.stringify(registry) }, tempDir('registry'));
+      return 'loaded';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  test('a misspelt top key is named with the key it is near, instead of every run failing "no entry for company …"', () => {
+    expect(load({ companys: { '7': { phone, password } } })).toBe(
+      'the credentials registry (L1_CREDENTIALS_JSON) has "companys" (did you mean "companies"?) at its top, where only "companies" and "profileB" are read',
+    );
+    expect(load({ companies: {}, profileb: { phone, password } })).toContain(
+      '"profileb" (did you mean "profileB"?)',
+    );
+  });
+
+  test('near miss: a top key far from both (a phone put one level too high) is counted, never shown; a good registry loads', () => {
+    const message = load({ companies: {}, [phone]: { phone, password } });
+    expect(message).toContain('1 other key(s), not shown');
+    expect(message).not.toContain(phone);
+    expect(load({ companies: { '7': { phone, password } }, profileB: { phone, password } })).toBe('loaded');
+    expect(load({ $schema: 'x', _note: 'rotated monthly', companies: {} })).toBe('loaded');
+  });
+});
