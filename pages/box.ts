@@ -117,7 +117,10 @@ function boxInit(allowed: readonly string[]): string {
 })();`;
 }
 
-/** A WebSocket URL's http(s) origin, as the box's origins are written (`ws:` is `http:`). */
+/**
+ * A WebSocket URL's http(s) origin, as the box's origins are written (`ws:` is `http:`). The init
+ * script (`boxInit`) maps them the same way, with the built-ins it captured before the page ran.
+ */
 function socketOrigin(url: string): string {
   try {
     const u = new URL(url);
@@ -128,26 +131,19 @@ function socketOrigin(url: string): string {
   }
 }
 
-/** Every WebSocket URL but those of the box's origins (Playwright's route lets those pass untouched). */
-function outsideSockets(origins: readonly string[]): RegExp {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const inside = origins
-    .filter((o) => /^https?:\/\//.test(o))
-    .map((o) => escape(o.replace(/^http/, 'ws')))
-    .join('|');
-  return inside ? new RegExp(`^(?!(?:${inside})/)`) : /^/;
-}
-
 export async function boxContext(context: BrowserContext, allowed: readonly string[]): Promise<Box> {
   const origins = new Set(allowed);
   const blocked = new Map<string, number>();
   const refuse = (origin: string) => blocked.set(origin, (blocked.get(origin) ?? 0) + 1);
   // First: Playwright's WebSocket route (below) captures the constructor this script leaves.
   await context.addInitScript(boxInit([...origins]));
-  await context.routeWebSocket(outsideSockets([...origins]), (ws) => {
-    refuse(socketOrigin(ws.url()));
-    return ws.close();
-  });
+  await context.routeWebSocket(
+    (url) => !origins.has(socketOrigin(url.href)),
+    (ws) => {
+      refuse(socketOrigin(ws.url()));
+      return ws.close();
+    },
+  );
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     let origin: string;

@@ -65,7 +65,9 @@ function main(): number {
     claimOutputs(outputs, { id, startedAt: new Date().toISOString() }, ROOT);
   } catch (e) {
     process.stderr.write(`merge: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
+    // 3, not 2: nothing was merged (an output folder refused), which no verdict's code may hide;
+    // scripts/ci/merge.sh copies no shard's results into a folder the merge did not claim.
+    return 3;
   }
   writeVerdictFolder(out, merged.entries, merged.selection);
   releaseOutputs(outputs, id);

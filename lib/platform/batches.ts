@@ -19,7 +19,7 @@ export function builtDiagnosisBatchId(brandCode: string, projectId: string, batc
 const BATCH_DATE = /^(\d{4}-\d{2}-\d{2}|\d{8})([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The endpoint of docs/contract.md §4.1, as the client names it in every error. */
-const BATCH_LIST = 'GET /api/geo_label/project/batch';
+export const BATCH_LIST = 'GET /api/geo_label/project/batch';
 
 type Run = { projectId: string; batchDate: string };
 type Candidate = { raw: unknown; index: number; exact: boolean };
@@ -52,7 +52,7 @@ function fromItem({ raw, index, exact }: Candidate, run: Run): BatchResolution {
   }
   const batchIds = parsed.data.l1CrawlBatchIds.map((b) => b.batchId);
   if (batchIds.length === 0)
-    return { kind: 'error', reason: `batch list: ${forRun} has no l1CrawlBatchIds`, failure: 'platform' };
+    return { kind: 'error', reason: `${BATCH_LIST}: ${forRun} has no l1CrawlBatchIds`, failure: 'platform' };
   const dated = exact ? '' : ` (item dated ${JSON.stringify(parsed.data.batchDate)})`;
   return {
     kind: 'found',

@@ -12,9 +12,9 @@ import {
 import type { ConfiguredRun } from '../run/runs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
-import { onPortalHost, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
+import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
-import { confirmBuiltBatch, resolveBatch } from './batches';
+import { BATCH_LIST, confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
 import { isLoopbackHost } from '../util/host';
 import { redactText, redactUrl } from '../redaction/url';
@@ -193,11 +193,8 @@ export function trustedLoginOrigin(
   baseUrl: string,
   deps: Pick<CollectDeps, 'profileB' | 'loginOrigins'>,
 ): boolean {
-  const page = new URL(htmlUrl);
-  return (
-    page.origin === new URL(baseUrl).origin ||
-    onPortalHost(page, deps.profileB.host) ||
-    (deps.loginOrigins ?? []).includes(page.origin)
+  return credentialOrigins(htmlUrl, baseUrl, deps.profileB.host, deps.loginOrigins ?? []).includes(
+    new URL(htmlUrl).origin,
   );
 }
 
@@ -327,7 +324,7 @@ async function fetchPlatform(
     evidence.notes.push(`batch id given by the run: ${run.input.batchId} (batch discovery skipped)`);
   } else {
     const items = await client.get(
-      'GET /api/geo_label/project/batch',
+      BATCH_LIST,
       '/api/geo_label/project/batch',
       { companyId: String(facts.companyId), reportType: facts.reportType },
       batchList,

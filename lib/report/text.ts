@@ -29,9 +29,9 @@ function escapeChar(c: string): string {
  */
 const READ_MARGIN = 1024;
 
-/** The UTF-16 index after the first `n` code points of `s` from `from` (or its length). */
-function afterCodePoints(s: string, n: number, from = 0): number {
-  let i = from;
+/** The UTF-16 index after the first `n` code points of `s` (or its length). */
+function afterCodePoints(s: string, n: number): number {
+  let i = 0;
   for (let k = 0; k < n && i < s.length; k++) i += isPair(s, i) ? 2 : 1;
   return i;
 }

@@ -56,7 +56,7 @@ export function doubleDivision(html: ShareSide, h: number, p: number, profile: P
   if (!html.isPercentage || roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
   // The second division may have used the group as the report holds it (「无时间」 included, whose
   // shares the percentages are) or the entries kept after 7.3.2: either explains the gap.
-  for (const sum of [html.sum, html.wholeSum ?? html.sum]) {
+  for (const sum of new Set([html.sum, html.wholeSum ?? html.sum])) {
     if (sum <= 0) continue;
     // What dividing a second time would show, at the precision the profile compares.
     const redivided = atComparedPrecision((h / sum) * 100, profile);

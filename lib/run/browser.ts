@@ -81,7 +81,7 @@ export function chromiumPathProblem(env: NodeJS.ProcessEnv = process.env): strin
  * ThirdPartyStoragePartitioning came back), which holds features its request interception needs
  * off. The box removes speculation rules in the page instead (docs/decisions.md).
  */
-export const BOX_FLAGS = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
+const BOX_FLAGS = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
 
 export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
   const executablePath = findChromium(env);

@@ -5,9 +5,9 @@ import { VERDICT_FOLDER_EXTRAS } from '../schema/verdict';
 import { sha256 } from '../util/hash';
 import { readJsonFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
-import { hostSettingProblem, readUrls } from './url';
+import { readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
-import { nearestName } from './variables';
+import { hostSetting, nearestName } from './variables';
 
 /** One run as a runs file or the `L1_*` variables give it (docs/contract.md §1). */
 export const runInputSchema = z.object({
@@ -26,15 +26,7 @@ export const runInputSchema = z.object({
  * (`brandcode`) is an error at start instead of a Profile B run silently checked with A's rules.
  */
 export const profileBFileSchema = z.strictObject({
-  host: z
-    .string()
-    .trim()
-    .min(1)
-    .superRefine((value, ctx) => {
-      const problem = hostSettingProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
+  host: hostSetting.optional(),
   groupName: z.string().trim().min(1).optional(),
   companyId: z
     .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'expected an integer')])

@@ -71,18 +71,23 @@ const SHORT: Record<string, string> = {
 const isOption = (arg: string) =>
   arg.length > 1 && arg.startsWith('-') && !/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/.test(arg);
 
+/** The runner's command line as Playwright reads it: each option's values, and the test filters. */
+export interface TestArgv {
+  /** By long name (`-g` is `--grep`): the values given, in order (a flag has none). */
+  options: Map<string, string[]>;
+  /** Each filter as written: `--grep item5`, `-gitem5`, `--last-failed`, a file or line filter. */
+  filters: string[];
+}
+
 /**
- * What an invocation selected, read from the runner's command line (Playwright gives global setup
- * and teardown the config, not the CLI filters). `complete` is true when nothing narrowed the
- * items: a verdict of such an invocation lists every item of its runs. An option this list does
- * not know is passed over with no value (Playwright refuses it: nothing runs).
+ * Reads the arguments after `test` the way commander, Playwright's parser, does (see `Arity`). The
+ * one reader of the command line: the selection, the shard and `--output` all come from it. An
+ * option this list does not know is passed over with no value (Playwright refuses it: nothing runs).
  */
-export function selectionFromArgv(
-  argv: string[],
-  shard: { current: number; total: number } | null,
-): Selection {
-  const i = argv.findIndex((a) => a === 'test');
+export function readTestArgv(argv: readonly string[]): TestArgv {
+  const i = argv.indexOf('test');
   const args = i >= 0 ? argv.slice(i + 1) : [];
+  const options = new Map<string, string[]>();
   const filters: string[] = [];
   let k = 0;
   /** The value of an option written apart from it, if it takes one here. */
@@ -92,6 +97,11 @@ export function selectionFromArgv(
     const values: string[] = [];
     if (arity === 'variadic') while (k < args.length && !isOption(args[k]!)) values.push(args[k++]!);
     return values;
+  };
+  /** One option read: its values kept, its written form a filter when it selects tests. */
+  const seen = (long: string, written: string[], values: string[]) => {
+    options.set(long, [...(options.get(long) ?? []), ...values]);
+    if (OPTIONS[long]!.filter) filters.push(written.join(' '));
   };
   while (k < args.length) {
     const arg = args[k++]!;
@@ -106,10 +116,12 @@ export function selectionFromArgv(
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const long = OPTIONS[arg] ? arg : eq > 0 ? arg.slice(0, eq) : undefined;
     if (long !== undefined) {
-      const option = OPTIONS[long];
-      if (!option) continue;
-      const written = eq > 0 && long !== arg ? [arg] : [arg, ...value(option.arity)];
-      if (option.filter) filters.push(written.join(' '));
+      if (!OPTIONS[long]) continue;
+      if (eq > 0 && long !== arg) seen(long, [arg], [arg.slice(eq + 1)]);
+      else {
+        const values = value(OPTIONS[long].arity);
+        seen(long, [arg, ...values], values);
+      }
       continue;
     }
     // Short options, grouped as commander groups them: `-gitem5`, `-j2`, `-xgitem5`.
@@ -117,27 +129,44 @@ export function selectionFromArgv(
     while (rest) {
       const name = SHORT[`-${rest[0]}`];
       const option = name ? OPTIONS[name] : undefined;
-      if (!option) break;
+      if (!name || !option) break;
       const attached = rest.slice(1);
       if (option.arity === 'flag') {
+        seen(name, [`-${rest[0]}`], []);
         rest = attached;
         continue;
       }
-      const written = attached ? [`-${rest[0]}${attached}`] : [`-${rest[0]}`, ...value(option.arity)];
-      if (option.filter) filters.push(written.join(' '));
+      if (attached) seen(name, [`-${rest[0]}${attached}`], [attached]);
+      else {
+        const values = value(option.arity);
+        seen(name, [`-${rest[0]}`, ...values], values);
+      }
       break;
     }
   }
+  return { options, filters };
+}
+
+/**
+ * What an invocation selected, read from the runner's command line (Playwright gives global setup
+ * and teardown the config, not the CLI filters). `complete` is true when nothing narrowed the
+ * items: a verdict of such an invocation lists every item of its runs.
+ */
+export function selectionFromArgv(
+  argv: string[],
+  shard: { current: number; total: number } | null,
+): Selection {
+  const { filters } = readTestArgv(argv);
   return { filters, shard: shard ? `${shard.current}/${shard.total}` : null, complete: filters.length === 0 };
+}
+
+/** The last value the command line gives an option (`--shard 2/3`, `--output=DIR`), if any. */
+export function lastValue(argv: readonly string[], long: string): string | undefined {
+  return readTestArgv(argv).options.get(long)?.at(-1);
 }
 
 /** `--shard i/n` (or `--shard=i/n`) of the runner's command line. */
 export function shardFromArgv(argv: string[]): { current: number; total: number } | null {
-  for (let k = 0; k < argv.length; k++) {
-    const arg = argv[k]!;
-    const value = arg === '--shard' ? argv[k + 1] : arg.startsWith('--shard=') ? arg.slice(8) : undefined;
-    const m = value ? /^(\d+)\/(\d+)$/.exec(value) : null;
-    if (m) return { current: Number(m[1]), total: Number(m[2]) };
-  }
-  return null;
+  const m = /^(\d+)\/(\d+)$/.exec(lastValue(argv, '--shard') ?? '');
+  return m ? { current: Number(m[1]), total: Number(m[2]) } : null;
 }

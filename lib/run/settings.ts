@@ -12,7 +12,7 @@ import {
 import { credentialFileWarnings } from './credentials';
 import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from './runs';
 import type { ProfileBSettings, RunInput } from './types';
-import { onPortalHost } from './url';
+import { credentialOrigins } from './url';
 import { isLoopbackHost } from '../util/host';
 import {
   isSet,
@@ -340,26 +340,16 @@ export function plainHttpOrigins(
   loginOrigins: readonly string[],
   profileB: ProfileBSettings,
 ): string[] {
-  const found = new Set<string>();
-  const consider = (text: string | undefined) => {
-    let url: URL;
+  const origins = runs.flatMap((run) => {
     try {
-      url = new URL(text ?? '');
+      const base = run.input.baseUrl ?? run.input.platformUrl;
+      return credentialOrigins(run.input.htmlUrl, base, profileB.host, loginOrigins);
     } catch {
-      return;
+      return []; // a URL that does not parse: its run's own error
     }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) found.add(url.origin);
-  };
-  for (const run of runs) {
-    consider(run.input.baseUrl ?? run.input.platformUrl);
-    try {
-      if (onPortalHost(new URL(run.input.htmlUrl), profileB.host)) consider(run.input.htmlUrl);
-    } catch {
-      // its own error
-    }
-  }
-  for (const origin of loginOrigins) consider(origin);
-  return [...found].sort();
+  });
+  const plain = origins.filter((o) => o.startsWith('http:') && !isLoopbackHost(new URL(o).hostname));
+  return [...new Set(plain)].sort();
 }
 
 /** The setting that names each path, for the message. */

@@ -255,3 +255,23 @@ export function onPortalHost(page: URL | string, configured: string | undefined)
   const host = page.toLowerCase();
   return host !== '' && ['https:', 'http:'].some((p) => host === portalHost(configured, p));
 }
+
+/**
+ * docs/contract.md §3: the origins a run's credentials may be posted to, for its report page: the
+ * run's base URL, the report's own origin when it is on the Profile B portal, and L1_LOGIN_ORIGINS.
+ * The one list behind where credentials go (`trustedLoginOrigin`) and the start's plain-http
+ * warning (`plainHttpOrigins`), so the two can never differ.
+ */
+export function credentialOrigins(
+  htmlUrl: string,
+  baseUrl: string,
+  portalHostSetting: string | undefined,
+  loginOrigins: readonly string[],
+): string[] {
+  const page = new URL(htmlUrl);
+  return [
+    new URL(baseUrl).origin,
+    ...(onPortalHost(page, portalHostSetting) ? [page.origin] : []),
+    ...loginOrigins,
+  ];
+}

@@ -41,8 +41,11 @@ const origins = text.transform((value, ctx) => {
   }
   return out;
 });
-/** A host[:port] (docs/contract.md §2): a URL is refused with its host, never silently unmatched. */
-const host = text.superRefine((value, ctx) => {
+/**
+ * A host[:port] (docs/contract.md §2): a URL is refused with its host, never silently unmatched.
+ * `L1_PROFILE_B_HOST` and the runs file's `profileB.host` alike.
+ */
+export const hostSetting = text.superRefine((value, ctx) => {
   const problem = hostSettingProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -115,7 +118,7 @@ export const VARIABLES = {
     group: 'Profile B',
     meaning: '{portal_b_host}: host[:port] of the group portal (overrides profileB.host of the runs file)',
     default: '-',
-    schema: host,
+    schema: hostSetting,
   },
   L1_PROFILE_B_GROUP_NAME: {
     group: 'Profile B',

@@ -94,7 +94,10 @@ export const competitorRow = z.object({
   kind: z.enum(['brand', 'product']),
   name: z.string(),
   rank: unusedRank,
-  /** A missing key is no value, as for every rate (docs/contract.md §4.2); a check needing it fails. */
+  /**
+   * A missing key is no value, as for every rate (docs/contract.md §4.2): the platform's 「-」, which
+   * agrees only with an empty HTML cell (7.6) and fails against a value.
+   */
   exposure_rate: optionalRate,
   platform_rates: z.array(
     z.object({
@@ -114,7 +117,7 @@ export const tmcRow = z.object({
   platform: z.union([z.literal('all'), platformKey]),
   dimension: tmcDimension,
   name: z.string(),
-  /** A missing key is no value, as for every rate (docs/contract.md §4.2); a check needing it fails. */
+  /** A missing key is no value, as for every rate (docs/contract.md §4.2); a share needing it fails. */
   value: optionalRate,
 });
 

@@ -12,7 +12,8 @@
 #      then `npm run report` over them and the merged verdicts: one Allure report for the night,
 #      with one environment block (all shards' base URLs, the date, n shards) and one grid (its
 #      history file, allure-history/, is restored and saved around this step by the workflow).
-# The exit code of step 2 (0 pass, 1 items failed, 2 runs not checked or merge problems) is
+# The exit code of step 2 (0 pass, 1 items failed, 2 runs not checked or merge problems, 3 an
+# output folder refused: nothing merged) is
 # recorded in OUT_DIR/merge-exit-code for scripts/ci/finish.sh. This script exits 0 when every
 # step ran, 3 when a report could not be built (so that the job shows it), 2 on bad arguments.
 set -uo pipefail
@@ -60,8 +61,9 @@ echo "$code" >"${out}/merge-exit-code"
 cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
 
 echo "== 3. Allure results of every shard → one Allure report"
-if [ ! -f "${results}/.l1-outputs.json" ]; then
-  # No mark of the merge: step 2 refused the folder (see above); nothing is copied into it.
+if [ "$code" -eq 3 ] || [ ! -f "${results}/.l1-outputs.json" ]; then
+  # Step 2 refused an output folder (see above), whose mark may be another invocation's: nothing is
+  # copied into it.
   echo "merge: ${results} was not claimed by the merge (see above): no Allure report" >&2
   tooling=3
 else

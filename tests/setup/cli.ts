@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { reportOnStdout } from '../../lib/report/allure/reporters';
 import type { StopLimits } from '../../lib/report/finish';
+import { lastValue, readTestArgv } from '../../lib/run/selection';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
@@ -38,11 +39,7 @@ export function rememberLastRun(outputDir: string): void {
  * `--last-failed` reads `.last-run.json`. Undefined when none is given. (Playwright has no `-o`.)
  */
 export function outputDirFromArgv(argv: readonly string[], cwd = process.cwd()): string | undefined {
-  let given: string | undefined;
-  argv.forEach((arg, i) => {
-    if (arg === '--output' && argv[i + 1] !== undefined) given = argv[i + 1];
-    else if (arg.startsWith('--output=')) given = arg.slice('--output='.length);
-  });
+  const given = lastValue(argv, '--output');
   return given ? path.resolve(cwd, given) : undefined;
 }
 
@@ -51,7 +48,7 @@ export function outputDirFromArgv(argv: readonly string[], cwd = process.cwd()):
  * changes nothing and says so (instead of an empty folder of verdicts).
  */
 export function nothingToRerun(argv: string[]): string | undefined {
-  if (!argv.includes('--last-failed')) return undefined;
+  if (!readTestArgv(argv).options.has('--last-failed')) return undefined;
   // Not remembered (the config was not loaded in this process): the file is gone by now, so this
   // cannot be told; the invocation goes on, and Playwright says if it found no test.
   const failed = (globalThis as Record<symbol, unknown>)[LAST_FAILED];

@@ -4,6 +4,7 @@ import { finishOwnInvocation, type Finished } from '../../lib/report/finish';
 import { gridText } from '../../lib/report/night';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
+import { readTestArgv } from '../../lib/run/selection';
 import { stopLimits, suiteOutput } from './cli';
 
 /**
@@ -18,7 +19,7 @@ export default function globalTeardown(config: FullConfig): void {
   // finds the claim of an earlier invocation, which is not this one's to finish.
   const finished = finishOwnInvocation(invocation().dir, stopLimits(config), false);
   if (finished) printVerdicts(finished, out);
-  else if (!process.argv.includes('--last-failed'))
+  else if (!readTestArgv(process.argv).options.has('--last-failed'))
     out.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
 }
 

@@ -293,22 +293,24 @@ test.describe('skipsNotChecked (fixtures/check.ts): an item test of a run not ch
   const first = { retry: 0 };
 
   test('skipped when no retry is to come: without retries (one worker restart per broken run), or retries used up', () => {
-    expect(skipsNotChecked(error, first, { shown: true, retryPending: false })).toBe(true);
+    expect(skipsNotChecked(error, first, { shown: true, pending: () => false })).toBe(true);
     const failed = [{ ...record('collection', 'failed'), retry: 1 }];
     expect(retryPending(failed, 0)).toBe(false);
     expect(retryPending(failed, 1)).toBe(false);
     // Not before the failure was shown, never on a retry (a failed then skipped test is "flaky").
-    expect(skipsNotChecked(error, first, { shown: false, retryPending: false })).toBe(false);
-    expect(skipsNotChecked(error, { retry: 1 }, { shown: true, retryPending: false })).toBe(false);
+    expect(skipsNotChecked(error, first, { shown: false, pending: () => false })).toBe(false);
+    expect(skipsNotChecked(error, { retry: 1 }, { shown: true, pending: () => false })).toBe(false);
   });
 
   test('failed, so that Playwright retries it, while a retry of the failed collection is to come (retryStrategy isolated)', () => {
     const records = [record('collection', 'failed'), record(3, 'skipped'), record(4, 'running')];
     expect(retryPending(records, 1)).toBe(true);
     expect(retryPending([{ ...record(5, 'timedOut'), retry: 1 }], 2)).toBe(true);
-    expect(skipsNotChecked(error, first, { shown: true, retryPending: true })).toBe(false);
+    expect(skipsNotChecked(error, first, { shown: true, pending: () => true })).toBe(false);
     // A retry does not collect a needs-input run again: failing would only cost restarts.
-    expect(skipsNotChecked({ status: 'needs-input' }, first, { shown: true, retryPending: true })).toBe(true);
+    expect(skipsNotChecked({ status: 'needs-input' }, first, { shown: true, pending: () => true })).toBe(
+      true,
+    );
   });
 });
 
