@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildTruth, htmlData } from '../../demo/dataset';
 import { generatedRuns } from '../../demo/generated';
+import { hostileTokens } from '../../demo/hostile-kinds';
 import { A_MONITOR, demoRuns, runOf } from '../../demo/runs';
-import { SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
+import { HOSTILE_SCENARIOS, SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
+import { findExternalUrls } from '../../lib/report/allure/offline';
 import { scanOutputsReport } from '../../lib/redaction';
 import { failingItems as judgedFailing, readJudged } from '../../lib/report/judged';
 import { shotFile } from '../../lib/report/sections';
@@ -24,18 +26,25 @@ import {
   type SuiteResult,
   runSuite,
   embeddedInReport,
+  filesUnder,
   TSX,
 } from './harness';
 
 /**
  * One invocation over a mixed catalogue — the bundled runs, representative fault and drift
  * scenarios, the bad inputs the suite must catch itself, credentials that are missing or wrong,
- * and generated runs of both profiles (some not checkable, some drifted) — whose outputs the tests
- * below read (README.md § How it works, docs/rules.md, docs/contract.md §1-7). Each run gets
- * exactly its expected outcome; one bad run never hides the others; the platform sees one page load
- * and one request per endpoint per run; nothing secret leaves. Every scenario of the demo, one by
- * one, goes through the same collection and rules in the demo sanity stage (demo/check-demo.ts);
- * here each kind of outcome is proven once through the whole suite.
+ * generated runs of both profiles (some not checkable, some drifted) and every hostile scenario of
+ * the demo (README.md § Security and limits: a platform and report pages written to misbehave) —
+ * whose outputs the tests below read (README.md § How it works, docs/rules.md, docs/contract.md
+ * §1-7). Each run gets exactly its expected outcome; one bad run never hides the others, the good
+ * runs next to the hostile ones are checked with all ten items; the platform sees one page load and
+ * one request per endpoint per run; no credential reaches an origin that was not configured; no
+ * output holds a secret, a control character from data, or a third-party URL. Every scenario of the
+ * demo, one by one, goes through the same collection and rules in the demo sanity stage
+ * (demo/check-demo.ts), except what only a browser shows of the page-side hostile ones; here each
+ * kind of outcome is proven once through the whole suite. One invocation, not one per family: the
+ * hostile runs' pages that hang until their budget wait next to the others' work, and the night's
+ * Allure report and the guard's scan are built once (issue "Compute once", self-tests).
  */
 const PICKED = [
   // platform faults: refused, retried, recovered, cut at the timeout, an answer that is not JSON
@@ -167,6 +176,8 @@ function registryWithWrongPassword(): string {
   return file;
 }
 
+/** Every request's budget: the hostile pages that hang are cut at it; hostile-words-50000 is read within it. */
+const REQUEST_TIMEOUT_MS = 10_000;
 let suite: SuiteResult;
 let stats: Record<string, Record<string, number>>;
 const expectations = new Map<string, Case['expected']>();
@@ -176,6 +187,7 @@ let chartedLabel = '';
 const bundled = () => demoRuns(ORIGIN, PORTAL_B_ORIGIN, 'own');
 
 test.beforeAll(async () => {
+  test.setTimeout(480_000);
   const scenarioInputs = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN);
   const gen = generatedRuns(10, {
     origin: ORIGIN,
@@ -198,14 +210,26 @@ test.beforeAll(async () => {
     })),
     ...inputCases(),
     ...gen.runs.map((run) => ({ run, expected: gen.expected.get(run.label!)! })),
+    ...HOSTILE_SCENARIOS.map((s) => ({ run: scenarioInputs[s.label]!, expected: s.expected })),
   ];
   for (const { run, expected } of cases) expectations.set(run.label!, expected);
   await resetDemoStats();
   suite = await runSuite({
     name: 'catalogue',
     runs: cases.map((c) => c.run),
-    env: { L1_REQUEST_TIMEOUT_MS: '2500', L1_CREDENTIALS_FILE: registryWithWrongPassword() },
-    timeoutMs: 240_000,
+    env: {
+      // The demo's slow endpoint sleeps past it (tests/selftest/harness.ts, L1_DEMO_SLOW_MS).
+      L1_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      L1_RUN_TIMEOUT_MS: '60000',
+      // 8 MB: above every answer and DATA of the runs that must be checked (hostile-words-50000's
+      // DATA is about 2.3 MB), and reached in half the time 16 MB took: under a loaded CI machine,
+      // hostile-data-grows counted to 16 MB in more than the 10 s the read may take, and failed on
+      // the timeout instead of on the size.
+      L1_MAX_ANSWER_MB: '8',
+      L1_PAGE_MAX_MB: '400',
+      L1_CREDENTIALS_FILE: registryWithWrongPassword(),
+    },
+    timeoutMs: 420_000,
   });
   stats = await demoStats();
 });
@@ -279,7 +303,7 @@ test('cal_data_json: used only for the same topic; otherwise the page wins and t
 });
 
 test('the slow endpoint is cut at the request timeout: the invocation never hangs', () => {
-  expect(suite.verdicts.get('fault-slow')!.reason).toContain('timed out after 2500 ms');
+  expect(suite.verdicts.get('fault-slow')!.reason).toContain(`timed out after ${REQUEST_TIMEOUT_MS} ms`);
 });
 
 test('one page load and one request per endpoint per run (the source table once per platform option); a run with a failing item loads its page once more, for the pictures only', () => {
@@ -426,8 +450,102 @@ test('Allure results: the run as epic, the item as feature, the run parameters; 
   expect(first.parameters.find((p) => p.name === 'batch date')?.excluded).toBe(true);
 });
 
-test('the night report: one file, the night at a glance, items of runs not checked as broken, categories by kind', () => {
+test('the good runs next to the hostile ones are checked with all ten items passing', () => {
+  for (const label of ['A-monitor', 'B-monitor']) {
+    const v = suite.verdicts.get(label)!;
+    expect(v.status, `${label}: ${v.reason}`).toBe('checked');
+    expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `${i}:pass`),
+    );
+  }
+});
+
+test('every hostile run ends as its scenario expects, its reason naming the source', () => {
+  const got = HOSTILE_SCENARIOS.map((s) => {
+    const v = suite.verdicts.get(s.label);
+    const reason = (v?.reason ?? '').toLowerCase();
+    return {
+      label: s.label,
+      status: v?.status,
+      ...(s.expected.failingItems ? { failingItems: v ? failingItems(v) : [] } : {}),
+      ...(s.expected.reasonIncludes
+        ? { reasonIncludes: s.expected.reasonIncludes.filter((f) => reason.includes(f.toLowerCase())) }
+        : {}),
+    };
+  });
+  expect(got).toEqual(HOSTILE_SCENARIOS.map((s) => ({ label: s.label, ...s.expected })));
+});
+
+test('no credential reached the foreign origin (a login page that moved there, a report hosted there); nothing a page sent reached it', () => {
+  expect(stats._foreign?.['login-post'] ?? 0).toBe(0);
+  // The report hosted there was asked for without a session, and its login was refused.
+  expect(stats._foreign?.['report-page'] ?? 0).toBeGreaterThan(0);
+  expect(suite.verdicts.get('hostile-report-foreign-host')?.failureKind).toBe('configuration');
+  // The page box: the exfiltrating page's requests to the foreign origin were blocked and named.
+  expect(stats._foreign?.exfil ?? 0).toBe(0);
+  expect(suite.verdicts.get('hostile-page-exfil')?.notes.join('\n')).toMatch(
+    /the report page asked for origins it may not reach, blocked: http:\/\/127\.0\.0\.1:\d+ \(2\)/,
+  );
+  // Pictures only of the DATA that was judged: a page whose DATA differs on the second load is not pictured.
+  expect(suite.verdicts.get('hostile-page-data-changes')?.notes.join('\n')).toContain(
+    'no section pictures: the report page gave a different DATA when it was loaded again for them',
+  );
+  // Nothing the page downloaded was kept.
+  const kept = [path.join(ROOT, 'test-results'), suite.dir, suite.state].flatMap(filesUnder);
+  expect(kept.filter((f) => f.endsWith('big.bin'))).toEqual([]);
+});
+
+/** Control characters other than tab, newline and carriage return (which files may hold). */
+function controlCharacters(text: string): string[] {
+  return [...text].filter((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 0x20 && c !== '\t' && c !== '\n' && c !== '\r') || code === 0x7f;
+  });
+}
+
+test('no phone number, password, cookie value, URL token or control character from data in any output of the invocation, its console included; reasons and files stay small (docs/contract.md §3)', () => {
+  expect(fs.readFileSync(path.join(suite.verdictsDir, 'console.log'), 'utf8')).toContain('L1 verdicts');
+  expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
+  const tokens = hostileTokens(ORIGIN);
+  // Text outputs (pictures and archives are bytes, not text a terminal or a reader would show).
+  const outputs = filesUnder(suite.dir).filter((f) => /\.(json|md|xml|txt|log|html|csv|properties)$/.test(f));
+  for (const file of outputs) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const token of tokens) expect(text.includes(token), `${file} holds a URL token`).toBe(false);
+    expect(controlCharacters(text), `${file} holds a control character`).toEqual([]);
+  }
+  expect(suite.output).not.toMatch(/^\s*✓ 1 passed/m);
+  expect(suite.output).not.toMatch(/^\s*✓ all checks passed/m);
+  for (const v of suite.verdicts.values()) expect((v.reason ?? '').length, v.run.label).toBeLessThan(2200);
+  const words = fs.statSync(path.join(suite.dir, 'verdicts', 'hostile-words-50000.json')).size;
+  expect(words).toBeLessThan(200_000);
+  const allure = filesUnder(path.join(suite.dir, 'allure-results')).reduce(
+    (n, f) => n + fs.statSync(f).size,
+    0,
+  );
+  expect(allure).toBeLessThan(40_000_000);
+});
+
+test('sessions and evidence are private: folders 0700, files 0600', () => {
+  const files = filesUnder(path.join(suite.state, 'invocations', 'catalogue'));
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe('600');
+  for (const dir of ['auth', 'runs'])
+    expect(
+      (fs.statSync(path.join(suite.state, 'invocations', 'catalogue', dir)).mode & 0o777).toString(8),
+    ).toBe('700');
+});
+
+test('the night report: one file, the night at a glance, items of runs not checked as broken, categories by kind; it names no external host; a history line holding a secret is removed, not carried to later nights (README.md § Security and limits)', () => {
   const output = path.join(suite.dir, 'allure-report');
+  // An earlier night's history line that holds a password of the registry.
+  const registry = JSON.parse(fs.readFileSync(DEMO_CREDENTIALS, 'utf8')) as {
+    companies: Record<string, { password: string }>;
+  };
+  const leaked = Object.values(registry.companies)[0]!.password;
+  const history = path.join(suite.dir, 'history', 'history.jsonl');
+  fs.mkdirSync(path.dirname(history), { recursive: true });
+  fs.writeFileSync(history, `${JSON.stringify({ uuid: 'old-night', note: `login ${leaked}` })}\n`);
   const r = spawnSync(
     TSX,
     [
@@ -439,18 +557,23 @@ test('the night report: one file, the night at a glance, items of runs not check
       '--output',
       output,
       '--history',
-      path.join(suite.dir, 'history', 'history.jsonl'),
+      history,
       '--quiet',
     ],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L1_STATE_DIR: suite.state } },
   );
   expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
   expect(r.stdout).toMatch(/\d+ item\(s\) of runs not checked shown as broken/);
+  expect(r.stdout).toMatch(/history: removed 1 line\(s\) of .* holding a secret/);
+  expect(fs.readFileSync(history, 'utf8')).not.toContain(leaked);
   const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+  expect(findExternalUrls(html, { allowedHosts: ['127.0.0.1'] })).toEqual([]);
   const embedded = (name: string): unknown => embeddedInReport(html, name);
   const variables = embedded('widgets/variables.json') as Record<string, string>;
   expect(variables.checked).toMatch(/^\d+ of \d+ runs$/);
-  expect(variables['not checked']).toContain('configuration 2');
+  const configuration = [...suite.verdicts.values()].filter((v) => v.failureKind === 'configuration');
+  expect(configuration.length).toBeGreaterThan(2);
+  expect(variables['not checked']).toContain(`configuration ${configuration.length}`);
   const categories = embedded('widgets/categories.json') as {
     roots: string[];
     nodes: Record<string, { name: string }>;
@@ -464,9 +587,4 @@ test('the night report: one file, the night at a glance, items of runs not check
       'run not checked: configuration of the suite',
     ]),
   );
-});
-
-test('no phone number, password or cookie value in any output of the invocation, its console included (docs/contract.md §3)', () => {
-  expect(fs.readFileSync(path.join(suite.verdictsDir, 'console.log'), 'utf8')).toContain('L1 verdicts');
-  expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
 });

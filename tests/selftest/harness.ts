@@ -34,7 +34,7 @@ export const test = base.extend<object, { demo: DemoServer }>({
   demo: [
     async ({}, use) => {
       // The slow endpoint sleeps past the request timeouts the self-tests set.
-      process.env.L1_DEMO_SLOW_MS = '6000';
+      process.env.L1_DEMO_SLOW_MS = '12000';
       process.env.L1_DEMO_CHARTS = '0';
       const demo = await startDemo({ port: DEMO_PORT, quiet: true });
       await use(demo);
