@@ -8,7 +8,7 @@
  * scenario states it. Exit 1 on any difference. Prints no credential.
  *
  * Left to the self-tests, which check it through the whole suite: one request per endpoint per run
- * and cal_data_json (catalogue.spec.ts), the page-side hostile scenarios (hostile.spec.ts); the
+ * and cal_data_json (catalogue.spec.ts), the page-side hostile scenarios (catalogue.spec.ts too); the
  * collection's every branch: tests/unit/collect.spec.ts.
  */
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** Runs collected at once (the suite's workers share one demo the same way). */
 const CONCURRENCY = 6;
 /**
- * Hostile scenarios left to the self-tests (hostile.spec.ts): what a browser does with the page
+ * Hostile scenarios left to the self-tests (catalogue.spec.ts): what a browser does with the page
  * (redirects, script navigation, an endless script).
  */
 const SKIPPED_HOSTILE = new Set([
@@ -50,7 +50,7 @@ const SKIPPED_HOSTILE = new Set([
   'hostile-page-redirect',
   'hostile-page-script-navigation',
   'hostile-redirect-loop-token',
-  // Page-side: what a browser does with them is the point (tests/selftest/hostile.spec.ts).
+  // Page-side: what a browser does with them is the point (tests/selftest/catalogue.spec.ts).
   'hostile-page-tampers',
   'hostile-data-grows',
   'hostile-page-exfil',
