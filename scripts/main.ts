@@ -25,6 +25,7 @@ import { invocationIdFor } from '../lib/run/invocation';
 import { projectTool as bin, ROOT, settings } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
+import { shownPath } from '../lib/util/shown-path';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /**
@@ -180,12 +181,11 @@ async function main(): Promise<number> {
     result = await night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
   }
   await stopDemo?.();
-  const shown = (p: string) => path.relative(ROOT, p) || p;
   const report = result.report ?? settings({ runsOptional: true }).paths.allureReport;
   say('');
-  say(`Allure report: ${result.noReport ?? shown(path.join(report, 'index.html'))}`);
+  say(`Allure report: ${result.noReport ?? shownPath(path.join(report, 'index.html'))}`);
   say(
-    `Verdict files: ${result.verdicts === '-' ? 'none' : `${shown(result.verdicts)}/ (summary.md, index.json, junit.xml)`}`,
+    `Verdict files: ${result.verdicts === '-' ? 'none' : `${shownPath(result.verdicts)}/ (summary.md, index.json, junit.xml)`}`,
   );
   if (stopped) say(`stopped by ${stopped}`);
   say(`Exit code ${result.code}: ${result.meaning ?? EXIT_MEANINGS[result.code]}`);

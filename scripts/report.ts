@@ -33,9 +33,9 @@ import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/repo
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { safeText } from '../lib/report/text';
 import { parseArgsOrUsage } from '../lib/util/args';
+import { shownPath } from '../lib/util/shown-path';
 
 const ROOT = path.resolve(__dirname, '..');
-const shown = (p: string) => (path.relative(ROOT, p).startsWith('..') ? p : path.relative(ROOT, p));
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`report: ${message}\n`);
@@ -111,7 +111,7 @@ function cleanHistory(history: string): void {
   const kept = found.every((f) => f.line !== undefined) ? all.filter((_, i) => !lines.has(i + 1)) : [];
   fs.writeFileSync(history, kept.join('\n'));
   process.stdout.write(
-    `history: removed ${all.length - kept.length} line(s) of ${shown(history)} holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')}): later nights' reports start without them\n`,
+    `history: removed ${all.length - kept.length} line(s) of ${shownPath(history)} holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')}): later nights' reports start without them\n`,
   );
 }
 
@@ -220,21 +220,22 @@ function main(): void {
     const selection = folderSelection(folder.verdicts);
     summary = summarize(folder.verdicts, selection);
     writeNightFiles(verdicts, folder.entries, summary);
-    if (!values.quiet) process.stdout.write(`\nL1 verdicts (${shown(verdicts)}):\n${gridText(summary)}\n\n`);
-  } else process.stderr.write(`report: no verdict in ${shown(verdicts)}\n`);
+    if (!values.quiet)
+      process.stdout.write(`\nL1 verdicts (${shownPath(verdicts)}):\n${gridText(summary)}\n\n`);
+  } else process.stderr.write(`report: no verdict in ${shownPath(verdicts)}\n`);
 
   // 3. The Allure results.
   const hasResults =
     fs.existsSync(results) && fs.readdirSync(results).some((n) => n.endsWith('-result.json'));
   if (!hasResults)
     fail(
-      `no Allure results in ${shown(results)}: run the checks first (an invocation with --reporter other than Allure writes none, and leaves the folder as it was)`,
+      `no Allure results in ${shownPath(results)}: run the checks first (an invocation with --reporter other than Allure writes none, and leaves the folder as it was)`,
     );
   const vMark = markOf(verdicts);
   const rMark = markOf(results);
   if (vMark?.invocation && rMark?.invocation && vMark.invocation !== rMark.invocation)
     fail(
-      `${shown(results)} holds the results of invocation ${rMark.invocation}, ${shown(verdicts)} the verdicts of ${vMark.invocation} (was the last invocation run with another --reporter?): run the checks again with the configured reporters`,
+      `${shownPath(results)} holds the results of invocation ${rMark.invocation}, ${shownPath(verdicts)} the verdicts of ${vMark.invocation} (was the last invocation run with another --reporter?): run the checks again with the configured reporters`,
     );
   if (summary) writeNightExtras(results, summary);
   const { broken } = prepareResults(results);
@@ -275,7 +276,7 @@ function main(): void {
   // And this night's own lines: a secret the guard would find there is not kept for later nights.
   if (append) cleanHistory(history);
   const index = path.join(output, 'index.html');
-  if (!fs.existsSync(index)) fail(`allure generate wrote no ${shown(index)}`);
+  if (!fs.existsSync(index)) fail(`allure generate wrote no ${shownPath(index)}`);
 
   // 5. Clean, verify.
   const urls: string[] = [];
@@ -297,9 +298,9 @@ function main(): void {
     if (!fs.statSync(file).isFile() || !textFile.test(file)) continue;
     const cleaned = offline.makeOffline(fs.readFileSync(file, 'utf8'), options);
     fs.writeFileSync(file, cleaned.html, 'utf8');
-    removed.push(...cleaned.removed.map((d) => `${shown(file)}: ${d}`));
+    removed.push(...cleaned.removed.map((d) => `${shownPath(file)}: ${d}`));
     const left = offline.findExternalUrls(cleaned.html, options);
-    if (left.length) problems.push(`${shown(file)}:\n${offline.describeExternalUrls(left)}`);
+    if (left.length) problems.push(`${shownPath(file)}:\n${offline.describeExternalUrls(left)}`);
   }
   if (problems.length) {
     fs.rmSync(output, { recursive: true, force: true });
@@ -310,10 +311,10 @@ function main(): void {
   // --quiet (the main job, which names the report in its own closing lines): no path twice.
   process.stdout.write(
     [
-      `${values.quiet ? 'Allure report built' : `Allure report: ${shown(index)}`} (self-contained; names no external host${allowedHosts.length ? ` besides the runs' ${allowedHosts.join(', ')}` : ''})`,
+      `${values.quiet ? 'Allure report built' : `Allure report: ${shownPath(index)}`} (self-contained; names no external host${allowedHosts.length ? ` besides the runs' ${allowedHosts.join(', ')}` : ''})`,
       summary ? `night: ${countsLine(summary)}` : '',
       broken ? `${broken} item(s) of runs not checked shown as broken (skipped in Playwright)` : '',
-      `history: ${append ? `this night added to ${shown(history)}` : complete ? `this night is already in ${shown(history)}: no point added` : 'partial invocation: no point added'}`,
+      `history: ${append ? `this night added to ${shownPath(history)}` : complete ? `this night is already in ${shownPath(history)}: no point added` : 'partial invocation: no point added'}`,
       removed.length ? `removed: ${removed.join('; ')}` : '',
     ]
       .filter(Boolean)

@@ -13,6 +13,7 @@ import {
 } from '../schema/verdict';
 import { writeAtomic } from '../util/atomic';
 import { readJsonFile } from '../util/json';
+import { shownPath } from '../util/shown-path';
 
 /**
  * The output folders of an invocation (docs/decisions.md § Outputs): where they are, whose they
@@ -107,13 +108,11 @@ export function decideOutputs(settings: Settings, selection: Selection, now: Dat
   if (given && !holdsCompleteNight(configured.verdicts) && !holdsCompleteNight(configured.allureResults))
     return { ...configured, partial: true };
   const folder = path.join(settings.paths.partial, stamp(now, selection));
-  const shown = (p: string) =>
-    path.relative(settings.root, p).startsWith('..') ? p : path.relative(settings.root, p);
   return {
     verdicts: path.join(folder, 'verdicts'),
     allureResults: path.join(folder, 'allure-results'),
     partial: true,
-    note: `partial invocation (${selection.filters.join(' ')}): its outputs go to ${shown(folder)}/; the night's ${shown(configured.verdicts)} and ${shown(configured.allureResults)} are left as they are`,
+    note: `partial invocation (${selection.filters.join(' ')}): its outputs go to ${shownPath(folder)}/; the night's ${shownPath(configured.verdicts)} and ${shownPath(configured.allureResults)} are left as they are`,
   };
 }
 

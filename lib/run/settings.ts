@@ -14,6 +14,7 @@ import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from '
 import type { ProfileBSettings, RunInput } from './types';
 import { credentialOrigins } from './url';
 import { isLoopbackHost } from '../util/host';
+import { shownPath } from '../util/shown-path';
 import {
   isSet,
   parseVariables,
@@ -97,6 +98,8 @@ export interface SettingsSources {
   night?: Night;
   /** Scripts that need only folders and limits (report, merge) read settings without runs. */
   runsOptional?: boolean;
+  /** The folder the command ran in, which the paths it prints are relative to (default: the process's). */
+  cwd?: string;
 }
 
 const PROFILE_B_VARIABLES: Record<keyof ProfileBSettings, VariableName> = {
@@ -219,10 +222,7 @@ export function readSettings(sources: SettingsSources): Settings {
     const file = readRunsFile(values.L1_RUNS!, root);
     entries = file.entries;
     fileProfileB = file.profileB;
-    const shown = path.relative(root, file.file).startsWith('..')
-      ? file.file
-      : path.relative(root, file.file);
-    runsLabel = `from ${shown} (L1_RUNS in ${source.layer})`;
+    runsLabel = `from ${shownPath(file.file, sources.cwd)} (L1_RUNS in ${source.layer})`;
     where = `L1_RUNS ${file.file}`;
   } else if (source.kind === 'L1_HTML_URL') {
     const single = singleRunValues(sources, source.layer!);

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { finishOwnInvocation, type Finished } from '../../lib/report/finish';
 import { gridText } from '../../lib/report/night';
 import { invocation } from '../../lib/run/invocation';
-import { settings } from '../../lib/run/settings';
 import { readTestArgv } from '../../lib/run/selection';
 import { stopLimits, suiteOutput } from './cli';
+import { shownPath } from '../../lib/util/shown-path';
 
 /**
  * Runs at the end of every invocation that ran tests, whatever `--reporter` says, and after Ctrl-C
@@ -25,10 +24,8 @@ export default function globalTeardown(config: FullConfig): void {
 
 /** The grid of a finished invocation, with where its verdicts are and what cut it short. */
 export function printVerdicts({ summary, interrupted }: Finished, out: NodeJS.WriteStream): void {
-  const s = settings();
   const inv = invocation();
-  const relative = path.relative(s.root, inv.outputs.verdicts);
-  const where = relative && !relative.startsWith('..') ? relative : inv.outputs.verdicts;
+  const where = shownPath(inv.outputs.verdicts);
   const scope = [
     inv.selection.shard ? `shard ${inv.selection.shard}` : '',
     inv.selection.complete

@@ -18,6 +18,7 @@ import {
 } from '../../lib/report/outputs';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { writeAtomic } from '../../lib/util/atomic';
+import { shownPath } from '../../lib/util/shown-path';
 import { readSettings } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { tempDir } from './fakes/temp';
@@ -65,7 +66,20 @@ test.describe('where an invocation writes', () => {
       allureResults: path.join(folder, 'allure-results'),
       partial: true,
     });
-    expect(outputs.note).toContain("the night's reports/verdicts and allure-results are left as they are");
+    const night = [path.join(root, 'reports', 'verdicts'), path.join(root, 'allure-results')].map((p) =>
+      shownPath(p),
+    );
+    expect(outputs.note).toContain(`the night's ${night[0]} and ${night[1]} are left as they are`);
+  });
+
+  test('paths are shown relative to the folder the command ran in, absolute outside it (-c from another folder)', () => {
+    const project = path.join(os.tmpdir(), 'l1-verify');
+    const verdicts = path.join(project, 'reports', 'verdicts');
+    expect(shownPath(verdicts, project)).toBe(path.join('reports', 'verdicts'));
+    expect(shownPath(project, project)).toBe('.');
+    // `npx playwright test -c ../l1-verify/playwright.config.ts` run from a sibling folder.
+    expect(shownPath(verdicts, path.join(os.tmpdir(), 'elsewhere'))).toBe(verdicts);
+    expect(shownPath(verdicts, path.join(project, 'reports', 'verdicts', 'deeper'))).toBe(verdicts);
   });
 
   test('folders given on the command line are used as given for a partial invocation, unless they hold a complete night', () => {

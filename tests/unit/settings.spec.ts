@@ -28,7 +28,8 @@ const demo = () => ({ runs: demoRuns, profileB: { host: 'portal.test' }, credent
 const NOW = new Date('2026-11-23T17:30:00Z');
 
 function sources(extra: Partial<SettingsSources> = {}): SettingsSources {
-  return { root: '/', env: {}, dotenv: {}, now: NOW, demo, ...extra };
+  // Run from the project's root, as `npm run check` and `npx playwright test` in it are.
+  return { root: '/', env: {}, dotenv: {}, now: NOW, demo, ...extra, cwd: extra.cwd ?? extra.root ?? '/' };
 }
 
 /** Writes a runs file in a fresh folder and reads the settings with it (relative to the root). */
