@@ -10,13 +10,12 @@ import { redactUrl } from '../lib/redaction/url';
 import { holdsRegistryText } from '../lib/run/credentials';
 import { safeText } from '../lib/report/text';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
-import { VARIABLES, type VariableName } from '../lib/run/variables';
+import { SECRET_VARIABLES, VARIABLES, type VariableName } from '../lib/run/variables';
 import { parseArgsOrUsage } from '../lib/util/args';
 
 /** Variables whose value is never shown; L1_CREDENTIALS_FILE neither when it holds the registry's text. */
-const SECRET = new Set<string>(['L1_CREDENTIALS_JSON']);
 const hidden = (name: VariableName, value: unknown): boolean =>
-  SECRET.has(name) || (name === 'L1_CREDENTIALS_FILE' && holdsRegistryText(String(value)));
+  SECRET_VARIABLES.has(name) || (name === 'L1_CREDENTIALS_FILE' && holdsRegistryText(String(value)));
 
 function main(): number {
   const usage = 'usage: npm run runs [-- --count]';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { parseJson } from '../util/json';
-import { nearestName } from './variables';
+import { isAside, nearestName } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
 const registrySchema = z.object({
@@ -140,8 +140,7 @@ const REGISTRY_KEYS = ['companies', 'profileB'];
  */
 function unknownRegistryKeys(json: unknown): string {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return '';
-  // Keys beginning with `_` or `$` are comments, as in a runs file.
-  const extra = Object.keys(json).filter((k) => !REGISTRY_KEYS.includes(k) && !/^[_$]/.test(k));
+  const extra = Object.keys(json).filter((k) => !REGISTRY_KEYS.includes(k) && !isAside(k));
   if (extra.length === 0) return '';
   const near = extra.flatMap((k) => {
     const meant = nearestName(k, REGISTRY_KEYS);

@@ -7,7 +7,7 @@ import { readJsonFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
 import { readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
-import { hostSetting, nearestName } from './variables';
+import { hostSetting, isAside, nearestName } from './variables';
 
 /** One run as a runs file or the `L1_*` variables give it (docs/contract.md §1). */
 export const runInputSchema = z.object({
@@ -238,11 +238,6 @@ export function readRunsFile(file: string, root: string): RunsFile {
     return { input, ...error };
   });
   return { file: where, entries, profileB };
-}
-
-/** A key a runs file may hold besides the contract's: a comment (`_note`) or `$schema`. Ignored. */
-function isAside(key: string): boolean {
-  return key.startsWith('_') || key.startsWith('$');
 }
 
 const RUN_KEYS = Object.keys(runInputSchema.shape);

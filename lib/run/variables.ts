@@ -301,8 +301,12 @@ export interface ParsedVariables {
   problems: string[];
 }
 
-/** Variables whose value must never be echoed back in a message. */
-const SECRET_VARIABLES = new Set<string>(['L1_CREDENTIALS_JSON']);
+/**
+ * Variables whose value must never be echoed back in a message or listed (`npm run runs`).
+ * `L1_CREDENTIALS_FILE` is not one, but holding the registry's text it is treated as one
+ * (lib/run/credentials.ts `holdsRegistryText`).
+ */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set<string>(['L1_CREDENTIALS_JSON']);
 
 /** Whether a variable counts as set: empty or only spaces is unset, in either layer (README.md § Settings). */
 export function isSet(value: string | undefined): value is string {
@@ -356,6 +360,14 @@ const OTHER_L1_NAMES = new Set([
   'L1_SHARD_STATE_ROOT', // scripts/ci/shard.sh
   'L1_SELFTEST_DEMO_PORT', // playwright.selftest.config.ts
 ]);
+
+/**
+ * A key a runs file or a credentials registry may hold besides the contract's: a comment (`_note`)
+ * or `$schema`. Ignored, never named as unknown.
+ */
+export function isAside(key: string): boolean {
+  return key.startsWith('_') || key.startsWith('$');
+}
 
 /** Levenshtein distance, for "did you mean" (`nearestName`). */
 function distance(a: string, b: string): number {
