@@ -17,8 +17,9 @@ import { gridText, summarize } from '../lib/report/night';
 import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
-import { readDotenv, settings } from '../lib/run/settings';
+import { readDotenv, settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
+import { shownPath } from '../lib/util/shown-path';
 
 const ROOT = path.resolve(__dirname, '..');
 const USAGE =
@@ -45,7 +46,16 @@ function main(): number {
     process.stderr.write(`merge: no shard verdict folder given\n${USAGE}\n`);
     return 2;
   }
-  const s = settings({ runsOptional: true });
+  let s: Settings;
+  try {
+    s = settings({ runsOptional: true });
+  } catch (e) {
+    // 2, never Node's 1 of an uncaught error, which reads as "some item failed" downstream
+    // (scripts/ci/merge.sh records this code; scripts/ci/finish.sh reads it).
+    if (!(e instanceof SettingsError)) throw e;
+    process.stderr.write(`merge: ${e.message}\nmerge: exit code 2 (nothing merged)\n`);
+    return 2;
+  }
   const out = values.out ? path.resolve(ROOT, values.out) : s.paths.verdicts;
   // First pass without the runs: the shards' verdicts say which night they checked.
   const first = mergeVerdictFolders(positionals, null);
@@ -76,9 +86,7 @@ function main(): number {
     merged.selection,
   );
   const shards = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
-  process.stdout.write(
-    `\nmerge: ${merged.entries.length} run(s) from ${shards} into ${path.relative(process.cwd(), out) || '.'}\n\n`,
-  );
+  process.stdout.write(`\nmerge: ${merged.entries.length} run(s) from ${shards} into ${shownPath(out)}\n\n`);
   process.stdout.write(`${gridText(summary)}\n`);
   for (const n of notes) process.stdout.write(`merge: note: ${safeText(n, 1000)}\n`);
   for (const p of problems) process.stdout.write(`merge: PROBLEM: ${safeText(p, 1000)}\n`);

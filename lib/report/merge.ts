@@ -126,6 +126,38 @@ function missingVerdict(run: ConfiguredRun, found: readonly VerdictFile[], shard
   };
 }
 
+/**
+ * Shards of one night share its batch date and its split into n shards. A shard folder of another
+ * night (a workspace reused, a job re-run on a later day that resolved `L1_BATCH_DATE=-1` again) or
+ * of another split (last night's `3/3` next to tonight's `1/2` and `2/2`) would make a night that
+ * never was: each such difference is a problem, naming the folders.
+ */
+function mixedNights(found: Found[]): string[] {
+  const problems: string[] = [];
+  const differ = (what: string, of: (f: Found) => string | undefined) => {
+    const by = new Map<string, Set<string>>();
+    for (const f of found) {
+      const value = of(f);
+      if (value === undefined) continue;
+      by.set(value, (by.get(value) ?? new Set()).add(f.dir));
+    }
+    if (by.size > 1)
+      problems.push(
+        `the shard folders are of different ${what}: ${[...by]
+          .map(([value, dirs]) => `${value} (${[...dirs].join(', ')})`)
+          .join(
+            '; ',
+          )}; a merged night is one ${what.replace(/s$/, '')} (merge the shards of one night, in a folder of their own)`,
+      );
+  };
+  differ('batch dates', (f) => f.entry.verdict.night?.batchDate);
+  differ('splits', (f) => {
+    const shard = f.entry.verdict.selection.shard;
+    return shard ? `${shard.split('/')[1]} shards` : undefined;
+  });
+  return problems;
+}
+
 /** A run known by its label only: its file name as the suite derives it, no URLs. */
 const knownRun = (run: string | ConfiguredRun): ConfiguredRun =>
   typeof run === 'string'
@@ -173,6 +205,7 @@ export function mergeVerdictFolders(
       byLabel.set(entry.verdict.run.label, list);
     }
   }
+  problems.push(...mixedNights([...byLabel.values()].flat()));
   const entries: VerdictEntry[] = [];
   const taken = new Set<string>();
   /** Adds a merged verdict; two labels with one file name are both kept, under distinct names. */

@@ -152,6 +152,40 @@ test.describe('mergeVerdictFolders', () => {
     expect(merged.selection).toEqual({ filters: [], shard: null, complete: true });
   });
 
+  test('shards of another night or another split are a problem naming their folders: a reused workspace, a job re-run on a later day (README.md § Run it nightly in CI)', () => {
+    const night = (batchDate: string) => ({ night: { batchDate, describe: batchDate } });
+    const tonight = (label: string, shardOf = '1/2') => ({
+      file: `${label}.json`,
+      verdict: verdict(
+        label,
+        { 3: 'pass' },
+        { ...night('2026-11-25'), selection: { filters: [], shard: shardOf, complete: true } },
+      ),
+    });
+    const one = shard(tonight('a'));
+    const two = shard(tonight('b', '2/2'));
+    expect(mergeVerdictFolders([one, two], ['a', 'b']).problems).toEqual([]);
+    // Re-run the next day: shard 2 resolved yesterday again, one day later.
+    const later = shard({
+      file: 'b.json',
+      verdict: verdict(
+        'b',
+        { 3: 'pass' },
+        { ...night('2026-11-26'), selection: { filters: [], shard: '2/2', complete: true } },
+      ),
+    });
+    const dates = mergeVerdictFolders([one, later], ['a', 'b']);
+    expect(dates.problems).toHaveLength(1);
+    expect(dates.problems[0]).toContain('different batch dates: 2026-11-25 (');
+    expect(dates.problems[0]).toContain(`2026-11-26 (${later})`);
+    // Last night's third shard of three next to tonight's two.
+    const stale = shard(tonight('c', '3/3'));
+    const splits = mergeVerdictFolders([one, two, stale], ['a', 'b', 'c']);
+    expect(splits.problems).toEqual([
+      expect.stringContaining(`different splits: 2 shards (${one}, ${two}); 3 shards (${stale})`),
+    ]);
+  });
+
   test('a run in two shards is reported with both files, and neither result is kept', () => {
     const one = shard(entry('a'), entry('b', { 5: 'pass' }));
     const two = shard(entry('b', { 5: 'fail' }));
@@ -318,4 +352,15 @@ test('the scripts refuse an unknown or incomplete option with what is wrong and 
     expect(r.stderr).toContain(usage);
     expect(r.stderr).not.toContain('parse_args');
   }
+});
+
+test('npm run merge with settings it cannot read exits 2 naming the variable, never 1 (which reads as "some item failed")', () => {
+  const r = spawnSync(TSX, ['scripts/merge.ts', '--out', path.join(tempDir(), 'out'), tempDir()], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, L1_WORKERS: 'two' },
+  });
+  expect(r.status, r.stderr).toBe(2);
+  expect(r.stderr).toContain('L1_WORKERS "two"');
+  expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
 });
