@@ -261,7 +261,10 @@ function main(): void {
     [
       cli,
       'generate',
-      results,
+      // Allure reads the folder as a glob pattern (glob with windowsPathsNoEscape, where a backslash
+      // is no escape): each of `?*()[]` in its path is put in a class of its own, as glob's own
+      // escape() does. (Braces are left as they are: a folder named `a{b,c}` is not supported.)
+      results.replace(/[?*()[\]]/g, '[$&]'),
       '--config',
       path.join(ROOT, 'allurerc.mjs'),
       '--output',

@@ -4,7 +4,7 @@
  * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup or its redaction guard:
  * SHARDS_RESULT=failure), the reports (MERGE_OUTCOME=failure) or the final redaction guard
  * (GUARD_OUTCOME=failure) failed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
- * or 2 for a run not checked or a merge problem; 2 when none was recorded).
+ * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,21 +20,25 @@ for (const shard of fs.existsSync(shards) ? fs.readdirSync(shards).sort() : []) 
     process.stdout.write(`shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`);
 }
 let checks: 0 | 1 | 2 = 2;
+let merged = true;
 try {
   const recorded = Number(fs.readFileSync(path.join(out, 'merge-exit-code'), 'utf8').trim());
   checks = recorded === 0 || recorded === 1 ? recorded : 2;
 } catch {
-  process.stderr.write(`finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run\n`);
+  // No code: the merge never ran, or was killed before it ended (scripts/ci/merge.sh removes the
+  // code of an earlier merge first). The night has no merged result: the reports failed (3).
+  merged = false;
+  process.stderr.write(`finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run to its end\n`);
 }
 const failed = (name: string) => process.env[name] === 'failure';
 const code = jobExitCode({
   checks,
-  reportFailed: failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),
+  reportFailed: !merged || failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),
   guardFailed: failed('GUARD_OUTCOME'),
 });
 const steps = [
   failed('SHARDS_RESULT') ? 'a shard job (its setup or its redaction guard)' : '',
-  failed('MERGE_OUTCOME') ? 'the reports' : '',
+  failed('MERGE_OUTCOME') || !merged ? 'the reports' : '',
   failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
 ].filter(Boolean);
 process.stdout.write(

@@ -28,6 +28,21 @@ fi
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 tooling=0
+# Whether DIR holds a file matching PATTERN: the folder is quoted, so brackets or stars in its path
+# are not read as a pattern (compgen -G "$dir/*" would be).
+has_files() {
+  local f
+  for f in "$1"/$2; do
+    [ -e "$f" ] && return 0
+  done
+  return 1
+}
+# A merge that fails, is refused or is killed must not leave an earlier night's code and summary
+# looking like tonight's (a reused workspace): the code is recorded afresh below, and files of the
+# verdict folder count as this merge's only when newer than this mark (scripts/ci/summary.sh).
+rm -f "${out}/merge-exit-code"
+started="${out}/.merge-started"
+touch "$started"
 
 echo "== 1. Playwright blob reports → HTML + JUnit"
 blobs="${out}/blob-reports"
@@ -38,7 +53,7 @@ for zip in "$shards"/*/blob/*.zip; do
   shard="$(basename "$(dirname "$(dirname "$zip")")")"
   cp "$zip" "${blobs}/${shard}-$(basename "$zip")"
 done
-if compgen -G "${blobs}/*.zip" >/dev/null; then
+if has_files "$blobs" '*.zip'; then
   PLAYWRIGHT_HTML_OUTPUT_DIR="${out}/playwright-report" PLAYWRIGHT_HTML_OPEN=never \
     PLAYWRIGHT_JUNIT_OUTPUT_NAME="${out}/junit/playwright.xml" \
     node_modules/.bin/playwright merge-reports --reporter html,junit "$blobs" || {
@@ -57,8 +72,13 @@ echo "== 2. verdict folders → one verdict folder, summary, JUnit"
 results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
 node_modules/.bin/tsx scripts/merge.ts --out "${out}/verdicts" --allure-results "$results" "$shards"/*/verdicts
 code=$?
+if [ "${out}/verdicts/index.json" -nt "$started" ]; then
+  cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
+else
+  echo "merge: the merge wrote no verdict folder (see above)" >&2
+  [ "$code" -eq 0 ] || [ "$code" -eq 1 ] && code=2
+fi
 echo "$code" >"${out}/merge-exit-code"
-cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
 
 echo "== 3. Allure results of every shard → one Allure report"
 if [ "$code" -eq 3 ] || [ ! -f "${results}/.l1-outputs.json" ]; then
@@ -72,7 +92,7 @@ else
   done
   # Each shard marked its own folder: the merged one is the night's, of no single invocation.
   rm -f "${results}/.l1-outputs.json"
-  if compgen -G "${results}/*" >/dev/null; then
+  if has_files "$results" '*'; then
     # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
     node_modules/.bin/tsx scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
       echo "merge: npm run report (Allure) failed" >&2

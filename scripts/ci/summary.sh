@@ -6,8 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${1:-reports}"
 file="${out}/verdicts/summary.md"
+# scripts/ci/merge.sh marks its start: a summary older than the mark is an earlier night's.
+started="${out}/.merge-started"
 emit() {
-  if [ -f "$file" ]; then
+  if [ -f "$file" ] && { [ ! -e "$started" ] || [ "$file" -nt "$started" ]; }; then
     cat "$file"
   else
     printf '## L1 report checks\n\nNo summary: the merge did not write %s.\n' "$file"
