@@ -2,7 +2,8 @@
  * `npm run runs [-- --count]`: the runs an invocation would check now, and why (README.md §
  * Settings): where they come from, the batch date filled in, the Profile B settings and where
  * each came from, every L1_* variable that is set (environment or .env; values of secrets are
- * never printed). `--count` prints only the number of runs (the CI plan caps its shards with it).
+ * never printed). `--count` prints only the number of runs (the CI plan caps its shards with it);
+ * `--batch-date` only the night's batch date, YYYY-MM-DD (the CI plan fixes it for every job).
  * Exit 2 when the settings cannot be read, with the reason.
  */
 import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
@@ -18,9 +19,15 @@ const hidden = (name: VariableName, value: unknown): boolean =>
   SECRET_VARIABLES.has(name) || (name === 'L1_CREDENTIALS_FILE' && holdsRegistryText(String(value)));
 
 function main(): number {
-  const usage = 'usage: npm run runs [-- --count]';
+  const usage = 'usage: npm run runs [-- --count | --batch-date]';
   const { values } = parseArgsOrUsage(
-    { options: { count: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } },
+    {
+      options: {
+        count: { type: 'boolean' },
+        'batch-date': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    },
     'npm run runs',
     usage,
   );
@@ -43,6 +50,13 @@ function main(): number {
   }
   if (values.count) {
     process.stdout.write(`${s.runs.length}\n`);
+    return 0;
+  }
+  if (values['batch-date']) {
+    // The night's date as YYYY-MM-DD (empty when no run is templated and L1_BATCH_DATE is unset):
+    // the CI plan fixes it once for every shard and the merge, so a job re-run the next day checks
+    // the same night (scripts/ci/plan.sh).
+    process.stdout.write(`${s.night?.batchDate ?? ''}\n`);
     return 0;
   }
   const lines = [

@@ -15,9 +15,15 @@ if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ]; then
   echo "usage: bash scripts/ci/local-pipeline.sh [N] [GREP]" >&2
   exit 2
 fi
-# As the plan job does: no more shards than runs.
-n="$(GITHUB_OUTPUT= bash scripts/ci/plan.sh "$n" | sed -n 's/^total=//p')"
+# Ctrl-C or a TERM stops the pipeline, not only the step in flight, and says so.
+trap 'echo "local-pipeline: interrupted: no merge, no result" >&2; exit 130' INT TERM
+# As the plan job does: no more shards than runs, and one batch date for every shard and the merge
+# (a pipeline that runs past midnight still checks one night).
+plan="$(GITHUB_OUTPUT= bash scripts/ci/plan.sh "$n")" || exit 2
+n="$(sed -n 's/^total=//p' <<<"$plan")"
 [ -n "$n" ] || exit 2
+batch_date="$(sed -n 's/^batch_date=//p' <<<"$plan")"
+[ -z "$batch_date" ] || export L1_BATCH_DATE="$batch_date"
 base="reports/local-pipeline"
 rm -rf "$base" .l1/local-pipeline
 mkdir -p "$base"
@@ -38,7 +44,9 @@ merge_outcome=success
 bash scripts/ci/merge.sh "${base}/shards" "$base" || merge_outcome=failure
 guard_outcome=success
 history="${L1_ALLURE_HISTORY_PATH:-allure-history/history.jsonl}"
-guard "$base" "${L1_ALLURE_REPORT_DIR:-allure-report}" "$(dirname "$history")" || guard_outcome=failure
+# The history file and its list of nights, not their folder: L1_ALLURE_HISTORY_PATH=history.jsonl
+# would make that folder the checkout, whose credentials files are not outputs.
+guard "$base" "${L1_ALLURE_REPORT_DIR:-allure-report}" "$history" "${history}.nights" || guard_outcome=failure
 echo "=== summary"
 bash scripts/ci/summary.sh "$base"
 echo "=== result"

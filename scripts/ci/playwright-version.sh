@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 version="$(node -p "require('./package-lock.json').packages['node_modules/@playwright/test'].version")"
-echo "version=${version}" >>"${GITHUB_OUTPUT:-/dev/stdout}"
+# In GitHub Actions to $GITHUB_OUTPUT; otherwise printed (no `>>/dev/stdout`: with stdout a file,
+# that reopens it at its start and the next line overwrites this one).
+if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "version=${version}" >>"$GITHUB_OUTPUT"; else echo "version=${version}"; fi
 echo "playwright-version: ${version}"

@@ -33,8 +33,23 @@ fi
 args=(playwright test --shard "${i}/${n}")
 if [ -n "$grep" ]; then args+=(--grep "$grep"); fi
 echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
-node_modules/.bin/"${args[@]}"
+# Playwright in the background so that a signal sent to this script alone (`timeout`, a scheduler
+# that signals its child only) is passed on to it, and its code is still recorded once it has
+# written what it could: without this, the script died at once, left Playwright running on its
+# own, and recorded no code (scripts/ci/finish.sh then left the shard out).
+node_modules/.bin/"${args[@]}" &
+child=$!
+# Both as SIGINT, which Playwright's runner takes as Ctrl-C: it stops the workers and runs the
+# teardown that writes the night files (on SIGTERM it would just die); as the main job does.
+trap 'kill -INT "$child" 2>/dev/null' TERM INT
+wait "$child"
 code=$?
+# A trapped signal ends `wait` early (code > 128): wait again until Playwright itself has ended.
+while kill -0 "$child" 2>/dev/null; do
+  wait "$child"
+  code=$?
+done
+trap - TERM INT
 echo "$code" >"${out}/exit-code"
 echo "shard ${i}/${n}: playwright exit code ${code}, recorded in ${out}/exit-code (the merge decides the result)"
 exit 0
