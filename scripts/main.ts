@@ -168,7 +168,7 @@ async function main(): Promise<number> {
       const m = /^(L1_[A-Z0-9_]+)=(.*)$/.exec(line.trim());
       if (m) env[m[1]!] = m[2]!;
     }
-    say(`demo scenarios ${values.scenario}: ${path.relative(ROOT, file)}`);
+    say(`demo scenarios ${values.scenario}: ${shownPath(file)}`);
   }
   const nights = typeof values.nights === 'string' ? Number(values.nights) : 1;
   if (!Number.isInteger(nights) || nights < 1 || nights > 30) {

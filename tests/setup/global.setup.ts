@@ -12,6 +12,7 @@ import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask } from '../../lib/redaction';
 import { nothingToRerun, stopLimits, suiteOutput } from './cli';
+import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
 
 /**
@@ -114,15 +115,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     new SecretMask(s.root, { env: s.env, authDirs: [inv.auth] }).mask,
   );
   removeStaleInvocations(s.paths.state);
-  const where = (p: string) => {
-    const relative = path.relative(s.root, p);
-    return relative && !relative.startsWith('..') ? relative : p;
-  };
   const lines = [
     `runs: ${s.runsFrom}`,
     `Profile B: ${s.profileBFrom}`,
     `browser: ${browser}`,
-    `outputs: ${inv.outputs.note ?? `${where(inv.outputs.verdicts)}${allure ? ` and ${where(inv.outputs.allureResults)}` : ' (no Allure results: --reporter replaced the Allure reporter)'}`}`,
+    `outputs: ${inv.outputs.note ?? `${shownPath(inv.outputs.verdicts)}${allure ? ` and ${shownPath(inv.outputs.allureResults)}` : ' (no Allure results: --reporter replaced the Allure reporter)'}`}`,
     ...s.warnings.map((w) => `warning: ${w}`),
     ...notes.map((n) => `note: ${n}`),
   ];
