@@ -15,14 +15,14 @@
  * SIGTERM and SIGINT are left to the checks (they stop like Ctrl-C and write what finished); the
  * report and the guard still run on what is on disk.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { invocationIdFor } from '../lib/run/invocation';
-import { projectTool as bin, ROOT, settings } from '../lib/run/settings';
+import { projectTool as bin, ROOT, settings, SettingsError } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
 import { shownPath } from '../lib/util/shown-path';
@@ -32,16 +32,31 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
  * A child process, waited for without blocking this one: the demo of `--scenario` runs in this
  * process and must keep answering while the checks run.
  */
-const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> =>
+const run = (
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  started?: (child: ChildProcess) => void,
+): Promise<number> =>
   new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+    started?.(child);
     child.on('error', () => resolve(1));
     child.on('close', (code) => resolve(code ?? 1));
   });
 
-// The checks handle the stop themselves; this process waits for them and still reports.
+// The checks handle the stop themselves; this process waits for them and still reports. A signal
+// sent to this process alone (`kill PID`, `docker stop`, systemd) is passed on to the checks as
+// SIGINT, which they take as Ctrl-C; sent to the whole group, the checks got it too, and
+// Playwright ignores a second SIGINT within a second of the first.
 let stopped: string | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (stopped = signal));
+let checksChild: ChildProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopped ??= signal;
+    if (checksChild && checksChild.exitCode === null && checksChild.signalCode === null)
+      checksChild.kill('SIGINT');
+  });
 
 interface NightResult {
   code: 0 | 1 | 2 | 3;
@@ -62,7 +77,13 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const id = invocationIdFor(env);
   const s = settings({ runsOptional: true });
   fs.rmSync(handoffFile(s.paths.state, id), { force: true });
-  const played = await run(bin('playwright'), ['test', ...args], { ...env, L1_INVOCATION_ID: id });
+  const played = await run(
+    bin('playwright'),
+    ['test', ...args],
+    { ...env, L1_INVOCATION_ID: id },
+    (child) => (checksChild = child),
+  );
+  checksChild = undefined;
   const outputs = takeHandoff(s.paths.state, id);
   // `--list`, `--help`, or `--last-failed --pass-with-no-tests` with nothing to re-run: Playwright
   // ran no check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
@@ -87,6 +108,25 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   // user chose the terminal only. The job then builds no report (it would be last night's, or fail
   // with 3 for a report nobody asked for) and says so; the verdict files, the grid and the guard
   // are the same as with the configured reporters.
+  const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
+  const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
+  const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
+  // No test matched (`--grep item05`: Playwright's "No tests found"): an empty night and no Allure
+  // result. Nothing was checked (or, with --pass-with-no-tests, no check ran); no report of nothing.
+  const noResult =
+    !outputs.allureResults ||
+    !fs.existsSync(outputs.allureResults) ||
+    !fs.readdirSync(outputs.allureResults).some((f) => f.endsWith('-result.json'));
+  if (parsed?.success && parsed.data.runs.length === 0 && noResult) {
+    const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+    const none = played === 0 && !stopped;
+    return {
+      code: jobExitCode({ checks: none ? 0 : 2, guardFailed: guard !== 0 }),
+      verdicts: outputs.verdicts,
+      noReport: 'not built: no test ran',
+      ...(guard === 0 ? { meaning: none ? 'no check ran' : 'nothing was checked' } : {}),
+    };
+  }
   // A partial invocation's report goes beside its results, never over the night's.
   const reportDir = outputs.allureResults ? reportFolderFor(s, outputs.allureResults) : undefined;
   const report = reportDir
@@ -106,9 +146,6 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
       )
     : 0;
   const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
-  const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
-  const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
-  const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
   return {
     code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
     verdicts: outputs.verdicts,
@@ -129,16 +166,17 @@ async function main(): Promise<number> {
     allowPositionals: true,
     tokens: true,
   });
-  // Everything that is not ours goes to `playwright test` as it was written.
+  // Everything that is not ours goes to `playwright test` as it was written: the arguments
+  // themselves, not rebuilt from parseArgs's tokens, which split `-j2` into `-j -2` and `-gitem5`
+  // into six short options.
   const ours = new Set(['scenarios', 'scenario', 'nights']);
-  const args: string[] = [];
+  const drop = new Set<number>();
   for (const t of tokens ?? []) {
-    if (t.kind === 'option' && ours.has(t.name)) continue;
-    if (t.kind === 'option')
-      args.push(t.rawName + (t.inlineValue && t.value !== undefined ? `=${t.value}` : ''));
-    if (t.kind === 'option' && !t.inlineValue && typeof t.value === 'string') args.push(t.value);
-    if (t.kind === 'positional') args.push(t.value);
+    if (t.kind !== 'option' || !ours.has(t.name)) continue;
+    drop.add(t.index);
+    if (!t.inlineValue && typeof t.value === 'string') drop.add(t.index + 1);
   }
+  const args = process.argv.slice(2).filter((_, i) => !drop.has(i));
   if (values.scenarios) return run(bin('tsx'), ['demo/runs-file.ts', '--list'], process.env);
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stopDemo: (() => Promise<void>) | undefined;
@@ -176,9 +214,18 @@ async function main(): Promise<number> {
     return 2;
   }
   let result: NightResult = { code: 2, verdicts: '-' };
+  // Several nights: the job's code is the worst night's (3 > 2 > 1 > 0), never only the last one's.
+  const codes: string[] = [];
+  let worst: NightResult['code'] = 0;
   for (let k = nights; k >= 1 && !stopped; k--) {
     if (nights > 1) say(`\n=== night ${nights - k + 1} of ${nights}: L1_BATCH_DATE=-${k}`);
     result = await night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
+    if (result.code > worst) worst = result.code;
+    codes.push(`night ${nights - k + 1}: ${result.code}`);
+  }
+  if (nights > 1 && worst > result.code) {
+    say(`\nnights: ${codes.join(', ')}: the job's code is the worst night's`);
+    result = { ...result, code: worst, meaning: EXIT_MEANINGS[worst] };
   }
   await stopDemo?.();
   const report = result.report ?? settings({ runsOptional: true }).paths.allureReport;
@@ -196,6 +243,13 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    // Settings that cannot be read (a runs file missing or empty, L1_BATCH_DATE=garbage): nothing
+    // was checked, 2, as when the checks themselves stop on them; never 3, which says a report or
+    // the guard failed.
+    if (e instanceof SettingsError) {
+      say('Exit code 2: nothing was checked');
+      process.exit(2);
+    }
     process.exit(3);
   },
 );

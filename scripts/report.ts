@@ -103,7 +103,14 @@ function nightId(results: string): string {
 /** Removes the lines of the history file that hold a secret (the guard's findings), saying so. */
 function cleanHistory(history: string): void {
   if (!fs.existsSync(history)) return;
-  const found = scanOutputsReport({ root: ROOT, defaultOutputs: false, extraPaths: [history] }).findings;
+  // Only what is found in the history file itself: the scan also reads the folders the L1_*
+  // variables name, and a finding there (its line number, or no line at all) is not the history's.
+  const own = path.resolve(ROOT, history);
+  const found = scanOutputsReport({
+    root: ROOT,
+    defaultOutputs: false,
+    extraPaths: [history],
+  }).findings.filter((f) => path.resolve(f.path) === own);
   if (found.length === 0) return;
   const lines = new Set(found.flatMap((f) => (f.line === undefined ? [] : [f.line])));
   const all = fs.readFileSync(history, 'utf8').split('\n');
@@ -112,6 +119,37 @@ function cleanHistory(history: string): void {
   fs.writeFileSync(history, kept.join('\n'));
   process.stdout.write(
     `history: removed ${all.length - kept.length} line(s) of ${shownPath(history)} holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')}): later nights' reports start without them\n`,
+  );
+}
+
+/**
+ * Removes the lines of the history file that are not a JSON object, saying so: Allure stops on the
+ * first one (a SyntaxError, and no report), and a write cut short by a kill leaves one at the end.
+ */
+function dropTornHistoryLines(history: string): void {
+  if (!fs.existsSync(history)) return;
+  const all = fs.readFileSync(history, 'utf8').split('\n');
+  const whole = (line: string) => {
+    if (line.trim() === '') return true;
+    try {
+      const value: unknown = JSON.parse(line);
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  };
+  const kept = all.filter(whole);
+  if (kept.length === all.length) return;
+  // One line each, each ended: Allure appends its point right after the last byte.
+  fs.writeFileSync(
+    history,
+    kept
+      .filter((line) => line.trim() !== '')
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
+  process.stdout.write(
+    `history: removed ${all.length - kept.length} line(s) of ${shownPath(history)} that are not JSON (a write cut short): Allure could not read the file with them\n`,
   );
 }
 
@@ -241,7 +279,9 @@ function main(): void {
   const { broken } = prepareResults(results);
 
   // 4. Generate. A history line holding a secret (an earlier night's) is removed first, so one
-  // bad night does not fail every later night's guard.
+  // bad night does not fail every later night's guard; so is a line that is not JSON, so one torn
+  // write does not fail every later night's report.
+  dropTornHistoryLines(history);
   cleanHistory(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;

@@ -25,6 +25,7 @@ function buildReport(
   output: string,
   history: string,
   verdicts = path.join(results, 'no-verdicts'),
+  extraEnv: NodeJS.ProcessEnv = {},
 ) {
   const env: NodeJS.ProcessEnv = { ...process.env, L1_STATE_DIR: path.join(results, 'no-state') };
   for (const k of [
@@ -36,6 +37,7 @@ function buildReport(
     'L1_REPORT_ALLOWED_HOSTS',
   ])
     delete env[k];
+  Object.assign(env, extraEnv);
   const r = spawnSync(
     process.execPath,
     [
@@ -135,9 +137,26 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(again.out).toContain('this night is already in');
       expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
       writeSampleResults(results, { verdicts, invocation: 'sample-night-2' });
-      const next = buildReport(results, output, history, verdicts);
+      // Another output folder the variables name holds a secret on its line 2 and in a binary
+      // file: the history's own lines hold none, and none of them is removed for it.
+      const other = path.join(tmp, 'other-outputs');
+      fs.mkdirSync(other);
+      const leak = 'http://h.test/x?access_token=zzSECRETzz0123456789abcd';
+      fs.writeFileSync(path.join(other, 'notes.txt'), `ok\nsee ${leak}\n`);
+      fs.writeFileSync(path.join(other, 'blob.bin'), `bin\0ary ${leak}\n`);
+      const next = buildReport(results, output, history, verdicts, { L1_PARTIAL_DIR: other });
       expect(next.status, next.out).toBe(0);
+      expect(next.out).not.toContain('holding a secret');
       expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(2);
+      // A write of the history cut short (a kill while Allure appended): the torn line is removed
+      // and said, and the report is built; before, Allure stopped on it night after night.
+      const ends = fs.readFileSync(history, 'utf8').endsWith('\n');
+      fs.appendFileSync(history, `${ends ? '' : '\n'}{"uuid":"torn","testResults":{"a`);
+      writeSampleResults(results, { verdicts, invocation: 'sample-night-3' });
+      const torn = buildReport(results, output, history, verdicts);
+      expect(torn.status, torn.out).toBe(0);
+      expect(torn.out).toContain('that are not JSON');
+      expect(fs.readFileSync(history, 'utf8').trim().split('\n'), torn.out).toHaveLength(3);
       const html2 = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
       expect(html2).toMatch(/d\("data\/history\//);
       expect(findExternalUrls(html2)).toEqual([]);
