@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import {
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
-import { readSettings } from '../../lib/run/settings';
+import { projectTool, readSettings } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { tempDir } from './fakes/temp';
 
@@ -307,5 +308,57 @@ test.describe('the handoff to the main job (scripts/main.ts)', () => {
     const file = path.join(state, 'handoffs', 'job-2.json');
     fs.writeFileSync(file, JSON.stringify({ id: 'job-9', verdicts: '/x', allureResults: '/y' }));
     expect(takeHandoff(state, 'job-2')).toBeUndefined();
+  });
+});
+
+test.describe('the main job (scripts/main.ts): its exit code says what happened (README.md § Two commands on a fresh machine)', () => {
+  test.describe.configure({ timeout: 90_000 });
+  const repo = path.resolve(__dirname, '..', '..');
+  /** The main job with its folders under a fresh temporary folder and `env` over them. */
+  const job = (args: string[], env: NodeJS.ProcessEnv) => {
+    const dir = tempDir('main-job');
+    const own: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L1_')) own[k] = v;
+    Object.assign(own, {
+      L1_STATE_DIR: path.join(dir, 'state'),
+      L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
+      L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
+      L1_PARTIAL_DIR: path.join(dir, 'partial'),
+      L1_ALLURE_REPORT_DIR: path.join(dir, 'allure-report'),
+      L1_ALLURE_HISTORY_PATH: path.join(dir, 'history', 'history.jsonl'),
+      L1_TEST_RESULTS_DIR: path.join(dir, 'test-results'),
+      FORCE_COLOR: '0',
+      ...env,
+    });
+    const r = spawnSync(projectTool('tsx'), ['scripts/main.ts', ...args], {
+      cwd: repo,
+      env: own,
+      encoding: 'utf8',
+      timeout: 80_000,
+    });
+    return { code: r.status, out: `${r.stdout}${r.stderr}`, dir };
+  };
+
+  test('settings it cannot read are 2, nothing was checked (never 3, which says a report or the guard failed)', () => {
+    const r = job([], { L1_RUNS: path.join(tempDir('main-job'), 'absent.json') });
+    expect(r.code, r.out).toBe(2);
+    expect(r.out).toContain('absent.json cannot be read');
+    expect(r.out).toContain('Exit code 2: nothing was checked');
+  });
+
+  test('a --grep that matches no test builds no report: 2, nothing was checked; 0 with --pass-with-no-tests', () => {
+    const runs = path.join(tempDir('main-job'), 'runs.json');
+    const run = {
+      htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
+      platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
+    };
+    fs.writeFileSync(runs, JSON.stringify([run]));
+    const none = job(['--grep', 'item05'], { L1_RUNS: runs });
+    expect(none.code, none.out).toBe(2);
+    expect(none.out).toContain('Allure report: not built: no test ran');
+    expect(none.out).toContain('Exit code 2: nothing was checked');
+    const passing = job(['--grep', 'item05', '--pass-with-no-tests'], { L1_RUNS: runs });
+    expect(passing.code, passing.out).toBe(0);
+    expect(passing.out).toContain('Exit code 0: no check ran');
   });
 });
