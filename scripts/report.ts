@@ -286,7 +286,16 @@ function main(): void {
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
   const append = complete && !alreadyInHistory(history, id);
+  // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
+  // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
+  // that calls out. The report before it is removed first, so that none is taken for tonight's.
+  // A stopped build's folder is removed by the next build.
   fs.rmSync(output, { recursive: true, force: true });
+  const parent = path.dirname(output);
+  const stem = `.${path.basename(output)}.building-`;
+  for (const name of fs.existsSync(parent) ? fs.readdirSync(parent) : [])
+    if (name.startsWith(stem)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  const building = path.join(parent, `${stem}${process.pid}`);
   fs.mkdirSync(path.dirname(history), { recursive: true });
   const env = {
     ...process.env,
@@ -308,18 +317,24 @@ function main(): void {
       '--config',
       path.join(ROOT, 'allurerc.mjs'),
       '--output',
-      output,
+      building,
       '--cwd',
       ROOT,
     ],
     { cwd: ROOT, env, stdio: 'inherit' },
   );
-  if (generated.status !== 0) fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
+  if (generated.status !== 0) {
+    // What Allure wrote before it stopped is not cleaned of its external calls: not left behind.
+    fs.rmSync(building, { recursive: true, force: true });
+    fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
+  }
   if (append) fs.appendFileSync(`${history}.nights`, `${id}\n`);
   // And this night's own lines: a secret the guard would find there is not kept for later nights.
   if (append) cleanHistory(history);
-  const index = path.join(output, 'index.html');
-  if (!fs.existsSync(index)) fail(`allure generate wrote no ${shownPath(index)}`);
+  if (!fs.existsSync(path.join(building, 'index.html'))) {
+    fs.rmSync(building, { recursive: true, force: true });
+    fail(`allure generate wrote no index.html for ${shownPath(output)}`);
+  }
 
   // 5. Clean, verify.
   const urls: string[] = [];
@@ -336,21 +351,24 @@ function main(): void {
   const textFile = /\.(html?|json|jsonl|js|mjs|css|txt|csv|md|xml|svg)$/i;
   const removed: string[] = [];
   const problems: string[] = [];
-  for (const rel of fs.readdirSync(output, { recursive: true }).map(String)) {
-    const file = path.join(output, rel);
+  for (const rel of fs.readdirSync(building, { recursive: true }).map(String)) {
+    const file = path.join(building, rel);
     if (!fs.statSync(file).isFile() || !textFile.test(file)) continue;
     const cleaned = offline.makeOffline(fs.readFileSync(file, 'utf8'), options);
     fs.writeFileSync(file, cleaned.html, 'utf8');
-    removed.push(...cleaned.removed.map((d) => `${shownPath(file)}: ${d}`));
+    const shown = shownPath(path.join(output, rel));
+    removed.push(...cleaned.removed.map((d) => `${shown}: ${d}`));
     const left = offline.findExternalUrls(cleaned.html, options);
-    if (left.length) problems.push(`${shownPath(file)}:\n${offline.describeExternalUrls(left)}`);
+    if (left.length) problems.push(`${shown}:\n${offline.describeExternalUrls(left)}`);
   }
   if (problems.length) {
-    fs.rmSync(output, { recursive: true, force: true });
+    fs.rmSync(building, { recursive: true, force: true });
     fail(
       `the generated report still names external hosts, so it was deleted (a report of confidential figures must not call out):\n${problems.join('\n')}`,
     );
   }
+  fs.renameSync(building, output);
+  const index = path.join(output, 'index.html');
   // --quiet (the main job, which names the report in its own closing lines): no path twice.
   process.stdout.write(
     [
@@ -365,4 +383,9 @@ function main(): void {
   );
 }
 
+// A SIGINT or SIGTERM (Ctrl-C, a scheduler's time bound) while the report is built waits for the
+// build to end (main is synchronous: the handler runs after it): killed between Allure's writing and
+// the clean-up, the report would be left naming the analytics host. The main job, signalled too,
+// says it was stopped; Allure, signalled with the group, fails the build, whose output is removed.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
 main();

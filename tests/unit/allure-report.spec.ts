@@ -68,9 +68,18 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       const output = path.join(tmp, 'report');
       const history = path.join(tmp, 'history', 'history.jsonl');
       writeSampleResults(results, { verdicts });
+      // A build killed half-way left Allure's uncleaned output beside the report, never at its path.
+      const stopped = path.join(tmp, '.report.building-99999');
+      fs.mkdirSync(stopped);
+      fs.writeFileSync(
+        path.join(stopped, 'index.html'),
+        '<script src="https://www.googletagmanager.com/x.js">',
+      );
 
       const first = buildReport(results, output, history, verdicts);
       expect(first.status, first.out).toBe(0);
+      // The next build removes it; its own staging folder is gone once the report is in place.
+      expect(fs.readdirSync(tmp).filter((f) => f.includes('.building-'))).toEqual([]);
       // the generator really put the analytics tag in, and the script removed it
       expect(first.out).toContain('<script src> from www.googletagmanager.com');
       expect(fs.readdirSync(output).filter((f) => f.endsWith('.html'))).toEqual(['index.html']);
