@@ -246,6 +246,10 @@ function main(): void {
     ROOT,
   );
   if (unsafe) fail(unsafe, 2);
+  // A verdict folder named on the command line that is not there is a typo, not a report without
+  // verdicts (which would say "partial invocation" and add no history point, with exit 0).
+  if (values.verdicts && !fs.existsSync(verdicts))
+    fail(`--verdicts ${shownPath(verdicts)}: no such folder (the verdict folder of the night to report)`, 2);
 
   // 1. Invocations that were killed before they could finish.
   for (const line of finishKilledInvocations(s.paths.state)) process.stdout.write(`report: ${line}\n`);

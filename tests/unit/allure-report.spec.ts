@@ -24,9 +24,11 @@ function buildReport(
   results: string,
   output: string,
   history: string,
-  verdicts = path.join(results, 'no-verdicts'),
+  verdicts = path.join(path.dirname(results), 'no-verdicts'),
   extraEnv: NodeJS.ProcessEnv = {},
 ) {
+  // A report of results alone: an empty verdict folder (one named but absent is a typo, exit 2).
+  fs.mkdirSync(verdicts, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, L1_STATE_DIR: path.join(results, 'no-state') };
   for (const k of [
     'L1_RUNS',
@@ -183,6 +185,24 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       fs.mkdirSync(path.join(tmp, 'empty'));
       const empty = buildReport(path.join(tmp, 'empty'), path.join(tmp, 'out'), path.join(tmp, 'h.jsonl'));
       expect(empty.status).toBe(1);
+      // A verdict folder named on the command line that is not there: a typo, said, exit 2.
+      const typo = path.join(tmp, 'verdicts-typo');
+      const r2 = spawnSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+          path.join(root, 'scripts', 'report.ts'),
+          '--verdicts',
+          typo,
+          '--results',
+          path.join(tmp, 'empty'),
+          '--output',
+          path.join(tmp, 'out'),
+        ],
+        { cwd: os.tmpdir(), encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(r2.status, r2.stderr).toBe(2);
+      expect(r2.stderr).toContain('no such folder');
       expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
