@@ -85,6 +85,16 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   );
   checksChild = undefined;
   const outputs = takeHandoff(s.paths.state, id);
+  /** Nothing to report: the guard alone; 2, nothing was checked (0, no check ran, when `none`). */
+  const withoutReport = async (verdicts: string, noReport: string, none = false): Promise<NightResult> => {
+    const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+    return {
+      code: jobExitCode({ checks: none ? 0 : 2, guardFailed: guard !== 0 }),
+      verdicts,
+      noReport,
+      ...(guard === 0 ? { meaning: none ? 'no check ran' : 'nothing was checked' } : {}),
+    };
+  };
   // `--list`, `--help`, or `--last-failed --pass-with-no-tests` with nothing to re-run: Playwright
   // ran no check and says so itself, with exit 0. Nothing was written, so there is nothing to report or
   // guard, and no run that "could not be checked".
@@ -96,18 +106,8 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     // A config error, an unreadable runs file, `--last-failed` with nothing to re-run (Playwright's
     // "No tests found" is exit 1 unless --pass-with-no-tests): nothing was checked, exit 2.
     say('the checks wrote no outputs (see above)');
-    const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
-    return {
-      code: jobExitCode({ checks: 2, guardFailed: guard !== 0 }),
-      verdicts: '-',
-      noReport: 'not built: the checks wrote no outputs',
-      ...(guard === 0 ? { meaning: 'nothing was checked' } : {}),
-    };
+    return withoutReport('-', 'not built: the checks wrote no outputs');
   }
-  // A --reporter without Allure (`npm run demo -- --reporter=dot`) writes no Allure results: the
-  // user chose the terminal only. The job then builds no report (it would be last night's, or fail
-  // with 3 for a report nobody asked for) and says so; the verdict files, the grid and the guard
-  // are the same as with the configured reporters.
   const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
   const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
   const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
@@ -117,16 +117,12 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     !outputs.allureResults ||
     !fs.existsSync(outputs.allureResults) ||
     !fs.readdirSync(outputs.allureResults).some((f) => f.endsWith('-result.json'));
-  if (parsed?.success && parsed.data.runs.length === 0 && noResult) {
-    const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
-    const none = played === 0 && !stopped;
-    return {
-      code: jobExitCode({ checks: none ? 0 : 2, guardFailed: guard !== 0 }),
-      verdicts: outputs.verdicts,
-      noReport: 'not built: no test ran',
-      ...(guard === 0 ? { meaning: none ? 'no check ran' : 'nothing was checked' } : {}),
-    };
-  }
+  if (parsed?.success && parsed.data.runs.length === 0 && noResult)
+    return withoutReport(outputs.verdicts, 'not built: no test ran', played === 0 && !stopped);
+  // A --reporter without Allure (`npm run demo -- --reporter=dot`) writes no Allure results: the
+  // user chose the terminal only. The job then builds no report (it would be last night's, or fail
+  // with 3 for a report nobody asked for) and says so; the verdict files, the grid and the guard
+  // are the same as with the configured reporters.
   // A partial invocation's report goes beside its results, never over the night's.
   const reportDir = outputs.allureResults ? reportFolderFor(s, outputs.allureResults) : undefined;
   const report = reportDir

@@ -387,9 +387,4 @@ function main(): void {
   );
 }
 
-// A SIGINT or SIGTERM (Ctrl-C, a scheduler's time bound) while the report is built waits for the
-// build to end (main is synchronous: the handler runs after it): killed between Allure's writing and
-// the clean-up, the report would be left naming the analytics host. The main job, signalled too,
-// says it was stopped; Allure, signalled with the group, fails the build, whose output is removed.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
 main();

@@ -20,16 +20,9 @@ function embedded(html: string, name: string): unknown {
   return JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
 }
 
-function buildReport(
-  results: string,
-  output: string,
-  history: string,
-  verdicts = path.join(path.dirname(results), 'no-verdicts'),
-  extraEnv: NodeJS.ProcessEnv = {},
-) {
-  // A report of results alone: an empty verdict folder (one named but absent is a typo, exit 2).
-  fs.mkdirSync(verdicts, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, L1_STATE_DIR: path.join(results, 'no-state') };
+/** `npm run report ARGS` as a user runs it, from another folder, with no run configured. */
+function runReport(args: string[], stateDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, L1_STATE_DIR: stateDir };
   for (const k of [
     'L1_RUNS',
     'L1_HTML_URL',
@@ -45,18 +38,27 @@ function buildReport(
     [
       path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
       path.join(root, 'scripts', 'report.ts'),
-      '--results',
-      results,
-      '--verdicts',
-      verdicts,
-      '--output',
-      output,
-      '--history',
-      history,
+      ...args,
     ],
     { cwd: os.tmpdir(), env, encoding: 'utf8', timeout: 60_000 },
   );
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+function buildReport(
+  results: string,
+  output: string,
+  history: string,
+  verdicts = path.join(path.dirname(results), 'no-verdicts'),
+  extraEnv: NodeJS.ProcessEnv = {},
+) {
+  // A report of results alone: an empty verdict folder (one named but absent is a typo, exit 2).
+  fs.mkdirSync(verdicts, { recursive: true });
+  return runReport(
+    ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
+    path.join(results, 'no-state'),
+    extraEnv,
+  );
 }
 
 test.describe('npm run report: one self-contained Allure file from a hand-made results folder', () => {
@@ -186,23 +188,19 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       const empty = buildReport(path.join(tmp, 'empty'), path.join(tmp, 'out'), path.join(tmp, 'h.jsonl'));
       expect(empty.status).toBe(1);
       // A verdict folder named on the command line that is not there: a typo, said, exit 2.
-      const typo = path.join(tmp, 'verdicts-typo');
-      const r2 = spawnSync(
-        process.execPath,
+      const typo = runReport(
         [
-          path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-          path.join(root, 'scripts', 'report.ts'),
           '--verdicts',
-          typo,
+          path.join(tmp, 'verdicts-typo'),
           '--results',
           path.join(tmp, 'empty'),
           '--output',
           path.join(tmp, 'out'),
         ],
-        { cwd: os.tmpdir(), encoding: 'utf8', timeout: 60_000 },
+        path.join(tmp, 'no-state'),
       );
-      expect(r2.status, r2.stderr).toBe(2);
-      expect(r2.stderr).toContain('no such folder');
+      expect(typo.status, typo.out).toBe(2);
+      expect(typo.out).toContain('no such folder');
       expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });

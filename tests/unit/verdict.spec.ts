@@ -69,6 +69,11 @@ const context: VerdictContext = {
 };
 
 const ALL = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+/** The records of a run whose collection and ten item tests all passed. */
+const allPassed = (): TestRecord[] => [
+  record('collection', 'passed'),
+  ...ALL.map((n) => record(n, 'passed')),
+];
 
 test.describe('buildVerdict (docs/contract.md §7)', () => {
   test("each item's verdict is its test's status: passed → pass, anything else → fail, saying why", () => {
@@ -276,12 +281,7 @@ test.describe('a checked run with selected items that never ran is error, interr
   });
 
   test('a run of every item that ran them all stays checked', () => {
-    const v = buildVerdict(
-      run,
-      judged({}, finished),
-      [record('collection', 'passed'), ...ALL.map((n) => record(n, 'passed'))],
-      whole,
-    );
+    const v = buildVerdict(run, judged({}, finished), allPassed(), whole);
     expect(v.status).toBe('checked');
     expect(v.reason).toBeUndefined();
     expect(v.items).toHaveLength(10);
@@ -323,12 +323,7 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
   const finished = ALL.map((n) => result(n, 'pass'));
 
   test('a run that finished before the stop keeps its verdict', () => {
-    const v = buildVerdict(
-      run,
-      judged({}, finished),
-      [record('collection', 'passed'), ...ALL.map((n) => record(n, 'passed'))],
-      stopped,
-    );
+    const v = buildVerdict(run, judged({}, finished), allPassed(), stopped);
     expect(v.status).toBe('checked');
     expect(v.items).toHaveLength(10);
   });
