@@ -19,7 +19,7 @@ export { isZip, listZipEntries, readZip, type ZipContents, type ZipEntry } from 
 export { recordCookieHashes, readCookieHashes, seenCookiesFile } from './seen-cookies';
 export { OUTPUT_DIRS } from './targets';
 export { redactText, redactUrl, SECRET_PARAM_NAMES } from './url';
-export { SecretMask } from './mask';
+export { SecretMask, runUrls } from './mask';
 
 export const DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024;
 

@@ -1,46 +1,122 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { collectSecrets } from './secrets';
-import { redactText } from './url';
+import { redactText, SECRET_PARAM_NAMES } from './url';
+
+/** Values shorter than this are never masked as text (they would hit ordinary words and numbers). */
+const MIN_MASKED = 4;
+const SECRET_PARAM = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
+/** What `redactText` can change at all: a `key=value`, a `user@`, eleven digits in a row. */
+const MAY_HOLD_URL_SECRET = /[=@]|\d{11}/;
 
 /**
- * Masks known secrets in any text before it leaves the suite (README.md § Security and limits):
- * the phones and passwords of the credentials registry (and the demo's), the session cookie values
- * of the invocation's storage states, then every secret-looking URL part (`redactText`). Used for
- * the console (the CI log, which the guard never sees) and for every run's reason, so a platform
- * message or a Playwright error that quotes a phone, a password or a session token is masked at
- * the source. Storage states appear as runs log in: they are read again when their folder changes.
+ * Masks known secrets in any text before it leaves the suite (README.md § Security and limits,
+ * docs/contract.md §3 "never appear in any test output"): the phones and passwords of the
+ * credentials registry (and the demo's), the session cookie values of the invocation's storage
+ * states, the secret-looking query values and userinfo of the runs' own URLs (`?token=…`), then
+ * every secret-looking URL part (`redactText`). Each value is also masked lowercased: a page that
+ * writes a token into a host name (`http://<token>.evil.example/`, which the box then names in the
+ * run's notes) gets it back lowercased by the URL parser. Used for the console (the CI log, which
+ * the guard never sees), every run's reason and the whole judged run (`maskDeep`), so a platform
+ * that echoes a phone, a password or a session cookie inside its data is masked at the source.
+ *
+ * Storage states appear as runs log in: they are read again when their folder changes, and a value
+ * once known is never forgotten: the invocation's teardown removes its `auth/` folder before the
+ * list reporter prints the failures, and those lines must still be masked.
  */
 export class SecretMask {
+  private readonly known = new Set<string>();
   private values: string[] = [];
+  /** Every form of every value in one pattern, longest first: one pass over a text. */
+  private pattern: RegExp | undefined;
   private stamp = '';
 
   constructor(
     private readonly root: string,
-    private readonly options: { env?: NodeJS.ProcessEnv; authDirs?: string[] } = {},
-  ) {}
+    private readonly options: { env?: NodeJS.ProcessEnv; authDirs?: string[]; urls?: string[] } = {},
+  ) {
+    for (const url of options.urls ?? []) for (const value of urlSecrets(url)) this.known.add(value);
+  }
 
   private refresh(): void {
     const dirs = this.options.authDirs ?? [];
     const stamp = dirs.map((d) => statStamp(d)).join('|');
     if (stamp === this.stamp && this.values.length) return;
     this.stamp = stamp;
-    const found = new Set<string>();
-    for (const s of collectSecrets(this.root, this.options.env ?? process.env, [])) found.add(s.value);
-    for (const dir of dirs) for (const value of cookieValues(dir)) found.add(value);
+    for (const s of collectSecrets(this.root, this.options.env ?? process.env, [])) this.known.add(s.value);
+    for (const dir of dirs) for (const value of cookieValues(dir)) this.known.add(value);
+    const forms = new Set<string>();
+    for (const value of this.known)
+      for (const form of [value, encodeURIComponent(value), value.toLowerCase()])
+        if (form.length >= MIN_MASKED) forms.add(form);
     // Longest first: a secret that contains another is masked whole.
-    this.values = [...found].sort((a, b) => b.length - a.length);
+    this.values = [...forms].sort((a, b) => b.length - a.length);
+    this.pattern = this.values.length
+      ? new RegExp(this.values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+      : undefined;
+  }
+
+  private maskKnown(text: string): string {
+    const out = this.pattern && text.length >= MIN_MASKED ? text.replace(this.pattern, '***') : text;
+    return MAY_HOLD_URL_SECRET.test(out) ? redactText(out) : out;
   }
 
   readonly mask = (text: string): string => {
     this.refresh();
-    let out = text;
-    for (const value of this.values) {
-      for (const form of [value, encodeURIComponent(value)])
-        if (form && out.includes(form)) out = out.split(form).join('***');
-    }
-    return redactText(out);
+    return this.maskKnown(text);
   };
+
+  /**
+   * A copy of a JSON value with every string, object key included, masked: the judged run and its
+   * inputs before they are stored, so every item message, note, step value and attachment read
+   * from them is masked whatever the platform put where (its rules ran on the values as they came).
+   */
+  readonly maskDeep = <T>(value: T): T => {
+    this.refresh();
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.maskKnown(v);
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === 'object') {
+        const out: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(v)) out[this.maskKnown(k)] = walk(x);
+        return out;
+      }
+      return v;
+    };
+    return walk(value) as T;
+  };
+}
+
+/** The URLs of the runs, whose secret parts the mask learns (`SecretMask` option `urls`). */
+export function runUrls(runs: readonly { input: { htmlUrl?: unknown; platformUrl?: unknown } }[]): string[] {
+  return runs
+    .flatMap((r) => [r.input.htmlUrl, r.input.platformUrl])
+    .filter((u): u is string => typeof u === 'string');
+}
+
+/** The secret parts of a run's URL: secret-looking query and fragment values, userinfo. */
+function urlSecrets(text: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [];
+  }
+  const out = [decoded(url.username), decoded(url.password)];
+  const params = [
+    url.searchParams,
+    ...(url.hash.includes('=') ? [new URLSearchParams(url.hash.slice(1))] : []),
+  ];
+  for (const p of params) for (const [name, value] of p) if (SECRET_PARAM.test(name)) out.push(value);
+  return out.filter((v) => v.length >= MIN_MASKED);
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function statStamp(dir: string): string {

@@ -10,7 +10,7 @@ import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
-import { SecretMask } from '../../lib/redaction';
+import { SecretMask, runUrls } from '../../lib/redaction';
 import { nothingToRerun, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
@@ -112,7 +112,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   // cookies and URL secrets, before the terminal or console.log gets a line.
   teeConsole(
     path.join(inv.outputs.verdicts, 'console.log'),
-    new SecretMask(s.root, { env: s.env, authDirs: [inv.auth] }).mask,
+    new SecretMask(s.root, { env: s.env, authDirs: [inv.auth], urls: runUrls(s.runs) }).mask,
   );
   removeStaleInvocations(s.paths.state);
   const lines = [

@@ -852,6 +852,60 @@ test.describe('secrets from any source are masked before they leave the suite (R
     write(auth, 'login.json', JSON.stringify({ cookies: [{ name: 'l1_session', value: COOKIE_URL }] }));
     expect(mask.mask(message(COOKIE_URL))).toBe('API error code 500: 账号 *** 密码 *** (***) 会话 ***');
   });
+
+  test('SecretMask never forgets a session: the teardown removes auth/ before the list reporter prints the failures (README.md § Security and limits)', () => {
+    const { root, env } = makeRoot();
+    const auth = path.join(root, '.l1', 'state', 'invocations', 'x', 'auth');
+    const mask = new SecretMask(root, { env, authDirs: [auth] });
+    write(auth, 'login.json', JSON.stringify({ cookies: [{ name: 'l1_session', value: COOKIE_URL }] }));
+    expect(mask.mask(`会话 ${COOKIE_URL}`)).toBe('会话 ***');
+    fs.rmSync(auth, { recursive: true, force: true });
+    expect(mask.mask(`  1) run x › item 5: ${COOKIE_URL}`)).toBe('  1) run x › item 5: ***');
+  });
+
+  test("SecretMask knows the runs' URL secrets, also lowercased as a host name writes them (docs/contract.md §3)", () => {
+    const { root, env } = makeRoot();
+    const token = join('Tk9', 'xQ7vR', 'zZ81mW');
+    const mask = new SecretMask(root, {
+      env,
+      urls: [
+        `https://h.test/r/101/monitor/2025-11-17?companyId=1001&token=${token}`,
+        `https://${join('us', 'er')}:${join('pa', 'ss', 'word9')}@p.test/platform?projectId=101`,
+      ],
+    });
+    // A page that wrote the token into a host: the box names the blocked origin in the run's notes.
+    const note = `1 request blocked: http://${token.toLowerCase()}.evil.invalid (L1_PAGE_ORIGINS)`;
+    expect(mask.mask(note)).toBe('1 request blocked: http://***.evil.invalid (L1_PAGE_ORIGINS)');
+    expect(mask.mask(`DATA.meta.topic = "${token}"`)).toBe('DATA.meta.topic = "***"');
+    expect(mask.mask(`brand ${join('pa', 'ss', 'word9')}`)).toBe('brand ***');
+    // A secret of the URL's own parameters is not one (the company, the project stay readable).
+    expect(mask.mask('companyId 1001, projectId 101')).toBe('companyId 1001, projectId 101');
+  });
+
+  test("SecretMask.maskDeep: every string and key of a judged run, whatever the platform put where (a password as a competitor's name, a cookie as a word)", () => {
+    const { root, env } = makeRoot();
+    const auth = path.join(root, 'auth');
+    write(auth, 'login.json', JSON.stringify({ cookies: [{ name: 'l1_session', value: COOKIE_URL }] }));
+    const mask = new SecretMask(root, { env, authDirs: [auth] });
+    const judged = {
+      status: 'checked',
+      items: {
+        5: {
+          steps: [{ mismatches: [{ html: PW1, platform: 'x', gap: 0.1 }] }],
+          notes: [`word ${COOKIE_URL}`],
+        },
+      },
+      parsed: { words: { [COOKIE_URL]: 3, 品质: 2 }, rates: [31.4, null, true] },
+    };
+    expect(mask.maskDeep(judged)).toEqual({
+      status: 'checked',
+      items: {
+        5: { steps: [{ mismatches: [{ html: '***', platform: 'x', gap: 0.1 }] }], notes: ['word ***'] },
+      },
+      parsed: { words: { '***': 3, 品质: 2 }, rates: [31.4, null, true] },
+    });
+    expect(JSON.stringify(judged)).toContain(COOKIE_URL); // the value judged is left as it came
+  });
 });
 
 test.describe('the JSON web token search (lib/redaction/detectors.ts jwtMatches)', () => {
