@@ -1,11 +1,20 @@
 import type { Credentials } from '../run/credentials';
 
 export class LoginError extends Error {
-  constructor(message: string) {
+  /**
+   * Trying again may mend it (HTTP 5xx or 408, no answer, a refused or reset connection):
+   * lib/platform/sessions.ts does not remember it, so the next run of the account logs in again.
+   */
+  readonly transient: boolean;
+  constructor(message: string, transient = false) {
     super(message);
     this.name = 'LoginError';
+    this.transient = transient;
   }
 }
+
+/** An HTTP status of the login that a later try may not get: the platform's moment, not its answer. */
+const passing = (status: number) => status >= 500 || status === 408;
 
 /** A cookie as Playwright's storage state holds it (so the report page's browser context can use it). */
 export interface SessionCookie {
@@ -19,7 +28,17 @@ export interface SessionCookie {
   sameSite: 'Lax' | 'Strict' | 'None';
 }
 
-function parseSetCookie(header: string, host: string): SessionCookie | undefined {
+/**
+ * One `Set-Cookie` header, and whether it deletes its cookie (RFC 6265 §5.3: `Max-Age` of zero or
+ * less, else an `Expires` in the past; `Max-Age` wins). A platform that clears the old session
+ * before it sets the new one (`l1_session=; Max-Age=0`, then `l1_session=<new>`) must leave the
+ * new one alone, as a browser would.
+ */
+function parseSetCookie(
+  header: string,
+  host: string,
+  now: number,
+): { cookie: SessionCookie; deletes: boolean } | undefined {
   const [pair, ...attributes] = header.split(';').map((p) => p.trim());
   const eq = pair?.indexOf('=') ?? -1;
   if (!pair || eq <= 0) return undefined;
@@ -29,21 +48,47 @@ function parseSetCookie(header: string, host: string): SessionCookie | undefined
     domain: host,
     path: '/',
     expires: -1,
-    httpOnly: false,
+    // Always HttpOnly (docs/contract.md §3: the session cookie is HttpOnly): a platform that leaves
+    // the flag out must not hand the session to the report page's scripts, which could write it
+    // into a URL the box then names in the run's notes.
+    httpOnly: true,
     secure: false,
     sameSite: 'Lax',
   };
+  let maxAge: number | undefined;
+  let expires: number | undefined;
   for (const attribute of attributes) {
-    const [k = '', v = ''] = attribute.split('=');
-    const key = k.toLowerCase();
-    if (key === 'path' && v) cookie.path = v;
-    else if (key === 'httponly') cookie.httpOnly = true;
+    const at = attribute.indexOf('=');
+    const k = at < 0 ? attribute : attribute.slice(0, at);
+    const v = at < 0 ? '' : attribute.slice(at + 1).trim();
+    const key = k.trim().toLowerCase();
+    if (key === 'max-age' && /^-?\d+$/.test(v)) maxAge = Number(v);
+    else if (key === 'expires' && !Number.isNaN(Date.parse(v))) expires = Date.parse(v);
+    else if (key === 'path' && v) cookie.path = v;
     else if (key === 'secure') cookie.secure = true;
     else if (key === 'samesite' && /^(lax|strict|none)$/i.test(v))
       cookie.sameSite = (v[0]!.toUpperCase() + v.slice(1).toLowerCase()) as SessionCookie['sameSite'];
     // A Domain attribute is ignored on purpose: the session stays host-only, on the origin it came from.
   }
-  return cookie;
+  const deletes = maxAge !== undefined ? maxAge <= 0 : expires !== undefined && expires <= now;
+  return { cookie, deletes };
+}
+
+/**
+ * The cookies a browser keeps after the login answer's `Set-Cookie` headers, in order: a later
+ * cookie of the same name and path replaces an earlier one, a deleting one removes it.
+ */
+function keptCookies(headers: string[], host: string): SessionCookie[] {
+  const now = Date.now();
+  const kept = new Map<string, SessionCookie>();
+  for (const header of headers) {
+    const parsed = parseSetCookie(header, host, now);
+    if (!parsed) continue;
+    const key = `${parsed.cookie.name}\n${parsed.cookie.path}`;
+    kept.delete(key);
+    if (!parsed.deletes) kept.set(key, parsed.cookie);
+  }
+  return [...kept.values()];
 }
 
 async function get(url: string, init: RequestInit, timeoutMs: number, who: string): Promise<Response> {
@@ -55,7 +100,11 @@ async function get(url: string, init: RequestInit, timeoutMs: number, who: strin
       name === 'TimeoutError' || name === 'AbortError'
         ? `no answer within ${timeoutMs} ms`
         : ((e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message);
-    throw new LoginError(`login failed for ${who}: ${new URL(url).pathname} did not load (${why})`);
+    // A certificate the suite does not trust is a setting, not a moment.
+    throw new LoginError(
+      `login failed for ${who}: ${new URL(url).pathname} did not load (${why})`,
+      !/CERT|SSL|TLS|EPROTO/i.test(why),
+    );
   }
 }
 
@@ -87,7 +136,10 @@ export async function login(
     );
   }
   if (loginPage.status !== 200)
-    throw new LoginError(`login failed for ${who}: the login page answered HTTP ${loginPage.status}`);
+    throw new LoginError(
+      `login failed for ${who}: the login page answered HTTP ${loginPage.status}`,
+      passing(loginPage.status),
+    );
   const answer = await get(
     `${loginBase}/api/auth/login`,
     {
@@ -100,11 +152,12 @@ export async function login(
   );
   await answer.body?.cancel().catch(() => {});
   if (answer.status !== 200)
-    throw new LoginError(`login failed for ${who}: /api/auth/login answered HTTP ${answer.status}`);
+    throw new LoginError(
+      `login failed for ${who}: /api/auth/login answered HTTP ${answer.status}`,
+      passing(answer.status),
+    );
   const headers = answer.headers as Headers & { getSetCookie?: () => string[] };
-  const cookies = (headers.getSetCookie?.() ?? [])
-    .map((h) => parseSetCookie(h, base.hostname))
-    .filter((c): c is SessionCookie => c !== undefined);
+  const cookies = keptCookies(headers.getSetCookie?.() ?? [], base.hostname);
   if (cookies.length === 0)
     throw new LoginError(`login failed for ${who}: /api/auth/login answered 200 without a session cookie`);
   return { cookies, origins: [] };

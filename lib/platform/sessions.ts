@@ -10,16 +10,47 @@ import {
 import { fileKeyOf } from '../run/runs';
 import { readOr, withLock, writePrivate } from '../run/state';
 import { recordCookieHashes } from '../redaction';
-import { login } from './login';
+import { login, LoginError } from './login';
 
 /**
- * Sessions, one per login base URL and credentials entry, kept as Playwright storage state in the
+ * Sessions, one per login origin and credentials entry, kept as Playwright storage state in the
  * invocation's own `auth/` folder (0700, files 0600, removed when the invocation ends). Logins are
- * lazy: a shard logs in only for the companies of its runs. A failed login is remembered for the
- * invocation, so a wrong password is tried once, and a lock makes two workers wait for one login.
+ * lazy: a shard logs in only for the companies of its runs. A failed login that trying again
+ * cannot mend within the invocation is remembered (`rememberedLoginFailure`), so a wrong password
+ * is tried once; a transient one (5xx, no answer, a refused connection) is not, so the next run of
+ * the account logs in again (README.md § One run's trouble stays in that run). A lock makes two
+ * workers wait for one login.
  */
+
+/**
+ * The file key of a session: docs/contract.md §3, "A report page gets the session cookie of its
+ * own origin only": each origin has its own session and its own remembered failure, and an origin
+ * is scheme, host and port (`http://h:p` and `https://h:p` are two; an https certificate failure
+ * is never reported for the http origin). The key keeps the scheme in a file-name-safe form
+ * (`https_h:p__company:7`, which fileKeyOf slugs, adding a hash of the whole text, so no two
+ * bases share a file). The folder lives for one invocation: no older key needs migrating.
+ */
+export function sessionKey(loginBase: string, key: CredentialKey): string {
+  return fileKeyOf(`${loginBase.replace(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//, '$1_')}__${key}`);
+}
+
 function baseName(authDir: string, loginBase: string, key: CredentialKey): string {
-  return path.join(authDir, fileKeyOf(`${loginBase.replace(/^https?:\/\//, '')}__${key}`));
+  return path.join(authDir, sessionKey(loginBase, key));
+}
+
+/**
+ * Whether a failed login is remembered for the rest of the invocation: true for what trying again
+ * cannot mend — the credentials refused (contract §3: "Failure: HTTP 401 … the suite must report
+ * login failed for company N"), no registry or no entry for the company (contract §3: "A missing
+ * entry is a clear error naming the company"), a login page that redirects (contract §3: "A login
+ * page that redirects to another origin is an error, not a login"), a certificate the suite does
+ * not trust — and false for what lib/platform/login.ts marks transient: an HTTP 5xx or 408, no
+ * answer within the timeout, a refused or reset connection (README.md § One run's trouble stays in
+ * that run). Anything else is remembered, so a password is never sent again after an unclear
+ * failure (HTTP 429 included: trying again could lock the account).
+ */
+export function rememberedLoginFailure(e: unknown): boolean {
+  return !(e instanceof LoginError && e.transient);
 }
 
 export interface SessionOptions {
@@ -61,7 +92,8 @@ export async function ensureSession(
       return state;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      writePrivate(failed, message);
+      // A transient failure is not written: the next run of the account logs in again.
+      if (rememberedLoginFailure(e)) writePrivate(failed, message);
       throw e instanceof Error ? e : new Error(message);
     }
   });

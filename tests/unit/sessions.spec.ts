@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginFailureKind } from '../../lib/platform/collect';
-import { ensureSession } from '../../lib/platform/sessions';
+import { LoginError } from '../../lib/platform/login';
+import { ensureSession, rememberedLoginFailure, sessionKey } from '../../lib/platform/sessions';
+import { CredentialsError } from '../../lib/run/credentials';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -57,4 +61,178 @@ test('docs/contract.md §3: L1_CREDENTIALS_FILE holding the registry text fails 
   for (const secret of [password, phone]) expect(remembered).not.toContain(secret);
   // A settings mistake, not a bad run: the run's kind says so.
   expect(loginFailureKind(remembered)).toBe('configuration');
+});
+
+/**
+ * A login origin of contract §3 on 127.0.0.1: `GET /login` is the form, `POST /api/auth/login`
+ * answers what `answers` says, one entry per call (the last one repeats): a status, or `hang` (no
+ * answer at all, so the suite's timeout ends the request). 200 sets a session cookie.
+ */
+type LoginAnswer = number | 'hang';
+
+async function loginServer(answers: { page?: LoginAnswer[]; post?: LoginAnswer[] }) {
+  const calls = { page: 0, post: 0 };
+  const next = (list: LoginAnswer[] | undefined, n: number): LoginAnswer =>
+    list?.length ? (list[Math.min(n, list.length - 1)] ?? 200) : 200;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    const post = req.method === 'POST' && req.url === '/api/auth/login';
+    const answer = post ? next(answers.post, calls.post++) : next(answers.page, calls.page++);
+    if (answer === 'hang') return; // never answered: closed with the server
+    if (answer === 200 && post) {
+      // Assembled at run time: this source never holds a cookie-looking value literally.
+      res.setHeader(
+        'set-cookie',
+        `sid=${['s', 'e', 's', 's'].join('')}${calls.post}x${'0'.repeat(24)}; Path=/; HttpOnly`,
+      );
+    }
+    res.writeHead(answer, { 'content-type': post ? 'application/json' : 'text/html' });
+    res.end(post ? '{}' : '<form></form>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A registry for company 7 with values assembled at run time (never a literal secret in the source). */
+function registryEnv(): NodeJS.ProcessEnv {
+  const phone = ['139', '0000', '0007'].join('');
+  const password = ['not', '-a-', 'secret'].join('');
+  return { L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '7': { phone, password } } }) };
+}
+
+function sessionOptions(timeoutMs = 2_000) {
+  const root = tempDir('session');
+  const options = { root, authDir: path.join(root, 'auth'), env: registryEnv(), timeoutMs };
+  fs.mkdirSync(options.authDir);
+  return options;
+}
+
+const failures = (authDir: string) => fs.readdirSync(authDir).filter((n) => n.endsWith('.failed.txt'));
+
+test("README § One run's trouble stays in that run: a login answered 503 once is not remembered, the next run of the account logs in", async () => {
+  const server = await loginServer({ post: [503, 200] });
+  try {
+    const options = sessionOptions();
+    const base = `http://127.0.0.1:${server.port}`;
+    await expect(ensureSession(options, base, 'company:7')).rejects.toThrow(
+      'login failed for company 7: /api/auth/login answered HTTP 503',
+    );
+    expect(failures(options.authDir)).toEqual([]);
+    const state = await ensureSession(options, base, 'company:7');
+    expect(JSON.parse(fs.readFileSync(state, 'utf8')).cookies).toHaveLength(1);
+    expect(server.calls.post).toBe(2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a login page that gives no answer within the timeout is not remembered: the next run tries again', async () => {
+  const server = await loginServer({ page: ['hang', 200] });
+  try {
+    const options = sessionOptions(300);
+    const base = `http://127.0.0.1:${server.port}`;
+    await expect(ensureSession(options, base, 'company:7')).rejects.toThrow(
+      'login failed for company 7: /login did not load (no answer within 300 ms)',
+    );
+    expect(failures(options.authDir)).toEqual([]);
+    await expect(ensureSession(options, base, 'company:7')).resolves.toMatch(/\.json$/);
+    expect(server.calls).toEqual({ page: 2, post: 1 });
+  } finally {
+    await server.close();
+  }
+});
+
+test('a refused connection is not remembered: the next run of the account tries again', async () => {
+  const server = await loginServer({});
+  const base = `http://127.0.0.1:${server.port}`;
+  await server.close(); // nothing listens on the port now
+  const options = sessionOptions();
+  await expect(ensureSession(options, base, 'company:7')).rejects.toThrow(
+    'login failed for company 7: /login did not load (ECONNREFUSED)',
+  );
+  expect(failures(options.authDir)).toEqual([]);
+});
+
+test('docs/contract.md §3: credentials refused (HTTP 401) are remembered: the password is tried once per invocation', async () => {
+  const server = await loginServer({ post: [401] });
+  try {
+    const options = sessionOptions();
+    const base = `http://127.0.0.1:${server.port}`;
+    const refused = 'login failed for company 7: /api/auth/login answered HTTP 401';
+    await expect(ensureSession(options, base, 'company:7')).rejects.toThrow(refused);
+    await expect(ensureSession(options, base, 'company:7')).rejects.toThrow(refused);
+    expect(failures(options.authDir)).toHaveLength(1);
+    expect(server.calls.post).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
+
+test('docs/contract.md §3: http:// and https:// of one host and port keep their own sessions', async () => {
+  const server = await loginServer({});
+  try {
+    const options = sessionOptions();
+    const plain = `http://127.0.0.1:${server.port}`;
+    const secure = `https://127.0.0.1:${server.port}`;
+    const state = await ensureSession(options, plain, 'company:7');
+    // The https origin has no session of its own: it logs in there (a TLS failure against this
+    // plain server), never handed the http origin's session.
+    await expect(ensureSession(options, secure, 'company:7')).rejects.toThrow(
+      /login failed for company 7: \/login did not load/,
+    );
+    expect(fs.readdirSync(options.authDir).filter((n) => n.endsWith('.json'))).toEqual([
+      path.basename(state),
+    ]);
+    expect(server.calls.post).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
+
+test('docs/contract.md §3: a failed https:// login is not reported for the http:// origin of the same host and port', async () => {
+  const server = await loginServer({});
+  try {
+    const options = sessionOptions();
+    const plain = `http://127.0.0.1:${server.port}`;
+    const secure = `https://127.0.0.1:${server.port}`;
+    await expect(ensureSession(options, secure, 'company:7')).rejects.toThrow(
+      /login failed for company 7: \/login did not load/,
+    );
+    // Whether the https failure is remembered or not, it is that origin's: http logs in.
+    await expect(ensureSession(options, plain, 'company:7')).resolves.toMatch(/\.json$/);
+    expect(server.calls.post).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
+
+test('rememberedLoginFailure: what lib/platform/login.ts marks transient is not remembered; anything else is', () => {
+  const failure = (message: string, transient?: boolean) =>
+    new LoginError(`login failed for company 7: ${message}`, transient);
+  const remembered = [
+    failure('/api/auth/login answered HTTP 401'),
+    failure('the login page moved to another origin: credentials were not sent'),
+    new CredentialsError('no entry for company 7 in the credentials registry (L1_CREDENTIALS_JSON): add it'),
+    new Error('something unforeseen'),
+    'not even an error',
+  ];
+  for (const e of remembered) expect(rememberedLoginFailure(e), String(e)).toBe(true);
+  expect(rememberedLoginFailure(failure('/api/auth/login answered HTTP 503', true))).toBe(false);
+});
+
+test('sessionKey: the scheme is part of the key, in a file-name-safe form', () => {
+  const plain = sessionKey('http://127.0.0.1:4970', 'company:7');
+  const secure = sessionKey('https://127.0.0.1:4970', 'company:7');
+  expect(plain).not.toBe(secure);
+  for (const key of [plain, secure]) expect(key).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+  expect(secure.startsWith('https_127.0.0.1-4970')).toBe(true);
 });

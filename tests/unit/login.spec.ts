@@ -1,0 +1,70 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { login } from '../../lib/platform/login';
+
+/** A platform whose login answers these `Set-Cookie` headers. */
+async function platform(setCookie: string | string[]): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/login') res.writeHead(200, { 'content-type': 'text/html' }).end('<form></form>');
+    else if (req.url === '/api/auth/login' && req.method === 'POST')
+      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': setCookie }).end('{"code":0}');
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+test("the session cookie is kept HttpOnly even when the platform leaves the flag out: the report page's scripts never read it (docs/contract.md §3)", async () => {
+  const value = ['s', 'e', 's', 's', '-', 'x'.repeat(12)].join('');
+  for (const header of [
+    `l1_session=${value}; Path=/`,
+    `l1_session=${value}; Path=/; HttpOnly; SameSite=Strict`,
+  ]) {
+    const p = await platform(header);
+    try {
+      const state = await login(p.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
+      expect(state.cookies.map((c) => [c.name, c.httpOnly])).toEqual([['l1_session', true]]);
+    } finally {
+      await p.close();
+    }
+  }
+});
+
+test('a login answer that clears the old session before it sets the new one keeps the new one only, as a browser does (RFC 6265 §5.3; docs/contract.md §3 "a Set-Cookie session cookie")', async () => {
+  const value = ['n', 'e', 'w', '-', 'y'.repeat(14)].join('');
+  const cases: [string[], string[]][] = [
+    [['l1_session=; Path=/; Max-Age=0; HttpOnly', `l1_session=${value}; HttpOnly; Path=/`], ['l1_session']],
+    [
+      ['l1_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT', `l1_session=${value}; Path=/`],
+      ['l1_session'],
+    ],
+    // Another cookie deleted: not sent back as a live one.
+    [
+      [`l1_session=${value}; Path=/`, 'legacy_sid=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT'],
+      ['l1_session'],
+    ],
+    // Max-Age wins over an Expires in the past; a later cookie of the same name replaces an earlier one.
+    [
+      [
+        'l1_session=old-value-123456; Path=/',
+        `l1_session=${value}; Max-Age=3600; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+      ],
+      ['l1_session'],
+    ],
+  ];
+  for (const [headers, names] of cases) {
+    const p = await platform(headers);
+    try {
+      const state = await login(p.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
+      expect(
+        state.cookies.map((c) => c.name),
+        headers.join(' | '),
+      ).toEqual(names);
+      expect(state.cookies.every((c) => c.value === value)).toBe(true);
+    } finally {
+      await p.close();
+    }
+  }
+});
