@@ -13,6 +13,32 @@ export type { VerdictFile, VerdictItem } from '../schema/verdict';
 export const MISMATCHES_KEPT = 50;
 /** Longest reason or note kept in a verdict file. */
 export const REASON_MAX = 2000;
+/**
+ * Batch ids kept in a verdict's `run.batchIds` (docs/contract.md §7, `"batchIds": [..]`): README.md
+ * § Bounded outputs, so the platform's batch list never sets a verdict file's size (20,000 ids
+ * made one of 981 KB). A real night has one or a few crawl batches per date; 20 keeps every id of
+ * such a run, and the count of those left out goes to the run's notes (the contract's shape
+ * unchanged: `batchIds` is still a list of ids, each one an id the run used).
+ */
+export const BATCH_IDS_KEPT = 20;
+/** Longest batch id kept (real ids are ~25 characters, `XH-SX-HIST-P1-20261120-D`); a longer one is cut, saying by how much. */
+export const BATCH_ID_MAX = 100;
+
+/**
+ * The run's batch ids as the verdict keeps them: the first BATCH_IDS_KEPT, in the order the run
+ * used them, each cut to BATCH_ID_MAX characters and escaped; and the note saying how many were
+ * left out, when some were.
+ */
+export function keptBatchIds(ids: readonly string[]): { batchIds: string[]; note?: string } {
+  const batchIds = ids.slice(0, BATCH_IDS_KEPT).map((id) => safeText(id, BATCH_ID_MAX));
+  const left = ids.length - batchIds.length;
+  return left > 0
+    ? {
+        batchIds,
+        note: `run.batchIds keeps the first ${batchIds.length} of ${ids.length} crawl batch ids the run used (${left} left out)`,
+      }
+    : { batchIds };
+}
 
 export interface SuiteInfo {
   name: string;
@@ -209,6 +235,7 @@ export function buildVerdict(
     }
   }
   const info = judged?.run;
+  const batches = keptBatchIds(info?.batchIds ?? []);
   return {
     run: {
       label: run.label,
@@ -219,14 +246,17 @@ export function buildVerdict(
       reportType: info?.reportType ?? null,
       batchDate: info?.batchDate ?? null,
       profile: info?.profile ?? 'A',
-      batchIds: info?.batchIds ?? [],
+      batchIds: batches.batchIds,
       dataSource: info?.dataSource ?? 'html',
       level: info?.level ?? run.input.level ?? 'brand',
     },
     status,
     ...(reason ? { reason: safeText(reason, REASON_MAX) } : {}),
     ...(status !== 'checked' && failureKind ? { failureKind } : {}),
-    notes: (judged?.notes ?? []).map((n) => safeText(n, REASON_MAX)),
+    notes: [
+      ...(judged?.notes ?? []).map((n) => safeText(n, REASON_MAX)),
+      ...(batches.note ? [batches.note] : []),
+    ],
     items,
     generatedAt: context.generatedAt,
     suite: context.suite,

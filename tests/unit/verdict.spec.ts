@@ -3,7 +3,14 @@ import { retryPending, skipsNotChecked } from '../../fixtures/check';
 import { initialEvidence } from '../../lib/platform/evidence';
 import type { JudgedItem, JudgedRun } from '../../lib/report/judged';
 import type { TestRecord } from '../../lib/report/records';
-import { buildVerdict, MISMATCHES_KEPT, REASON_MAX, type VerdictContext } from '../../lib/report/verdict';
+import {
+  BATCH_ID_MAX,
+  BATCH_IDS_KEPT,
+  buildVerdict,
+  MISMATCHES_KEPT,
+  REASON_MAX,
+  type VerdictContext,
+} from '../../lib/report/verdict';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
@@ -201,6 +208,33 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     );
     expect(needs).toMatchObject({ status: 'needs-input', failureKind: 'needs-input', reason: 'set batchId' });
     expect(needs.items).toEqual([]);
+  });
+
+  test('README § Bounded outputs: 20,000 batch ids from the platform keep the verdict small, the count of those left out in its notes', () => {
+    const long = `XH-${'L'.repeat(5000)}`;
+    const ids = [long, ...Array.from({ length: 19_999 }, (_, i) => `XH-HIST-1001-20251117-${i}`)];
+    const v = buildVerdict(run, judged({ run: { ...judged().run, batchIds: ids } }), [], context);
+    expect(verdictFileSchema.parse(v)).toEqual(v);
+    // What the platform answered no longer sets the file's size (it was 981 KB).
+    expect(JSON.stringify(v).length).toBeLessThan(5_000);
+    expect(BATCH_IDS_KEPT).toBeLessThanOrEqual(20);
+    expect(v.run.batchIds).toHaveLength(BATCH_IDS_KEPT);
+    // The first ids, in the batch list's order; each cut to a bounded length, saying so.
+    expect(v.run.batchIds.slice(1)).toEqual(ids.slice(1, BATCH_IDS_KEPT));
+    expect(v.run.batchIds[0]).toBe(
+      `${long.slice(0, BATCH_ID_MAX)}… (${long.length - BATCH_ID_MAX} more characters)`,
+    );
+    for (const id of v.run.batchIds) expect(id.length).toBeLessThan(BATCH_ID_MAX + 30);
+    expect(v.notes).toContain(
+      `run.batchIds keeps the first ${BATCH_IDS_KEPT} of 20000 crawl batch ids the run used (19980 left out)`,
+    );
+  });
+
+  test('a run of a few batch ids keeps them all, with no note about them', () => {
+    const ids = Array.from({ length: BATCH_IDS_KEPT }, (_, i) => `XH-HIST-1001-20251117-${i}`);
+    const v = buildVerdict(run, judged({ run: { ...judged().run, batchIds: ids } }), [], context);
+    expect(v.run.batchIds).toEqual(ids);
+    expect(v.notes).toEqual(judged().notes);
   });
 
   test('a rule that could not be evaluated fails its item with the reason', () => {
