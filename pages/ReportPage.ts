@@ -9,7 +9,10 @@ export class ReportPageError extends Error {
   }
 }
 
-/** The page redirected to the login page: the session is missing or expired. */
+/**
+ * The page redirected to the login page of its own origin: the session is missing or expired
+ * (docs/contract.md §3; a /login of another origin is a ReportPageError, where the page landed).
+ */
 export class SessionExpired extends Error {
   constructor() {
     super('the report page redirected to /login');
@@ -81,7 +84,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * `var` or `window.DATA`, defined before `load`). The page DATA is read from must be the report
  * that was asked for: a redirect or a script navigation elsewhere (another origin or path, or
  * another value of a query parameter the run is read from) is an error saying where it landed
- * (the login redirect aside, which means the session expired).
+ * (the redirect to its own origin's /login aside, which means the session expired).
  */
 export class ReportPage {
   /** The URL the page had when DATA was read (pictures are taken only while it still has it). */
@@ -116,9 +119,19 @@ export class ReportPage {
     }
     const asked = new URL(htmlUrl);
     const landed = new URL(page.url());
-    if (landed.pathname.endsWith('/login')) throw new SessionExpired();
+    // docs/contract.md §3: "only when that page redirects to its own `/login` **and** its origin is
+    // trusted does the suite log in there": only the report's own origin's /login is an expired
+    // session (the caller, lib/platform/collect.ts, logs in there once, if trusted, and loads the
+    // page again). A /login of any other origin (another host, scheme or port of this host) is
+    // where the page landed, an error: no login anywhere, no session sent there again.
+    if (landed.origin === asked.origin && landed.pathname.endsWith('/login')) throw new SessionExpired();
     const off = elsewhere(asked, landed);
-    if (off) throw new ReportPageError(`the page landed on ${off}: its DATA is not this report's`);
+    if (off)
+      throw new ReportPageError(
+        landed.origin !== asked.origin && landed.pathname.endsWith('/login')
+          ? `the page landed on ${off}: the login page of another origin, where the suite does not log in (docs/contract.md §3)`
+          : `the page landed on ${off}: its DATA is not this report's`,
+      );
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);
     const read = await withTimeout(
