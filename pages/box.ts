@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * The report page in a box (README.md § Security and limits): the page may reach its own origin,
@@ -16,13 +16,27 @@ import type { BrowserContext } from '@playwright/test';
  * script before Chromium acts on it; and the browser is launched without WebRTC over UDP
  * (lib/run/browser.ts `BOX_FLAGS`). What stays outside (redirect hops, a dedicated worker's
  * sockets): README.md, docs/decisions.md.
+ *
+ * Windows: every page the context opens other than the report page (a popup of `window.open`, with
+ * or without `noopener`, a `target=_blank` link or form, a popup's own popups) is closed as soon as
+ * Playwright reports it (`page` event), and counted in the run's notes (`NEW_WINDOWS`). A report
+ * page needs no window to show DATA or its sections, and a window is a renderer of its own: left
+ * open, windows would hold memory past L1_PAGE_MAX_MB ("over `L1_PAGE_MAX_MB` the run is an
+ * error", README.md § Security and limits; pages/memory.ts counts every renderer as well, for the
+ * moment a window lives before it is closed).
  */
 export const BOXED_CONTEXT = { acceptDownloads: false, serviceWorkers: 'block' } as const;
 
 export interface Box {
-  /** Origins the page asked for and was refused, with how many requests each. */
+  /**
+   * Origins the page asked for and was refused, with how many requests each; and, under
+   * `NEW_WINDOWS` (never an origin), how many windows the page opened that the box closed.
+   */
   blocked(): Map<string, number>;
 }
+
+/** The key of `Box.blocked()` that counts the windows the box closed (an origin has `//` in it). */
+export const NEW_WINDOWS = 'new windows';
 
 const PASS = /^(?:data|blob|about|chrome-extension):/;
 
@@ -131,10 +145,28 @@ function socketOrigin(url: string): string {
   }
 }
 
+/**
+ * Boxes `context` (a fresh one: the box is made before the report page is opened, as
+ * fixtures/collector.ts does). The report page is the first page of the context: the one it holds
+ * already, else the first it opens; every other page is closed as it appears.
+ */
 export async function boxContext(context: BrowserContext, allowed: readonly string[]): Promise<Box> {
   const origins = new Set(allowed);
   const blocked = new Map<string, number>();
   const refuse = (origin: string) => blocked.set(origin, (blocked.get(origin) ?? 0) + 1);
+  // Decision (README.md: "over `L1_PAGE_MAX_MB` the run is an error"): windows are closed rather
+  // than allowed and measured, since no report needs one; the memory watch sums every renderer
+  // only for the moment one lives. The first page is the report page whatever it later does; any
+  // other page, however opened (Playwright reports popups with and without an opener alike), is
+  // closed as soon as it is reported (Playwright holds a new window's script until it has set the
+  // window up, just before reporting it: little runs there before the close).
+  let reportPage: Page | undefined = context.pages()[0];
+  context.on('page', (page) => {
+    if (reportPage === undefined) reportPage = page;
+    if (page === reportPage) return;
+    refuse(NEW_WINDOWS);
+    page.close().catch(() => {}); // closed already, or its context with it
+  });
   // First: Playwright's WebSocket route (below) captures the constructor this script leaves.
   await context.addInitScript(boxInit([...origins]));
   await context.routeWebSocket(
@@ -159,13 +191,24 @@ export async function boxContext(context: BrowserContext, allowed: readonly stri
   return { blocked: () => blocked };
 }
 
-/** The run's note about what the box refused, if anything. */
+/** The run's note about what the box refused (origins, then windows), if anything. */
 export function blockedNote(blocked: Map<string, number>): string | undefined {
-  if (blocked.size === 0) return undefined;
-  const list = [...blocked]
-    .slice(0, 5)
-    .map(([origin, n]) => `${origin} (${n})`)
-    .join(', ');
-  const more = blocked.size > 5 ? ` and ${blocked.size - 5} more` : '';
-  return `the report page asked for origins it may not reach, blocked: ${list}${more}; L1_PAGE_ORIGINS allows one (e.g. a CDN)`;
+  const notes: string[] = [];
+  const refused = [...blocked].filter(([origin]) => origin !== NEW_WINDOWS);
+  if (refused.length > 0) {
+    const list = refused
+      .slice(0, 5)
+      .map(([origin, n]) => `${origin} (${n})`)
+      .join(', ');
+    const more = refused.length > 5 ? ` and ${refused.length - 5} more` : '';
+    notes.push(
+      `the report page asked for origins it may not reach, blocked: ${list}${more}; L1_PAGE_ORIGINS allows one (e.g. a CDN)`,
+    );
+  }
+  const windows = blocked.get(NEW_WINDOWS);
+  if (windows)
+    notes.push(
+      `the report page opened ${windows} new window${windows === 1 ? '' : 's'} (popups), closed as ${windows === 1 ? 'it' : 'they'} opened: a report needs none to show its DATA`,
+    );
+  return notes.length > 0 ? notes.join('; ') : undefined;
 }

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 
 /**
  * The report page's memory, bounded (README.md § Security and limits, L1_PAGE_MAX_MB): while a
- * page loads and its DATA is read, the resident memory of every Chromium renderer under this
- * process is sampled from /proc every 200 ms; one over the limit calls `onOver` (the collector
- * then closes that browser, the run is an error and the next run gets a fresh browser). Where
- * /proc is missing (not Linux) nothing is sampled.
+ * page loads and its DATA is read, the memory of the Chromium renderers under this process is
+ * sampled from /proc every 200 ms, all of them together (`pageBytes`); over the limit `onOver` is
+ * called (the collector then closes that browser, the run is an error and the next run gets a
+ * fresh browser). Where /proc is missing (not Linux) nothing is sampled.
  */
 const PAGE = 4096;
 
@@ -74,14 +74,20 @@ export function scanDescendants(root: number): number[] {
   return pids.filter((pid) => pid !== root && under(pid));
 }
 
-/** Resident bytes of the renderers descending from `root`. */
-export function rendererBytes(root: number): number[] {
-  const out: number[] = [];
+/** A renderer's resident bytes, and of them those it shares (files mapped, shared memory). */
+interface Resident {
+  resident: number;
+  shared: number;
+}
+
+function renderers(root: number): Resident[] {
+  const out: Resident[] = [];
   for (const pid of descendantsOf(root)) {
     try {
       if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const resident = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-      out.push(resident * PAGE);
+      // statm: size resident shared … (pages); shared = resident file pages and shared memory.
+      const [, resident, shared] = fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ').map(Number);
+      out.push({ resident: (resident ?? 0) * PAGE, shared: (shared ?? 0) * PAGE });
     } catch {
       // gone meanwhile
     }
@@ -89,15 +95,39 @@ export function rendererBytes(root: number): number[] {
   return out;
 }
 
+/** Resident bytes of the renderers descending from `root`. */
+export function rendererBytes(root: number): number[] {
+  return renderers(root).map((r) => r.resident);
+}
+
+/**
+ * The memory of the renderers descending from `root`, together: the resident bytes of the largest,
+ * and what each other one holds of its own (resident, not shared). L1_PAGE_MAX_MB bounds the
+ * report page, and a page is more than one renderer when it opens windows (pages/box.ts closes
+ * them, but a window lives until then) or holds frames of another site: taking the largest
+ * renderer alone, a page that spread its memory over popups was never over the limit. The pages
+ * every renderer maps alike (Chromium's code, fonts) are counted once, not once per renderer: a
+ * blank renderer shares most of its ~100 MB resident.
+ */
+export function pageBytes(root: number): number {
+  const all = renderers(root);
+  if (all.length === 0) return 0;
+  const largest = all.reduce((a, b) => (b.resident > a.resident ? b : a));
+  return all.reduce(
+    (sum, r) => (r === largest ? sum : sum + Math.max(0, r.resident - r.shared)),
+    largest.resident,
+  );
+}
+
 export function watchPageMemory(limitBytes: number, onOver: (bytes: number) => void): () => void {
   if (!fs.existsSync('/proc/self/stat')) return () => {};
   let fired = false;
   const timer = setInterval(() => {
     if (fired) return;
-    const top = Math.max(0, ...rendererBytes(process.pid));
-    if (top > limitBytes) {
+    const bytes = pageBytes(process.pid);
+    if (bytes > limitBytes) {
       fired = true;
-      onOver(top);
+      onOver(bytes);
     }
   }, 200);
   timer.unref();

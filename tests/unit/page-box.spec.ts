@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
-import { BOXED_CONTEXT, boxContext, type Box } from '../../pages/box';
+import { blockedNote, BOXED_CONTEXT, boxContext, NEW_WINDOWS, type Box } from '../../pages/box';
 
 /**
  * The page's box (README.md § Security and limits, docs/contract.md §3) against channels
@@ -267,4 +267,71 @@ test('speculation rules (prefetch, prerender; in the HTML, added, filled or writ
   } finally {
     await context.close();
   }
+});
+
+/**
+ * L1_PAGE_MAX_MB (README.md: "over `L1_PAGE_MAX_MB` the run is an error") is the report page's: a
+ * page that opened windows spread its memory over renderers of their own. Every page the context
+ * opens besides the report page is closed as it appears, however it was opened, and counted in the
+ * run's notes; the report page itself, and pictures of its sections, go on.
+ */
+test('every window the page opens is closed at once and noted: window.open with or without noopener, _blank links and forms, a popup’s popup', async () => {
+  test.setTimeout(20_000);
+  const { context, box } = await boxed();
+  // Each window holds 20 MB and keeps itself busy (were it left open, it would grow on).
+  report.pages['/pop.html'] = `<script>
+    window.hold = new Uint8Array(20 << 20).fill(1);
+    if (!location.search) window.open('/pop.html?again', '_blank', 'noopener');
+  </script>`;
+  report.pages['/r.html'] = `<body><div id="kpis" style="width:120px;height:30px;background:#08c">kpis</div>
+    <a id="blank" href="/pop.html?a" target="_blank">a</a>
+    <a id="noopener" href="/pop.html?b" target="_blank" rel="noopener noreferrer">b</a>
+    <form id="form" action="/pop.html" target="_blank"><input name="c" value="1"></form>
+    <script>
+      window.open('/pop.html');
+      window.open('/pop.html', '_blank', 'noopener');
+      // A popup that opens its own, at once (written in by the page, before the box closes it).
+      const w = window.open('');
+      w.document.write('<script>window.open("/pop.html?again")</scr' + 'ipt>');
+      w.document.close();
+      document.getElementById('blank').click();
+      document.getElementById('noopener').click();
+      document.getElementById('form').submit();
+      document.title = 'opened';
+    </script></body>`;
+  try {
+    const page = await open(context, 0);
+    expect(await page.title()).toBe('opened');
+    // 6 opened by the page, 1 by a popup; each /pop.html that ran before it was closed opened one more.
+    await expect
+      .poll(() => box.blocked().get(NEW_WINDOWS) ?? 0, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(7);
+    await expect.poll(() => context.pages().length, { timeout: 5_000 }).toBe(1);
+    expect(context.pages()).toEqual([page]);
+    const windows = box.blocked().get(NEW_WINDOWS) ?? 0;
+    console.log('WINDOWS', windows);
+    expect(blockedNote(box.blocked())).toBe(
+      `the report page opened ${windows} new windows (popups), closed as they opened: a report needs none to show its DATA`,
+    );
+    // The report page stays, its pictures too.
+    expect(page.isClosed()).toBe(false);
+    const shot = await page.locator('#kpis').screenshot({ type: 'jpeg' });
+    expect(shot.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  } finally {
+    await context.close();
+  }
+});
+
+test('the run’s note: refused origins, then the windows closed', () => {
+  expect(
+    blockedNote(
+      new Map([
+        ['http://cdn.test', 2],
+        [NEW_WINDOWS, 1],
+      ]),
+    ),
+  ).toBe(
+    'the report page asked for origins it may not reach, blocked: http://cdn.test (2); L1_PAGE_ORIGINS allows one (e.g. a CDN); the report page opened 1 new window (popups), closed as it opened: a report needs none to show its DATA',
+  );
+  expect(blockedNote(new Map())).toBeUndefined();
 });

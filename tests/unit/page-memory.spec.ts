@@ -9,7 +9,7 @@ import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import { ROOT, type Settings } from '../../lib/run/settings';
 import { sha256 } from '../../lib/util/hash';
-import { descendantsOf, rendererBytes, scanDescendants } from '../../pages/memory';
+import { descendantsOf, rendererBytes, scanDescendants, watchPageMemory } from '../../pages/memory';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -57,6 +57,7 @@ test('section pictures: over L1_PAGE_MAX_MB while they are taken, they stop, the
     root: ROOT,
     env: { L1_SECTION_SELECTORS: JSON.stringify({ ...off, 3: '#kpis', 4: '#never' }) },
     screenshots: 'all',
+    runs: [],
     pageOrigins: [],
     limits: { requestTimeoutMs: 5_000, maxAnswerBytes: 1 << 20, pageMaxBytes: 400 << 20 },
   } as unknown as Settings;
@@ -82,6 +83,110 @@ test('section pictures: over L1_PAGE_MAX_MB while they are taken, they stop, the
       ),
     ]);
     expect(collector['browser']).toBeUndefined(); // the next run gets a fresh one
+  } finally {
+    await collector.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/**
+ * A local server of `pages` (path → HTML). `/hold.png` answers (a 404) once `/release` was asked
+ * for: a page that shows it is not loaded until its script says so.
+ */
+async function serve(pages: Record<string, string>): Promise<{ origin: string; server: http.Server }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/hold.png') return void released.then(() => res.writeHead(404).end());
+    if (path === '/release') release();
+    const page = pages[path];
+    if (page === undefined) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** A window that holds `mb` MB. */
+const popup = (mb: number) =>
+  `<script>window.hold = new Uint8Array(${mb} << 20).fill(1); document.title = 'held';</script>`;
+
+/**
+ * README.md: "over `L1_PAGE_MAX_MB` the run is an error". The page's memory is every renderer's: a
+ * page that spread it over windows with no opener (each a renderer of its own, none over the
+ * limit) is over it. Unboxed here, so that the windows stay open (the box closes them: below).
+ */
+test('L1_PAGE_MAX_MB counts every renderer: windows that each stay under it, together over it', async () => {
+  test.setTimeout(30_000);
+  const { origin, server } = await serve({
+    '/pop.html': popup(60),
+    '/r.html': `<script>for (let i = 0; i < 4; i++) window.open('/pop.html?' + i, '_blank', 'noopener');</script>`,
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  let over: number | undefined;
+  const stop = watchPageMemory(300 << 20, (bytes) => (over = bytes));
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/r.html`);
+    await expect.poll(() => context.pages().length).toBe(5);
+    for (const p of context.pages().slice(1)) await expect.poll(() => p.title()).toBe('held');
+    // No one renderer over the limit: the largest alone was never over it.
+    expect(Math.max(...rendererBytes(process.pid))).toBeLessThan(300 << 20);
+    await expect.poll(() => over, { timeout: 3_000 }).toBeGreaterThan(300 << 20);
+  } finally {
+    stop();
+    await browser.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/**
+ * Through the collector (fixtures/collector.ts, pages/box.ts): the windows a report page opens are
+ * closed as they appear, and the run's notes say so; DATA is still read from the report page. The
+ * page holds its load event until it saw its 8 windows closed (so that all are in the note).
+ */
+test('a report page that opens windows: they are closed, DATA is read, the notes say so', async () => {
+  test.setTimeout(30_000);
+  const { origin, server } = await serve({
+    '/pop.html': popup(60),
+    '/r.html': `<body><script>
+      const windows = [];
+      for (let i = 0; i < 8; i++) windows.push(window.open('/pop.html?' + i));
+      window.DATA = { meta: { line: 'A' } };
+      const held = new Image();
+      held.src = '/hold.png';
+      document.body.append(held);
+      const wait = setInterval(() => {
+        if (windows.every((w) => w.closed)) clearInterval(wait), fetch('/release');
+      }, 50);
+    </script></body>`,
+  });
+  const dir = tempDir('popups');
+  const settings = {
+    root: ROOT,
+    env: {},
+    screenshots: 'none',
+    runs: [],
+    pageOrigins: [],
+    limits: { requestTimeoutMs: 8_000, maxAnswerBytes: 1 << 20, pageMaxBytes: 400 << 20 },
+  } as unknown as Settings;
+  const collector = new Collector(chromium, chromiumLaunchOptions(), settings, {
+    auth: dir,
+    runs: dir,
+  } as Invocation);
+  try {
+    const read = (await collector['readPage'](`${origin}/r.html`, undefined, [origin])) as {
+      data: unknown;
+      notes: string[];
+    };
+    expect(read.data).toEqual({ meta: { line: 'A' } });
+    expect(read.notes).toEqual([
+      'the report page opened 8 new windows (popups), closed as they opened: a report needs none to show its DATA',
+    ]);
   } finally {
     await collector.close();
     server.closeAllConnections();
