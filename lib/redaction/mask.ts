@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { collectSecrets } from './secrets';
+import { collectSecrets, prepareSecret, SHORT_SECRET } from './secrets';
 import { redactText, SECRET_PARAM_NAMES } from './url';
 
 /** Values shorter than this are never masked as text (they would hit ordinary words and numbers). */
 const MIN_MASKED = 4;
+/** Deeper than this, a value of the stored inputs is replaced, not walked (a hostile nesting). */
+const MAX_DEPTH = 64;
+const DEEPER = `[nested deeper than ${MAX_DEPTH} levels: not kept]`;
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
 const SECRET_PARAM = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
 /** What `redactText` can change at all: a `key=value`, a `user@`, eleven digits in a row. */
 const MAY_HOLD_URL_SECRET = /[=@]|\d{11}/;
@@ -45,15 +49,24 @@ export class SecretMask {
     this.stamp = stamp;
     for (const s of collectSecrets(this.root, this.options.env ?? process.env, [])) this.known.add(s.value);
     for (const dir of dirs) for (const value of cookieValues(dir)) this.known.add(value);
-    const forms = new Set<string>();
-    for (const value of this.known)
-      for (const form of [value, encodeURIComponent(value), value.toLowerCase()])
-        if (form.length >= MIN_MASKED) forms.add(form);
+    // Every text form the guard looks for (URL-, form-, JSON- and HTML-escaped, a phone spaced or
+    // dashed: lib/redaction/secrets.ts prepareSecret), and the value lowercased. As in the guard, a
+    // value under SHORT_SECRET characters is masked only between non-alphanumerics (`?sign=2025`
+    // must not turn the batch date 2025-11-17 into ***-11-17).
+    const forms = new Map<string, boolean>();
+    for (const value of this.known) {
+      const prepared = prepareSecret({ value, label: '', detector: 'registry' });
+      const texts = prepared.forms.filter((f) => !f.base64).map((f) => f.bytes.toString('utf8'));
+      for (const form of [...texts, value.toLowerCase()])
+        if (form.length >= MIN_MASKED) forms.set(form, value.length < SHORT_SECRET);
+    }
     // Longest first: a secret that contains another is masked whole.
-    this.values = [...forms].sort((a, b) => b.length - a.length);
-    this.pattern = this.values.length
-      ? new RegExp(this.values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
-      : undefined;
+    this.values = [...forms.keys()].sort((a, b) => b.length - a.length);
+    const alternative = (v: string) => {
+      const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return forms.get(v) ? `(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])` : escaped;
+    };
+    this.pattern = this.values.length ? new RegExp(this.values.map(alternative).join('|'), 'g') : undefined;
   }
 
   private maskKnown(text: string): string {
@@ -70,20 +83,30 @@ export class SecretMask {
    * A copy of a JSON value with every string, object key included, masked: the judged run and its
    * inputs before they are stored, so every item message, note, step value and attachment read
    * from them is masked whatever the platform put where (its rules ran on the values as they came).
+   * The values under a key of `keep` are copied as they are: what the suite itself wrote and a
+   * schema checks (a verdict, a status, the run's facts), which a short password must not turn
+   * into `***`.
    */
-  readonly maskDeep = <T>(value: T): T => {
+  readonly maskDeep = <T>(value: T, keep: ReadonlySet<string> = NOTHING_KEPT): T => {
     this.refresh();
-    const walk = (v: unknown): unknown => {
+    // Depth-bounded: a field the schemas keep but do not read may nest as deep as an answer allows.
+    const walk = (v: unknown, depth: number): unknown => {
       if (typeof v === 'string') return this.maskKnown(v);
-      if (Array.isArray(v)) return v.map(walk);
-      if (v && typeof v === 'object') {
-        const out: Record<string, unknown> = {};
-        for (const [k, x] of Object.entries(v)) out[this.maskKnown(k)] = walk(x);
-        return out;
-      }
-      return v;
+      if (!v || typeof v !== 'object') return v;
+      if (depth >= MAX_DEPTH) return DEEPER;
+      if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v))
+        // defineProperty: a key `__proto__` stays a key of the copy, not its prototype.
+        Object.defineProperty(out, keep.has(k) ? k : this.maskKnown(k), {
+          value: keep.has(k) ? x : walk(x, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      return out;
     };
-    return walk(value) as T;
+    return walk(value, 0) as T;
   };
 }
 
@@ -108,7 +131,9 @@ function urlSecrets(text: string): string[] {
     ...(url.hash.includes('=') ? [new URLSearchParams(url.hash.slice(1))] : []),
   ];
   for (const p of params) for (const [name, value] of p) if (SECRET_PARAM.test(name)) out.push(value);
-  return out.filter((v) => v.length >= MIN_MASKED);
+  // A URL value under SHORT_SECRET characters (`sign=2025`, `key=html`) is no secret worth masking
+  // in data: its URL is printed redacted all the same (`redactUrl`).
+  return out.filter((v) => v.length >= SHORT_SECRET);
 }
 
 function decoded(text: string): string {

@@ -13,7 +13,7 @@ import { MIN_COOKIE_VALUE } from './seen-cookies';
 
 /** Secrets shorter than this are ignored; up to SHORT_SECRET they only match between non-alphanumerics. */
 const MIN_SECRET = 4;
-const SHORT_SECRET = 8;
+export const SHORT_SECRET = 8;
 
 export interface SecretValue {
   value: string;

@@ -906,6 +906,56 @@ test.describe('secrets from any source are masked before they leave the suite (R
     });
     expect(JSON.stringify(judged)).toContain(COOKIE_URL); // the value judged is left as it came
   });
+
+  test('SecretMask.maskDeep: a hostile nesting is cut, not a stack overflow; a `__proto__` key stays a key', () => {
+    const { root, env } = makeRoot();
+    const mask = new SecretMask(root, { env });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const masked = mask.maskDeep({ rows: [{ title: 't', url: deep }] }) as { rows: { url: unknown }[] };
+    expect(JSON.stringify(masked).length).toBeLessThan(1000);
+    expect(JSON.stringify(masked)).toContain('nested deeper than 64 levels');
+    const proto = mask.maskDeep(JSON.parse('{"__proto__": {"polluted": 1}, "a": 2}') as object);
+    expect(Object.keys(proto)).toEqual(['__proto__', 'a']);
+    expect((proto as { polluted?: number }).polluted).toBeUndefined();
+  });
+
+  test('SecretMask: a short secret (under 8 characters) only between non-alphanumerics, as the guard finds it; JSON-escaped forms too', () => {
+    const { root, env } = makeRoot();
+    const mask = new SecretMask(root, {
+      env,
+      urls: ['https://h.test/r/101/monitor/2025-11-17?companyId=1001&sign=2025&key=html'],
+    });
+    // A URL value under 8 characters is no secret to mask in data: the batch date stays.
+    expect(mask.mask('batch date 2025-11-17, dataSource html')).toBe(
+      'batch date 2025-11-17, dataSource html',
+    );
+    // A password with a quote and a backslash, as a JSON text on the console shows it.
+    expect(mask.mask(JSON.stringify({ brand: PW1 }))).toBe('{"brand":"***"}');
+    // A short registry value is masked only standing alone, as the guard finds it.
+    const short = join('ab', '12');
+    const registry = path.join(root, 'short.json');
+    fs.writeFileSync(registry, JSON.stringify({ companies: { 7: { phone: P1, password: short } } }));
+    const shortMask = new SecretMask(root, { env: { L1_CREDENTIALS_FILE: registry } });
+    expect(shortMask.mask(`brand ${short}, brand x${short}y, ${short}-2`)).toBe(
+      'brand ***, brand x' + short + 'y, ***-2',
+    );
+    // What the suite wrote and a schema checks is kept: a verdict equal to a short password stays.
+    const verdictWord = 'pass';
+    const passMask = new SecretMask(root, {
+      env: { L1_CREDENTIALS_FILE: path.join(root, 'pass.json') },
+    });
+    fs.writeFileSync(
+      path.join(root, 'pass.json'),
+      JSON.stringify({ companies: { 7: { phone: P1, password: verdictWord } } }),
+    );
+    expect(
+      passMask.maskDeep(
+        { verdict: verdictWord, notes: [`${verdictWord} by tie swap`] },
+        new Set(['verdict']),
+      ),
+    ).toEqual({ verdict: verdictWord, notes: ['*** by tie swap'] });
+  });
 });
 
 test.describe('the JSON web token search (lib/redaction/detectors.ts jwtMatches)', () => {
