@@ -155,7 +155,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
  * trusted (configuration: fix the settings, not the run).
  */
 export function loginFailureKind(message: string): FailureKind {
-  if (/did not load|HTTP 5\d\d|no answer|moved to another origin/.test(message)) return 'platform';
+  if (/did not load|HTTP (?:5\d\d|408)|no answer|moved to another origin/.test(message)) return 'platform';
   if (
     /credentials registry|no entry for company|no "profileB" entry|answered HTTP 401|L1_LOGIN_ORIGINS|not trusted/.test(
       message,

@@ -14,7 +14,21 @@ export class LoginError extends Error {
 }
 
 /** An HTTP status of the login that a later try may not get: the platform's moment, not its answer. */
-const passing = (status: number) => status >= 500 || status === 408;
+const transientStatus = (status: number) => status >= 500 || status === 408;
+/** Network failures of a moment (Node's and undici's codes). */
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 
 /** A cookie as Playwright's storage state holds it (so the report page's browser context can use it). */
 export interface SessionCookie {
@@ -34,6 +48,14 @@ export interface SessionCookie {
  * before it sets the new one (`l1_session=; Max-Age=0`, then `l1_session=<new>`) must leave the
  * new one alone, as a browser would.
  */
+/**
+ * An `Expires` that is a date (RFC 6265 §5.1.1: a time and a four-digit year; `Expires=0` or a
+ * two-digit year, which Date.parse reads its own way, are ignored, as a browser ignores what it
+ * cannot parse, and the cookie stays).
+ */
+const COOKIE_DATE = /\b\d{1,2}:\d{1,2}:\d{1,2}\b/;
+const FOUR_DIGIT_YEAR = /\b\d{4}\b/;
+
 function parseSetCookie(
   header: string,
   host: string,
@@ -63,7 +85,13 @@ function parseSetCookie(
     const v = at < 0 ? '' : attribute.slice(at + 1).trim();
     const key = k.trim().toLowerCase();
     if (key === 'max-age' && /^-?\d+$/.test(v)) maxAge = Number(v);
-    else if (key === 'expires' && !Number.isNaN(Date.parse(v))) expires = Date.parse(v);
+    else if (
+      key === 'expires' &&
+      COOKIE_DATE.test(v) &&
+      FOUR_DIGIT_YEAR.test(v) &&
+      !Number.isNaN(Date.parse(v))
+    )
+      expires = Date.parse(v);
     else if (key === 'path' && v) cookie.path = v;
     else if (key === 'secure') cookie.secure = true;
     else if (key === 'samesite' && /^(lax|strict|none)$/i.test(v))
@@ -96,14 +124,14 @@ async function get(url: string, init: RequestInit, timeoutMs: number, who: strin
     return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const name = (e as Error).name;
-    const why =
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `no answer within ${timeoutMs} ms`
-        : ((e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message);
-    // A certificate the suite does not trust is a setting, not a moment.
+    const timedOut = name === 'TimeoutError' || name === 'AbortError';
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    const why = timedOut ? `no answer within ${timeoutMs} ms` : (code ?? (e as Error).message);
+    // Transient: no answer, or a connection refused, reset or cut. Anything else (a certificate the
+    // suite does not trust, a host name that does not resolve, an unknown failure) is a setting.
     throw new LoginError(
       `login failed for ${who}: ${new URL(url).pathname} did not load (${why})`,
-      !/CERT|SSL|TLS|EPROTO/i.test(why),
+      timedOut || TRANSIENT_CODES.has(code ?? ''),
     );
   }
 }
@@ -138,7 +166,7 @@ export async function login(
   if (loginPage.status !== 200)
     throw new LoginError(
       `login failed for ${who}: the login page answered HTTP ${loginPage.status}`,
-      passing(loginPage.status),
+      transientStatus(loginPage.status),
     );
   const answer = await get(
     `${loginBase}/api/auth/login`,
@@ -154,7 +182,7 @@ export async function login(
   if (answer.status !== 200)
     throw new LoginError(
       `login failed for ${who}: /api/auth/login answered HTTP ${answer.status}`,
-      passing(answer.status),
+      transientStatus(answer.status),
     );
   const headers = answer.headers as Headers & { getSetCookie?: () => string[] };
   const cookies = keptCookies(headers.getSetCookie?.() ?? [], base.hostname);

@@ -27,8 +27,8 @@ import { login, LoginError } from './login';
  * own origin only": each origin has its own session and its own remembered failure, and an origin
  * is scheme, host and port (`http://h:p` and `https://h:p` are two; an https certificate failure
  * is never reported for the http origin). The key keeps the scheme in a file-name-safe form
- * (`https_h:p__company:7`, which fileKeyOf slugs, adding a hash of the whole text, so no two
- * bases share a file). The folder lives for one invocation: no older key needs migrating.
+ * (`https_h:p__company:7`, which fileKeyOf keeps as it is when it is file-name-safe and otherwise
+ * slugs with a hash of the whole text, so no two bases share a file). The folder lives for one invocation: no older key needs migrating.
  */
 export function sessionKey(loginBase: string, key: CredentialKey): string {
   return fileKeyOf(`${loginBase.replace(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//, '$1_')}__${key}`);

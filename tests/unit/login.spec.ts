@@ -1,14 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { login } from '../../lib/platform/login';
+import { loginFailureKind } from '../../lib/platform/collect';
+import { login, LoginError } from '../../lib/platform/login';
 
-/** A platform whose login answers these `Set-Cookie` headers. */
-async function platform(setCookie: string | string[]): Promise<{ base: string; close: () => Promise<void> }> {
+/** A platform whose login answers these `Set-Cookie` headers (with `status`, 200 by default). */
+async function platform(
+  setCookie: string | string[],
+  status = 200,
+): Promise<{ base: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.url === '/login') res.writeHead(200, { 'content-type': 'text/html' }).end('<form></form>');
     else if (req.url === '/api/auth/login' && req.method === 'POST')
-      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': setCookie }).end('{"code":0}');
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'set-cookie': setCookie })
+        .end('{"code":0}');
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +51,9 @@ test('a login answer that clears the old session before it sets the new one keep
       [`l1_session=${value}; Path=/`, 'legacy_sid=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT'],
       ['l1_session'],
     ],
+    // An Expires that is no date (RFC 6265 §5.1.1) is ignored, as a browser ignores it: the cookie stays.
+    [[`l1_session=${value}; Path=/; Expires=0`], ['l1_session']],
+    [[`l1_session=${value}; Path=/; Expires=Tue, 31 Dec 69 23:59:59 GMT`], ['l1_session']],
     // Max-Age wins over an Expires in the past; a later cookie of the same name replaces an earlier one.
     [
       [
@@ -67,4 +76,46 @@ test('a login answer that clears the old session before it sets the new one keep
       await p.close();
     }
   }
+});
+
+test('LoginError says whether trying again may mend it: HTTP 5xx and 408, no answer, a refused connection; never the credentials refused, a rate limit or a certificate (lib/platform/sessions.ts remembers the rest)', async () => {
+  const failure = (base: string): Promise<LoginError> =>
+    login(base, { phone: 'p', password: 'q' }, 'company 7', 2_000).then(
+      () => Promise.reject(new Error('the login succeeded')),
+      (e: unknown) => {
+        expect(e).toBeInstanceOf(LoginError);
+        return e as LoginError;
+      },
+    );
+  for (const [status, transient] of [
+    [503, true],
+    [500, true],
+    [408, true],
+    [401, false],
+    [403, false],
+    [429, false],
+  ] as const) {
+    const p = await platform('l1_session=x; Path=/', status);
+    try {
+      const e = await failure(p.base);
+      expect([status, e.transient], e.message).toEqual([status, transient]);
+      // The failure kind of the run says the same: the platform's moment, or the settings.
+      expect(loginFailureKind(e.message), e.message).toBe(
+        transient ? 'platform' : status === 401 ? 'configuration' : 'input',
+      );
+    } finally {
+      await p.close();
+    }
+  }
+  // A refused connection: transient. TLS spoken to a plain server: a setting, remembered.
+  const p = await platform('l1_session=x; Path=/');
+  const port = new URL(p.base).port;
+  try {
+    const tls = await failure(`https://127.0.0.1:${port}`);
+    expect(tls.transient, tls.message).toBe(false);
+  } finally {
+    await p.close();
+  }
+  const refused = await failure(`http://127.0.0.1:${port}`);
+  expect([refused.message, refused.transient]).toEqual([expect.stringContaining('ECONNREFUSED'), true]);
 });
