@@ -75,7 +75,7 @@ export function scanDescendants(root: number): number[] {
 }
 
 /** A renderer's resident bytes, and of them those it shares (files mapped, shared memory). */
-interface Resident {
+export interface Resident {
   resident: number;
   shared: number;
 }
@@ -110,7 +110,11 @@ export function rendererBytes(root: number): number[] {
  * blank renderer shares most of its ~100 MB resident.
  */
 export function pageBytes(root: number): number {
-  const all = renderers(root);
+  return togetherBytes(renderers(root));
+}
+
+/** The arithmetic of `pageBytes`: the largest renderer whole, of the others what is their own. */
+export function togetherBytes(all: readonly Resident[]): number {
   if (all.length === 0) return 0;
   const largest = all.reduce((a, b) => (b.resident > a.resident ? b : a));
   return all.reduce(

@@ -309,7 +309,6 @@ test('every window the page opens is closed at once and noted: window.open with 
     await expect.poll(() => context.pages().length, { timeout: 5_000 }).toBe(1);
     expect(context.pages()).toEqual([page]);
     const windows = box.blocked().get(NEW_WINDOWS) ?? 0;
-    console.log('WINDOWS', windows);
     expect(blockedNote(box.blocked())).toBe(
       `the report page opened ${windows} new windows (popups), closed as they opened: a report needs none to show its DATA`,
     );

@@ -9,8 +9,31 @@ import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import { ROOT, type Settings } from '../../lib/run/settings';
 import { sha256 } from '../../lib/util/hash';
-import { descendantsOf, rendererBytes, scanDescendants, watchPageMemory } from '../../pages/memory';
+import {
+  descendantsOf,
+  rendererBytes,
+  scanDescendants,
+  togetherBytes,
+  watchPageMemory,
+} from '../../pages/memory';
 import { tempDir } from './fakes/temp';
+
+/** A collector of pages only (no run, no session) with these settings, its folders in a temp folder. */
+function collectorFor(
+  name: string,
+  options: { env: NodeJS.ProcessEnv; screenshots: 'all' | 'none'; requestTimeoutMs: number },
+): Collector {
+  const dir = tempDir(name);
+  const settings = {
+    root: ROOT,
+    env: options.env,
+    screenshots: options.screenshots,
+    runs: [],
+    pageOrigins: [],
+    limits: { requestTimeoutMs: options.requestTimeoutMs, maxAnswerBytes: 1 << 20, pageMaxBytes: 400 << 20 },
+  } as unknown as Settings;
+  return new Collector(chromium, chromiumLaunchOptions(), settings, { auth: dir, runs: dir } as Invocation);
+}
 
 /**
  * The page-memory bound (README.md § Security and limits, L1_PAGE_MAX_MB) samples the renderers
@@ -51,20 +74,12 @@ test('section pictures: over L1_PAGE_MAX_MB while they are taken, they stop, the
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const dir = tempDir('pictures');
   const off = Object.fromEntries([5, 6, 7, 8, 9, 10, 11, 12].map((item) => [item, '']));
-  const settings = {
-    root: ROOT,
+  const collector = collectorFor('pictures', {
     env: { L1_SECTION_SELECTORS: JSON.stringify({ ...off, 3: '#kpis', 4: '#never' }) },
     screenshots: 'all',
-    runs: [],
-    pageOrigins: [],
-    limits: { requestTimeoutMs: 5_000, maxAnswerBytes: 1 << 20, pageMaxBytes: 400 << 20 },
-  } as unknown as Settings;
-  const collector = new Collector(chromium, chromiumLaunchOptions(), settings, {
-    auth: dir,
-    runs: dir,
-  } as Invocation);
+    requestTimeoutMs: 5_000,
+  });
   try {
     // As after a read of this DATA whose rules failed: the pictures load the page again.
     collector['lastRead'] = {
@@ -165,19 +180,7 @@ test('a report page that opens windows: they are closed, DATA is read, the notes
       }, 50);
     </script></body>`,
   });
-  const dir = tempDir('popups');
-  const settings = {
-    root: ROOT,
-    env: {},
-    screenshots: 'none',
-    runs: [],
-    pageOrigins: [],
-    limits: { requestTimeoutMs: 8_000, maxAnswerBytes: 1 << 20, pageMaxBytes: 400 << 20 },
-  } as unknown as Settings;
-  const collector = new Collector(chromium, chromiumLaunchOptions(), settings, {
-    auth: dir,
-    runs: dir,
-  } as Invocation);
+  const collector = collectorFor('popups', { env: {}, screenshots: 'none', requestTimeoutMs: 8_000 });
   try {
     const read = (await collector['readPage'](`${origin}/r.html`, undefined, [origin])) as {
       data: unknown;
@@ -192,4 +195,22 @@ test('a report page that opens windows: they are closed, DATA is read, the notes
     server.closeAllConnections();
     server.close();
   }
+});
+
+test('the renderers together: the largest one whole, of each other one only what is its own (a blank renderer shares most of its memory)', () => {
+  const MB = 1 << 20;
+  expect(togetherBytes([])).toBe(0);
+  expect(togetherBytes([{ resident: 300 * MB, shared: 80 * MB }])).toBe(300 * MB);
+  // Eight windows of 110 MB each besides a report page of 120 MB: together far over 300 MB.
+  const windows = Array.from({ length: 8 }, () => ({ resident: 195 * MB, shared: 85 * MB }));
+  expect(togetherBytes([{ resident: 120 * MB, shared: 85 * MB }, ...windows])).toBe(
+    (195 + 7 * 110 + 35) * MB,
+  );
+  // A spare renderer that holds nothing of its own adds nothing.
+  expect(
+    togetherBytes([
+      { resident: 200 * MB, shared: 50 * MB },
+      { resident: 40 * MB, shared: 40 * MB },
+    ]),
+  ).toBe(200 * MB);
 });
