@@ -18,7 +18,8 @@ export const REASON_MAX = 2000;
  * § Bounded outputs, so the platform's batch list never sets a verdict file's size (20,000 ids
  * made one of 981 KB). A real night has one or a few crawl batches per date; 20 keeps every id of
  * such a run, and the count of those left out goes to the run's notes (the contract's shape
- * unchanged: `batchIds` is still a list of ids, each one an id the run used).
+ * unchanged: `batchIds` is still a list of the run's ids, the first BATCH_IDS_KEPT of them, a
+ * longer one cut and saying by how much).
  */
 export const BATCH_IDS_KEPT = 20;
 /** Longest batch id kept (real ids are ~25 characters, `XH-SX-HIST-P1-20261120-D`); a longer one is cut, saying by how much. */

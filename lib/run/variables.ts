@@ -154,7 +154,7 @@ export const VARIABLES = {
   L1_PAGE_MAX_MB: {
     group: 'limits',
     meaning:
-      "memory of a report page's renderers together while it loads and DATA is read; over it the run is an error and the browser is replaced",
+      "memory of the worker's Chromium renderers together (one report page at a time) while it loads and DATA is read; over it the run is an error and the browser is replaced",
     default: '1024',
     schema: positiveInt,
   },
