@@ -19,6 +19,7 @@ import {
   type Finding,
 } from '../../lib/redaction';
 import { JWT, jwtMatches } from '../../lib/redaction/detectors';
+import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
 import { projectTool } from '../../lib/run/settings';
@@ -905,6 +906,26 @@ test.describe('secrets from any source are masked before they leave the suite (R
       parsed: { words: { '***': 3, 品质: 2 }, rates: [31.4, null, true] },
     });
     expect(JSON.stringify(judged)).toContain(COOKIE_URL); // the value judged is left as it came
+  });
+
+  test("the judged run as the collector masks it (fixtures/collector.ts SUITE_WRITTEN): the suite's own fields kept, a source title from the platform masked", () => {
+    const { root, env } = makeRoot();
+    const mask = new SecretMask(root, { env });
+    const judged = {
+      run: { label: 'A-monitor', batchDate: '2025-11-17', reportType: 'monitor' },
+      status: 'checked',
+      items: {
+        11: {
+          title: 'related sources: title, channel, cited count',
+          verdict: 'fail',
+          steps: [{ verdict: 'fail', mismatches: [{ title: `来源 ${PW1}`, html: 3, platform: 2 }] }],
+        },
+      },
+    };
+    const masked = mask.maskDeep(judged, SUITE_WRITTEN);
+    expect(masked.items[11].steps[0]!.mismatches[0]!.title).toBe('来源 ***');
+    expect({ ...masked, items: {} }).toEqual({ ...judged, items: {} });
+    expect(masked.items[11].verdict).toBe('fail');
   });
 
   test('SecretMask.maskDeep: a hostile nesting is cut, not a stack overflow; a `__proto__` key stays a key', () => {
