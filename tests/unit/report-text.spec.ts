@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { displayWidth, markdownText, padDisplay, safeText } from '../../lib/report/text';
+import { displayWidth, markdownText, padDisplay, safeText, runTitle } from '../../lib/report/text';
 
 test.describe('safeText', () => {
   test('escapes C0, DEL and C1 controls, tab and newline included', () => {
@@ -66,4 +66,17 @@ test('markdownText: no autolink, mail link or emoji from data (summary.md is ren
   expect(out).toBe(
     'see https&#58;//evil.test/x and www&#46;evil.test, mail a&#64;b.test &#58;rocket&#58; &#58;+1&#58;',
   );
+});
+
+test('runTitle: two labels shown alike never share a title (Playwright refuses a duplicate title and loads no test of any run)', () => {
+  const phoneA = ['acme-138', '0013', '8000'].join('');
+  const phoneB = ['acme-139', '0013', '9000'].join('');
+  const long = (end: string) => `${'x'.repeat(200)}${end}`;
+  const labels = ['A-monitor', phoneA, phoneB, long('a'), long('b'), 'tab\there', 'tab\\x09here'];
+  const titles = labels.map((l) => runTitle(l, labels));
+  expect(new Set(titles).size).toBe(labels.length);
+  // A label shown as it is keeps its title (Allure's history joins nights by it).
+  expect(titles[0]).toBe('A-monitor');
+  expect(titles[1]).toBe('acme-1********** (run #2)');
+  expect(titles.join(' ')).not.toContain(phoneA.slice(5));
 });
