@@ -14,7 +14,13 @@ export const runInputSchema = z.object({
   htmlUrl: z.string().min(1),
   platformUrl: z.string().min(1),
   baseUrl: z.string().min(1).optional(),
-  companyId: z.union([z.number().int(), z.string().regex(/^\d+$/, 'expected an integer')]).optional(),
+  // A number past 2^53 was already rounded by JSON.parse: refused, as its text form is (lib/run/url.ts).
+  companyId: z
+    .union([
+      z.number().int().refine(Number.isSafeInteger, 'expected an integer below 2^53'),
+      z.string().regex(/^\d+$/, 'expected an integer'),
+    ])
+    .optional(),
   calDataJson: z.string().min(1).optional(),
   batchId: z.string().min(1).optional(),
   label: z.string().min(1).optional(),

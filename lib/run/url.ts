@@ -149,6 +149,13 @@ function readCompanyId(url: URL, fallback: number | string | undefined): number 
   }
   if (!/^\d+$/.test(text))
     throw new RunInputError('htmlUrl', 'companyId', `not an integer: ${JSON.stringify(text)}`);
+  // Past 2^53 a number is another number (…993 reads as …992): another company's, never a guess.
+  if (!Number.isSafeInteger(Number(text)))
+    throw new RunInputError(
+      'htmlUrl',
+      'companyId',
+      `${JSON.stringify(text)} is past 2^53: not read as a number`,
+    );
   return Number(text);
 }
 

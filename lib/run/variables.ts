@@ -19,7 +19,13 @@ const flag = z
   .regex(/^(0|1|true|false)$/i, 'expected 1 or 0')
   .transform((s) => s === '1' || s.toLowerCase() === 'true');
 const text = z.string().trim().min(1, 'empty');
-const integer = z.string().trim().regex(/^\d+$/, 'expected an integer').transform(Number);
+const integer = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'expected an integer')
+  // Past 2^53 a number is another number (9007199254740993 reads as …992): refused, never rounded.
+  .refine((s) => Number.isSafeInteger(Number(s)), 'expected an integer below 2^53 (9007199254740992)')
+  .transform(Number);
 /** A comma-separated list of origins (`https://host[:port]`), each reduced to its origin. */
 const origins = text.transform((value, ctx) => {
   const out: string[] = [];
@@ -35,6 +41,25 @@ const origins = text.transform((value, ctx) => {
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
       ctx.addIssue({ code: 'custom', message: `"${maskUrlText(item)}" is not an http(s) origin` });
+      return z.NEVER;
+    }
+    // An origin, nothing more (docs/contract.md §3 "an origin listed in L1_LOGIN_ORIGINS"): a path,
+    // a query, userinfo or a `*` would be trusted as the whole origin (a bucket as its whole host).
+    const problem =
+      url.username || url.password
+        ? 'userinfo'
+        : url.search || url.hash || /[?#]/.test(item)
+          ? 'a query or fragment'
+          : url.pathname !== '/'
+            ? 'a path'
+            : item.includes('*')
+              ? 'a wildcard'
+              : undefined;
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${maskUrlText(item)}" is not an origin (it has ${problem}): write ${url.protocol}//host[:port], which trusts the whole origin`,
+      });
       return z.NEVER;
     }
     out.push(url.origin);
@@ -147,7 +172,7 @@ export const VARIABLES = {
   L1_LOGIN_ORIGINS: {
     group: 'credentials',
     meaning:
-      "origins besides each run's base URL and the Profile B portal where credentials may be posted (comma-separated), e.g. a report host with its own login",
+      "origins besides each run's base URL and the Profile B portal where credentials may be posted (comma-separated `https://host[:port]`; a path, query or wildcard is refused), e.g. a report host with its own login",
     default: '-',
     schema: origins,
   },
@@ -161,7 +186,7 @@ export const VARIABLES = {
   L1_PAGE_ORIGINS: {
     group: 'limits',
     meaning:
-      'origins a report page may load from besides its own and the login origins (comma-separated), e.g. a CDN; others are blocked and named',
+      'origins a report page may load from besides its own and the login origins (comma-separated `https://host[:port]`; a path, query or wildcard is refused), e.g. a CDN; others are blocked and named',
     default: '-',
     schema: origins,
   },

@@ -289,3 +289,19 @@ test.describe('docs/contract.md §3: where the report page logs in', () => {
     );
   });
 });
+
+test('docs/contract.md §1.1: a companyId past 2^53 is an error naming the field, never another company', () => {
+  for (const id of ['9007199254740993', '123456789012345678901'])
+    expect(() =>
+      readUrls({
+        htmlUrl: `https://r.test/reports/101/monitor/2026-11-20?companyId=${id}&topic=T`,
+        platformUrl,
+      }),
+    ).toThrow(/companyId.*past 2\^53/);
+  expect(
+    readUrls({
+      htmlUrl: 'https://r.test/reports/101/monitor/2026-11-20?companyId=9007199254740991',
+      platformUrl,
+    }).companyId,
+  ).toBe(9007199254740991);
+});

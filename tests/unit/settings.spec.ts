@@ -181,6 +181,37 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
   });
 });
 
+test.describe('origins and company ids are what they say, never widened or rounded', () => {
+  test('docs/contract.md §3 "an origin listed in L1_LOGIN_ORIGINS": a path, a query, a fragment, userinfo or a wildcard is refused, naming the variable; an origin (a trailing slash too) is taken', () => {
+    for (const name of ['L1_LOGIN_ORIGINS', 'L1_PAGE_ORIGINS']) {
+      for (const [value, what] of [
+        ['https://storage.example.com/our-bucket', 'a path'],
+        ['https://h.example.com/?x=1', 'a query or fragment'],
+        ['https://h.example.com#y', 'a query or fragment'],
+        ['https://*.example.com', 'a wildcard'],
+        [`https://u:${['p', 'w'].join('')}@h.example.com`, 'userinfo'],
+      ]) {
+        const { problems } = parseVariables({ [name]: value }, {});
+        expect(problems, `${name}=${value}`).toEqual([expect.stringContaining(`it has ${what}`)]);
+        expect(problems[0]).toContain(name);
+      }
+      const { problems } = parseVariables({ [name]: 'https://cdn.example.com/, http://127.0.0.1:4600' }, {});
+      expect(problems, name).toEqual([]);
+    }
+  });
+
+  test('docs/contract.md §1.1 companyId is an integer: one past 2^53 is refused, never read as its neighbour', () => {
+    expect(
+      refusal(() => readSettings(sources({ env: { L1_PROFILE_B_COMPANY_ID: '9007199254740993' } }))),
+    ).toContain('expected an integer below 2^53');
+    // In a runs file, as a JSON number (already rounded by JSON.parse) or in the URL.
+    const big = withRunsFile(
+      '[{"htmlUrl": "https://r.test/reports/101/monitor/2026-11-20?companyId=1&topic=T", "platformUrl": "https://r.test/platform/overview?projectId=101", "companyId": 9007199254740993}]',
+    );
+    expect(big.runs[0]!.inputError).toContain('companyId');
+  });
+});
+
 test.describe('Profile B settings travel with the runs (docs/contract.md §2)', () => {
   const file = (profileB: unknown) => ({ profileB, runs: [entry('310101')] });
 
