@@ -16,6 +16,7 @@ import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts }
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { BATCH_LIST, confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
+import { LoginError } from './login';
 import { isLoopbackHost } from '../util/host';
 import { redactText, redactUrl } from '../redaction/url';
 import { initialEvidence, type Evidence, type FailureKind } from './evidence';
@@ -154,8 +155,12 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
  * a registry that is missing, lacks the company or holds a wrong password, an origin that is not
  * trusted (configuration: fix the settings, not the run).
  */
-export function loginFailureKind(message: string): FailureKind {
-  if (/did not load|HTTP (?:5\d\d|408)|no answer|moved to another origin/.test(message)) return 'platform';
+export function loginFailureKind(e: unknown): FailureKind {
+  // What the login itself calls a moment of the platform (HTTP 5xx or 408, no answer, a connection
+  // cut); a failure remembered from an earlier run comes back as its message alone.
+  if (e instanceof LoginError && e.transient) return 'platform';
+  const message = messageOf(e);
+  if (/did not load|HTTP 5\d\d|no answer|moved to another origin/.test(message)) return 'platform';
   if (
     /credentials registry|no entry for company|no "profileB" entry|answered HTTP 401|L1_LOGIN_ORIGINS|not trusted/.test(
       message,
@@ -180,7 +185,7 @@ async function sessionOrStop(
     return await deps.session(loginBase, key);
   } catch (e) {
     const message = messageOf(e);
-    throw new Stop('error', message, loginFailureKind(message));
+    throw new Stop('error', message, loginFailureKind(e));
   }
 }
 

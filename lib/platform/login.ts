@@ -43,12 +43,6 @@ export interface SessionCookie {
 }
 
 /**
- * One `Set-Cookie` header, and whether it deletes its cookie (RFC 6265 §5.3: `Max-Age` of zero or
- * less, else an `Expires` in the past; `Max-Age` wins). A platform that clears the old session
- * before it sets the new one (`l1_session=; Max-Age=0`, then `l1_session=<new>`) must leave the
- * new one alone, as a browser would.
- */
-/**
  * An `Expires` that is a date (RFC 6265 §5.1.1: a time and a four-digit year; `Expires=0` or a
  * two-digit year, which Date.parse reads its own way, are ignored, as a browser ignores what it
  * cannot parse, and the cookie stays).
@@ -56,6 +50,12 @@ export interface SessionCookie {
 const COOKIE_DATE = /\b\d{1,2}:\d{1,2}:\d{1,2}\b/;
 const FOUR_DIGIT_YEAR = /\b\d{4}\b/;
 
+/**
+ * One `Set-Cookie` header, and whether it deletes its cookie (RFC 6265 §5.3: `Max-Age` of zero or
+ * less, else an `Expires` in the past; `Max-Age` wins). A platform that clears the old session
+ * before it sets the new one (`l1_session=; Max-Age=0`, then `l1_session=<new>`) must leave the
+ * new one alone, as a browser would.
+ */
 function parseSetCookie(
   header: string,
   host: string,

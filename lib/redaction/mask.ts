@@ -30,7 +30,6 @@ const MAY_HOLD_URL_SECRET = /[=@]|\d{11}/;
  */
 export class SecretMask {
   private readonly known = new Set<string>();
-  private values: string[] = [];
   /** Every form of every value in one pattern, longest first: one pass over a text. */
   private pattern: RegExp | undefined;
   private stamp = '';
@@ -45,7 +44,7 @@ export class SecretMask {
   private refresh(): void {
     const dirs = this.options.authDirs ?? [];
     const stamp = dirs.map((d) => statStamp(d)).join('|');
-    if (stamp === this.stamp && this.values.length) return;
+    if (stamp === this.stamp && this.pattern) return;
     this.stamp = stamp;
     for (const s of collectSecrets(this.root, this.options.env ?? process.env, [])) this.known.add(s.value);
     for (const dir of dirs) for (const value of cookieValues(dir)) this.known.add(value);
@@ -61,12 +60,12 @@ export class SecretMask {
         if (form.length >= MIN_MASKED) forms.set(form, value.length < SHORT_SECRET);
     }
     // Longest first: a secret that contains another is masked whole.
-    this.values = [...forms.keys()].sort((a, b) => b.length - a.length);
+    const values = [...forms.keys()].sort((a, b) => b.length - a.length);
     const alternative = (v: string) => {
       const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       return forms.get(v) ? `(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])` : escaped;
     };
-    this.pattern = this.values.length ? new RegExp(this.values.map(alternative).join('|'), 'g') : undefined;
+    this.pattern = values.length ? new RegExp(values.map(alternative).join('|'), 'g') : undefined;
   }
 
   private maskKnown(text: string): string {

@@ -139,10 +139,10 @@ export function markdownText(s: string, max?: number): string {
  * it, cut at 200 characters. When that changed the label (a mobile number or a `token=` value
  * masked, a cut, an escape), the run's number in the runs file is added: two labels shown alike
  * (`acme-13800138000` and `acme-13900139000` both show `acme-1**********`) must not share a title,
- * or Playwright refuses the duplicate and loads no test of any run. `labels` are the invocation's
- * runs' labels, in order (unique: lib/run/runs.ts configureRuns).
+ * or Playwright refuses the duplicate and loads no test of any run. `number` is the run's place in
+ * the invocation's runs, from 1 (labels are unique: lib/run/runs.ts configureRuns).
  */
-export function runTitle(label: string, labels: readonly string[]): string {
+export function runTitle(label: string, number: number): string {
   const shown = safeText(label, 200);
-  return shown === label ? shown : `${shown} (run #${labels.indexOf(label) + 1})`;
+  return shown === label ? shown : `${shown} (run #${number})`;
 }

@@ -100,7 +100,7 @@ test('LoginError says whether trying again may mend it: HTTP 5xx and 408, no ans
       const e = await failure(p.base);
       expect([status, e.transient], e.message).toEqual([status, transient]);
       // The failure kind of the run says the same: the platform's moment, or the settings.
-      expect(loginFailureKind(e.message), e.message).toBe(
+      expect(loginFailureKind(e), e.message).toBe(
         transient ? 'platform' : status === 401 ? 'configuration' : 'input',
       );
     } finally {

@@ -73,7 +73,7 @@ test('runTitle: two labels shown alike never share a title (Playwright refuses a
   const phoneB = ['acme-139', '0013', '9000'].join('');
   const long = (end: string) => `${'x'.repeat(200)}${end}`;
   const labels = ['A-monitor', phoneA, phoneB, long('a'), long('b'), 'tab\there', 'tab\\x09here'];
-  const titles = labels.map((l) => runTitle(l, labels));
+  const titles = labels.map((l, i) => runTitle(l, i + 1));
   expect(new Set(titles).size).toBe(labels.length);
   // A label shown as it is keeps its title (Allure's history joins nights by it).
   expect(titles[0]).toBe('A-monitor');

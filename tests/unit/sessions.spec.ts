@@ -177,39 +177,24 @@ test('docs/contract.md §3: credentials refused (HTTP 401) are remembered: the p
   }
 });
 
-test('docs/contract.md §3: http:// and https:// of one host and port keep their own sessions', async () => {
+test('docs/contract.md §3: http:// and https:// of one host and port keep their own sessions and their own failures', async () => {
   const server = await loginServer({});
   try {
-    const options = sessionOptions();
     const plain = `http://127.0.0.1:${server.port}`;
     const secure = `https://127.0.0.1:${server.port}`;
-    const state = await ensureSession(options, plain, 'company:7');
-    // The https origin has no session of its own: it logs in there (a TLS failure against this
-    // plain server), never handed the http origin's session.
-    await expect(ensureSession(options, secure, 'company:7')).rejects.toThrow(
-      /login failed for company 7: \/login did not load/,
-    );
-    expect(fs.readdirSync(options.authDir).filter((n) => n.endsWith('.json'))).toEqual([
-      path.basename(state),
-    ]);
-    expect(server.calls.post).toBe(1);
-  } finally {
-    await server.close();
-  }
-});
-
-test('docs/contract.md §3: a failed https:// login is not reported for the http:// origin of the same host and port', async () => {
-  const server = await loginServer({});
-  try {
-    const options = sessionOptions();
-    const plain = `http://127.0.0.1:${server.port}`;
-    const secure = `https://127.0.0.1:${server.port}`;
-    await expect(ensureSession(options, secure, 'company:7')).rejects.toThrow(
-      /login failed for company 7: \/login did not load/,
-    );
-    // Whether the https failure is remembered or not, it is that origin's: http logs in.
-    await expect(ensureSession(options, plain, 'company:7')).resolves.toMatch(/\.json$/);
-    expect(server.calls.post).toBe(1);
+    const tlsFailure = /login failed for company 7: \/login did not load/;
+    // http first: the https origin has no session of its own; it logs in there (a TLS failure
+    // against this plain server), never handed the http origin's session.
+    const first = sessionOptions();
+    const state = await ensureSession(first, plain, 'company:7');
+    await expect(ensureSession(first, secure, 'company:7')).rejects.toThrow(tlsFailure);
+    expect(fs.readdirSync(first.authDir).filter((n) => n.endsWith('.json'))).toEqual([path.basename(state)]);
+    // https first: whether its failure is remembered or not, it is that origin's: http logs in.
+    const second = sessionOptions();
+    await expect(ensureSession(second, secure, 'company:7')).rejects.toThrow(tlsFailure);
+    await expect(ensureSession(second, plain, 'company:7')).resolves.toMatch(/\.json$/);
+    // One POST each time, by the http origin alone.
+    expect(server.calls.post).toBe(2);
   } finally {
     await server.close();
   }
