@@ -7,7 +7,7 @@ import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './
 import { runFolder } from './judged';
 import { failedAttempts, readTestRecords } from './records';
 import { summarize, type NightSummary } from './night';
-import { releaseOutputs } from './outputs';
+import { claimedSinceBy, releaseOutputs } from './outputs';
 import { INTERRUPTED_MARK, interruption, runVerdict } from './run-verdict';
 import { writeNightFiles, writeVerdict, type VerdictEntry } from './verdict-folder';
 
@@ -67,6 +67,11 @@ export interface Finished {
   summary: NightSummary;
   entries: VerdictEntry[];
   interrupted?: string;
+  /**
+   * The later invocation that claimed this one's output folders before it was finished (a night
+   * killed, then the next night started without `npm run report`): nothing was written there.
+   */
+  takenBy?: string;
 }
 
 /** Playwright's own limits that stop an invocation before every selected test ran. */
@@ -122,19 +127,29 @@ export function stopReason(claim: Claim, limits: StopLimits, atExit: boolean): s
 export function finishInvocation(claim: Claim, interrupted = interruption(claim.invocation)): Finished {
   const inv = claim.invocation;
   const whole = inv.selection.complete && !inv.selection.shard;
+  // A killed invocation's folders may have been claimed (and emptied) by a later one since: its
+  // verdicts are gone with them, and writing the killed night's files there would replace the
+  // later night's (docs/decisions.md § Outputs). Its state is removed all the same.
+  const takenBy =
+    claimedSinceBy(inv.outputs.verdicts, inv.id) ??
+    (claim.allure ? claimedSinceBy(inv.outputs.allureResults, inv.id) : undefined);
   const entries: VerdictEntry[] = [];
   for (const run of claim.runs) {
     // A run none of whose tests started here belongs to another shard or was filtered out.
     if (!fs.existsSync(runFolder(inv.runs, run.slug)) && !whole) continue;
     const file = `${run.slug}.json`;
     const verdict = runVerdict(run, inv, interrupted);
-    writeVerdict(inv.outputs.verdicts, file, verdict);
+    if (!takenBy) writeVerdict(inv.outputs.verdicts, file, verdict);
     entries.push({ file, verdict });
   }
   const summary = summarize(
     entries.map((e) => e.verdict),
     inv.selection,
   );
+  if (takenBy) {
+    markFinished(claim);
+    return { summary, entries, takenBy, ...(interrupted ? { interrupted } : {}) };
+  }
   writeNightFiles(inv.outputs.verdicts, entries, summary);
   if (claim.allure) {
     writeInvocationFacts(inv.outputs.allureResults, {
@@ -144,9 +159,14 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
     writeNightExtras(inv.outputs.allureResults, summary);
   }
   releaseOutputs(inv.outputs, inv.id);
-  fs.writeFileSync(path.join(inv.dir, FINISHED), new Date().toISOString(), { mode: 0o600 });
-  if (!claim.keepState) fs.rmSync(inv.dir, { recursive: true, force: true });
+  markFinished(claim);
   return { summary, entries, ...(interrupted ? { interrupted } : {}) };
+}
+
+/** The invocation is finished: marked so, its private state (sessions, judged runs) removed. */
+function markFinished(claim: Claim): void {
+  fs.writeFileSync(path.join(claim.invocation.dir, FINISHED), new Date().toISOString(), { mode: 0o600 });
+  if (!claim.keepState) fs.rmSync(claim.invocation.dir, { recursive: true, force: true });
 }
 
 /**
@@ -191,7 +211,9 @@ export function finishKilledInvocations(stateDir: string): string[] {
       interruption(claim.invocation) ?? 'the invocation was killed (SIGKILL, out of memory or a crash)',
     );
     done.push(
-      `finished invocation ${name}, which was killed: ${finished.entries.length} verdict(s) in ${claim.invocation.outputs.verdicts}`,
+      finished.takenBy
+        ? `invocation ${name} was killed, and invocation ${finished.takenBy} has written its output folder since (${claim.invocation.outputs.verdicts}): its ${finished.entries.length} verdict(s) are not written over that one's; its state was removed`
+        : `finished invocation ${name}, which was killed: ${finished.entries.length} verdict(s) in ${claim.invocation.outputs.verdicts}`,
     );
   }
   return done;

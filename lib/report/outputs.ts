@@ -311,6 +311,11 @@ export function claimOutputs(
       );
   }
   for (const [dir, kind] of dirs) {
+    const earlier = readMark(dir);
+    if (earlier && earlier.invocation !== invocation.id && !earlier.finishedAt)
+      notes.push(
+        `${dir} held the outputs of invocation ${earlier.invocation}, which was killed before it finished (no npm run report after it): replaced by this invocation's`,
+      );
     fs.mkdirSync(dir, { recursive: true });
     const { kept } = emptyOwnFiles(dir, kind);
     if (kept.length)
@@ -326,6 +331,17 @@ export function claimOutputs(
     });
   }
   return notes;
+}
+
+/**
+ * The invocation that has claimed `dir` since, when it is not `invocationId`: a later night took
+ * over the folder of an invocation killed before it finished (its setup emptied it). Undefined
+ * when the folder is still `invocationId`'s, or has no mark (it was removed: writing it anew is
+ * safe).
+ */
+export function claimedSinceBy(dir: string, invocationId: string): string | undefined {
+  const mark = readMark(dir);
+  return mark && mark.invocation !== invocationId ? mark.invocation : undefined;
 }
 
 /** Marks the folders finished (a later invocation may take them over). */

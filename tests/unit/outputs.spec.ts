@@ -17,7 +17,9 @@ import {
   takeHandoff,
   writeHandoff,
 } from '../../lib/report/outputs';
+import { finishKilledInvocations, writeClaim, type Claim } from '../../lib/report/finish';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
+import { invocationFolders, type Outputs } from '../../lib/run/invocation';
 import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
 import { projectTool, readSettings } from '../../lib/run/settings';
@@ -280,6 +282,84 @@ test.describe('emptying removes only what the suite wrote', () => {
     );
     releaseOutputs(outputs, 'first');
     expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).not.toThrow();
+  });
+});
+
+test.describe('a night killed before it finished (npm run report: lib/report/finish.ts)', () => {
+  /** Every file of a folder and its content. */
+  const snapshot = (dir: string) =>
+    Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+  /** A pid no process has (above Linux's largest pid_max). */
+  const DEAD_PID = 2 ** 22 + 1;
+  /** Night `id` claims `outputs` as its setup does, from a process that is gone since. */
+  function killedNight(state: string, root: string, id: string, outputs: Outputs): Claim {
+    claimOutputs(outputs, { id, startedAt: 't' }, root);
+    const markFile = path.join(outputs.verdicts, MARK);
+    const mark = JSON.parse(fs.readFileSync(markFile, 'utf8')) as { pid: number };
+    fs.writeFileSync(markFile, JSON.stringify({ ...mark, pid: DEAD_PID }));
+    const run = settingsAt(root, {
+      L1_HTML_URL: 'http://h.test/reports/101101/monitor/2026-11-10?companyId=1001',
+      L1_PLATFORM_URL: 'http://h.test/platform/projects/101101/overview',
+    }).runs[0]!;
+    const claim = {
+      pid: DEAD_PID,
+      invocation: {
+        id,
+        startedAt: 't',
+        ...invocationFolders(state, id),
+        selection: COMPLETE,
+        outputs,
+      },
+      runs: [run],
+      allure: false,
+      keepState: false,
+      facts: {},
+    } as unknown as Claim;
+    fs.mkdirSync(claim.invocation.dir, { recursive: true });
+    writeClaim(claim);
+    return claim;
+  }
+
+  test('finished into its own folders: its runs marked interrupted, its state removed', () => {
+    const root = outputsDir();
+    const state = path.join(root, 'state');
+    const outputs = { verdicts: path.join(root, 'verdicts'), allureResults: '', partial: false };
+    const claim = killedNight(state, root, 'night-1', outputs);
+    const [line, ...more] = finishKilledInvocations(state);
+    expect(more).toEqual([]);
+    expect(line).toMatch(/^finished invocation night-1, which was killed: 1 verdict\(s\) in /);
+    const verdict = JSON.parse(
+      fs.readFileSync(path.join(outputs.verdicts, `${claim.runs[0]!.slug}.json`), 'utf8'),
+    ) as { reason: string };
+    expect(verdict.reason).toContain('killed');
+    expect(fs.existsSync(path.join(outputs.verdicts, 'index.json'))).toBe(true);
+    expect(fs.existsSync(claim.invocation.dir)).toBe(false);
+  });
+
+  test("a later night that claimed its folders since keeps them: the killed night's verdicts never replace its own", () => {
+    const root = outputsDir();
+    const state = path.join(root, 'state');
+    const outputs = { verdicts: path.join(root, 'verdicts'), allureResults: '', partial: false };
+    const killed = killedNight(state, root, 'night-1', outputs);
+    // The next night starts without `npm run report`: its setup claims and empties the folder.
+    expect(claimOutputs(outputs, { id: 'night-2', startedAt: 't' }, root)).toEqual([
+      `${outputs.verdicts} held the outputs of invocation night-1, which was killed before it finished (no npm run report after it): replaced by this invocation's`,
+    ]);
+    const tonight = fakeVerdict(killed.runs[0]!.slug, { 5: 'fail' });
+    writeVerdictFolder(
+      outputs.verdicts,
+      [{ file: `${killed.runs[0]!.slug}.json`, verdict: tonight }],
+      COMPLETE,
+    );
+    const before = snapshot(outputs.verdicts);
+    const [line, ...more] = finishKilledInvocations(state);
+    expect(more).toEqual([]);
+    expect(line).toMatch(
+      /^invocation night-1 was killed, and invocation night-2 has written its output folder since .*: its 1 verdict\(s\) are not written over that one's; its state was removed$/,
+    );
+    expect(snapshot(outputs.verdicts)).toEqual(before);
+    expect(fs.existsSync(killed.invocation.dir)).toBe(false);
+    expect(finishKilledInvocations(state)).toEqual([]);
   });
 });
 
