@@ -7,7 +7,7 @@ import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
-import { outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
+import { lastRunFile, outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
@@ -36,7 +36,10 @@ const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 useNight(currentInvocation()?.night);
 const config = settings();
 // Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
-if (!isWorker) rememberLastRun(outputDirFromArgv(process.argv) ?? config.paths.testResults);
+if (!isWorker)
+  rememberLastRun(
+    lastRunFile(process.argv, process.env, outputDirFromArgv(process.argv) ?? config.paths.testResults),
+  );
 const argv = process.argv;
 /**
  * `--list` changes nothing: global setup and teardown do not run, and allure-playwright, which

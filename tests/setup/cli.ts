@@ -4,33 +4,55 @@ import type { FullConfig } from '@playwright/test';
 import { reportOnStdout } from '../../lib/report/allure/reporters';
 import type { StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
+import { shownPath } from '../../lib/util/shown-path';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
 const LAST_FAILED = Symbol.for('l1-verify.last-failed-tests');
 
-/** How many failed tests `.last-run.json` in `outputDir` names (0 when there is none). */
-function failedTestsIn(outputDir: string): number {
+/**
+ * How many failed tests the last-run file names; `'none'` when there is no such file, or it is
+ * not JSON: Playwright then filters nothing and `--last-failed` re-runs every test.
+ */
+function failedTestsIn(file: string): number | 'none' {
   try {
-    const last = JSON.parse(fs.readFileSync(path.join(outputDir, '.last-run.json'), 'utf8')) as {
-      failedTests?: unknown[];
-    };
+    const last = JSON.parse(fs.readFileSync(file, 'utf8')) as { failedTests?: unknown[] };
     return Array.isArray(last.failedTests) ? last.failedTests.length : 0;
   } catch {
-    return 0; // no record of a last invocation: nothing to re-run either
+    return 'none';
   }
 }
 
 /**
- * Called by playwright.config.ts as the runner loads it: what `.last-run.json` names now. Playwright
- * reads that file for `--last-failed` before it empties the output folder, and global setup runs
- * after: read there, the file is always gone, and a re-run of failed tests was taken for "nothing
- * to re-run" (the setup then claimed no outputs, and the re-run got no index, summary or JUnit).
- * The first load counts; a later one (after the folder was emptied) does not overwrite it.
+ * Called by playwright.config.ts as the runner loads it: what the last-run file names now.
+ * Playwright reads that file for `--last-failed` before it empties the output folder, and global
+ * setup runs after: read there, the file is always gone, and a re-run of failed tests was taken for
+ * "nothing to re-run" (the setup then claimed no outputs, and the re-run got no index, summary or
+ * JUnit). The first load counts; a later one (after the folder was emptied) does not overwrite it.
  */
-export function rememberLastRun(outputDir: string): void {
+export function rememberLastRun(file: string): void {
   const store = globalThis as Record<symbol, unknown>;
-  store[LAST_FAILED] ??= failedTestsIn(outputDir);
+  store[LAST_FAILED] ??= readLastRun(file);
+}
+
+/** What the last-run file names now. */
+export function readLastRun(file: string): LastRun {
+  return { file, failed: failedTestsIn(file) };
+}
+
+/**
+ * The file `--last-failed` reads, as Playwright finds it: `--last-failed-file FILE`, else
+ * PLAYWRIGHT_LAST_RUN_OUTPUT_FILE (both relative to the current folder), else `.last-run.json` in
+ * the output folder.
+ */
+export function lastRunFile(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  outputDir: string,
+  cwd = process.cwd(),
+): string {
+  const given = lastValue(argv, '--last-failed-file') ?? env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE;
+  return given ? path.resolve(cwd, given) : path.join(outputDir, '.last-run.json');
 }
 
 /**
@@ -45,15 +67,37 @@ export function outputDirFromArgv(argv: readonly string[], cwd = process.cwd()):
 
 /**
  * `--last-failed` when the last invocation failed nothing: Playwright finds no test; the suite
- * changes nothing and says so (instead of an empty folder of verdicts).
+ * changes nothing and says so (instead of an empty folder of verdicts). With no last-run file at
+ * all (a first invocation, a night that was killed), Playwright re-runs every test: the invocation
+ * goes on as a partial one, and `note` says why everything runs.
  */
-export function nothingToRerun(argv: string[]): string | undefined {
+export function lastFailedPlan(argv: string[]): { nothing: string } | { note: string } | undefined {
+  return lastFailedPlanOf(argv, (globalThis as Record<symbol, unknown>)[LAST_FAILED] as LastRun | undefined);
+}
+
+/** What rememberLastRun found: the file and how many failed tests it names. */
+export interface LastRun {
+  file: string;
+  failed: number | 'none';
+}
+
+/** lastFailedPlan with what was remembered given (undefined: the config was not loaded here). */
+export function lastFailedPlanOf(
+  argv: string[],
+  last: LastRun | undefined,
+): { nothing: string } | { note: string } | undefined {
   if (!readTestArgv(argv).options.has('--last-failed')) return undefined;
   // Not remembered (the config was not loaded in this process): the file is gone by now, so this
   // cannot be told; the invocation goes on, and Playwright says if it found no test.
-  const failed = (globalThis as Record<symbol, unknown>)[LAST_FAILED];
-  if (typeof failed !== 'number' || failed > 0) return undefined;
-  return '--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed';
+  if (last?.failed === 'none')
+    return {
+      note: `--last-failed: no record of a last invocation (${shownPath(last.file)} is missing or unreadable: a first run, or one that was killed), so Playwright re-runs every test, as a partial invocation (it never writes over a night's outputs)`,
+    };
+  if (last?.failed !== 0) return undefined;
+  return {
+    nothing:
+      '--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed',
+  };
 }
 
 /** Playwright's own stops the invocation runs under (`-x`, `--max-failures`, `--global-timeout`). */

@@ -11,7 +11,7 @@ import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
-import { nothingToRerun, stopLimits, suiteOutput } from './cli';
+import { lastFailedPlan, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
 
@@ -68,11 +68,12 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   const out = suiteOutput(config);
-  const rerun = nothingToRerun(process.argv);
-  if (rerun) {
-    out.write(`\n${rerun}\n`);
+  const rerun = lastFailedPlan(process.argv);
+  if (rerun && 'nothing' in rerun) {
+    out.write(`\n${rerun.nothing}\n`);
     return;
   }
+  if (rerun) out.write(`\n${rerun.note}\n`);
   const allure = allureWrites(config.reporter);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
   privateDir(inv.dir);

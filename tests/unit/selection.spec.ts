@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { selectionFromArgv } from '../../lib/run/selection';
-import { outputDirFromArgv } from '../setup/cli';
+import { lastFailedPlanOf, lastRunFile, outputDirFromArgv, readLastRun } from '../setup/cli';
+import { tempDir } from './fakes/temp';
 
 /** What an invocation selected, from the runner's command line (recorded in every verdict file). */
 
@@ -173,5 +176,38 @@ test.describe('outputDirFromArgv (tests/setup/cli.ts): where --last-failed reads
     expect(outputDirFromArgv(['test', '--last-failed'], '/w')).toBeUndefined();
     expect(outputDirFromArgv(['test', '--output'], '/w')).toBeUndefined();
     expect(outputDirFromArgv(['test', '--output-dir', 'x'], '/w')).toBeUndefined();
+  });
+});
+
+test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, and what it holds', () => {
+  test('--last-failed-file, else PLAYWRIGHT_LAST_RUN_OUTPUT_FILE (from the current folder), else .last-run.json in the output folder', () => {
+    const argv = ['node', 'playwright', 'test', '--last-failed'];
+    expect(lastRunFile(argv, {}, '/w/test-results', '/w')).toBe('/w/test-results/.last-run.json');
+    const env = { PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: 'runs/last.json' };
+    expect(lastRunFile(argv, env, '/w/test-results', '/w')).toBe('/w/runs/last.json');
+    expect(lastRunFile([...argv, '--last-failed-file', '../l.json'], env, '/o', '/w/a')).toBe('/w/l.json');
+    expect(lastRunFile([...argv, '--last-failed-file=/tmp/l.json'], {}, '/o', '/w')).toBe('/tmp/l.json');
+  });
+
+  test('no last-run file: Playwright re-runs every test, so the invocation goes on and says why; none failed: nothing runs and nothing changes', () => {
+    const dir = tempDir('last-run');
+    const file = path.join(dir, '.last-run.json');
+    const argv = ['node', 'playwright', 'test', '--last-failed'];
+    // A first invocation, or a night that was killed before Playwright wrote the file.
+    const missing = lastFailedPlanOf(argv, readLastRun(file));
+    expect(missing).toEqual({ note: expect.stringContaining('so Playwright re-runs every test') });
+    fs.writeFileSync(file, '{"status":"inter');
+    expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual(missing);
+    fs.writeFileSync(file, JSON.stringify({ status: 'passed', failedTests: [] }));
+    expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual({
+      nothing: expect.stringContaining('nothing to re-run'),
+    });
+    fs.writeFileSync(file, JSON.stringify({ status: 'failed', failedTests: ['a1-b2'] }));
+    expect(lastFailedPlanOf(argv, readLastRun(file))).toBeUndefined();
+    // Not asked for, or not remembered in this process: nothing to say.
+    expect(
+      lastFailedPlanOf(['node', 'playwright', 'test'], readLastRun(path.join(dir, 'none'))),
+    ).toBeUndefined();
+    expect(lastFailedPlanOf(argv, undefined)).toBeUndefined();
   });
 });
