@@ -30,20 +30,31 @@ import { shownPath } from '../lib/util/shown-path';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /**
  * A child process, waited for without blocking this one: the demo of `--scenario` runs in this
- * process and must keep answering while the checks run.
+ * process and must keep answering while the checks run. `ownGroup`: in a process group of its own.
  */
-const run = (
+const spawnWaited = (
   cmd: string,
   args: string[],
   env: NodeJS.ProcessEnv,
+  ownGroup: boolean,
   started?: (child: ChildProcess) => void,
 ): Promise<number> =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env, detached: ownGroup });
     started?.(child);
     child.on('error', () => resolve(1));
     child.on('close', (code) => resolve(code ?? 1));
   });
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv, started?: (child: ChildProcess) => void) =>
+  spawnWaited(cmd, args, env, false, started);
+/**
+ * The report and the guard, in a process group of their own: a stop sent to the job's whole group
+ * (`timeout`, which signals its group; Ctrl-C in a terminal) reaches the checks, which stop and
+ * write what finished, and this process, which waits; it must not kill the report and the guard
+ * that then run on what is on disk (they are bounded: seconds). Killed with them, a night stopped
+ * while its report was built ended with exit 3 and no report.
+ */
+const runToEnd = (cmd: string, args: string[], env: NodeJS.ProcessEnv) => spawnWaited(cmd, args, env, true);
 
 // The checks handle the stop themselves; this process waits for them and still reports. A signal
 // sent to this process alone (`kill PID`, `docker stop`, systemd) is passed on to the checks as
@@ -87,7 +98,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const outputs = takeHandoff(s.paths.state, id);
   /** Nothing to report: the guard alone; 2, nothing was checked (0, no check ran, when `none`). */
   const withoutReport = async (verdicts: string, noReport: string, none = false): Promise<NightResult> => {
-    const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+    const guard = await runToEnd(bin('tsx'), ['scripts/redaction-scan.ts'], env);
     return {
       code: jobExitCode({ checks: none ? 0 : 2, guardFailed: guard !== 0 }),
       verdicts,
@@ -126,7 +137,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   // A partial invocation's report goes beside its results, never over the night's.
   const reportDir = outputs.allureResults ? reportFolderFor(s, outputs.allureResults) : undefined;
   const report = reportDir
-    ? await run(
+    ? await runToEnd(
         bin('tsx'),
         [
           'scripts/report.ts',
@@ -141,13 +152,17 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
         env,
       )
     : 0;
-  const guard = await run(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+  const guard = await runToEnd(bin('tsx'), ['scripts/redaction-scan.ts'], env);
   return {
     code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
     verdicts: outputs.verdicts,
-    ...(reportDir
-      ? { report: reportDir }
-      : { noReport: 'not built: --reporter replaced the Allure reporter (run without --reporter for one)' }),
+    ...(!reportDir
+      ? { noReport: 'not built: --reporter replaced the Allure reporter (run without --reporter for one)' }
+      : report === 0
+        ? { report: reportDir }
+        : {
+            noReport: `not built: the report step failed (see above); ${shownPath(reportDir)} is not this night's`,
+          }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import {
 } from '../../lib/report/outputs';
 import { finishKilledInvocations, writeClaim, type Claim } from '../../lib/report/finish';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
+import { descendantsOf } from '../../pages/memory';
 import { invocationFolders, type Outputs } from '../../lib/run/invocation';
 import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
@@ -27,6 +28,16 @@ import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { tempDir } from './fakes/temp';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
+
+/** The command lines of the processes under `pid` (from /proc). */
+const commandsUnder = (pid: number): string[] =>
+  descendantsOf(pid).flatMap((p) => {
+    try {
+      return [fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ')];
+    } catch {
+      return []; // gone meanwhile
+    }
+  });
 
 const outputsDir = () => tempDir('outputs');
 const settingsAt = (root: string, env: NodeJS.ProcessEnv = {}) =>
@@ -418,6 +429,54 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     });
     return { code: r.status, out: `${r.stdout}${r.stderr}`, dir };
   };
+
+  test('a stop sent to the whole process group while the report is built (`timeout`, Ctrl-C) leaves the report and the guard to finish: 2, never 3', async () => {
+    const dir = tempDir('main-job');
+    const runs = path.join(dir, 'runs.json');
+    fs.writeFileSync(
+      runs,
+      JSON.stringify([
+        {
+          htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
+          platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
+        },
+      ]),
+    );
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L1_')) env[k] = v;
+    for (const [k, sub] of Object.entries({
+      L1_STATE_DIR: 'state',
+      L1_VERDICTS_DIR: 'verdicts',
+      L1_ALLURE_RESULTS_DIR: 'allure-results',
+      L1_PARTIAL_DIR: 'partial',
+      L1_ALLURE_REPORT_DIR: 'allure-report',
+      L1_TEST_RESULTS_DIR: 'test-results',
+    }))
+      env[k] = path.join(dir, sub);
+    env.L1_ALLURE_HISTORY_PATH = path.join(dir, 'history', 'history.jsonl');
+    const child = spawn(projectTool('tsx'), ['scripts/main.ts'], {
+      cwd: repo,
+      env: { ...env, L1_RUNS: runs, FORCE_COLOR: '0' },
+      detached: true,
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The report step begins when its process is there (the checks ended before it).
+    await expect
+      .poll(() => commandsUnder(child.pid!).some((cmd) => cmd.includes('scripts/report.ts')), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    process.kill(-child.pid!, 'SIGTERM');
+    const code = await closed;
+    expect(code, out).toBe(2);
+    expect(out).toContain('stopped by SIGTERM');
+    expect(out).toContain('redaction guard:');
+    expect(out).toContain(`Allure report: ${shownPath(path.join(dir, 'allure-report', 'index.html'))}`);
+    expect(fs.existsSync(path.join(dir, 'allure-report', 'index.html'))).toBe(true);
+  });
 
   test('settings it cannot read are 2, nothing was checked (never 3, which says a report or the guard failed)', () => {
     const r = job([], { L1_RUNS: path.join(tempDir('main-job'), 'absent.json') });
