@@ -408,6 +408,21 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
   /** The main job with its folders under a fresh temporary folder and `env` over them. */
   const job = (args: string[], env: NodeJS.ProcessEnv) => {
     const dir = tempDir('main-job');
+    const r = spawnSync(projectTool('tsx'), ['scripts/main.ts', ...args], {
+      cwd: repo,
+      env: jobEnv(dir, env),
+      encoding: 'utf8',
+      timeout: 80_000,
+    });
+    return { code: r.status, out: `${r.stdout}${r.stderr}`, dir };
+  };
+  /** A run on a port nothing listens on: its collection fails at once, and the night goes on. */
+  const UNREACHABLE = {
+    htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
+    platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
+  };
+  /** The job's environment: this one's without L1_*, its folders under `dir`, and `env` over them. */
+  function jobEnv(dir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     const own: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L1_')) own[k] = v;
     Object.assign(own, {
@@ -421,42 +436,16 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
       FORCE_COLOR: '0',
       ...env,
     });
-    const r = spawnSync(projectTool('tsx'), ['scripts/main.ts', ...args], {
-      cwd: repo,
-      env: own,
-      encoding: 'utf8',
-      timeout: 80_000,
-    });
-    return { code: r.status, out: `${r.stdout}${r.stderr}`, dir };
-  };
+    return own;
+  }
 
   test('a stop sent to the whole process group while the report is built (`timeout`, Ctrl-C) leaves the report and the guard to finish: 2, never 3', async () => {
     const dir = tempDir('main-job');
     const runs = path.join(dir, 'runs.json');
-    fs.writeFileSync(
-      runs,
-      JSON.stringify([
-        {
-          htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
-          platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
-        },
-      ]),
-    );
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L1_')) env[k] = v;
-    for (const [k, sub] of Object.entries({
-      L1_STATE_DIR: 'state',
-      L1_VERDICTS_DIR: 'verdicts',
-      L1_ALLURE_RESULTS_DIR: 'allure-results',
-      L1_PARTIAL_DIR: 'partial',
-      L1_ALLURE_REPORT_DIR: 'allure-report',
-      L1_TEST_RESULTS_DIR: 'test-results',
-    }))
-      env[k] = path.join(dir, sub);
-    env.L1_ALLURE_HISTORY_PATH = path.join(dir, 'history', 'history.jsonl');
+    fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
     const child = spawn(projectTool('tsx'), ['scripts/main.ts'], {
       cwd: repo,
-      env: { ...env, L1_RUNS: runs, FORCE_COLOR: '0' },
+      env: jobEnv(dir, { L1_RUNS: runs }),
       detached: true,
     });
     let out = '';
@@ -487,11 +476,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
 
   test('a --grep that matches no test builds no report: 2, nothing was checked; 0 with --pass-with-no-tests', () => {
     const runs = path.join(tempDir('main-job'), 'runs.json');
-    const run = {
-      htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
-      platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
-    };
-    fs.writeFileSync(runs, JSON.stringify([run]));
+    fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
     const none = job(['--grep', 'item05'], { L1_RUNS: runs });
     expect(none.code, none.out).toBe(2);
     expect(none.out).toContain('Allure report: not built: no test ran');
