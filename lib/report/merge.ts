@@ -108,7 +108,12 @@ function duplicateVerdict(found: Found[]): VerdictFile {
  * merged index, summary and JUnit count the run and agree with the merge's exit code (2) instead
  * of reading as a night without it. Its selection and night are the shards'.
  */
-function missingVerdict(run: ConfiguredRun, found: readonly VerdictFile[], shards: number): VerdictFile {
+function missingVerdict(
+  run: ConfiguredRun,
+  found: readonly VerdictFile[],
+  shards: number,
+  unfinished: readonly string[],
+): VerdictFile {
   const first = found[0];
   const night = found.map((v) => v.night).find(Boolean);
   const verdict = buildVerdict(run, undefined, [], {
@@ -118,12 +123,34 @@ function missingVerdict(run: ConfiguredRun, found: readonly VerdictFile[], shard
     generatedAt: new Date().toISOString(),
     ...(night ? { night } : {}),
   });
+  // A shard that was stopped never reached some of its runs: those are interrupted, not wrong
+  // input (a shard does not know which runs it would have had, so it cannot write them itself).
+  if (unfinished.length)
+    return {
+      ...verdict,
+      status: 'error',
+      failureKind: 'interrupted',
+      reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}), and ${unfinished.join(', ')} did not finish (stopped, or killed before its night files): the run was probably one that shard never reached; check the night again`,
+    };
   return {
     ...verdict,
     status: 'error',
     failureKind: 'input',
     reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}): a configured run (L1_RUNS) that no shard checked; see the shards' logs (a shard that did not finish, or shards of other runs)`,
   };
+}
+
+/**
+ * Whether a shard folder's invocation was stopped before every run it had was checked: it holds
+ * verdicts but no index (killed before its night files), or a run of it says it was interrupted.
+ * A folder with no verdict at all tells nothing of why (a shard that never started is a problem
+ * of its own, `holds no verdict`).
+ */
+function unfinishedShard(dir: string, entries: readonly VerdictEntry[]): boolean {
+  if (entries.length === 0) return false;
+  const index = readJsonFile(path.join(dir, 'index.json'));
+  if (index.why !== undefined || !verdictIndexSchema.safeParse(index.value).success) return true;
+  return entries.some((e) => e.verdict.failureKind === 'interrupted');
 }
 
 /**
@@ -178,6 +205,7 @@ export function mergeVerdictFolders(
   if (dirs.length === 0) problems.push('no shard verdict folder given');
   const byLabel = new Map<string, Found[]>();
   const seenDirs = new Set<string>();
+  const unfinished: string[] = [];
   for (const dir of dirs) {
     const resolved = path.resolve(dir);
     if (seenDirs.has(resolved)) {
@@ -191,6 +219,7 @@ export function mergeVerdictFolders(
     }
     const folder = readVerdictFolder(dir);
     problems.push(...folder.problems);
+    if (unfinishedShard(dir, folder.entries)) unfinished.push(dir);
     if (folder.entries.length === 0 && folder.problems.length === 0) {
       // A shard that had no run (more shards than runs) writes an index of none: that is fine.
       const index = readJsonFile(path.join(dir, 'index.json'));
@@ -241,7 +270,7 @@ export function mergeVerdictFolders(
       problems.push(`run ${quote(run.label)} of L1_RUNS found in no shard (the merged verdict says error)`);
       add(
         run.label,
-        { file: `${run.slug}.json`, verdict: missingVerdict(run, found, dirs.length) },
+        { file: `${run.slug}.json`, verdict: missingVerdict(run, found, dirs.length, unfinished) },
         'found in no shard',
       );
     }

@@ -14,10 +14,20 @@ import { EXIT_MEANINGS, jobExitCode } from '../../lib/report/night';
 const { positionals } = parseArgs({ allowPositionals: true });
 const out = positionals[0] ?? 'reports';
 const shards = positionals[1] ?? path.join(out, 'shards');
-for (const shard of fs.existsSync(shards) ? fs.readdirSync(shards).sort() : []) {
+const shardFolders = fs.existsSync(shards)
+  ? fs
+      .readdirSync(shards, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort()
+  : [];
+for (const shard of shardFolders) {
   const file = path.join(shards, shard, 'exit-code');
-  if (fs.existsSync(file))
-    process.stdout.write(`shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`);
+  process.stdout.write(
+    fs.existsSync(file)
+      ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
+      : `shard ${shard}: no exit code recorded (the shard was killed, or its job timed out, before its checks ended)\n`,
+  );
 }
 let checks: 0 | 1 | 2 = 2;
 let merged = true;

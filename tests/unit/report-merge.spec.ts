@@ -223,6 +223,34 @@ test.describe('mergeVerdictFolders', () => {
     expect(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8')).toContain('<testsuite name="lost"');
   });
 
+  test('a run found in no shard beside a shard that was stopped (a run of it interrupted, or no index: killed) is interrupted, not input', () => {
+    const stopped = entry('b');
+    stopped.verdict = verdict(
+      'b',
+      {},
+      {
+        status: 'error',
+        failureKind: 'interrupted',
+        reason: 'the invocation was interrupted by SIGTERM while its collection ran',
+      },
+    );
+    const whole = shard(entry('a'));
+    const interrupted = mergeVerdictFolders([whole, shard(stopped)], ['a', 'b', 'lost']);
+    const lost = () => interrupted.entries.find((e) => e.file === 'lost.json')!.verdict;
+    expect(lost()).toMatchObject({ status: 'error', failureKind: 'interrupted' });
+    expect(lost().reason).toMatch(
+      /^merge: run found in no shard \(of 2 shard folders\), and .* did not finish/,
+    );
+    // Killed: the runs it finished are there, its night files are not.
+    const killed = shard(entry('b'));
+    fs.rmSync(path.join(killed, 'index.json'));
+    const merged = mergeVerdictFolders([whole, killed], ['a', 'b', 'lost']);
+    expect(merged.entries.find((e) => e.file === 'lost.json')!.verdict).toMatchObject({
+      failureKind: 'interrupted',
+      reason: expect.stringContaining(`${killed} did not finish`),
+    });
+  });
+
   test('a missing run known with its URLs keeps them (redacted) and its file name; every shard empty still names it', () => {
     const run = {
       label: '长 label',
