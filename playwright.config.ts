@@ -118,7 +118,8 @@ export default defineConfig({
           // taken); a server that answers 200 is reused only after global setup proved it is ours.
           url: `${demoOrigins(config.demoPort).main}/healthz?checkout=${CHECKOUT_ID}`,
           reuseExistingServer: true,
-          env: { L1_DEMO_PORT: String(config.demoPort) },
+          // The demo says which runner started it: global setup refuses to borrow another's.
+          env: { L1_DEMO_PORT: String(config.demoPort), L1_DEMO_STARTED_BY: String(process.pid) },
           stdout: 'ignore',
           stderr: 'pipe',
           timeout: 60_000,

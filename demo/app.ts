@@ -104,10 +104,21 @@ const ROUTES: readonly Route[] = [
 ];
 
 /** Who this demo is; 409 when `?checkout=` names another checkout (demo/runs.ts CHECKOUT_ID). */
+/**
+ * Which checkout the demo is, and which invocation started it (`startedBy`: the process of the
+ * Playwright runner whose webServer it is, which stops it when it ends; null when started on its
+ * own, `npm run demo:server`): another invocation must not borrow a demo that goes away under it.
+ */
 function health(res: http.ServerResponse, url: URL): void {
   const asked = url.searchParams.get('checkout');
   const ours = asked === null || asked === CHECKOUT_ID;
-  json(res, ours ? 200 : 409, { ok: ours, app: 'l1-verify demo', checkout: CHECKOUT_ID });
+  const startedBy = Number(process.env.L1_DEMO_STARTED_BY);
+  json(res, ours ? 200 : 409, {
+    ok: ours,
+    app: 'l1-verify demo',
+    checkout: CHECKOUT_ID,
+    startedBy: Number.isInteger(startedBy) && startedBy > 0 ? startedBy : null,
+  });
 }
 
 function resetDemo(ctx: AppContext, res: http.ServerResponse): void {

@@ -9,7 +9,7 @@ import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
-import { privateDir, removeStaleInvocations } from '../../lib/run/state';
+import { privateDir, processAlive, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
 import { lastFailedPlan, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
@@ -29,11 +29,29 @@ async function checkDemoIdentity(port: number): Promise<void> {
   } catch {
     answer = undefined;
   }
-  const checkout = (answer as { checkout?: unknown } | undefined)?.checkout;
-  if (checkout === CHECKOUT_ID) return;
-  throw new Error(
-    `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`,
-  );
+  const { checkout, startedBy } = (answer ?? {}) as { checkout?: unknown; startedBy?: unknown };
+  const problem = demoProblem(port, url, checkout, startedBy);
+  if (problem) throw new Error(problem);
+}
+
+/**
+ * Why the demo that answers on `port` is not this invocation's to use, or undefined: it is another
+ * checkout's (or another process altogether), or this checkout's demo started by another live
+ * invocation, which stops it (and removes its credentials) when it ends: a second invocation that
+ * borrowed it lost it half-way, every run an error naming the credentials file.
+ */
+export function demoProblem(
+  port: number,
+  url: string,
+  checkout: unknown,
+  startedBy: unknown,
+  self = process.pid,
+): string | undefined {
+  if (checkout === CHECKOUT_ID) {
+    if (typeof startedBy !== 'number' || startedBy === self || !processAlive(startedBy)) return undefined;
+    return `demo platform: port ${port} is this checkout's demo, started by another invocation (process ${startedBy}), which stops it when it ends: run one at a time, or give this one its own L1_DEMO_PORT`;
+  }
+  return `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`;
 }
 
 /**

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { CHECKOUT_ID } from '../../demo/runs';
+import { startDemo } from '../../demo/server';
+import { demoProblem } from '../setup/global.setup';
+
+/**
+ * README.md § Failure modes, "another process on the demo port": with no configuration the checks
+ * use this checkout's demo, started by Playwright's webServer (playwright.config.ts). Global setup
+ * refuses a demo that is not this checkout's, and one that another live invocation started: that
+ * one stops it, and removes its credentials, when it ends (an audit saw every run of the second
+ * invocation end in error, naming the credentials file).
+ */
+
+const URL_ = 'http://127.0.0.1:4173/healthz';
+/** The pid of a process that has ended. */
+const gone = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+
+test('this checkout demo: started on its own, by this runner, or by a runner that has ended, it is used', () => {
+  expect(demoProblem(4173, URL_, CHECKOUT_ID, null)).toBeUndefined();
+  expect(demoProblem(4173, URL_, CHECKOUT_ID, process.pid)).toBeUndefined();
+  expect(demoProblem(4173, URL_, CHECKOUT_ID, gone())).toBeUndefined();
+});
+
+test("this checkout's demo started by another live invocation is refused, naming its process and L1_DEMO_PORT", () => {
+  expect(demoProblem(4173, URL_, CHECKOUT_ID, process.ppid)).toBe(
+    `demo platform: port 4173 is this checkout's demo, started by another invocation (process ${process.ppid}), which stops it when it ends: run one at a time, or give this one its own L1_DEMO_PORT`,
+  );
+});
+
+test("another checkout's demo, or a process that does not say, is refused whoever started it", () => {
+  expect(demoProblem(4173, URL_, 'another-checkout', null)).toContain('names another checkout');
+  expect(demoProblem(4173, URL_, undefined, process.pid)).toContain('does not say which checkout it is');
+});
+
+/** What a demo started with L1_DEMO_STARTED_BY set to `value` (unset: undefined) says of itself. */
+async function healthWith(value: string | undefined): Promise<unknown[]> {
+  const before = process.env.L1_DEMO_STARTED_BY;
+  const set = (v: string | undefined) => {
+    if (v === undefined) delete process.env.L1_DEMO_STARTED_BY;
+    else process.env.L1_DEMO_STARTED_BY = v;
+  };
+  set(value);
+  const demo = await startDemo({ port: 0, quiet: true });
+  try {
+    const answer = (await (await fetch(`${demo.origin}/healthz`)).json()) as Record<string, unknown>;
+    return [answer.checkout, answer.startedBy];
+  } finally {
+    await demo.close();
+    set(before);
+  }
+}
+
+test('the demo says which runner started it (L1_DEMO_STARTED_BY, set by the webServer), or null when started on its own', async () => {
+  expect(await healthWith('4242')).toEqual([CHECKOUT_ID, 4242]);
+  expect(await healthWith(undefined)).toEqual([CHECKOUT_ID, null]);
+  expect(await healthWith('not a pid')).toEqual([CHECKOUT_ID, null]);
+});
