@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHECKOUT_ID, demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
-import { decideOutputs } from './lib/report/outputs';
+import { decideOutputs, outputDirInUse } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
+import { SettingsError } from './lib/run/runs';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
 import { lastRunFile, outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
 
@@ -35,17 +36,18 @@ const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
 // Workers fill the batch date the runner fixed, even when they start after midnight.
 useNight(currentInvocation()?.night);
 const config = settings();
-// Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
-if (!isWorker)
-  rememberLastRun(
-    lastRunFile(process.argv, process.env, outputDirFromArgv(process.argv) ?? config.paths.testResults),
-  );
 const argv = process.argv;
 /**
  * `--list` changes nothing: global setup and teardown do not run, and allure-playwright, which
  * would write a "skipped" result for every listed test, is left out.
  */
 const listing = argv.includes('--list');
+const outputDir = outputDirFromArgv(argv) ?? config.paths.testResults;
+// Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
+if (!isWorker) rememberLastRun(lastRunFile(argv, process.env, outputDir));
+// Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
+const inUse = isWorker || listing ? undefined : outputDirInUse(outputDir);
+if (inUse) throw new SettingsError(inUse);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );

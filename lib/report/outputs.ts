@@ -344,6 +344,31 @@ export function claimedSinceBy(dir: string, invocationId: string): string | unde
   return mark && mark.invocation !== invocationId ? mark.invocation : undefined;
 }
 
+/**
+ * Playwright's output folder (error contexts, attachments, `.last-run.json`) is emptied by the
+ * runner before global setup runs, so the claim of the output folders comes too late for it: a
+ * second invocation, even one refused its verdict folder, had already removed the first one's
+ * evidence. The setup marks it (`markOutputDir`), and the next runner reads the mark as it loads
+ * its config, before anything is removed (`outputDirInUse`).
+ */
+export function markOutputDir(dir: string, invocation: { id: string; startedAt: string }): void {
+  fs.mkdirSync(dir, { recursive: true });
+  writeMark(dir, {
+    tool: 'l1-verify',
+    invocation: invocation.id,
+    pid: process.pid,
+    complete: true,
+    startedAt: invocation.startedAt,
+  });
+}
+
+/** Why this runner may not use `dir` as its output folder (another live runner uses it), or undefined. */
+export function outputDirInUse(dir: string, self = process.pid): string | undefined {
+  const mark = readMark(dir);
+  if (!mark || mark.pid === self || mark.finishedAt || !processAlive(mark.pid)) return undefined;
+  return `${dir} (Playwright's output folder, which it empties at start) is in use by another invocation (process ${mark.pid}): run one at a time, or give each its own L1_TEST_RESULTS_DIR (and L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR); nothing was removed`;
+}
+
 /** Marks the folders finished (a later invocation may take them over). */
 export function releaseOutputs(outputs: Outputs, invocationId: string): void {
   for (const dir of [outputs.verdicts, outputs.allureResults].filter(Boolean)) {

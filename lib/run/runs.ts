@@ -58,6 +58,9 @@ export class SettingsError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SettingsError';
+    // Thrown while Playwright loads the config, it is printed with its stack: the message says
+    // what to change, and a dozen lines of the suite's and Playwright's frames hide it.
+    this.stack = `${this.name}: ${message}`;
   }
 }
 

@@ -4,7 +4,7 @@ import { CHECKOUT_ID } from '../../demo/runs';
 import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
-import { claimOutputs, writeHandoff } from '../../lib/report/outputs';
+import { claimOutputs, markOutputDir, writeHandoff } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
@@ -94,6 +94,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   if (rerun) out.write(`\n${rerun.note}\n`);
   const allure = allureWrites(config.reporter);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
+  for (const dir of new Set(config.projects.map((p) => p.outputDir))) markOutputDir(dir, inv);
   privateDir(inv.dir);
   clearEarlierInvocation(inv.dir, inv.runs);
   for (const dir of [inv.auth, inv.runs]) privateDir(dir);

@@ -10,6 +10,8 @@ import {
   emptyOwnFiles,
   holdsCompleteNight,
   MARK,
+  markOutputDir,
+  outputDirInUse,
   refusedFolder,
   releaseOutputs,
   reportFolderFor,
@@ -372,6 +374,23 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     expect(fs.existsSync(killed.invocation.dir)).toBe(false);
     expect(finishKilledInvocations(state)).toEqual([]);
   });
+});
+
+test("Playwright's output folder, which its runner empties before global setup: another live runner's is refused as the config loads", () => {
+  const dir = path.join(outputsDir(), 'test-results');
+  expect(outputDirInUse(dir)).toBeUndefined(); // not there yet
+  markOutputDir(dir, { id: 'night', startedAt: 't' });
+  expect(outputDirInUse(dir)).toBeUndefined(); // this runner's own
+  // Read by another runner while this one (here: the parent process, alive) runs.
+  const mark = path.join(dir, MARK);
+  const rewrite = (pid: number) =>
+    fs.writeFileSync(mark, JSON.stringify({ ...JSON.parse(fs.readFileSync(mark, 'utf8')), pid }));
+  rewrite(process.ppid);
+  expect(outputDirInUse(dir)).toBe(
+    `${dir} (Playwright's output folder, which it empties at start) is in use by another invocation (process ${process.ppid}): run one at a time, or give each its own L1_TEST_RESULTS_DIR (and L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR); nothing was removed`,
+  );
+  rewrite(spawnSync(process.execPath, ['-e', '0']).pid!); // a runner that has ended
+  expect(outputDirInUse(dir)).toBeUndefined();
 });
 
 test.describe('the handoff to the main job (scripts/main.ts)', () => {
