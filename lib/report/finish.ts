@@ -28,6 +28,8 @@ export interface Claim {
   allure: boolean;
   facts: Omit<InvocationFacts, 'baseUrls'>;
   keepState: boolean;
+  /** Playwright's output folders, marked by the setup (lib/report/outputs.ts `markOutputDir`). */
+  outputDirs?: string[];
 }
 
 const CLAIM = 'claimed.json';
@@ -158,7 +160,7 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
     });
     writeNightExtras(inv.outputs.allureResults, summary);
   }
-  releaseOutputs(inv.outputs, inv.id);
+  releaseOutputs(inv.outputs, inv.id, claim.outputDirs);
   markFinished(claim);
   return { summary, entries, ...(interrupted ? { interrupted } : {}) };
 }

@@ -369,9 +369,13 @@ export function outputDirInUse(dir: string, self = process.pid): string | undefi
   return `${dir} (Playwright's output folder, which it empties at start) is in use by another invocation (process ${mark.pid}): run one at a time, or give each its own L1_TEST_RESULTS_DIR (and L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR); nothing was removed`;
 }
 
-/** Marks the folders finished (a later invocation may take them over). */
-export function releaseOutputs(outputs: Outputs, invocationId: string): void {
-  for (const dir of [outputs.verdicts, outputs.allureResults].filter(Boolean)) {
+/**
+ * Marks the folders finished (a later invocation may take them over); `more`: other folders this
+ * invocation marked (Playwright's output folder), so that a process that later gets the same pid
+ * is never taken for this invocation still running.
+ */
+export function releaseOutputs(outputs: Outputs, invocationId: string, more: readonly string[] = []): void {
+  for (const dir of [outputs.verdicts, outputs.allureResults, ...more].filter(Boolean)) {
     const mark = readMark(dir);
     if (mark?.invocation === invocationId) writeMark(dir, { ...mark, finishedAt: new Date().toISOString() });
   }

@@ -94,7 +94,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   if (rerun) out.write(`\n${rerun.note}\n`);
   const allure = allureWrites(config.reporter);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
-  for (const dir of new Set(config.projects.map((p) => p.outputDir))) markOutputDir(dir, inv);
+  const outputDirs = [...new Set(config.projects.map((p) => p.outputDir))];
+  for (const dir of outputDirs) markOutputDir(dir, inv);
   privateDir(inv.dir);
   clearEarlierInvocation(inv.dir, inv.runs);
   for (const dir of [inv.auth, inv.runs]) privateDir(dir);
@@ -107,6 +108,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     runs: s.runs,
     allure,
     keepState: s.keepState,
+    outputDirs,
     facts: {
       id: inv.id,
       suite: `${suiteInfo().name} ${suiteInfo().version}`,

@@ -389,8 +389,15 @@ test("Playwright's output folder, which its runner empties before global setup: 
   expect(outputDirInUse(dir)).toBe(
     `${dir} (Playwright's output folder, which it empties at start) is in use by another invocation (process ${process.ppid}): run one at a time, or give each its own L1_TEST_RESULTS_DIR (and L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR); nothing was removed`,
   );
-  rewrite(spawnSync(process.execPath, ['-e', '0']).pid!); // a runner that has ended
+  // Finished (its teardown, or npm run report after a kill): free, whatever has its pid since.
+  releaseOutputs({ verdicts: '', allureResults: '', partial: false }, 'night', [dir]);
   expect(outputDirInUse(dir)).toBeUndefined();
+  rewrite(spawnSync(process.execPath, ['-e', '0']).pid!);
+  fs.writeFileSync(
+    mark,
+    JSON.stringify({ ...JSON.parse(fs.readFileSync(mark, 'utf8')), finishedAt: undefined }),
+  );
+  expect(outputDirInUse(dir)).toBeUndefined(); // a runner that has ended without finishing
 });
 
 test.describe('the handoff to the main job (scripts/main.ts)', () => {
