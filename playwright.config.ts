@@ -6,6 +6,7 @@ import { decideOutputs, outputDirInUse } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
+import { unsupportedFilter } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
 import { lastRunFile, outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
@@ -48,6 +49,8 @@ if (!isWorker) rememberLastRun(lastRunFile(argv, process.env, outputDir));
 // Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
 const inUse = isWorker || listing ? undefined : outputDirInUse(outputDir);
 if (inUse) throw new SettingsError(inUse);
+const unsupported = isWorker ? undefined : unsupportedFilter(argv);
+if (unsupported) throw new SettingsError(unsupported);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );

@@ -170,3 +170,21 @@ export function shardFromArgv(argv: string[]): { current: number; total: number 
   const m = /^(\d+)\/(\d+)$/.exec(lastValue(argv, '--shard') ?? '');
   return m ? { current: Number(m[1]), total: Number(m[2]) } : null;
 }
+
+/**
+ * Playwright filters that match a test by the file it is declared in, which here is never a test
+ * file: every check is declared in tests/checks.spec.ts and loaded by the part files
+ * (tests/checks/part-NN.spec.ts, docs/decisions.md § Speed). `--only-changed` keeps a test when
+ * that file changed, `--test-list` when its line names both files: they selected nothing, and the
+ * invocation passed with exit 0 having checked nothing (`--test-list-invert` excluded nothing).
+ * Refused as the config loads, saying what to use instead.
+ */
+export function unsupportedFilter(argv: readonly string[]): string | undefined {
+  const { options } = readTestArgv(argv);
+  if (options.has('--only-changed'))
+    return '--only-changed is refused: it keeps the tests whose declaring file changed, and every check is declared in tests/checks.spec.ts, which is not a test file, so it would select none and pass. Filter by run or item with --grep (e.g. --grep item5, --grep A-monitor)';
+  for (const flag of ['--test-list', '--test-list-invert'])
+    if (options.has(flag))
+      return `${flag} is refused: it matches a test by its declaring file, tests/checks.spec.ts, and by its test file, tests/checks/part-NN.spec.ts, which one line cannot both name, so it would select ${flag.endsWith('invert') ? 'everything' : 'nothing'}. Filter by run or item with --grep, or re-run failures with --last-failed`;
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { selectionFromArgv } from '../../lib/run/selection';
+import { selectionFromArgv, unsupportedFilter } from '../../lib/run/selection';
 import { lastFailedPlanOf, lastRunFile, outputDirFromArgv, readLastRun } from '../setup/cli';
 import { tempDir } from './fakes/temp';
 
@@ -210,4 +210,20 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
     ).toBeUndefined();
     expect(lastFailedPlanOf(argv, undefined)).toBeUndefined();
   });
+});
+
+test('--only-changed and --test-list match tests by a file that declares none here: refused, naming --grep; other filters are not', () => {
+  expect(unsupportedFilter(argv('--only-changed'))).toMatch(/^--only-changed is refused: .*--grep item5/);
+  expect(unsupportedFilter(argv('--only-changed=main'))).toMatch(/^--only-changed is refused/);
+  expect(unsupportedFilter(argv('--test-list', 'list.txt'))).toMatch(
+    /^--test-list is refused: .*select nothing/,
+  );
+  expect(unsupportedFilter(argv('--test-list-invert=l.txt'))).toMatch(/select everything/);
+  for (const ok of [
+    argv(),
+    argv('--grep', 'item5'),
+    argv('--last-failed'),
+    argv('tests/checks/part-00.spec.ts'),
+  ])
+    expect(unsupportedFilter(ok)).toBeUndefined();
 });
