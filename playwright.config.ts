@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHECKOUT_ID, demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
-import { decideOutputs, outputDirInUse } from './lib/report/outputs';
+import { decideOutputs, outputDirInUse, playwrightOutputDir } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { unsupportedFilter } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
-import { lastRunFile, outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
+import { carryLastRun, lastRunFile, outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
@@ -43,17 +43,21 @@ const argv = process.argv;
  * would write a "skipped" result for every listed test, is left out.
  */
 const listing = argv.includes('--list');
-const outputDir = outputDirFromArgv(argv) ?? config.paths.testResults;
-// Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
-if (!isWorker) rememberLastRun(lastRunFile(argv, process.env, outputDir));
-// Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
-const inUse = isWorker || listing ? undefined : outputDirInUse(outputDir);
-if (inUse) throw new SettingsError(inUse);
 const unsupported = isWorker ? undefined : unsupportedFilter(argv);
 if (unsupported) throw new SettingsError(unsupported);
+const givenOutput = outputDirFromArgv(argv);
+const nightOutputDir = givenOutput ?? config.paths.testResults;
+// Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
+const lastRun = lastRunFile(argv, process.env, nightOutputDir);
+const firstLoad = !isWorker && rememberLastRun(lastRun);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );
+const outputDir = playwrightOutputDir(invocation.outputs, nightOutputDir, givenOutput !== undefined);
+if (firstLoad && !listing) carryLastRun(argv, process.env, lastRun, outputDir);
+// Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
+const inUse = isWorker || listing ? undefined : outputDirInUse(outputDir);
+if (inUse) throw new SettingsError(inUse);
 
 /**
  * SIGTERM (a CI timeout, a cancelled job, a container stop) is handled like Ctrl-C: the runner
@@ -92,7 +96,7 @@ export default defineConfig({
   workers: config.workers,
   globalSetup: './tests/setup/global.setup.ts',
   globalTeardown: './tests/setup/global.teardown.ts',
-  outputDir: config.paths.testResults,
+  outputDir,
   reporter: [
     ['list'],
     // A CI shard (scripts/ci/shard.sh) also writes a blob report for `playwright merge-reports`.

@@ -112,8 +112,24 @@ export function decideOutputs(settings: Settings, selection: Selection, now: Dat
     verdicts: path.join(folder, 'verdicts'),
     allureResults: path.join(folder, 'allure-results'),
     partial: true,
+    folder,
     note: `partial invocation (${selection.filters.join(' ')}): its outputs go to ${shownPath(folder)}/; the night's ${shownPath(configured.verdicts)} and ${shownPath(configured.allureResults)} are left as they are`,
   };
+}
+
+/**
+ * Playwright's output folder for the checks (error contexts, attachments, `.last-run.json`), which
+ * its runner empties at start: the configured one (L1_TEST_RESULTS_DIR, or `--output` as given),
+ * except for a partial invocation with a folder of its own, which keeps it there
+ * (`reports/partial/<stamp>/test-results`): a morning's `--grep item5` used to empty the night's,
+ * its section pictures and the `.last-run.json` that `--last-failed` reads.
+ */
+export function playwrightOutputDir(
+  outputs: Outputs,
+  configured: string,
+  givenOnCommandLine: boolean,
+): string {
+  return outputs.folder && !givenOnCommandLine ? path.join(outputs.folder, 'test-results') : configured;
 }
 
 /**
@@ -351,13 +367,16 @@ export function claimedSinceBy(dir: string, invocationId: string): string | unde
  * evidence. The setup marks it (`markOutputDir`), and the next runner reads the mark as it loads
  * its config, before anything is removed (`outputDirInUse`).
  */
-export function markOutputDir(dir: string, invocation: { id: string; startedAt: string }): void {
+export function markOutputDir(
+  dir: string,
+  invocation: { id: string; startedAt: string; outputs: Outputs },
+): void {
   fs.mkdirSync(dir, { recursive: true });
   writeMark(dir, {
     tool: 'l1-verify',
     invocation: invocation.id,
     pid: process.pid,
-    complete: true,
+    complete: !invocation.outputs.partial,
     startedAt: invocation.startedAt,
   });
 }

@@ -35,6 +35,11 @@ export interface Outputs {
   allureResults: string;
   /** A partial invocation writes to a folder of its own, never into a complete night's. */
   partial: boolean;
+  /**
+   * That folder of its own (`reports/partial/<stamp>`), when it got one: Playwright's output folder
+   * goes there too (lib/report/outputs.ts `playwrightOutputDir`).
+   */
+  folder?: string;
   /** Why the outputs are not the configured folders (said at start). */
   note?: string;
 }

@@ -223,7 +223,7 @@ export const VARIABLES = {
   L1_TEST_RESULTS_DIR: {
     group: 'outputs',
     meaning:
-      "Playwright's outputDir for the checks (error contexts, .last-run.json that --last-failed reads): one per job that runs beside another",
+      "Playwright's outputDir for the checks (error contexts, .last-run.json that --last-failed reads): one per job that runs beside another; a partial invocation with a folder of its own keeps its own there",
     default: 'test-results/checks',
     schema: text,
   },

@@ -30,9 +30,32 @@ function failedTestsIn(file: string): number | 'none' {
  * "nothing to re-run" (the setup then claimed no outputs, and the re-run got no index, summary or
  * JUnit). The first load counts; a later one (after the folder was emptied) does not overwrite it.
  */
-export function rememberLastRun(file: string): void {
+export function rememberLastRun(file: string): boolean {
   const store = globalThis as Record<symbol, unknown>;
-  store[LAST_FAILED] ??= readLastRun(file);
+  if (store[LAST_FAILED] !== undefined) return false;
+  store[LAST_FAILED] = readLastRun(file);
+  return true;
+}
+
+/**
+ * `--last-failed` of a partial invocation whose output folder is its own (lib/report/outputs.ts
+ * `playwrightOutputDir`): Playwright reads `.last-run.json` there, so the night's is copied in
+ * first, at the first load of the config (Playwright reads it before it empties the folder, and
+ * writes this invocation's own there at the end: the night's stays as it was). Nothing when the
+ * file is given (`--last-failed-file`, PLAYWRIGHT_LAST_RUN_OUTPUT_FILE) or there is none.
+ */
+export function carryLastRun(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  from: string,
+  toDir: string,
+): void {
+  if (!readTestArgv(argv).options.has('--last-failed')) return;
+  if (lastValue(argv, '--last-failed-file') ?? env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE) return;
+  const to = path.join(toDir, '.last-run.json');
+  if (path.resolve(from) === path.resolve(to) || !fs.existsSync(from)) return;
+  fs.mkdirSync(toDir, { recursive: true });
+  fs.copyFileSync(from, to);
 }
 
 /** What the last-run file names now. */

@@ -12,6 +12,7 @@ import {
   MARK,
   markOutputDir,
   outputDirInUse,
+  playwrightOutputDir,
   refusedFolder,
   releaseOutputs,
   reportFolderFor,
@@ -376,10 +377,25 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
   });
 });
 
+test("Playwright's output folder of a partial invocation with a folder of its own is in that folder: a morning's --grep never empties the night's", () => {
+  const root = outputsDir();
+  const configured = path.join(root, 'test-results');
+  const night = decideOutputs(settingsAt(root), COMPLETE, NOW);
+  expect(playwrightOutputDir(night, configured, false)).toBe(configured);
+  const morning = decideOutputs(settingsAt(root), PARTIAL, NOW);
+  expect(playwrightOutputDir(morning, configured, false)).toBe(path.join(morning.folder!, 'test-results'));
+  // `--output DIR` on the command line is Playwright's own override: as given.
+  expect(playwrightOutputDir(morning, '/given', true)).toBe('/given');
+});
+
 test("Playwright's output folder, which its runner empties before global setup: another live runner's is refused as the config loads", () => {
   const dir = path.join(outputsDir(), 'test-results');
   expect(outputDirInUse(dir)).toBeUndefined(); // not there yet
-  markOutputDir(dir, { id: 'night', startedAt: 't' });
+  markOutputDir(dir, {
+    id: 'night',
+    startedAt: 't',
+    outputs: { verdicts: '', allureResults: '', partial: false },
+  });
   expect(outputDirInUse(dir)).toBeUndefined(); // this runner's own
   // Read by another runner while this one (here: the parent process, alive) runs.
   const mark = path.join(dir, MARK);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { selectionFromArgv, unsupportedFilter } from '../../lib/run/selection';
-import { lastFailedPlanOf, lastRunFile, outputDirFromArgv, readLastRun } from '../setup/cli';
+import { carryLastRun, lastFailedPlanOf, lastRunFile, outputDirFromArgv, readLastRun } from '../setup/cli';
 import { tempDir } from './fakes/temp';
 
 /** What an invocation selected, from the runner's command line (recorded in every verdict file). */
@@ -226,4 +226,22 @@ test('--only-changed and --test-list match tests by a file that declares none he
     argv('tests/checks/part-00.spec.ts'),
   ])
     expect(unsupportedFilter(ok)).toBeUndefined();
+});
+
+test("--last-failed of a partial invocation with an output folder of its own reads the night's failures, copied in; the night's file stays", () => {
+  const dir = tempDir('last-run');
+  const night = path.join(dir, 'test-results', '.last-run.json');
+  fs.mkdirSync(path.dirname(night), { recursive: true });
+  const text = JSON.stringify({ status: 'failed', failedTests: ['a1-b2'] });
+  fs.writeFileSync(night, text);
+  const own = path.join(dir, 'partial', 'x', 'test-results');
+  const lastFailed = ['node', 'playwright', 'test', '--last-failed'];
+  carryLastRun(['node', 'playwright', 'test', '--grep', 'item5'], {}, night, own);
+  expect(fs.existsSync(own)).toBe(false); // not --last-failed: nothing to carry
+  carryLastRun([...lastFailed, '--last-failed-file', night], {}, night, own);
+  carryLastRun(lastFailed, { PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: night }, night, own);
+  expect(fs.existsSync(own)).toBe(false); // the file given: Playwright reads it where it is
+  carryLastRun(lastFailed, {}, night, own);
+  expect(fs.readFileSync(path.join(own, '.last-run.json'), 'utf8')).toBe(text);
+  expect(fs.readFileSync(night, 'utf8')).toBe(text);
 });
