@@ -40,6 +40,12 @@ for i in $(seq 1 "$n"); do
     shards_result=failure
 done
 echo "=== merge"
+# A grep is an investigation: its Allure results and report go beside its merged verdicts, never
+# into the checkout's night (allure-results/, allure-report/), unless folders are given.
+if [ -n "$grep" ]; then
+  export L1_ALLURE_RESULTS_DIR="${L1_ALLURE_RESULTS_DIR:-${base}/allure-results}"
+  export L1_ALLURE_REPORT_DIR="${L1_ALLURE_REPORT_DIR:-${base}/allure-report}"
+fi
 merge_outcome=success
 bash scripts/ci/merge.sh "${base}/shards" "$base" || merge_outcome=failure
 guard_outcome=success
