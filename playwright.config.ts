@@ -9,7 +9,13 @@ import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { unsupportedFilter } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
-import { carryLastRun, lastRunFile, outputDirFromArgv, rememberLastRun } from './tests/setup/cli';
+import {
+  carryLastRun,
+  lastFailedPlan,
+  lastRunFile,
+  outputDirFromArgv,
+  rememberLastRun,
+} from './tests/setup/cli';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
@@ -53,7 +59,11 @@ const firstLoad = !isWorker && rememberLastRun(lastRun);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );
-const outputDir = playwrightOutputDir(invocation.outputs, nightOutputDir, givenOutput !== undefined);
+// `--last-failed` with nothing to re-run changes nothing: no folder of its own is made for it.
+const nothingToRerun = 'nothing' in (lastFailedPlan(argv) ?? {});
+const outputDir = nothingToRerun
+  ? nightOutputDir
+  : playwrightOutputDir(invocation.outputs, nightOutputDir, givenOutput !== undefined);
 if (firstLoad && !listing) carryLastRun(argv, process.env, lastRun, outputDir);
 // Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
 const inUse = isWorker || listing ? undefined : outputDirInUse(outputDir);

@@ -138,7 +138,15 @@ test('night 2 (yesterday): item 5 of nightly-drift-ranking fails, the rest passe
 });
 
 test('the morning after: --grep item5 and --last-failed write to a partial folder of their own (its report beside them, or none without Allure); the night is untouched', async () => {
-  const before = { ...nightOutputs(), report: snapshotFolder(path.join(dir(), 'allure-report')) };
+  // Playwright's outputs of the night too: its .last-run.json (what --last-failed re-runs) and the
+  // error contexts and pictures its failures point to.
+  const nightTestResults = () => snapshotFolder(path.join(dir(), 'test-results'));
+  const before = {
+    ...nightOutputs(),
+    report: snapshotFolder(path.join(dir(), 'allure-report')),
+    testResults: nightTestResults(),
+  };
+  expect(Object.keys(before.testResults)).toContain('.last-run.json');
   // Both through the main job (npm run check). `npx playwright test --grep item5` itself:
   // tests/selftest/cli.spec.ts.
   const grep = await night('-1', { args: ['--grep', 'item5'] });
@@ -157,7 +165,11 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
   expect(last.code, last.output.slice(-3000)).toBe(1);
   expect(last.output).toContain('Allure report: not built: --reporter replaced the Allure reporter');
   expect(last.output).toMatch(/redaction guard: \d+ files scanned, no secret found/);
-  expect({ ...nightOutputs(), report: snapshotFolder(path.join(dir(), 'allure-report')) }).toEqual(before);
+  expect({
+    ...nightOutputs(),
+    report: snapshotFolder(path.join(dir(), 'allure-report')),
+    testResults: nightTestResults(),
+  }).toEqual(before);
   const partials = fs.readdirSync(path.join(dir(), 'partial')).sort();
   expect(partials).toHaveLength(2);
   const [grepped, rerun] = partials.map(
