@@ -55,18 +55,24 @@ const givenOutput = outputDirFromArgv(argv);
 const nightOutputDir = givenOutput ?? config.paths.testResults;
 // Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
 const lastRun = lastRunFile(argv, process.env, nightOutputDir);
-const firstLoad = !isWorker && rememberLastRun(lastRun);
+const firstLoad = !isWorker && rememberLastRun(lastRun.file);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );
 // `--last-failed` with nothing to re-run changes nothing: no folder of its own is made for it.
+// `--list` neither empties the folder nor writes to it, and must read the night's `.last-run.json`
+// (`--list --last-failed`: what would be re-run).
 const nothingToRerun = 'nothing' in (lastFailedPlan(argv) ?? {});
-const outputDir = nothingToRerun
-  ? nightOutputDir
-  : playwrightOutputDir(invocation.outputs, nightOutputDir, givenOutput !== undefined);
-if (firstLoad && !listing) carryLastRun(argv, process.env, lastRun, outputDir);
+const outputDir =
+  nothingToRerun || listing
+    ? nightOutputDir
+    : playwrightOutputDir(invocation.outputs, nightOutputDir, givenOutput !== undefined);
+if (firstLoad && !listing) carryLastRun(argv, lastRun, outputDir);
 // Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
-const inUse = isWorker || listing ? undefined : outputDirInUse(outputDir);
+const inUse =
+  isWorker || listing
+    ? undefined
+    : outputDirInUse(outputDir, givenOutput === undefined ? 'L1_TEST_RESULTS_DIR' : '--output');
 if (inUse) throw new SettingsError(inUse);
 
 /**

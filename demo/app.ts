@@ -103,9 +103,9 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: /^\/hostile\/hang$/, run: hang },
 ];
 
-/** Who this demo is; 409 when `?checkout=` names another checkout (demo/runs.ts CHECKOUT_ID). */
 /**
- * Which checkout the demo is, and which invocation started it (`startedBy`: the process of the
+ * Who this demo is; 409 when `?checkout=` names another checkout (demo/runs.ts CHECKOUT_ID). It
+ * says which checkout it is, and which invocation started it (`startedBy`: the process of the
  * Playwright runner whose webServer it is, which stops it when it ends; null when started on its
  * own, `npm run demo:server`): another invocation must not borrow a demo that goes away under it.
  */

@@ -51,10 +51,33 @@ const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv, started?: (chi
  * The report and the guard, in a process group of their own: a stop sent to the job's whole group
  * (`timeout`, which signals its group; Ctrl-C in a terminal) reaches the checks, which stop and
  * write what finished, and this process, which waits; it must not kill the report and the guard
- * that then run on what is on disk (they are bounded: seconds). Killed with them, a night stopped
- * while its report was built ended with exit 3 and no report.
+ * that then run on what is on disk. Killed with them, a night stopped while its report was built
+ * ended with exit 3 and no report. They take seconds (a minute for the guard over a 300-run
+ * night); a second stop, or `TO_END_LIMIT_MS`, stops them (the job then exits 3).
  */
-const runToEnd = (cmd: string, args: string[], env: NodeJS.ProcessEnv) => spawnWaited(cmd, args, env, true);
+const runToEnd = (cmd: string, args: string[], env: NodeJS.ProcessEnv) =>
+  spawnWaited(cmd, args, env, true, (child) => {
+    toEnd = child;
+    const limit = setTimeout(() => {
+      process.stderr.write(
+        `${path.basename(args[0] ?? cmd)} did not end within ${TO_END_LIMIT_MS / 60_000} minutes: stopped\n`,
+      );
+      stopGroup(child, 'SIGKILL');
+    }, TO_END_LIMIT_MS);
+    child.on('close', () => {
+      clearTimeout(limit);
+      if (toEnd === child) toEnd = undefined;
+    });
+  });
+const TO_END_LIMIT_MS = 20 * 60_000;
+let toEnd: ChildProcess | undefined;
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
 
 // The checks handle the stop themselves; this process waits for them and still reports. A signal
 // sent to this process alone (`kill PID`, `docker stop`, systemd) is passed on to the checks as
@@ -64,6 +87,9 @@ let stopped: string | undefined;
 let checksChild: ChildProcess | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
+    // A second stop while the report or the guard runs (their own group never got the first):
+    // the caller insists, so they are stopped too.
+    if (stopped && toEnd) stopGroup(toEnd, 'SIGTERM');
     stopped ??= signal;
     if (checksChild && checksChild.exitCode === null && checksChild.signalCode === null)
       checksChild.kill('SIGINT');
@@ -160,9 +186,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
       ? { noReport: 'not built: --reporter replaced the Allure reporter (run without --reporter for one)' }
       : report === 0
         ? { report: reportDir }
-        : {
-            noReport: `not built: the report step failed (see above); ${shownPath(reportDir)} is not this night's`,
-          }),
+        : { noReport: 'not built: the report step failed (see above)' }),
   };
 }
 

@@ -214,7 +214,7 @@ export function finishKilledInvocations(stateDir: string): string[] {
     );
     done.push(
       finished.takenBy
-        ? `invocation ${name} was killed, and invocation ${finished.takenBy} has written its output folder since (${claim.invocation.outputs.verdicts}): its ${finished.entries.length} verdict(s) are not written over that one's; its state was removed`
+        ? `invocation ${name} was killed, and invocation ${finished.takenBy} has written its output folder since (${claim.invocation.outputs.verdicts}): its ${finished.entries.length} verdict(s) are not written over that one's${claim.keepState ? '' : '; its state was removed'}`
         : `finished invocation ${name}, which was killed: ${finished.entries.length} verdict(s) in ${claim.invocation.outputs.verdicts}`,
     );
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Outputs } from '../run/invocation';
 import { slugify } from '../run/runs';
 import type { Settings } from '../run/settings';
-import { HANDOFFS, processAlive } from '../run/state';
+import { HANDOFFS, ownerAlive } from '../run/state';
 import {
   verdictFileSchema,
   verdictIndexSchema,
@@ -74,6 +74,15 @@ interface Mark {
   complete: boolean;
   startedAt: string;
   finishedAt?: string;
+}
+
+/**
+ * The process of the live invocation that holds the folder `mark` marks, or undefined: no mark,
+ * finished, or its process is gone (or is another process that got its pid since).
+ */
+function liveHolder(mark: Mark | undefined): number | undefined {
+  if (!mark || mark.finishedAt) return undefined;
+  return ownerAlive(mark.pid, mark.startedAt) ? mark.pid : undefined;
 }
 
 function readMark(dir: string): Mark | undefined {
@@ -321,17 +330,23 @@ export function claimOutputs(
     const refused = refusedFolder(dir, root) ?? foreignFolderProblem(dir, kind);
     if (refused) throw new Error(`output folder refused: ${refused}`);
     const mark = readMark(dir);
-    if (mark && mark.invocation !== invocation.id && !mark.finishedAt && processAlive(mark.pid))
+    const holder = mark?.invocation === invocation.id ? undefined : liveHolder(mark);
+    if (holder !== undefined)
       throw new Error(
-        `${dir} is being written by another invocation (process ${mark.pid}): run one at a time, or give each its own L1_VERDICTS_DIR and L1_ALLURE_RESULTS_DIR`,
+        `${dir} is being written by another invocation (process ${holder}): run one at a time, or give each its own L1_VERDICTS_DIR and L1_ALLURE_RESULTS_DIR`,
       );
   }
-  for (const [dir, kind] of dirs) {
+  const unfinished = new Map<string, string[]>();
+  for (const [dir] of dirs) {
     const earlier = readMark(dir);
     if (earlier && earlier.invocation !== invocation.id && !earlier.finishedAt)
-      notes.push(
-        `${dir} held the outputs of invocation ${earlier.invocation}, which was killed before it finished (no npm run report after it): replaced by this invocation's`,
-      );
+      unfinished.set(earlier.invocation, [...(unfinished.get(earlier.invocation) ?? []), dir]);
+  }
+  for (const [earlier, held] of unfinished)
+    notes.push(
+      `${held.join(' and ')} held the outputs of invocation ${earlier}, which did not finish (killed, with no npm run report after it): replaced by this invocation's`,
+    );
+  for (const [dir, kind] of dirs) {
     fs.mkdirSync(dir, { recursive: true });
     const { kept } = emptyOwnFiles(dir, kind);
     if (kept.length)
@@ -381,11 +396,15 @@ export function markOutputDir(
   });
 }
 
-/** Why this runner may not use `dir` as its output folder (another live runner uses it), or undefined. */
-export function outputDirInUse(dir: string, self = process.pid): string | undefined {
+/**
+ * Why this runner may not use `dir` as its output folder (another live runner uses it), or
+ * undefined; `setting` is what named the folder (L1_TEST_RESULTS_DIR, or `--output`).
+ */
+export function outputDirInUse(dir: string, setting = 'L1_TEST_RESULTS_DIR'): string | undefined {
   const mark = readMark(dir);
-  if (!mark || mark.pid === self || mark.finishedAt || !processAlive(mark.pid)) return undefined;
-  return `${dir} (Playwright's output folder, which it empties at start) is in use by another invocation (process ${mark.pid}): run one at a time, or give each its own L1_TEST_RESULTS_DIR (and L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR); nothing was removed`;
+  const holder = mark?.pid === process.pid ? undefined : liveHolder(mark);
+  if (holder === undefined) return undefined;
+  return `${dir} (Playwright's output folder, which it empties at start) is in use by another invocation (process ${holder}): run one at a time, or give each its own ${setting} (and L1_VERDICTS_DIR, L1_ALLURE_RESULTS_DIR); nothing was removed`;
 }
 
 /**

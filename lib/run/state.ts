@@ -49,6 +49,34 @@ export function processAlive(pid: number): boolean {
 }
 
 /**
+ * When process `pid` started, in ms since the epoch (Linux /proc: its start in clock ticks after
+ * boot, 100 a second, and the boot time in whole seconds); undefined where that cannot be read.
+ */
+export function processStartMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const boot = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]);
+    return Number.isFinite(ticks) && boot > 0 ? boot * 1000 + ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the process that began something at `startedAt` (an ISO time) still runs: `pid` is
+ * alive and did not start after it (a process that got the pid of a killed runner since is not
+ * that runner, and never blocks a night). Where the start cannot be told, alive is enough.
+ */
+export function ownerAlive(pid: number, startedAt: string): boolean {
+  if (!processAlive(pid)) return false;
+  const began = Date.parse(startedAt);
+  const start = processStartMs(pid);
+  // Boot time is in whole seconds: 2 s of slack.
+  return Number.isNaN(began) || start === undefined || start <= began + 2000;
+}
+
+/**
  * A cross-process lock (mkdir is atomic). A lock whose owner process is gone is taken over.
  * `wait` bounds how long to wait for another owner; the returned function releases it.
  */

@@ -34,10 +34,13 @@ guard() { bash scripts/ci/guard.sh --only "$@"; }
 shards_result=success
 for i in $(seq 1 "$n"); do
   echo "=== shard ${i}/${n}"
-  L1_SHARDS_DIR="${base}/shards" L1_SHARD_STATE_ROOT=".l1/local-pipeline" \
+  # A grep is an investigation: Playwright's outputs of each shard (which it empties at start) go
+  # into that shard's folder, never over the checkout's night in test-results/checks.
+  results="${L1_TEST_RESULTS_DIR:-test-results/checks}"
+  if [ -n "$grep" ] && [ -z "${L1_TEST_RESULTS_DIR:-}" ]; then results="${base}/shards/${i}/test-results"; fi
+  L1_TEST_RESULTS_DIR="$results" L1_SHARDS_DIR="${base}/shards" L1_SHARD_STATE_ROOT=".l1/local-pipeline" \
     bash scripts/ci/shard.sh "$i" "$n" "$grep" || shards_result=failure
-  guard "${base}/shards/${i}" "${L1_TEST_RESULTS_DIR:-test-results/checks}" "${L1_PARTIAL_DIR:-reports/partial}" ||
-    shards_result=failure
+  guard "${base}/shards/${i}" "$results" "${L1_PARTIAL_DIR:-reports/partial}" || shards_result=failure
 done
 echo "=== merge"
 # A grep is an investigation: its Allure results and report go beside its merged verdicts, never

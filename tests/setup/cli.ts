@@ -11,13 +11,14 @@ import { shownPath } from '../../lib/util/shown-path';
 const LAST_FAILED = Symbol.for('l1-verify.last-failed-tests');
 
 /**
- * How many failed tests the last-run file names; `'none'` when there is no such file, or it is
- * not JSON: Playwright then filters nothing and `--last-failed` re-runs every test.
+ * How many failed tests the last-run file names; `'none'` when there is no such file, it is not
+ * JSON or names no list of failed tests: Playwright then filters nothing and `--last-failed`
+ * re-runs every test.
  */
 function failedTestsIn(file: string): number | 'none' {
   try {
-    const last = JSON.parse(fs.readFileSync(file, 'utf8')) as { failedTests?: unknown[] };
-    return Array.isArray(last.failedTests) ? last.failedTests.length : 0;
+    const last = JSON.parse(fs.readFileSync(file, 'utf8')) as { failedTests?: unknown } | null;
+    return Array.isArray(last?.failedTests) ? last.failedTests.length : 'none';
   } catch {
     return 'none';
   }
@@ -44,18 +45,12 @@ export function rememberLastRun(file: string): boolean {
  * writes this invocation's own there at the end: the night's stays as it was). Nothing when the
  * file is given (`--last-failed-file`, PLAYWRIGHT_LAST_RUN_OUTPUT_FILE) or there is none.
  */
-export function carryLastRun(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  from: string,
-  toDir: string,
-): void {
-  if (!readTestArgv(argv).options.has('--last-failed')) return;
-  if (lastValue(argv, '--last-failed-file') ?? env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE) return;
+export function carryLastRun(argv: readonly string[], last: LastRunFile, toDir: string): void {
+  if (!readTestArgv(argv).options.has('--last-failed') || last.given) return;
   const to = path.join(toDir, '.last-run.json');
-  if (path.resolve(from) === path.resolve(to) || !fs.existsSync(from)) return;
+  if (path.resolve(last.file) === path.resolve(to) || !fs.existsSync(last.file)) return;
   fs.mkdirSync(toDir, { recursive: true });
-  fs.copyFileSync(from, to);
+  fs.copyFileSync(last.file, to);
 }
 
 /** What the last-run file names now. */
@@ -73,9 +68,17 @@ export function lastRunFile(
   env: NodeJS.ProcessEnv,
   outputDir: string,
   cwd = process.cwd(),
-): string {
+): LastRunFile {
   const given = lastValue(argv, '--last-failed-file') ?? env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE;
-  return given ? path.resolve(cwd, given) : path.join(outputDir, '.last-run.json');
+  return given
+    ? { file: path.resolve(cwd, given), given: true }
+    : { file: path.join(outputDir, '.last-run.json'), given: false };
+}
+
+/** The last-run file, and whether the command line or the environment gave it (else the output folder's). */
+export interface LastRunFile {
+  file: string;
+  given: boolean;
 }
 
 /**

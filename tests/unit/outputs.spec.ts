@@ -24,6 +24,7 @@ import { finishKilledInvocations, writeClaim, type Claim } from '../../lib/repor
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { descendantsOf } from '../../pages/memory';
 import { invocationFolders, type Outputs } from '../../lib/run/invocation';
+import { ownerAlive } from '../../lib/run/state';
 import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
 import { projectTool, readSettings } from '../../lib/run/settings';
@@ -357,7 +358,7 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     const killed = killedNight(state, root, 'night-1', outputs);
     // The next night starts without `npm run report`: its setup claims and empties the folder.
     expect(claimOutputs(outputs, { id: 'night-2', startedAt: 't' }, root)).toEqual([
-      `${outputs.verdicts} held the outputs of invocation night-1, which was killed before it finished (no npm run report after it): replaced by this invocation's`,
+      `${outputs.verdicts} held the outputs of invocation night-1, which did not finish (killed, with no npm run report after it): replaced by this invocation's`,
     ]);
     const tonight = fakeVerdict(killed.runs[0]!.slug, { 5: 'fail' });
     writeVerdictFolder(
@@ -375,6 +376,26 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     expect(fs.existsSync(killed.invocation.dir)).toBe(false);
     expect(finishKilledInvocations(state)).toEqual([]);
   });
+});
+
+test("a holder's pid taken by a process that started after the holder began is not the holder: a mark of a killed runner never blocks a later night", () => {
+  const now = new Date().toISOString();
+  // The parent process (this test runner) started before now: it may hold what it began now.
+  expect(ownerAlive(process.ppid, now)).toBe(true);
+  // A mark begun in 2020 whose pid is now the parent's: the parent started after it, so it is
+  // another process with a reused pid.
+  expect(ownerAlive(process.ppid, '2020-01-01T00:00:00.000Z')).toBe(false);
+  expect(ownerAlive(spawnSync(process.execPath, ['-e', '0']).pid!, now)).toBe(false);
+  expect(ownerAlive(process.ppid, 'not a time')).toBe(true); // cannot tell: alive is enough
+  const dir = path.join(outputsDir(), 'test-results');
+  markOutputDir(dir, {
+    id: 'old',
+    startedAt: '2020-01-01T00:00:00.000Z',
+    outputs: { verdicts: '', allureResults: '', partial: false },
+  });
+  const mark = path.join(dir, MARK);
+  fs.writeFileSync(mark, JSON.stringify({ ...JSON.parse(fs.readFileSync(mark, 'utf8')), pid: process.ppid }));
+  expect(outputDirInUse(dir)).toBeUndefined();
 });
 
 test("Playwright's output folder of a partial invocation with a folder of its own is in that folder: a morning's --grep never empties the night's", () => {
@@ -481,7 +502,13 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     return own;
   }
 
-  test('a stop sent to the whole process group while the report is built (`timeout`, Ctrl-C) leaves the report and the guard to finish: 2, never 3', async () => {
+  /**
+   * The main job over one unreachable run, sent `stops` SIGTERMs to its whole process group (as
+   * `timeout` sends them) once its report step has begun; its exit code and output.
+   */
+  async function jobStoppedInItsReport(
+    stops: number,
+  ): Promise<{ code: number | null; out: string; dir: string }> {
     const dir = tempDir('main-job');
     const runs = path.join(dir, 'runs.json');
     fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
@@ -500,13 +527,27 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
         timeout: 60_000,
       })
       .toBe(true);
-    process.kill(-child.pid!, 'SIGTERM');
-    const code = await closed;
+    for (let k = 0; k < stops; k++) {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { code: await closed, out, dir };
+  }
+
+  test('a stop sent to the whole process group while the report is built (`timeout`, Ctrl-C) leaves the report and the guard to finish: 2, never 3', async () => {
+    const { code, out, dir } = await jobStoppedInItsReport(1);
     expect(code, out).toBe(2);
     expect(out).toContain('stopped by SIGTERM');
     expect(out).toContain('redaction guard:');
     expect(out).toContain(`Allure report: ${shownPath(path.join(dir, 'allure-report', 'index.html'))}`);
     expect(fs.existsSync(path.join(dir, 'allure-report', 'index.html'))).toBe(true);
+  });
+
+  test('a second stop while the report is built stops it too: 3, and no report is named', async () => {
+    const { code, out } = await jobStoppedInItsReport(2);
+    expect(code, out).toBe(3);
+    expect(out).toContain('Allure report: not built: the report step failed (see above)');
+    expect(out).toContain('stopped by SIGTERM');
   });
 
   test('settings it cannot read are 2, nothing was checked (never 3, which says a report or the guard failed)', () => {

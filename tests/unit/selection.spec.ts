@@ -182,11 +182,19 @@ test.describe('outputDirFromArgv (tests/setup/cli.ts): where --last-failed reads
 test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, and what it holds', () => {
   test('--last-failed-file, else PLAYWRIGHT_LAST_RUN_OUTPUT_FILE (from the current folder), else .last-run.json in the output folder', () => {
     const argv = ['node', 'playwright', 'test', '--last-failed'];
-    expect(lastRunFile(argv, {}, '/w/test-results', '/w')).toBe('/w/test-results/.last-run.json');
+    expect(lastRunFile(argv, {}, '/w/test-results', '/w')).toEqual({
+      file: '/w/test-results/.last-run.json',
+      given: false,
+    });
     const env = { PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: 'runs/last.json' };
-    expect(lastRunFile(argv, env, '/w/test-results', '/w')).toBe('/w/runs/last.json');
-    expect(lastRunFile([...argv, '--last-failed-file', '../l.json'], env, '/o', '/w/a')).toBe('/w/l.json');
-    expect(lastRunFile([...argv, '--last-failed-file=/tmp/l.json'], {}, '/o', '/w')).toBe('/tmp/l.json');
+    expect(lastRunFile(argv, env, '/w/test-results', '/w')).toEqual({
+      file: '/w/runs/last.json',
+      given: true,
+    });
+    expect(lastRunFile([...argv, '--last-failed-file', '../l.json'], env, '/o', '/w/a').file).toBe(
+      '/w/l.json',
+    );
+    expect(lastRunFile([...argv, '--last-failed-file=/tmp/l.json'], {}, '/o', '/w').file).toBe('/tmp/l.json');
   });
 
   test('no last-run file: Playwright re-runs every test, so the invocation goes on and says why; none failed: nothing runs and nothing changes', () => {
@@ -198,6 +206,11 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
     expect(missing).toEqual({ note: expect.stringContaining('so Playwright re-runs every test') });
     fs.writeFileSync(file, '{"status":"inter');
     expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual(missing);
+    // No list of failed tests: Playwright filters nothing either.
+    for (const text of ['{"status":"passed"}', 'null', '{"failedTests":"a1"}']) {
+      fs.writeFileSync(file, text);
+      expect(lastFailedPlanOf(argv, readLastRun(file)), text).toEqual(missing);
+    }
     fs.writeFileSync(file, JSON.stringify({ status: 'passed', failedTests: [] }));
     expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual({
       nothing: expect.stringContaining('nothing to re-run'),
@@ -236,12 +249,14 @@ test("--last-failed of a partial invocation with an output folder of its own rea
   fs.writeFileSync(night, text);
   const own = path.join(dir, 'partial', 'x', 'test-results');
   const lastFailed = ['node', 'playwright', 'test', '--last-failed'];
-  carryLastRun(['node', 'playwright', 'test', '--grep', 'item5'], {}, night, own);
+  const found = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    lastRunFile(args, env, path.dirname(night), dir);
+  carryLastRun(['node', 'playwright', 'test', '--grep', 'item5'], found([]), own);
   expect(fs.existsSync(own)).toBe(false); // not --last-failed: nothing to carry
-  carryLastRun([...lastFailed, '--last-failed-file', night], {}, night, own);
-  carryLastRun(lastFailed, { PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: night }, night, own);
+  carryLastRun(lastFailed, found([...lastFailed, '--last-failed-file', night]), own);
+  carryLastRun(lastFailed, found(lastFailed, { PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: night }), own);
   expect(fs.existsSync(own)).toBe(false); // the file given: Playwright reads it where it is
-  carryLastRun(lastFailed, {}, night, own);
+  carryLastRun(lastFailed, found(lastFailed), own);
   expect(fs.readFileSync(path.join(own, '.last-run.json'), 'utf8')).toBe(text);
   expect(fs.readFileSync(night, 'utf8')).toBe(text);
 });
