@@ -84,12 +84,15 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 // SIGINT, which they take as Ctrl-C; sent to the whole group, the checks got it too, and
 // Playwright ignores a second SIGINT within a second of the first.
 let stopped: string | undefined;
+let stoppedAt = 0;
 let checksChild: ChildProcess | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     // A second stop while the report or the guard runs (their own group never got the first):
-    // the caller insists, so they are stopped too.
-    if (stopped && toEnd) stopGroup(toEnd, 'SIGTERM');
+    // the caller insists, so they are stopped too. One stop often arrives twice within
+    // milliseconds (to the group, and passed on by tsx or npm): a second counts after a second.
+    if (stopped && toEnd && Date.now() - stoppedAt > 1000) stopGroup(toEnd, 'SIGTERM');
+    if (!stopped) stoppedAt = Date.now();
     stopped ??= signal;
     if (checksChild && checksChild.exitCode === null && checksChild.signalCode === null)
       checksChild.kill('SIGINT');
