@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
 import { processAlive, writePrivate } from '../run/state';
+import { ITEMS } from '../rules/items';
 import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './allure/facts';
 import { runFolder } from './judged';
 import { failedAttempts, readTestRecords } from './records';
@@ -99,7 +100,7 @@ function globalTimeoutStop(limits: StopLimits): string {
 export function stoppedEarly(claim: Claim, limits: StopLimits): string | undefined {
   const folders = claim.runs.map((run) => runFolder(claim.invocation.runs, run.slug));
   const failed = () => folders.reduce((n, folder) => n + failedAttempts(folder), 0);
-  if (limits.maxFailures > 0 && failed() >= limits.maxFailures)
+  if (limits.maxFailures > 0 && failed() >= limits.maxFailures && !everyTestEnded(claim, folders))
     return `the invocation stopped at --max-failures=${limits.maxFailures}`;
   const cut = folders.some((folder) =>
     readTestRecords(folder).some((r) => r.status === 'running' || r.status === 'interrupted'),
@@ -108,6 +109,26 @@ export function stoppedEarly(claim: Claim, limits: StopLimits): string | undefin
   return limits.globalTimeoutMs > 0
     ? globalTimeoutStop(limits)
     : 'the invocation stopped before every test ended';
+}
+
+/**
+ * Whether every test of a whole invocation (every item, no shard) ended: the collection and each
+ * item of every run. `-x` reached by the very last test stopped nothing, and the night must not say
+ * it did. A partial selection or a shard cannot be told (Playwright does not say which tests it
+ * selected): false.
+ */
+function everyTestEnded(claim: Claim, folders: readonly string[]): boolean {
+  const { selection } = claim.invocation;
+  if (!selection.complete || selection.shard) return false;
+  const tests = ['collection', ...ITEMS.map((i) => String(i.item))];
+  return folders.every((folder) => {
+    const ended = new Set(
+      readTestRecords(folder)
+        .filter((r) => r.status !== 'running' && r.status !== 'interrupted')
+        .map((r) => String(r.test)),
+    );
+    return tests.every((t) => ended.has(t));
+  });
 }
 
 /**

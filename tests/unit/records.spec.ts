@@ -4,7 +4,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { finishAtExit, stopReason, stoppedEarly, type Claim } from '../../lib/report/finish';
 import { runFolder } from '../../lib/report/judged';
-import { failedAttempts, markRunning, readTestRecords, writeTestRecord } from '../../lib/report/records';
+import {
+  failedAttempts,
+  markRunning,
+  readTestRecords,
+  writeTestRecord,
+  type TestKey,
+} from '../../lib/report/records';
+import { ITEMS } from '../../lib/rules/items';
 import { projectTool } from '../../lib/run/settings';
 import { appendPrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
@@ -102,7 +109,11 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
     const dir = tempDir('stops');
     return {
       pid,
-      invocation: { dir, runs: path.join(dir, 'runs') },
+      invocation: {
+        dir,
+        runs: path.join(dir, 'runs'),
+        selection: { filters: [], shard: null, complete: true },
+      },
       runs: [{ slug: 'a' }, { slug: 'b' }],
     } as unknown as Claim;
   }
@@ -136,6 +147,34 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
       'the invocation stopped at --max-failures=2',
     );
     expect(stoppedEarly(claim, none)).toBeUndefined();
+  });
+
+  test('-x reached by the very last test stopped nothing: every test of every run ended, so the night does not say it stopped', () => {
+    const claim = claimOf();
+    const all: TestKey[] = ['collection', ...ITEMS.map((i) => i.item)];
+    for (const slug of ['a', 'b'])
+      for (const test of all)
+        writeTestRecord(folder(claim, slug), {
+          test,
+          status: slug === 'b' && test === 12 ? 'failed' : 'passed',
+          durationMs: 1,
+        });
+    expect(stoppedEarly(claim, { ...none, maxFailures: 1 })).toBeUndefined();
+    // One test of a run that never ran (the stop came before it): stopped.
+    const cut = claimOf();
+    for (const test of all.slice(0, -1))
+      writeTestRecord(folder(cut, 'a'), { test, status: 'failed', durationMs: 1 });
+    for (const test of all) writeTestRecord(folder(cut, 'b'), { test, status: 'passed', durationMs: 1 });
+    expect(stoppedEarly(cut, { ...none, maxFailures: 1 })).toBe('the invocation stopped at --max-failures=1');
+    // A partial selection or a shard cannot be told: said as before.
+    const partial = claimOf();
+    partial.invocation.selection = { filters: ['--grep item5'], shard: null, complete: false };
+    for (const slug of ['a', 'b'])
+      for (const test of all)
+        writeTestRecord(folder(partial, slug), { test, status: 'failed', durationMs: 1 });
+    expect(stoppedEarly(partial, { ...none, maxFailures: 1 })).toBe(
+      'the invocation stopped at --max-failures=1',
+    );
   });
 
   test('a test that never ended (Playwright interrupted it at its stop) cuts the invocation short', () => {
