@@ -2,20 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHECKOUT_ID, demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
-import { decideOutputs, outputDirInUse, playwrightOutputDir } from './lib/report/outputs';
+import { decideOutputs } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { unsupportedFilter } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { settings, useDefaultRuns, useNight } from './lib/run/settings';
-import {
-  carryLastRun,
-  lastFailedPlan,
-  lastRunFile,
-  outputDirFromArgv,
-  rememberLastRun,
-} from './tests/setup/cli';
+import { preparePlaywrightOutputDir } from './tests/setup/cli';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
@@ -51,29 +45,17 @@ const argv = process.argv;
 const listing = argv.includes('--list');
 const unsupported = isWorker ? undefined : unsupportedFilter(argv);
 if (unsupported) throw new SettingsError(unsupported);
-const givenOutput = outputDirFromArgv(argv);
-const nightOutputDir = givenOutput ?? config.paths.testResults;
-// Before Playwright empties the output folder: whether `--last-failed` has anything to re-run.
-const lastRun = lastRunFile(argv, process.env, nightOutputDir);
-const firstLoad = !isWorker && rememberLastRun(lastRun.file);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );
-// `--last-failed` with nothing to re-run changes nothing: no folder of its own is made for it.
-// `--list` neither empties the folder nor writes to it, and must read the night's `.last-run.json`
-// (`--list --last-failed`: what would be re-run).
-const nothingToRerun = 'nothing' in (lastFailedPlan(argv) ?? {});
-const outputDir =
-  nothingToRerun || listing
-    ? nightOutputDir
-    : playwrightOutputDir(invocation.outputs, nightOutputDir, givenOutput !== undefined);
-if (firstLoad && !listing) carryLastRun(argv, lastRun, outputDir);
-// Before Playwright empties its output folder: never another live invocation's (lib/report/outputs.ts).
-const inUse =
-  isWorker || listing
-    ? undefined
-    : outputDirInUse(outputDir, givenOutput === undefined ? 'L1_TEST_RESULTS_DIR' : '--output');
-if (inUse) throw new SettingsError(inUse);
+const outputDir = preparePlaywrightOutputDir({
+  argv,
+  env: process.env,
+  configured: config.paths.testResults,
+  outputs: invocation.outputs,
+  runner: !isWorker,
+  listing,
+});
 
 /**
  * SIGTERM (a CI timeout, a cancelled job, a container stop) is handled like Ctrl-C: the runner

@@ -103,6 +103,8 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: /^\/hostile\/hang$/, run: hang },
 ];
 
+const DEMO_STARTED_AT = new Date().toISOString();
+
 /**
  * Who this demo is; 409 when `?checkout=` names another checkout (demo/runs.ts CHECKOUT_ID). It
  * says which checkout it is, and which invocation started it (`startedBy`: the process of the
@@ -118,6 +120,8 @@ function health(res: http.ServerResponse, url: URL): void {
     app: 'l1-verify demo',
     checkout: CHECKOUT_ID,
     startedBy: Number.isInteger(startedBy) && startedBy > 0 ? startedBy : null,
+    // When the demo began: its runner started before; a process with the pid since is not it.
+    startedAt: DEMO_STARTED_AT,
   });
 }
 

@@ -302,6 +302,17 @@ export function foreignFolderProblem(dir: string, kind: 'verdicts' | 'allure-res
   return `${dir} was not made by the suite (no ${MARK}) and holds files it did not write (${listed(kept)}) beside files named as the suite's (${listed(byName)}), which it would remove or replace: give ${FOLDER_SETTING[kind]} a folder of its own, or empty it`;
 }
 
+/** The mark of a folder this process writes for `invocation`. */
+function markOf(invocation: { id: string; startedAt: string }, complete: boolean): Mark {
+  return {
+    tool: 'l1-verify',
+    invocation: invocation.id,
+    pid: process.pid,
+    complete,
+    startedAt: invocation.startedAt,
+  };
+}
+
 function writeMark(dir: string, mark: Mark): void {
   writeAtomic(path.join(dir, MARK), `${JSON.stringify(mark, null, 2)}\n`);
 }
@@ -353,13 +364,7 @@ export function claimOutputs(
       notes.push(
         `${dir}: ${kept.length} file(s) the suite did not write are left in place (${kept.slice(0, 3).join(', ')}${kept.length > 3 ? ', …' : ''})`,
       );
-    writeMark(dir, {
-      tool: 'l1-verify',
-      invocation: invocation.id,
-      pid: process.pid,
-      complete: !outputs.partial,
-      startedAt: invocation.startedAt,
-    });
+    writeMark(dir, markOf(invocation, !outputs.partial));
   }
   return notes;
 }
@@ -387,13 +392,7 @@ export function markOutputDir(
   invocation: { id: string; startedAt: string; outputs: Outputs },
 ): void {
   fs.mkdirSync(dir, { recursive: true });
-  writeMark(dir, {
-    tool: 'l1-verify',
-    invocation: invocation.id,
-    pid: process.pid,
-    complete: !invocation.outputs.partial,
-    startedAt: invocation.startedAt,
-  });
+  writeMark(dir, markOf(invocation, !invocation.outputs.partial));
 }
 
 /**

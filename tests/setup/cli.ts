@@ -4,6 +4,9 @@ import type { FullConfig } from '@playwright/test';
 import { reportOnStdout } from '../../lib/report/allure/reporters';
 import type { StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
+import { outputDirInUse, playwrightOutputDir } from '../../lib/report/outputs';
+import type { Outputs } from '../../lib/run/invocation';
+import { SettingsError } from '../../lib/run/runs';
 import { shownPath } from '../../lib/util/shown-path';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
@@ -137,4 +140,36 @@ export function stopLimits(config: FullConfig): StopLimits {
  */
 export function suiteOutput(config: FullConfig): NodeJS.WriteStream {
   return reportOnStdout(config.reporter) ? process.stderr : process.stdout;
+}
+
+/**
+ * Playwright's outputDir for this load of the config (runner or worker), and what must happen
+ * before Playwright empties it, in the runner: remember what `--last-failed` would re-run (the
+ * night's last-run file), carry it into a partial invocation's own folder (`carryLastRun`), and
+ * refuse a folder another live runner uses (`outputDirInUse`). `--list` and `--last-failed` with
+ * nothing to re-run keep the night's folder: they neither empty nor write it, and `--list
+ * --last-failed` must read the night's file.
+ */
+export function preparePlaywrightOutputDir(o: {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  configured: string;
+  outputs: Outputs;
+  runner: boolean;
+  listing: boolean;
+}): string {
+  const given = outputDirFromArgv(o.argv);
+  const night = given ?? o.configured;
+  const lastRun = lastRunFile(o.argv, o.env, night);
+  const firstLoad = o.runner && rememberLastRun(lastRun.file);
+  const nothingToRerun = 'nothing' in (lastFailedPlan(o.argv) ?? {});
+  const outputDir =
+    nothingToRerun || o.listing ? night : playwrightOutputDir(o.outputs, night, given !== undefined);
+  if (firstLoad && !o.listing) carryLastRun(o.argv, lastRun, outputDir);
+  const inUse =
+    o.runner && !o.listing
+      ? outputDirInUse(outputDir, given === undefined ? 'L1_TEST_RESULTS_DIR' : '--output')
+      : undefined;
+  if (inUse) throw new SettingsError(inUse);
+  return outputDir;
 }

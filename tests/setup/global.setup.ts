@@ -9,7 +9,7 @@ import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
-import { privateDir, processAlive, removeStaleInvocations } from '../../lib/run/state';
+import { ownerAlive, privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
 import { lastFailedPlan, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
@@ -29,8 +29,8 @@ async function checkDemoIdentity(port: number): Promise<void> {
   } catch {
     answer = undefined;
   }
-  const { checkout, startedBy } = (answer ?? {}) as { checkout?: unknown; startedBy?: unknown };
-  const problem = demoProblem(port, url, checkout, startedBy);
+  const { checkout, startedBy, startedAt } = (answer ?? {}) as Record<string, unknown>;
+  const problem = demoProblem(port, url, checkout, startedBy, typeof startedAt === 'string' ? startedAt : '');
   if (problem) throw new Error(problem);
 }
 
@@ -45,10 +45,13 @@ export function demoProblem(
   url: string,
   checkout: unknown,
   startedBy: unknown,
+  demoStartedAt = '',
   self = process.pid,
 ): string | undefined {
   if (checkout === CHECKOUT_ID) {
-    if (typeof startedBy !== 'number' || startedBy === self || !processAlive(startedBy)) return undefined;
+    // Its runner started before the demo did: a process that got the pid since is not it.
+    if (typeof startedBy !== 'number' || startedBy === self || !ownerAlive(startedBy, demoStartedAt))
+      return undefined;
     return `demo platform: port ${port} is this checkout's demo, started by another invocation (process ${startedBy}), which stops it when it ends: run one at a time, or give this one its own L1_DEMO_PORT`;
   }
   return `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`;

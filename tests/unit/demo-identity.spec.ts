@@ -22,6 +22,14 @@ test('this checkout demo: started on its own, by this runner, or by a runner tha
   expect(demoProblem(4173, URL_, CHECKOUT_ID, gone())).toBeUndefined();
 });
 
+test("a demo whose runner's pid another process took after the demo began is not that runner's: used", () => {
+  // The parent process started before now, so long after a demo begun in 2020.
+  expect(demoProblem(4173, URL_, CHECKOUT_ID, process.ppid, '2020-01-01T00:00:00.000Z')).toBeUndefined();
+  expect(demoProblem(4173, URL_, CHECKOUT_ID, process.ppid, new Date().toISOString())).toContain(
+    'started by another invocation',
+  );
+});
+
 test("this checkout's demo started by another live invocation is refused, naming its process and L1_DEMO_PORT", () => {
   expect(demoProblem(4173, URL_, CHECKOUT_ID, process.ppid)).toBe(
     `demo platform: port 4173 is this checkout's demo, started by another invocation (process ${process.ppid}), which stops it when it ends: run one at a time, or give this one its own L1_DEMO_PORT`,
@@ -44,7 +52,7 @@ async function healthWith(value: string | undefined): Promise<unknown[]> {
   const demo = await startDemo({ port: 0, quiet: true });
   try {
     const answer = (await (await fetch(`${demo.origin}/healthz`)).json()) as Record<string, unknown>;
-    return [answer.checkout, answer.startedBy];
+    return [answer.checkout, answer.startedBy, answer.startedAt];
   } finally {
     await demo.close();
     set(before);
@@ -52,7 +60,7 @@ async function healthWith(value: string | undefined): Promise<unknown[]> {
 }
 
 test('the demo says which runner started it (L1_DEMO_STARTED_BY, set by the webServer), or null when started on its own', async () => {
-  expect(await healthWith('4242')).toEqual([CHECKOUT_ID, 4242]);
-  expect(await healthWith(undefined)).toEqual([CHECKOUT_ID, null]);
-  expect(await healthWith('not a pid')).toEqual([CHECKOUT_ID, null]);
+  expect(await healthWith('4242')).toEqual([CHECKOUT_ID, 4242, expect.stringMatching(/^\d{4}-\d\d-\d\dT/)]);
+  expect(await healthWith(undefined)).toEqual([CHECKOUT_ID, null, expect.any(String)]);
+  expect(await healthWith('not a pid')).toEqual([CHECKOUT_ID, null, expect.any(String)]);
 });
