@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { parseDataText, READER_INIT, readDataText } from './data-reader';
+import { FENCE_ERROR } from './fence';
 
 /** The report page could not give a readable DATA: names what went wrong, for the run's reason. */
 export class ReportPageError extends Error {
@@ -131,6 +132,12 @@ export class ReportPage {
         landed.origin !== asked.origin && landed.pathname.endsWith('/login')
           ? `the page landed on ${off}: the login page of another origin, where the suite does not log in (docs/contract.md §3)`
           : `the page landed on ${off}: its DATA is not this report's`,
+      );
+    // The box's fence answers for a host that did not (pages/fence.ts), as Chromium would have failed.
+    const unanswered = response?.status() === 502 ? response.headers()[FENCE_ERROR] : undefined;
+    if (unanswered !== undefined)
+      throw new ReportPageError(
+        `report page did not load (${unanswered.slice(0, 40)}): its host did not answer`,
       );
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);

@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { openFence } from './fence';
 
 /**
  * The report page in a box (README.md § Security and limits): the page may reach its own origin,
@@ -9,13 +10,15 @@ import type { BrowserContext, Page } from '@playwright/test';
  *
  * Playwright's route sees the requests of the page, its frames and dedicated workers, but not
  * WebSockets, nor the hops of a redirect, nor what Chromium fetches on its own. So the box also:
- * routes the page's WebSockets (one to an origin outside the box is closed and counted); runs
- * `boxInit` in every frame before any script of the page, which keeps the native WebSocket out of
- * the page's reach (every socket is checked against the box when it is made), removes the channels
- * no route sees (SharedWorker, WebRTC, WebTransport, WebSocketStream) and every speculation rules
- * script before Chromium acts on it; and the browser is launched without WebRTC over UDP
- * (lib/run/browser.ts `BOX_FLAGS`). What stays outside (redirect hops, a dedicated worker's
- * sockets): README.md, docs/decisions.md.
+ * sends every request of the context through a fence (pages/fence.ts: a proxy in the worker that
+ * forwards only to the same origins), which refuses a redirect hop, a dedicated worker's socket or
+ * a prefetch a server's `Speculation-Rules` header asks for before it leaves with the host's
+ * cookies; routes the page's WebSockets (one to an origin outside the box is closed and counted);
+ * runs `boxInit` in every frame before any script of the page, which keeps the native WebSocket out
+ * of the page's reach (every socket is checked against the box when it is made), removes the
+ * channels no route sees (SharedWorker, WebRTC, WebTransport, WebSocketStream) and every
+ * speculation rules script before Chromium acts on it; and the browser is launched without WebRTC
+ * over UDP (lib/run/browser.ts `BOX_FLAGS`).
  *
  * Windows: every page the context opens other than the report page (a popup of `window.open`, with
  * or without `noopener`, a `target=_blank` link or form, a popup's own popups) is closed as soon as
@@ -146,13 +149,39 @@ function socketOrigin(url: string): string {
 }
 
 /**
+ * A new context of `browser` in a box of `allowed` origins: its requests go through a fence of the
+ * same origins (pages/fence.ts), which closes with the context, and the box is set up before any
+ * page opens. What either refuses is counted in one map (`Box.blocked()`).
+ */
+export async function newBoxedContext(
+  browser: Browser,
+  allowed: readonly string[],
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; box: Box }> {
+  const fence = await openFence(allowed);
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({ ...options, ...BOXED_CONTEXT, proxy: { server: fence.server } });
+    context.on('close', () => void fence.close());
+    return { context, box: await boxContext(context, allowed, fence.refused) };
+  } catch (e) {
+    await context?.close().catch(() => {});
+    await fence.close();
+    throw e;
+  }
+}
+
+/**
  * Boxes `context` (a fresh one: the box is made before the report page is opened, as
- * fixtures/collector.ts does). The report page is the first page of the context: the one it holds
+ * `newBoxedContext` does); what it refuses is counted in `blocked`. The report page is the first page of the context: the one it holds
  * already, else the first it opens; every other page is closed as it appears.
  */
-export async function boxContext(context: BrowserContext, allowed: readonly string[]): Promise<Box> {
+async function boxContext(
+  context: BrowserContext,
+  allowed: readonly string[],
+  blocked: Map<string, number>,
+): Promise<Box> {
   const origins = new Set(allowed);
-  const blocked = new Map<string, number>();
   const refuse = (origin: string) => blocked.set(origin, (blocked.get(origin) ?? 0) + 1);
   // Decision (README.md: "over `L1_PAGE_MAX_MB` the run is an error"): windows are closed rather
   // than allowed and measured, since no report needs one; the memory watch sums every renderer

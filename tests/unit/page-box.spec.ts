@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
-import { blockedNote, BOXED_CONTEXT, boxContext, NEW_WINDOWS, type Box } from '../../pages/box';
+import { blockedNote, NEW_WINDOWS, newBoxedContext, type Box } from '../../pages/box';
 
 /**
  * The page's box (README.md § Security and limits, docs/contract.md §3) against channels
@@ -21,6 +21,9 @@ interface Server {
   origin: string;
   port: number;
   pages: Pages;
+  /** Paths answered 302 to a URL, and the response headers a page gets (`headers[path]`). */
+  redirects: Record<string, string>;
+  headers: Record<string, Record<string, string>>;
   hits: string[];
   server: http.Server;
   /** Open WebSockets (`closeAllConnections` does not know upgraded sockets). */
@@ -28,12 +31,16 @@ interface Server {
 }
 
 async function serve(): Promise<Server> {
-  const s = { pages: {} as Pages, hits: [] as string[], sockets: new Set() } as Server;
+  const s = { pages: {}, redirects: {}, headers: {}, hits: [] as string[], sockets: new Set() } as Server;
   s.server = http.createServer((req, res) => {
     s.hits.push(`${req.method} ${req.url} cookie=${req.headers.cookie ?? '-'}`);
-    const page = s.pages[new URL(req.url ?? '/', 'http://x').pathname];
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const to = s.redirects[path];
+    if (to !== undefined) return res.writeHead(302, { location: to }).end();
+    const page = s.pages[path];
     if (page === undefined) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    const type = path.endsWith('.json') ? 'application/speculationrules+json' : 'text/html';
+    res.writeHead(200, { 'content-type': type, ...s.headers[path] }).end(page);
   });
   // A WebSocket that opens (RFC 6455 handshake) and stays open.
   s.server.on('upgrade', (req, socket) => {
@@ -66,6 +73,8 @@ test.beforeAll(async () => {
 test.beforeEach(() => {
   for (const s of [report, other]) {
     s.pages = {};
+    s.redirects = {};
+    s.headers = {};
     s.hits.length = 0;
   }
 });
@@ -81,8 +90,7 @@ test.afterAll(async () => {
 
 /** A boxed context whose host holds the session cookie, as the collector makes it (fixtures/collector.ts). */
 async function boxed(): Promise<{ context: BrowserContext; box: Box }> {
-  const context = await browser.newContext({
-    ...BOXED_CONTEXT,
+  return newBoxedContext(browser, [report.origin], {
     storageState: {
       cookies: [
         {
@@ -99,7 +107,6 @@ async function boxed(): Promise<{ context: BrowserContext; box: Box }> {
       origins: [],
     },
   });
-  return { context, box: await boxContext(context, [report.origin]) };
 }
 
 /**
@@ -267,6 +274,84 @@ test('speculation rules (prefetch, prerender; in the HTML, added, filled or writ
   } finally {
     await context.close();
   }
+});
+
+/**
+ * Past the route (pages/fence.ts): Playwright routes only the first request of a redirect chain,
+ * and a dedicated worker's sockets and a server's `Speculation-Rules` header are Chromium's own.
+ * Each of these reached OTHER with the host's cookie before the fence (each case was run without
+ * it: a plain context of the same browser).
+ */
+test.describe('the fence: what the route never sees is refused before it leaves', () => {
+  test('redirect hops to another port of the host (a script, an image, a fetch, a frame) never arrive; each is counted', async () => {
+    const { context, box } = await boxed();
+    report.pages['/r.html'] = `<html><body>
+      <script src="/hop-script.js"></script>
+      <img src="/hop-image.gif">
+      <iframe src="/hop-frame.html"></iframe>
+      <script>fetch('/hop-fetch').catch(() => {}).finally(() => (document.title = 'ran'));</script>
+    </body></html>`;
+    for (const hop of ['script.js', 'image.gif', 'frame.html', 'fetch'])
+      report.redirects[`/hop-${hop}`] = `${other.origin}/stolen-${hop}`;
+    try {
+      const page = await open(context, 800);
+      expect(await page.title()).toBe('ran');
+      expect(other.hits).toEqual([]);
+      expect(report.hits.filter((h) => h.includes('/hop-'))).toHaveLength(4);
+      expect(box.blocked().get(other.origin)).toBe(4);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the report page itself redirected to another port lands on the fence’s refusal, its cookie kept home', async () => {
+    const { context } = await boxed();
+    report.redirects['/r.html'] = `${other.origin}/login`;
+    try {
+      const page = await open(context, 300);
+      expect(page.url()).toBe(`${other.origin}/login`);
+      await expect(page.locator('body')).toContainText("refused by the report page's box");
+      expect(other.hits).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a dedicated worker’s WebSocket and fetch to another port never leave', async () => {
+    const { context, box } = await boxed();
+    report.pages['/r.html'] = `<script>
+      new Worker('/w.js').onmessage = (e) => (document.title = e.data);
+    </script>`;
+    report.pages['/w.js'] = `
+      fetch('${other.origin}/worker-fetch', { mode: 'no-cors' }).catch(() => {});
+      const ws = new WebSocket('ws://127.0.0.1:${other.port}/worker-socket');
+      ws.onopen = () => postMessage('opened');
+      ws.onerror = () => postMessage('refused');`;
+    try {
+      const page = await open(context, 800);
+      expect(await page.title()).toBe('refused');
+      expect(other.hits).toEqual([]);
+      expect(box.blocked().get(other.origin)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('speculation rules a server names in its Speculation-Rules header never reach another origin', async () => {
+    const { context } = await boxed();
+    report.pages['/r.html'] = `<html><body><script>document.title = 'ran'</script></body></html>`;
+    report.headers['/r.html'] = { 'speculation-rules': '"/rules.json"' };
+    report.pages['/rules.json'] = JSON.stringify({
+      prefetch: [{ source: 'list', urls: [`${other.origin}/header-prefetch`] }],
+      prerender: [{ source: 'list', urls: [`${other.origin}/header-prerender`] }],
+    });
+    try {
+      expect(await (await open(context, 1200)).title()).toBe('ran');
+      expect(other.hits).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 /**

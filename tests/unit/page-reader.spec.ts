@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
-import { BOXED_CONTEXT, boxContext } from '../../pages/box';
+import { newBoxedContext } from '../../pages/box';
 import { ReportPage, ReportPageError } from '../../pages/ReportPage';
 
 /**
@@ -39,9 +39,8 @@ test.afterAll(async () => {
 /** DATA of the report at `path` on the local server (its pages: `pages`), or the error it gave. */
 async function read(pages: Record<string, Answer>, path = '/r.html'): Promise<unknown> {
   answers = pages;
-  const context = await browser.newContext(BOXED_CONTEXT);
+  const { context } = await newBoxedContext(browser, [origin]);
   try {
-    await boxContext(context, [origin]);
     const page = new ReportPage(await context.newPage());
     return (await page.readData(`${origin}${path}`, { timeoutMs: 5_000, maxBytes: 1 << 20 })).data;
   } catch (e) {

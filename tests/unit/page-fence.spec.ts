@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../lib/run/browser';
+import { newBoxedContext } from '../../pages/box';
+import { ReportPage } from '../../pages/ReportPage';
+import { openFence } from '../../pages/fence';
+
+/**
+ * The box's fence (pages/fence.ts) where a real platform lives: HTTPS, which reaches the fence as a
+ * `CONNECT host:port` tunnel. The certificate in fakes/tls is a self-signed one for 127.0.0.1 made
+ * for these tests alone (`openssl req -x509 -newkey ec … -subj /CN=127.0.0.1`), so the context
+ * is told to accept it.
+ */
+const TLS = {
+  key: fs.readFileSync(path.join(__dirname, 'fakes', 'tls', 'key.pem')),
+  cert: fs.readFileSync(path.join(__dirname, 'fakes', 'tls', 'cert.pem')),
+};
+
+interface Site {
+  origin: string;
+  hits: string[];
+  server: https.Server;
+}
+
+async function site(
+  answer: (req: http.IncomingMessage, res: http.ServerResponse, origin: string) => void,
+): Promise<Site> {
+  const s = { hits: [] as string[] } as Site;
+  s.server = https.createServer(TLS, (req, res) => {
+    s.hits.push(`${req.url} cookie=${req.headers.cookie ? 'yes' : 'no'}`);
+    answer(req, res, s.origin);
+  });
+  await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
+  s.origin = `https://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
+  return s;
+}
+
+let browser: Browser;
+let report: Site;
+let other: Site;
+
+test.beforeAll(async () => {
+  other = await site((_req, res) => res.end('x'));
+  report = await site((req, res, origin) => {
+    if (req.url === '/r.html')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<img src="/hop.gif"><script>fetch('${origin}/ok').then(() => (document.title = 'ran'))</script>`,
+        );
+    if (req.url === '/hop.gif') return res.writeHead(302, { location: `${other.origin}/stolen` }).end();
+    res.end('ok');
+  });
+  browser = await chromium.launch(chromiumLaunchOptions());
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  for (const s of [report, other]) {
+    s?.server.closeAllConnections();
+    await new Promise((resolve) => s?.server.close(resolve));
+  }
+});
+
+test('an HTTPS report page loads through the fence’s tunnel; a hop to another HTTPS port is refused and named', async () => {
+  const { context, box } = await newBoxedContext(browser, [report.origin], {
+    ignoreHTTPSErrors: true,
+    storageState: {
+      cookies: [
+        {
+          name: 'sid',
+          value: 'SECRET',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${report.origin}/r.html`);
+    await expect(page).toHaveTitle('ran');
+    await expect.poll(() => box.blocked().get(other.origin)).toBe(1);
+    expect([...report.hits].sort()).toEqual(['/hop.gif cookie=yes', '/ok cookie=yes', '/r.html cookie=yes']);
+    expect(other.hits).toEqual([]);
+    expect([...box.blocked()]).toEqual([[other.origin, 1]]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the fence alone: a tunnel only to a host and port of its origins, plain requests only to its origins, nothing malformed', async () => {
+  const plain = http.createServer((_req, res) => res.end('plain'));
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+  const plainOrigin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+  const fence = await openFence([report.origin, plainOrigin, 'not an origin']);
+  const { port } = new URL(fence.server);
+  /** What the fence answers a raw request line (its status line). */
+  const ask = (head: string) =>
+    new Promise<string>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: head.split(' ')[0],
+        path: head.split(' ')[1],
+      });
+      req.on('connect', (res, socket) => {
+        socket.destroy();
+        resolve(String(res.statusCode));
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(String(res.statusCode));
+      });
+      req.on('error', (e) => resolve(e.message));
+      req.end();
+    });
+  try {
+    const reportPort = new URL(report.origin).port;
+    expect(await ask(`CONNECT 127.0.0.1:${reportPort}`)).toBe('200');
+    expect(await ask(`CONNECT ${new URL(other.origin).host}`)).toBe('403');
+    expect(await ask('CONNECT localhost:' + reportPort)).toBe('403'); // another name is another host
+    expect(await ask('CONNECT 127.0.0.1')).toBe('403'); // no port
+    expect(await ask(`GET ${plainOrigin}/x`)).toBe('200');
+    expect(await ask(`GET ${plainOrigin.replace(/\d+$/, '9')}/x`)).toBe('403');
+    expect(await ask('GET /relative')).toBe('400');
+    expect([...fence.refused]).toEqual([
+      [other.origin, 1],
+      [`https://localhost:${reportPort}`, 1],
+      ['null', 1],
+      ['http://127.0.0.1:9', 1],
+    ]);
+  } finally {
+    await fence.close();
+    await new Promise((resolve) => plain.close(resolve));
+  }
+});
+
+test('a report host that does not answer is said as before the fence: the page did not load, and why', async () => {
+  const down = http.createServer();
+  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+  await new Promise((resolve) => down.close(resolve)); // nothing listens there now
+  const { context } = await newBoxedContext(browser, [origin]);
+  try {
+    const reading = new ReportPage(await context.newPage()).readData(`${origin}/r.html`, {
+      timeoutMs: 5_000,
+      maxBytes: 1 << 20,
+    });
+    await expect(reading).rejects.toThrow('report page did not load (ECONNREFUSED): its host did not answer');
+  } finally {
+    await context.close();
+  }
+});
