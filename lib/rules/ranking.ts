@@ -29,19 +29,54 @@ export { RANKING_DEPTH } from './ranking-sides';
 export const TIE_TOLERANCE = 0.05;
 
 /**
+ * Profile B's brands of step 5.1 (9.5.4): the intersection of the two top-10 lists, and each brand
+ * that crossed #10/#11 between the two sides (in one top 10, below it on the other side). A swap
+ * across the cut-off passes step 5.2 as a tie swap when each side's pair is within 0.05 (9.5.5),
+ * which says nothing of whether the two sides agree on the rates: left out of 5.1 as well, the
+ * crossing brands' rates would be compared nowhere, and a report could show 10.0 where the platform
+ * says 5.0 (rules audit of 2026-11-26). 7.6.1 compares the aggregate rate "matched by name", so
+ * such a brand is matched in the other side's full list. HTML top-10 order, then the platform's.
+ */
+function crossingOrShared(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>): Ranked[] {
+  const onBoth = (name: string) =>
+    findByName(html.all, name) !== undefined && findByName(platform.all, name) !== undefined;
+  const names = [...html.top10, ...platform.top10].map((e) => e.name).filter(onBoth);
+  return [...new Set(names)].map((name) => findByName(html.all, name)!);
+}
+
+/** Why a brand of step 5.1 is compared though it is in one top 10 only (Profile B). */
+function crossingNote(
+  name: string,
+  html: Ranking<Ranked>,
+  platform: Ranking<PlatformRanked>,
+): string | undefined {
+  const inHtml = findByName(html.top10, name) !== undefined;
+  const inPlatform = findByName(platform.top10, name) !== undefined;
+  if (inHtml === inPlatform) return undefined;
+  const rank = (side: Ranked[]) => side.findIndex((e) => e.name === name) + 1;
+  return inHtml
+    ? `in the HTML top 10, #${rank(platform.all)} on the platform: a brand that crossed #10/#11 is compared by name (9.5.4, 7.6.1)`
+    : `in the platform top 10, #${rank(html.all)} in the HTML: a brand that crossed #10/#11 is compared by name (9.5.4, 7.6.1)`;
+}
+
+/**
  * Step 5.1: aggregate rate against the all-platform column, matched by name (7.6.1, 9.5.4). Profile A
- * compares every HTML top-10 brand with the whole platform list (docs/rules.md §D16).
+ * compares every HTML top-10 brand with the whole platform list (docs/rules.md §D16); Profile B the
+ * two top-10 lists' shared brands and those that crossed the cut-off (`crossingOrShared`).
  */
 function compareAggregateRates(
   ctx: RuleContext,
   html: Ranking<Ranked>,
   platform: Ranking<PlatformRanked>,
 ): StepResult {
-  const intersection = (h: Ranked) => findByName(platform.top10, h.name) !== undefined;
-  const compared = ctx.profile === 'B' ? html.top10.filter(intersection) : html.top10;
+  const compared = ctx.profile === 'B' ? crossingOrShared(html, platform) : html.top10;
   const rows = compared.map((h) => {
     const p = findByName(platform.all, h.name);
-    const note = p ? undefined : `no platform competitor row named 「${h.name}」`;
+    const note = p
+      ? ctx.profile === 'B'
+        ? crossingNote(h.name, html, platform)
+        : undefined
+      : `no platform competitor row named 「${h.name}」`;
     // 7.6: an empty HTML cell against 「-」 is not a difference, in the all-platform column too.
     return percentRow(
       `${h.name} · all-platform rate`,
@@ -55,7 +90,7 @@ function compareAggregateRates(
   const notes =
     ctx.profile === 'B'
       ? [
-          'Profile B: same-named brands in the intersection of the two top-10 lists, not by rank index (9.5.4)',
+          'Profile B: same-named brands in the intersection of the two top-10 lists, not by rank index (9.5.4), and any brand that crossed #10/#11 between the two sides, by name',
         ]
       : ['Profile A: every HTML top-10 brand against its platform row, by name (7.6.1)'];
   return makeStep('5.1', 'aggregate exposure rate against the all-platform column', rows, notes);

@@ -296,6 +296,62 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(a, '5.1', '青禾 · all-platform rate')).toMatchObject({ verdict: 'fail', platform: null });
   });
 
+  /**
+   * 9.5.4 (5.1: "the intersection of the two top 10 lists") with 9.5.5 (a tie swap "is not a
+   * failure") and 7.6.1 ("the aggregate average exposure rate against the all-platform column,
+   * matched by name"): a tie swap across #10/#11 leaves each brand of the pair in one top 10 only.
+   * Each side's pair is tied within 0.05, so 5.2 passes; the pair's rates across the sides must
+   * still be compared somewhere, or a report could show 10.0 where the platform says 5.0.
+   */
+  const crossing = (x: [number, number], y: [number, number]): Edit => {
+    const top9 = ['B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B9'].map((name, i) => ({
+      name,
+      rate: 85 - i * 5,
+    }));
+    const none = [null, null, null, null, null, null];
+    return (d, p) => {
+      d.brand.summary.avg_exposure_rate = 90;
+      d.brand.core_competitors = [
+        ...top9.map((b) => ({ name: b.name, avg_exposure_rate: b.rate })),
+        { name: 'X', avg_exposure_rate: x[0] },
+        { name: 'Y', avg_exposure_rate: y[0] },
+      ];
+      for (const key of Object.keys(d.brand.platforms)) d.brand.platforms[key]!.industry_ranking = [];
+      p.competitor = [
+        competitorRow(OWN_BRAND, 90, none),
+        ...top9.map((b) => competitorRow(b.name, b.rate, none)),
+        competitorRow('Y', y[1], none),
+        competitorRow('X', x[1], none),
+      ];
+    };
+  };
+
+  test('9.5.4 + 9.5.5: a tie swap across #10/#11 still compares both brands’ rates by name; 10.0 against 5.0 fails 5.1', () => {
+    const fooled = checkItem5(context({ profile: 'B', edit: crossing([10, 5], [9.98, 5.03]) }));
+    expect(step(fooled, '5.2').verdict).toBe('pass'); // each side's pair is tied within 0.05
+    expect(row(fooled, '5.1', 'X · all-platform rate')).toMatchObject({
+      html: 10,
+      platform: 5,
+      verdict: 'fail',
+    });
+    expect(row(fooled, '5.1', 'Y · all-platform rate')).toMatchObject({
+      html: 9.98,
+      platform: 5.03,
+      verdict: 'fail',
+    });
+    expect(row(fooled, '5.1', 'X · all-platform rate').note).toContain('#11 on the platform');
+    expect(fooled.verdict).toBe('fail');
+  });
+
+  test('9.5.5 near miss: a tie swap across #10/#11 whose rates agree across the sides passes, both brands compared', () => {
+    const swap = checkItem5(context({ profile: 'B', edit: crossing([10, 10], [9.98, 10]) }));
+    expect(step(swap, '5.1').rows.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['X · all-platform rate', 'Y · all-platform rate']),
+    );
+    expect(row(swap, '5.2', '#10 name').passBy).toBe('tie swap (spec 9.5.5)');
+    expect(swap.verdict).toBe('pass');
+  });
+
   test('7.6.1 / 9.5.7: HTML 25.56 against platform 25.5 fails in Profile A (gap 0.06) and passes in Profile B (9.3)', () => {
     const edit: Edit = (d) => (d.brand.core_competitors[0]!.avg_exposure_rate = 25.56);
     expect(
