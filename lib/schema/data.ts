@@ -21,7 +21,7 @@ const absentOrNull = <T extends z.ZodType>(schema: T) =>
     .nullish()
     .transform((v): z.output<T> | undefined => v ?? undefined)
     .optional();
-/** A text no check compares (a display name, a line): kept when it is a string, otherwise dropped. */
+/** A text no check compares (a display name): kept when it is a string, otherwise dropped. */
 const looseText = z
   .unknown()
   .optional()
@@ -108,7 +108,12 @@ export const dataSchema = z.object({
     batch_date: unused,
     mode: unused,
     position_metric: absentOrNull(z.enum(['first', 'top3', 'top5'])),
-    line: looseText.optional(),
+    /**
+     * Read to recognise Profile B (spec 9.1.1: "the line field contains the group's name"), so a
+     * value present that is not text is an error naming it: dropped, it would have the run judged
+     * by Profile A's rules without a word (encodings audit of 2026-11-26). Absent or null: no line.
+     */
+    line: absentOrNull(z.string()),
     /** Keyed by `key` (docs/contract.md §5): a repeated key would hide a platform (README.md § Security and limits). */
     platforms: z
       .array(platformMeta)

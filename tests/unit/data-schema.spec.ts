@@ -64,4 +64,17 @@ test.describe('docs/contract.md §5: an optional field that is null reads as abs
     wrong.overall = [];
     expect(() => parsed(wrong)).toThrow(/DATA\.overall/);
   });
+
+  test('spec 9.1.1: meta.line decides the profile, so a line that is not text is an error naming it; null is no line', () => {
+    for (const line of [['星河集团', '空气净化器'], 42, { group: '星河集团' }, true]) {
+      const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      raw.meta.line = line;
+      expect(() => parsed(raw), JSON.stringify(line)).toThrow(/DATA\.meta\.line/);
+    }
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.meta.line = null;
+    expect(parsed(raw).meta.line).toBeUndefined();
+    raw.meta.line = '星河集团 · 空气净化器';
+    expect(parsed(raw).meta.line).toBe('星河集团 · 空气净化器');
+  });
 });

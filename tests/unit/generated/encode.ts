@@ -129,7 +129,9 @@ function decorateData(data: Json, enc: Encoding, profile: Profile): Json {
   const d = structuredClone(data);
   const [a, b, c, e, f, g] = enc.unused;
   if (enc.optionalPresent) {
-    Object.assign(d.meta, { report_type: a, topic: 'T1', company_id: b, mode: c, batch_date: e, line: f });
+    // meta.line is read (spec 9.1.1: it names Profile B's group), so it is text or no value.
+    const line = typeof f === 'string' ? f : null;
+    Object.assign(d.meta, { report_type: a, topic: 'T1', company_id: b, mode: c, batch_date: e, line });
     d.meta.platforms.forEach((p: Json) => (p.short_name = g));
     d.brand.wordcloud.words.forEach((w: Json) => (w.weight = a));
     d.brand.source_top30.forEach((s: Json) => (s.url = b));
