@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { ReportType } from '../lib/rules/types';
-import type { dataSchema } from '../lib/schema/data';
 import type {
   batchItem,
   competitorRow,
@@ -19,7 +18,7 @@ import { AI_PLATFORMS, type DomainKey } from './vocab';
  */
 
 export type { ReportType };
-export type DataInput = z.input<typeof dataSchema>;
+export type { DataInput } from '../lib/schema/data';
 export type BatchItemInput = z.input<typeof batchItem>;
 export type SnapshotRowInput = z.input<typeof snapshotRow>;
 export type CompetitorRowInput = z.input<typeof competitorRow>;

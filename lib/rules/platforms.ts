@@ -1,7 +1,8 @@
+import { AI_PLATFORM_COUNT } from '../schema/data';
 import type { Data, PlatformMeta } from '../schema/data';
 
-/** The number of AI answer platforms items 4 (spec 7.2), 5 (7.6) and 7-12 cover. */
-export const AI_PLATFORM_COUNT = 6;
+/** The number of AI answer platforms items 4 (spec 7.2), 5 (7.6) and 7-12 cover (lib/schema/data.ts). */
+export { AI_PLATFORM_COUNT };
 
 /** Spec 4.2: the aggregate platform option (`all`). */
 export const AGGREGATE = 'all';

@@ -99,7 +99,37 @@ export const summary = z.object({
   product_link: optionalRate,
 });
 
-export const dataSchema = z.object({
+/**
+ * The number of AI answer platforms items 4 to 12 cover: the first six of `meta.platforms` (spec
+ * 7.2, 7.6 "fixed order", docs/contract.md §5 "the first six are the AI answer platforms").
+ */
+export const AI_PLATFORM_COUNT = 6;
+
+/**
+ * `brand.platforms` as the rules read it: the blocks of the six AI platforms, each validated
+ * (issues named `DATA.brand.platforms.<key>…`). A block of any other key (a seventh, non-AI
+ * platform such as a search engine, with a reduced block; a key `meta.platforms` does not list) is
+ * a field no run uses, so never validated (docs/contract.md §5) and not kept: before, one such
+ * block made every run of the report an error (encodings audit of 2026-11-26).
+ */
+function aiBlocksOnly(data: DataObject, ctx: z.RefinementCtx): Data {
+  const platforms: Record<string, PlatformData> = {};
+  for (const { key } of data.meta.platforms.slice(0, AI_PLATFORM_COUNT)) {
+    if (!Object.hasOwn(data.brand.platforms, key)) continue;
+    const parsed = platformData.safeParse(data.brand.platforms[key]);
+    if (parsed.success) platforms[key] = parsed.data;
+    else
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: ['brand', 'platforms', key, ...issue.path],
+        });
+  }
+  return { ...data, brand: { ...data.brand, platforms } };
+}
+
+const dataObject = z.object({
   meta: z.object({
     report_type: unused,
     topic: absentOrNull(z.union([z.string(), z.number()])),
@@ -133,7 +163,8 @@ export const dataSchema = z.object({
     source_top30: z.array(sourceEntry),
     core_competitors: z.array(competitorEntry),
     wordcloud,
-    platforms: platformRecord(platformData),
+    /** Each block is validated below, for the six AI platforms only (`aiBlocksOnly`). */
+    platforms: platformRecord(z.unknown()),
   }),
   /**
    * Product level (spec 9.5.1): used only by a product-level run, so never validated here (docs/contract.md §5:
@@ -163,7 +194,16 @@ export function dataSchemaFor(level: 'brand' | 'product') {
   });
 }
 
-export type Data = z.output<typeof dataSchema>;
+export const dataSchema = dataObject.transform(aiBlocksOnly);
+
+type DataObject = z.output<typeof dataObject>;
+type WithBlocks<T extends { brand: object }, B> = Omit<T, 'brand'> & {
+  brand: Omit<T['brand'], 'platforms'> & { platforms: Record<string, B> };
+};
+/** DATA as the rules read it: `brand.platforms` holds the six AI platforms' validated blocks. */
+export type Data = WithBlocks<DataObject, PlatformData>;
+/** DATA as a report writes it (the demo's views): every block in the shape the AI platforms' are read in. */
+export type DataInput = WithBlocks<z.input<typeof dataObject>, z.input<typeof platformData>>;
 export type PlatformMeta = z.output<typeof platformMeta>;
 export type PlatformData = z.output<typeof platformData>;
 export type GroupEntry = z.output<typeof groupEntry>;

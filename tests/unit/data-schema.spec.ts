@@ -78,3 +78,25 @@ test.describe('docs/contract.md §5: an optional field that is null reads as abs
     expect(parsed(raw).meta.line).toBe('星河集团 · 空气净化器');
   });
 });
+
+test.describe('docs/contract.md §5: fields a run does not use are never validated', () => {
+  test('a seventh, non-AI platform with a reduced block, and a block meta.platforms does not list: the run is checked, each item judged as without them', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const seventh = raw.meta.platforms[6].key as string;
+    raw.brand.platforms[seventh] = { note: 'a search engine: no ranking, no citation' };
+    raw.brand.platforms.search_engine = 42;
+    const data = parsed(raw);
+    expect(Object.keys(data.brand.platforms)).toHaveLength(6);
+    expect(verdicts(data)).toEqual(verdicts(parsed(baseData())));
+  });
+
+  test('near miss: a block of one of the six AI platforms is validated as ever, its issue named in full', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const first = raw.meta.platforms[0].key as string;
+    raw.brand.platforms[first].industry_ranking = 'none';
+    expect(() => parsed(raw)).toThrow(new RegExp(`DATA\\.brand\\.platforms\\.${first}\\.industry_ranking`));
+    raw.brand.platforms[first].industry_ranking = [];
+    raw.brand.platforms[first].self.exposure_rate = 'n/a';
+    expect(() => parsed(raw)).toThrow(/not a rate: "n\/a"/);
+  });
+});
