@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
-import { parseJson } from '../util/json';
+import { parseJson, readTextFile } from '../util/json';
 import { isAside, nearestName } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
@@ -102,7 +102,7 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
     text = env.L1_CREDENTIALS_JSON ?? '';
   } else {
     try {
-      text = fs.readFileSync(source.where, 'utf8');
+      text = readTextFile(source.where);
     } catch (e) {
       throw new CredentialsError(
         `cannot read the credentials registry ${source.where}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,

@@ -18,6 +18,12 @@ const unusedRank = z
   .transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
 /** The run's item of the batch list (docs/contract.md §4.1), validated once it is known to be the run's. */
+/** A row's platform option: `all` or a platform key, said so when it is neither (not zod's "Invalid input"). */
+const platformOption = z.union([z.literal('all'), platformKey], {
+  error: (issue) =>
+    `expected "all" or a platform key (a string), got ${issue.input === undefined ? 'nothing' : (JSON.stringify(issue.input)?.slice(0, 40) ?? typeof issue.input)}`,
+});
+
 export const batchItem = z.object({
   batchDate: z.string(),
   project: z.union([z.string(), z.number()]).transform(String),
@@ -51,7 +57,7 @@ const crawlBatchId = z
   });
 
 const snapshotFields = z.object({
-  platform: z.union([z.literal('all'), platformKey]),
+  platform: platformOption,
   exposure_rate: optionalRate,
   top3_rate: optionalRate,
   top5_rate: optionalRate,
@@ -114,7 +120,7 @@ export const competitorRow = z.object({
 export const tmcDimension = z.enum(['content_type', 'publish_time', 'media_category', 'media_name']);
 
 export const tmcRow = z.object({
-  platform: z.union([z.literal('all'), platformKey]),
+  platform: platformOption,
   dimension: tmcDimension,
   name: z.string(),
   /** A missing key is no value, as for every rate (docs/contract.md §4.2); a share needing it fails. */

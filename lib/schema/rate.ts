@@ -14,7 +14,9 @@ export function parseRate(value: unknown): number | null | Error {
     return new Error(`not a rate: expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();
   if (text === '' || text === '-') return null;
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)\s*%?$/.test(text)) {
+  // A decimal, in exponent form too ("5.0E-4": how Java's Double.toString prints any rate below
+  // 0.001), with an optional trailing %.
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?\s*%?$/.test(text)) {
     return new Error(`not a rate: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`);
   }
   return Number.parseFloat(text);

@@ -10,6 +10,31 @@ export function parseJson(text: string): unknown {
 }
 
 /**
+ * A text file a user gives (a runs file, a credentials registry, calibration data), decoded by its
+ * byte order mark: UTF-16 as Windows PowerShell 5 writes with `>` and `Out-File` (little-endian,
+ * `FF FE`), big-endian UTF-16 (`FE FF`), else UTF-8 (its own mark is left to `parseJson`). Read as
+ * UTF-8, a UTF-16 file was "not valid JSON" with NUL characters in the message (encodings audit).
+ */
+export function readTextFile(file: string): string {
+  const bytes = fs.readFileSync(file);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    return swapped.swap16().toString('utf16le');
+  }
+  return bytes.toString('utf8');
+}
+
+/** A parser's message, its control characters escaped (a file's NULs never reach a verdict's reason). */
+function shownMessage(message: string): string {
+  return message.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+    /[\u0000-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
  * A JSON file read for a message that names what went wrong: `{ value }`, or `{ why }` such as
  * `not valid JSON (Unexpected token …)` or `cannot be read (ENOENT)`. The one place that reads JSON
  * files given by a user (runs files, verdict folders, calibration data).
@@ -17,13 +42,13 @@ export function parseJson(text: string): unknown {
 export function readJsonFile(file: string): { value: unknown; why?: undefined } | { why: string } {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readTextFile(file);
   } catch (e) {
     return { why: `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
   }
   try {
     return { value: parseJson(text) };
   } catch (e) {
-    return { why: `not valid JSON (${(e as Error).message})` };
+    return { why: `not valid JSON (${shownMessage((e as Error).message)})` };
   }
 }

@@ -66,6 +66,26 @@ test.describe('docs/contract.md §4.2 / 5: rates', () => {
     expect(parseRate('0')).toBe(0);
   });
 
+  test('a numeric string in exponent form is a number too ("5.0E-4": Java prints any rate below 0.001 so)', () => {
+    expect(parseRate('5.0E-4')).toBe(0.0005);
+    expect(parseRate('1e2%')).toBe(100);
+    expect(parseRate('2.5e+1')).toBe(25);
+    for (const wrong of ['1e', 'e5', '1e2.5', '1e1234', '1E-4E2'])
+      expect(parseRate(wrong), wrong).toBeInstanceOf(Error);
+  });
+
+  test('a snapshot or tmc row whose platform is missing or not text says what it expected', () => {
+    for (const [platform, said] of [
+      [undefined, 'got nothing'],
+      [3, 'got 3'],
+    ] as const) {
+      const bad = { rows: [{ platform, exposure_rate: 1 }] };
+      expect(() => parseWith(metricsTables.snapshot, bad, 'GET snapshot', 'payload')).toThrow(
+        `payload.rows[0].platform: expected "all" or a platform key (a string), ${said}`,
+      );
+    }
+  });
+
   test('null, "" and "-" mean no value', () => {
     expect(parseRate(null)).toBeNull();
     expect(parseRate('')).toBeNull();

@@ -442,6 +442,26 @@ test.describe('the runs file', () => {
     expect(s.runs.map((r) => r.label)).toEqual(['1001-101101-monitor']);
   });
 
+  test('a runs file in UTF-16, as Windows PowerShell 5 writes with `>` (FF FE) or big-endian (FE FF), is read', () => {
+    const text = JSON.stringify([entry('101101')]);
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const bigEndian = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    for (const bytes of [littleEndian, bigEndian]) {
+      const root = tempDir('settings');
+      fs.writeFileSync(path.join(root, 'runs.json'), bytes);
+      const s = readSettings(sources({ root, env: { L1_RUNS: 'runs.json' } }));
+      expect(s.runs.map((r) => r.label)).toEqual(['1001-101101-monitor']);
+    }
+  });
+
+  test('near miss: UTF-16 without its mark is still not JSON, and the message holds no NUL of the file', () => {
+    const root = tempDir('settings');
+    fs.writeFileSync(path.join(root, 'runs.json'), Buffer.from(JSON.stringify([entry('101101')]), 'utf16le'));
+    const why = refusal(() => readSettings(sources({ root, env: { L1_RUNS: 'runs.json' } })));
+    expect(why).toContain('not valid JSON');
+    expect(why).not.toContain('\u0000');
+  });
+
   test('a file that cannot be read, is not JSON, not runs or empty stops the invocation naming it', () => {
     const root = tempDir('settings');
     expect(refusal(() => readSettings(sources({ root, env: { L1_RUNS: 'absent.json' } })))).toBe(
