@@ -201,7 +201,7 @@ test.describe('spec 9.3.4 "when the platform prints an integer" is read by value
 });
 
 test.describe('spec 7.8.5 decides by the ordinal and the counts (docs/rules.md §D13)', () => {
-  test('7.8.5: a title the platform lacks, at an ordinal with an equal count, is reported as a tie swap, not a missing title', () => {
+  test('7.8.5: a title the platform lacks, at an ordinal with an equal count, is reported as a tie swap by the counts, and as absent', () => {
     const result = checkItem12(
       context({
         edit: (_, p) =>
@@ -210,8 +210,9 @@ test.describe('spec 7.8.5 decides by the ordinal and the counts (docs/rules.md �
     );
     const third = row(result, 'all', '#3');
     expect(third).toMatchObject({ html: '哪款牛奶好', platform: '别的来源', verdict: 'fail' });
+    // The spec's statement, and what a reader needs besides: neither title is on the other side.
     expect(third.note).toBe(
-      'tie swap, not a missing title: #3 HTML 「哪款牛奶好」, platform 「别的来源」, cited count 5 on both sides (7.8.5)',
+      'tie swap by the counts (7.8.5: equal cited counts at an ordinal are a tie swap, not a missing title): #3 HTML 「哪款牛奶好」, platform 「别的来源」, cited count 5 on both sides; yet 「哪款牛奶好」 is not on the platform side at all, and 「别的来源」 is not on the HTML side at all (item 11 lists it)',
     );
   });
 
