@@ -185,6 +185,23 @@ interface Lists {
 }
 
 /**
+ * Names a ranking lists more than once, said as why positions shifted (Profile A keeps every entry:
+ * 9.5.3's maximum for equal names is Profile B's). Without it, an own brand that `core_competitors`
+ * lists again read "the lists differ by a brand one side lacks", and no brand is missing (rules audit
+ * of 2026-11-26).
+ */
+function repeatedNames(lists: Lists): string | undefined {
+  const repeated = (side: Ranked[]) => [
+    ...new Set(side.filter((e, i) => side.findIndex((o) => o.name === e.name) < i).map((e) => e.name)),
+  ];
+  const said = [
+    ...repeated(lists.html.all).map((n) => `the HTML ranking lists 「${n}」 more than once`),
+    ...repeated(lists.platform.all).map((n) => `the platform ranking lists 「${n}」 more than once`),
+  ];
+  return said.length > 0 ? `${said.join('; ')}, which shifts the positions after it` : undefined;
+}
+
+/**
  * Step 5.2, one position: rank and name, character for character (7.6.2, 9.5.7). Different names pass
  * only in Profile B, and only when every swapped pair either name belongs to is tied (9.5.5): a brand
  * that swapped with a brand it is not tied with fails at every position it stands at.
@@ -201,7 +218,8 @@ function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): Comparis
   const involved = lists.swaps.filter((s) => [s.first, s.second].some((n) => n === h.name || n === p.name));
   const other = differentNameNote(h.name, p.name, lists);
   if (involved.length === 0 || other) {
-    const shifted = `「${h.name}」 and 「${p.name}」 did not swap ranks: the lists differ by a brand one side lacks`;
+    const why = repeatedNames(lists) ?? 'the lists differ by a brand one side lacks';
+    const shifted = `「${h.name}」 and 「${p.name}」 did not swap ranks: ${why}`;
     return exactRow(key, h.name, p.name, other ?? shifted);
   }
   const untied = involved.filter((s) => !s.tied);

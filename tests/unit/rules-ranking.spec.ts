@@ -284,6 +284,23 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
       platform: null,
       verdict: 'fail',
     });
+    // The own brand listed again: the positions after it shift, and the rows say why (no brand is missing).
+    const own = checkItem5(
+      context({
+        profile: 'A',
+        edit: (d) =>
+          d.brand.core_competitors.unshift({
+            name: OWN_BRAND,
+            avg_exposure_rate: d.brand.summary.avg_exposure_rate,
+          }),
+      }),
+    );
+    const shifted = step(own, '5.2').rows.filter((r) => r.verdict === 'fail');
+    expect(shifted.length).toBeGreaterThan(0);
+    for (const r of shifted) expect(r.note).not.toContain('a brand one side lacks');
+    expect(
+      shifted.some((r) => r.note?.includes(`the HTML ranking lists 「${OWN_BRAND}」 more than once`)),
+    ).toBe(true);
   });
 
   test('9.5.4: Profile B 5.1 compares the intersection of the two top-10 lists; Profile A fails a brand the platform lacks', () => {
