@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noDuplicates, platformKey, platformRecord } from './keys';
+import { list, noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
 import { competitorEntry, productLevelSchema, rankingEntry } from './product';
 
@@ -35,7 +35,7 @@ export const platformMeta = z.object({
 
 export const groupEntry = z.object({ name: z.string(), value: groupValue });
 /** A share group: entries keyed by name (spec 7.3), so a repeated name is an error. */
-export const group = z.array(groupEntry).superRefine(noDuplicates((e) => e.name, 'name', 'name'));
+export const group = list(groupEntry).superRefine(noDuplicates((e) => e.name, 'name', 'name'));
 
 export const sourceEntry = z.object({
   title: z.string(),
@@ -48,9 +48,9 @@ export const sourceEntry = z.object({
 export const wordEntry = z.object({ word: z.string(), weight: unused });
 
 export const wordcloud = z.object({
-  words: z.array(wordEntry),
-  positive: z.array(wordEntry),
-  negative: z.array(wordEntry),
+  words: list(wordEntry),
+  positive: list(wordEntry),
+  negative: list(wordEntry),
 });
 
 export { competitorEntry, rankingEntry };
@@ -80,13 +80,13 @@ export const citation = z.object({
   content_type: absentOrNull(group),
   publish_time: absentOrNull(group),
   media_name: absentOrNull(group),
-  source_top30: absentOrNull(z.array(sourceEntry)),
+  source_top30: absentOrNull(list(sourceEntry)),
 });
 
 export const platformData = z.object({
   self: selfFigures,
-  trend: z.array(trendPoint),
-  industry_ranking: z.array(rankingEntry),
+  trend: list(trendPoint),
+  industry_ranking: list(rankingEntry),
   citation,
 });
 
@@ -145,9 +145,8 @@ const dataObject = z.object({
      */
     line: absentOrNull(z.string()),
     /** Keyed by `key` (docs/contract.md §5): a repeated key would hide a platform (README.md § Security and limits). */
-    platforms: z
-      .array(platformMeta)
-      .min(1)
+    platforms: list(platformMeta)
+      .refine((platforms) => platforms.length > 0, 'expected at least one platform')
       .superRefine(noDuplicates((p) => p.key, 'platform key', 'key')),
   }),
   overall: absentOrNull(z.object({ brand_level_exposure_rate: optionalRate })),
@@ -160,8 +159,8 @@ const dataObject = z.object({
       media_category: group,
       media_name: absentOrNull(group),
     }),
-    source_top30: z.array(sourceEntry),
-    core_competitors: z.array(competitorEntry),
+    source_top30: list(sourceEntry),
+    core_competitors: list(competitorEntry),
     wordcloud,
     /** Each block is validated below, for the six AI platforms only (`aiBlocksOnly`). */
     platforms: platformRecord(z.unknown()),

@@ -1,14 +1,20 @@
 import type { z } from 'zod';
 
+/** The start of the issue a list adds where it stopped validating (./keys.ts `list`). */
+export const NOT_VALIDATED = 'not validated from here on';
+
 /** A source (DATA, cal_data_json, an endpoint) whose payload did not validate, with the paths at fault. */
 export class SchemaError extends Error {
   constructor(
     readonly source: string,
     readonly issues: string[],
   ) {
-    const shown = issues.slice(0, 3).join('; ');
-    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
-    super(`${source} does not match the contract: ${shown}${more}`);
+    // Where a list stopped being validated (./keys.ts `list`) is said whatever came before it.
+    const stop = issues.find((i) => i.includes(`: ${NOT_VALIDATED}`));
+    const first = issues.filter((i) => i !== stop).slice(0, 3);
+    const shown = stop ? [...first, stop] : first;
+    const more = issues.length > shown.length ? `; and ${issues.length - shown.length} more` : '';
+    super(`${source} does not match the contract: ${shown.join('; ')}${more}`);
     this.name = 'SchemaError';
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_VALIDATED } from './issues';
 
 /**
  * Keyed records and keyed lists (README.md § Security and limits and 11).
@@ -63,4 +64,39 @@ export function noDuplicates<T>(keyOf: (item: T) => string | undefined, what: st
         });
     });
   };
+}
+
+/** How many invalid entries of one list are described before the list stops being validated. */
+export const LIST_ISSUES = 3;
+
+/**
+ * A list whose entries are validated one at a time, up to the `LIST_ISSUES`th that does not
+ * validate; the rest are not looked at. zod's own array validates every entry and keeps an
+ * issue for each: a platform answer of 40 MB of `{}` rows (under L1_MAX_ANSWER_MB) made millions of
+ * issues, and the worker ran out of memory before any budget could stop it, once for every test
+ * of the run (hostile audit of 2026-11-26). A list that validates gives what `z.array(entry)` gives.
+ */
+export function list<T extends z.ZodType>(entry: T): z.ZodType<z.output<T>[], z.input<T>[]> {
+  return z.array(z.unknown()).transform((values, ctx) => {
+    const out: z.output<T>[] = [];
+    let invalid = 0;
+    for (let i = 0; i < values.length; i++) {
+      if (invalid >= LIST_ISSUES) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${NOT_VALIDATED} (${values.length} entries in all): ${LIST_ISSUES} before it do not validate`,
+          path: [i],
+        });
+        break;
+      }
+      const parsed = entry.safeParse(values[i]);
+      if (parsed.success) out.push(parsed.data as z.output<T>);
+      else {
+        invalid++;
+        for (const issue of parsed.error.issues.slice(0, LIST_ISSUES))
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
+      }
+    }
+    return out;
+  }) as unknown as z.ZodType<z.output<T>[], z.input<T>[]>;
 }

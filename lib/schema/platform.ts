@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noDuplicates, platformKey } from './keys';
+import { list, noDuplicates, platformKey } from './keys';
 import { optionalRate, printedRate, unusedRate } from './rate';
 import { wordcloud } from './data';
 
@@ -28,7 +28,7 @@ export const batchItem = z.object({
   batchDate: z.string(),
   project: z.union([z.string(), z.number()]).transform(String),
   line: unused,
-  l1CrawlBatchIds: z.array(z.object({ batchId: z.string().min(1) })),
+  l1CrawlBatchIds: list(z.object({ batchId: z.string().min(1) })),
 });
 /**
  * Contract 4.1: only the item whose batchDate and project are the run's is read, so the list's items
@@ -105,7 +105,7 @@ export const competitorRow = z.object({
    * agrees only with an empty HTML cell (7.6) and fails against a value.
    */
   exposure_rate: optionalRate,
-  platform_rates: z.array(
+  platform_rates: list(
     z.object({
       /** Only named in a note (columns are matched by position, spec 7.6): any shape. */
       name: z
@@ -135,11 +135,11 @@ export const sourceRow = z.object({
   url: unused,
 });
 
-export const rowsOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row) });
+export const rowsOf = <T extends z.ZodType>(row: T) => z.object({ rows: list(row) });
 
 type Keyed<T> = (row: T) => string;
 const keyedRows = <T extends z.ZodType>(row: T, key: Keyed<z.output<T>>, what: string, field: string) =>
-  z.object({ rows: z.array(row).superRefine(noDuplicates(key, what, field)) });
+  z.object({ rows: list(row).superRefine(noDuplicates(key, what, field)) });
 
 export const metricsTables = {
   /** One row per platform plus `all` (docs/contract.md §4.2): two rows for one platform is an error. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from './issues';
-import { platformRecord } from './keys';
+import { list, platformRecord } from './keys';
 import { optionalRate } from './rate';
 
 /** Ranking entries (docs/contract.md §5), shared by the brand level (data.ts) and the product level. */
@@ -18,8 +18,8 @@ export type ProductRanking =
   | { form: 'aggregate'; entries: RankingEntry[] }
   | { form: 'per-platform'; byPlatform: Map<string, RankingEntry[]> };
 
-const aggregateForm = z.array(rankingEntry);
-const perPlatformForm = platformRecord(z.array(rankingEntry));
+const aggregateForm = list(rankingEntry);
+const perPlatformForm = platformRecord(list(rankingEntry));
 
 const productRanking = z.unknown().transform((value, ctx): ProductRanking | undefined => {
   if (value === undefined || value === null) return undefined;
@@ -45,7 +45,7 @@ const productRanking = z.unknown().transform((value, ctx): ProductRanking | unde
 
 /** The product-level fields of DATA (spec 9.5.1), validated only for a product-level run. */
 export const productLevelSchema = z.object({
-  core_product_competitors: z.array(competitorEntry).optional(),
+  core_product_competitors: list(competitorEntry).optional(),
   product_ranking: productRanking,
 });
 

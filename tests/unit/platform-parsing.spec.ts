@@ -4,7 +4,7 @@ import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../li
 import { parseRate } from '../../lib/schema/rate';
 import { batchList, metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
-import { redactUrl } from '../../lib/redaction/url';
+import { redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { productLevelData } from '../../lib/schema/product';
 import { ITEM_RULES } from '../../lib/rules';
@@ -294,6 +294,59 @@ test.describe('spec 1.5 / docs/contract.md §3: URLs as printed', () => {
       'https://h/r/monitor/2026-01-01?companyId=1&token=***&Sign=***&topic=T',
     );
     expect(redactUrl('not a url')).toBe('not a url');
+  });
+
+  test('a pre-signed report URL: every credential-bearing parameter is masked, the report’s own parameters kept', () => {
+    const signed = [
+      'X-Amz-Security-Token=FQoGZXIvYXdzEXAMPLE',
+      'X-Amz-Signature=abcdef0123456789',
+      'X-Amz-Credential=AKIAEXAMPLE%2F20261126',
+      'X-Goog-Signature=0a1b2c3d',
+      'security-token=CAIS8wF1q6Ft5B2yfSjIr5',
+      'OSSAccessKeyId=LTAIEXAMPLE',
+      'Signature=q0rX8exampleXYZ',
+      'sig=Azure%2Bsig%3D',
+      'auth_key=1700000000-0-0-abcdef',
+      'refreshToken=r3fr3sh',
+    ];
+    const url = `https://cdn.example.com/r/monitor/2026-11-26?companyId=1001&topic=T&${signed.join('&')}&X-Amz-Expires=300`;
+    const shown = redactUrl(url);
+    for (const p of signed) expect(shown).toContain(`${p.split('=')[0]}=***`);
+    expect(shown).toContain('companyId=1001&topic=T');
+    expect(shown).toContain('X-Amz-Expires=300');
+    expect(redactText(`net::ERR_ABORTED at ${url}`)).not.toMatch(/EXAMPLE|q0rX8|Azure|r3fr3sh|abcdef0123/);
+  });
+});
+
+test.describe('docs/contract.md §4: a list that does not validate is described by its first entries, never held whole', () => {
+  test('40 MB of `{}` rows: three described, the rest not looked at; memory and time stay small', () => {
+    const rows = Array.from({ length: 2_000_000 }, () => ({}));
+    const started = process.memoryUsage().heapUsed;
+    let message = '';
+    try {
+      parseWith(metricsTables.snapshot, { rows }, 'GET snapshot', 'payload');
+    } catch (e) {
+      message = (e as Error).message;
+      expect((process.memoryUsage().heapUsed - started) / 2 ** 20).toBeLessThan(200);
+    }
+    expect(message).toContain('payload.rows[0].platform');
+    expect(message).toContain('payload.rows[3]: not validated from here on (2000000 entries in all)');
+    expect(message.length).toBeLessThan(2_000);
+  });
+
+  test('near miss: a valid list is kept whole, in order, and a single bad entry among many valid ones is named', () => {
+    const row = (platform: string) => ({ platform, exposure_rate: '1%' });
+    const rows = [row('all'), row('kimi'), row('doubao')];
+    const parsed = parseWith(metricsTables.snapshot, { rows }, 'GET snapshot', 'payload');
+    expect(parsed.rows.map((r) => r.platform)).toEqual(['all', 'kimi', 'doubao']);
+    expect(() =>
+      parseWith(
+        metricsTables.snapshot,
+        { rows: [...rows, { platform: 'qwen', exposure_rate: 'n/a' }] },
+        'GET snapshot',
+        'payload',
+      ),
+    ).toThrow('payload.rows[3].exposure_rate: not a rate: "n/a"');
   });
 });
 
