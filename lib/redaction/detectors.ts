@@ -2,7 +2,7 @@ import { sha256 } from '../util/hash';
 import { maskPhone, type Detector, type Match } from './findings';
 import type { SecretSearch } from './secrets';
 import { MIN_COOKIE_VALUE } from './seen-cookies';
-import { SECRET_PARAM_NAMES } from './url';
+import { KNOWN_SECRET_PARAM_NAMES } from './url';
 
 /**
  * The detectors: the known secrets (./secrets), session cookie values whose hashes the suite
@@ -30,7 +30,7 @@ const RANK: Record<Detector, number> = {
 const PHONE = /(?<![0-9A-Za-z]|[0-9]\.)1[3-9][0-9]{9}(?![0-9A-Za-z]|\.[0-9])/g;
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
 /** A URL query value under a secret-looking name (./url masks these as `***`). */
-const SECRET_QUERY = new RegExp(`[?&](${SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
+const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
 /**
  * What a JSON web token looks like: three base64url parts, the first two JSON (`eyJ` is `{"`).
  * Found by `jwtMatches`, which gives the same matches in linear time: V8 runs this regex in time

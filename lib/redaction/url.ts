@@ -2,10 +2,24 @@ import { maskUrlText } from '../run/url';
 
 /**
  * Query parameters whose values are secrets wherever a URL is printed (spec 1.5; README "Security and
- * limits"); the redaction guard looks for unmasked ones too (./detectors).
+ * limits"). A regular expression's source for one whole parameter name (case is ignored where it is
+ * used): a name that holds a secret's word anywhere — a pre-signed URL's `X-Amz-Security-Token`,
+ * `X-Amz-Signature`, `X-Amz-Credential`, `X-Goog-Signature`, Aliyun's `security-token` and
+ * `auth_key`, `OSSAccessKeyId`, `access_token`, `refreshToken` (the hostile audit of 2026-11-26
+ * found the pre-signed ones printed as they were, everywhere) — or one of the short names (`sig`,
+ * Azure's; `sign`, `key`, `sid`, …). Masking more than a secret costs a reader a value; the parts
+ * around the word are bounded, so the search stays linear in a long text.
  */
 export const SECRET_PARAM_NAMES =
-  'token|access_token|accesstoken|refresh_token|id_token|auth|authorization|sign|signature|password|passwd|pwd|phone|mobile|session|sessionid|sid|cookie|key|apikey|api_key|secret|ticket';
+  '[a-z0-9_-]{0,40}?(?:token|signature|credential|secret|passw(?:or)?d|session|cookie|api[-_]?key|access[-_]?key|auth|ticket)[a-z0-9_-]{0,40}|sign|sig|key|pwd|sid|phone|mobile';
+
+/**
+ * The names the redaction guard (./detectors) looks for unmasked values of: whole names, since it
+ * reads the suite's outputs and the reports' bundled scripts too, where `&&t.credentials=` is code,
+ * not a URL. Every name the suite masks that a real platform or signed URL writes.
+ */
+export const KNOWN_SECRET_PARAM_NAMES =
+  'token|access_token|accesstoken|refresh_token|refreshtoken|id_token|auth|auth_key|authorization|sign|sig|signature|password|passwd|pwd|phone|mobile|session|sessionid|sid|cookie|key|apikey|api_key|secret|ticket|security-token|x-amz-security-token|x-amz-signature|x-amz-credential|x-goog-signature|x-goog-credential|ossaccesskeyid';
 const SECRET_PARAMS = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
 const SECRET_IN_TEXT = new RegExp(`([?&#](?:${SECRET_PARAM_NAMES})=)[^&\\s"'#<>]+`, 'gi');
 /** `scheme://user:password@host`: the userinfo of any URL in a text. */

@@ -716,6 +716,26 @@ test.describe('the redaction guard opens archives and scans every output folder'
     expect(JSON.stringify(findings)).not.toContain(token);
   });
 
+  test('a pre-signed URL’s credentials left in an output are found; a bundled script’s `&&t.credentials=` is code, not one', () => {
+    const { root, env } = makeRoot();
+    const signature = join('0a1b2c', '3d4e5f', '6a7b8c');
+    const signed = join('https://cdn.test/r?companyId=1&X-Amz-Signature=', signature);
+    write(
+      root,
+      'reports/verdicts/summary.md',
+      lines(
+        `report ${signed}`,
+        `masked ${redactUrl(signed)}`,
+        'if(e&&t.credentials==="include"&&t.credentials=n.mode)',
+      ),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
+      ['reports/verdicts/summary.md:1', 'secret-query', 'URL query "X-Amz-Signature" with a value'],
+    ]);
+    expect(JSON.stringify(findings)).not.toContain(signature);
+  });
+
   test('a secret HTML-escaped in a report page is found (one escaping helper for both sides)', () => {
     const { root, env } = makeRoot();
     expect(escapeHtml(PW1)).not.toBe(PW1);
