@@ -15,6 +15,13 @@ test.describe('safeText', () => {
     expect(safeText('\u2066\u2067\u2068\u2069')).toBe('\\u2066\\u2067\\u2068\\u2069');
   });
 
+  test('escapes what shows as nothing: zero-width space, joiners, direction marks, word joiner, byte order mark, soft hyphen', () => {
+    expect(safeText('A-monitor\u200b')).toBe('A-monitor\\u200b');
+    expect(safeText('\u200c\u200d\u200e\u200f\u2060\ufeff\u00ad\u061c\u180e')).toBe(
+      '\\u200c\\u200d\\u200e\\u200f\\u2060\\ufeff\\xad\\u061c\\u180e',
+    );
+  });
+
   test('keeps ordinary text, Chinese and emoji as they are', () => {
     expect(safeText('森氧科技 · 全平台 ✅ 49.64%')).toBe('森氧科技 · 全平台 ✅ 49.64%');
   });
@@ -72,11 +79,22 @@ test('runTitle: two labels shown alike never share a title (Playwright refuses a
   const phoneA = ['acme-138', '0013', '8000'].join('');
   const phoneB = ['acme-139', '0013', '9000'].join('');
   const long = (end: string) => `${'x'.repeat(200)}${end}`;
-  const labels = ['A-monitor', phoneA, phoneB, long('a'), long('b'), 'tab\there', 'tab\\x09here'];
+  const labels = [
+    'A-monitor',
+    phoneA,
+    phoneB,
+    long('a'),
+    long('b'),
+    'tab\there',
+    'tab\\x09here',
+    'A-monitor\u200b',
+  ];
   const titles = labels.map((l, i) => runTitle(l, i + 1));
   expect(new Set(titles).size).toBe(labels.length);
   // A label shown as it is keeps its title (Allure's history joins nights by it).
   expect(titles[0]).toBe('A-monitor');
   expect(titles[1]).toBe('acme-1********** (run #2)');
   expect(titles.join(' ')).not.toContain(phoneA.slice(5));
+  // A zero-width space is seen, and numbered: the two A-monitors are told apart.
+  expect(titles[7]).toBe('A-monitor\\u200b (run #8)');
 });
