@@ -1,26 +1,33 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { Collector } from '../../fixtures/collector';
+import type { JudgedRun } from '../../lib/report/judged';
 import { A_MONITOR } from '../../demo/runs';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
 import { ROOT, type Settings } from '../../lib/run/settings';
+import { sha256 } from '../../lib/util/hash';
 import { configuredRun } from './fakes/platform';
 import { tempDir } from './fakes/temp';
 
 /**
- * A collection that ends its worker (out of memory, a crash) is not started again by each of the
+ * The collector's bounds. A collection that ends its worker (out of memory, a crash) is not started again by each of the
  * run's tests (hostile audit of 2026-11-26: a 40 MB answer took eleven workers out of memory in
  * turn, 2.5 minutes each). The collection leaves a mark while it runs (fixtures/collector.ts
  * `endedCollection`); a mark whose process is gone is a collection that ended its worker.
  */
-function collector(dir = tempDir('collector-crash')): { collector: Collector; dir: string } {
+function collector(
+  dir = tempDir('collector-bounds'),
+  env: NodeJS.ProcessEnv = {},
+): { collector: Collector; dir: string } {
   const settings = {
     root: ROOT,
-    env: {},
-    screenshots: 'none',
+    env,
+    screenshots: Object.keys(env).length > 0 ? 'all' : 'none',
     runs: [],
     pageOrigins: [],
     loginOrigins: [],
@@ -82,5 +89,48 @@ test('near miss: a retry collects again, and a collection that ends removes its 
     expect(fs.existsSync(path.join(c.folder(run), 'collecting.json'))).toBe(false);
   } finally {
     await c.close();
+  }
+});
+
+/**
+ * L1_RUN_TIMEOUT_MS covers the whole run, the second page load for its pictures too (hostile audit
+ * of 2026-11-26: a page that looped only when loaded again for its pictures took 33.5 s of a 10 s
+ * budget, Chromium at 100 % CPU).
+ */
+test('section pictures stop at the end of the run’s budget: a page that hangs when loaded again for them', async () => {
+  const page = `<html><body><div id="kpis">kpis</div><script>
+    window.DATA = { meta: { line: 'A' } };
+    setTimeout(() => { for (;;) {} }, 0);
+  </script></body></html>`;
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const off = Object.fromEntries([4, 5, 6, 7, 8, 9, 10, 11, 12].map((item) => [item, '']));
+  const { collector: c } = collector(undefined, {
+    L1_SECTION_SELECTORS: JSON.stringify({ ...off, 3: '#kpis' }),
+  });
+  try {
+    // As after a read of this DATA: the pictures load the page again, with 1.5 s of the budget left.
+    c['lastRead'] = {
+      htmlUrl: `${origin}/r.html`,
+      storageState: undefined,
+      origins: [origin],
+      dataHash: sha256(JSON.stringify({ meta: { line: 'A' } })),
+    };
+    const judged = { status: 'checked', notes: [], pictureLoads: 0 } as unknown as JudgedRun;
+    const began = Date.now();
+    const shots = await c['picturesWithin']({ slug: 'hang' } as typeof run, judged, 1_500);
+    expect(Date.now() - began).toBeLessThan(4_000); // the request timeout (2 s) twice, and more, before
+    expect(shots).toEqual([]);
+    expect(judged.notes).toEqual([
+      "no section pictures: the run's budget (L1_RUN_TIMEOUT_MS, 10000 ms) ran out while they were taken; the browser that held the page was closed",
+    ]);
+    expect(c['browser']).toBeUndefined(); // the next run gets a fresh one
+  } finally {
+    await c.close();
+    server.closeAllConnections();
+    server.close();
   }
 });
