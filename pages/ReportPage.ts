@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { parseDataText, READER_INIT, readDataText } from './data-reader';
+import { PHONE_ON_SCREEN } from '../lib/redaction/url';
 import { FENCE_ERROR } from './fence';
 
 /** The report page could not give a readable DATA: names what went wrong, for the run's reason. */
@@ -202,7 +203,15 @@ export class ReportPage {
           const shot = await this.page
             .locator(selector)
             .first()
-            .screenshot({ type: 'jpeg', quality: 70, timeout: SHOT_TIMEOUT_MS, animations: 'disabled' })
+            .screenshot({
+              type: 'jpeg',
+              quality: 70,
+              timeout: SHOT_TIMEOUT_MS,
+              animations: 'disabled',
+              // A phone number the page shows is covered (a box of Playwright's mask colour): the
+              // guard reads text, never a picture (README.md § Security and limits).
+              mask: [this.page.getByText(PHONE_ON_SCREEN)],
+            })
             .catch(() => undefined);
           if (!shot && (crashed || this.page.isClosed())) {
             for (const [n, other] of items.slice(i)) {

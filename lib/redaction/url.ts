@@ -33,6 +33,13 @@ const PHONE = /(?<![\d.])1[3-9]\d{9}(?![\d.])/g;
  */
 const PHONE_VALUE = /^(?:\+?86)?1[3-9]\d{9}$/;
 
+/**
+ * A mainland mobile number as a page shows it (spec 1.5: never in an output): bare, `+86`/`86`
+ * before it, or grouped with spaces or dashes (`138 0013 8000`). Section pictures cover every
+ * element whose text holds one (pages/ReportPage.ts); no flag, as Playwright's text locator takes it.
+ */
+export const PHONE_ON_SCREEN = /(?<![\d.])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d){8}(?![\d.])/;
+
 function isPhoneValue(value: string): boolean {
   return PHONE_VALUE.test(value.replace(/[\s-]/g, ''));
 }
