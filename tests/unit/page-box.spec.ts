@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { blockedNote, NEW_WINDOWS, newBoxedContext, type Box } from '../../pages/box';
+import { sessionCookie } from './fakes/local';
 
 /**
  * The page's box (README.md § Security and limits, docs/contract.md §3) against channels
@@ -90,23 +91,7 @@ test.afterAll(async () => {
 
 /** A boxed context whose host holds the session cookie, as the collector makes it (fixtures/collector.ts). */
 async function boxed(): Promise<{ context: BrowserContext; box: Box }> {
-  return newBoxedContext(browser, [report.origin], {
-    storageState: {
-      cookies: [
-        {
-          name: 'sid',
-          value: 'SECRET',
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: true,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
-      origins: [],
-    },
-  });
+  return newBoxedContext(browser, [report.origin], { storageState: sessionCookie() });
 }
 
 /**

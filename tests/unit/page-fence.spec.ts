@@ -8,6 +8,7 @@ import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { newBoxedContext } from '../../pages/box';
 import { ReportPage } from '../../pages/ReportPage';
 import { openFence } from '../../pages/fence';
+import { sessionCookie } from './fakes/local';
 
 /**
  * The box's fence (pages/fence.ts) where a real platform lives: HTTPS, which reaches the fence as a
@@ -69,21 +70,7 @@ test.afterAll(async () => {
 test('an HTTPS report page loads through the fence’s tunnel; a hop to another HTTPS port is refused and named', async () => {
   const { context, box } = await newBoxedContext(browser, [report.origin], {
     ignoreHTTPSErrors: true,
-    storageState: {
-      cookies: [
-        {
-          name: 'sid',
-          value: 'SECRET',
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: true,
-          secure: true,
-          sameSite: 'Lax',
-        },
-      ],
-      origins: [],
-    },
+    storageState: sessionCookie(true),
   });
   try {
     const page = await context.newPage();

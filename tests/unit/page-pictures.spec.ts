@@ -1,9 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { newBoxedContext } from '../../pages/box';
 import { ReportPage } from '../../pages/ReportPage';
+import { closeLocal, listenLocal } from './fakes/local';
 
 /**
  * Section pictures never show a mobile number (spec 1.5: never in an output; the redaction guard
@@ -26,15 +26,13 @@ test.beforeAll(async () => {
     ${section('long', `id ${PHONE.join('')}7`)}
   </body></html>`;
   server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenLocal(server);
   browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeLocal(server);
 });
 
 /** How many pixels of a JPEG are the mask's magenta, counted in the browser (no image library here). */

@@ -1,9 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { newBoxedContext } from '../../pages/box';
 import { ReportPage, ReportPageError } from '../../pages/ReportPage';
+import { closeLocal, listenLocal } from './fakes/local';
 
 /**
  * ReportPage.readData against hostile pages in a real Chromium, boxed as the collector boxes them
@@ -25,15 +25,13 @@ test.beforeAll(async () => {
     if (typeof answer !== 'string') return res.writeHead(302, { location: answer.redirect }).end();
     res.writeHead(200, { 'content-type': 'text/html' }).end(answer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenLocal(server);
   browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeLocal(server);
 });
 
 /** DATA of the report at `path` on the local server (its pages: `pages`), or the error it gave. */
