@@ -138,7 +138,9 @@ export class ReportPage {
     const unanswered = response?.status() === 502 ? response.headers()[FENCE_ERROR] : undefined;
     if (unanswered !== undefined)
       throw new ReportPageError(
-        `report page did not load (${unanswered.slice(0, 40)}): its host did not answer`,
+        /^E[A-Z_]+$/.test(unanswered)
+          ? `report page did not load (${unanswered}): its host did not answer`
+          : `report page did not load (${unanswered.slice(0, 40)}): its host's answer could not be passed on`,
       );
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);

@@ -55,13 +55,25 @@ function causeOf(e: NodeJS.ErrnoException): string {
 
 const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
+/**
+ * Headers the fence reads and writes, each way: Chromium's own limit for a response's headers
+ * (256 KB), where Node's default of 16 KB refused a page's many Set-Cookie lines and a session of
+ * large cookies that Chromium alone loads (audit of the fence, 2026-11-26).
+ */
+const MAX_HEADER_BYTES = 256 * 1024;
+
+/** A URL's host name as a socket takes it: an IPv6 address without its brackets. */
+function bare(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, '');
+}
+
 /** `host:port` of each origin (the scheme's default port when it names none), as a tunnel asks. */
 function hostPorts(origins: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (const o of origins) {
     try {
       const u = new URL(o);
-      out.add(`${u.hostname.replace(/^\[|\]$/g, '')}:${u.port || DEFAULT_PORT[u.protocol] || ''}`);
+      out.add(`${bare(u.hostname)}:${u.port || DEFAULT_PORT[u.protocol] || ''}`);
     } catch {
       // not an origin: allows nothing
     }
@@ -109,7 +121,17 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   const denied = 'HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    try {
+      forward(req, res);
+    } catch {
+      // Nothing a page or its host sends may end the worker: an answer the fence cannot pass on
+      // (a status line Node refuses to write) is the page's error.
+      if (!res.headersSent) res.writeHead(502, { [FENCE_ERROR]: 'UNREADABLE_ANSWER', connection: 'close' });
+      res.destroy();
+    }
+  });
+  function forward(req: http.IncomingMessage, res: http.ServerResponse): void {
     // HTTPS comes as a tunnel (below): an absolute URL here is plain HTTP.
     const u = absolute(req.url, ['http:']);
     if (u === undefined) return void res.writeHead(400, { connection: 'close' }).end();
@@ -121,15 +143,25 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
     }
     const upstream = http.request(
       {
-        host: u.hostname,
+        host: bare(u.hostname),
         port: u.port || 80,
+        maxHeaderSize: MAX_HEADER_BYTES,
         method: req.method,
         path: `${u.pathname}${u.search}`,
         headers: headersOut(req.headers),
         agent,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headersOut(answer.headers));
+        try {
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headersOut(answer.headers));
+        } catch {
+          // A status Node will not write (below 100, above 999) or a header it refuses.
+          answer.destroy();
+          if (!res.headersSent)
+            res.writeHead(502, { [FENCE_ERROR]: 'UNREADABLE_ANSWER', connection: 'close' }).end();
+          else res.destroy();
+          return;
+        }
         answer.pipe(res);
         answer.on('error', () => res.destroy());
       },
@@ -142,7 +174,7 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
     );
     res.on('close', () => upstream.destroy());
     req.pipe(upstream);
-  });
+  }
   server.on('connection', hold);
   // Tunnels: HTTPS, and WebSockets through a proxy.
   server.on('connect', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -178,7 +210,7 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
       refuse(origin);
       return void socket.end(denied);
     }
-    const upstream = net.connect(Number(u.port || 80), u.hostname, () => {
+    const upstream = net.connect(Number(u.port || 80), bare(u.hostname), () => {
       const lines = [`${req.method} ${u.pathname}${u.search} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
         const name = req.rawHeaders[i]!;

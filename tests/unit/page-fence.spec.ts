@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { newBoxedContext } from '../../pages/box';
 import { ReportPage } from '../../pages/ReportPage';
 import { openFence } from '../../pages/fence';
-import { sessionCookie } from './fakes/local';
+import { closeLocal, listenLocal, sessionCookie } from './fakes/local';
 
 /**
  * The box's fence (pages/fence.ts) where a real platform lives: HTTPS, which reaches the fence as a
@@ -147,4 +147,86 @@ test('a report host that does not answer is said as before the fence: the page d
   } finally {
     await context.close();
   }
+});
+
+/**
+ * What Chromium alone reads, the fence passes on (audit of the fence, 2026-11-26): each of these
+ * loaded without it and failed through it, one of them by ending the worker.
+ */
+test.describe('the fence passes on what Chromium alone reads', () => {
+  const page =
+    '<html><body><img src="/odd.png"><script>window.DATA = { meta: { line: "A" } };</script></body></html>';
+
+  /** Reads DATA of `url` in a boxed context of `origin` (with `options`), or the error it gave. */
+  async function read(origin: string, url: string, options = {}): Promise<unknown> {
+    const { context } = await newBoxedContext(browser, [origin], options);
+    try {
+      return (
+        await new ReportPage(await context.newPage()).readData(url, { timeoutMs: 5_000, maxBytes: 1 << 20 })
+      ).data;
+    } catch (e) {
+      return e;
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('an image answered with a status line Node will not write (099): the page is read, the worker lives', async () => {
+    // A raw server: Node's own cannot send a status below 100.
+    const raw = net.createServer((socket) => {
+      socket.on('error', () => socket.destroy());
+      socket.once('data', (head) => {
+        const odd = head.toString('latin1').startsWith('GET /odd.png');
+        const body = odd ? 'x' : page;
+        socket.end(
+          `HTTP/1.1 ${odd ? '099 Odd' : '200 OK'}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      });
+    });
+    const origin = await listenLocal(raw as unknown as http.Server);
+    try {
+      expect(await read(origin, `${origin}/r.html`)).toEqual({ meta: { line: 'A' } });
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+
+  test('an answer with 20 KB of Set-Cookie headers, and a session of 19 KB of cookies, are passed on (Node stops at 16 KB)', async () => {
+    const cookies: string[] = [];
+    // The report's own server takes what Chromium sends (Node's own limit is 16 KB).
+    const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+      cookies.push(req.headers.cookie ?? '');
+      res.writeHead(200, {
+        'content-type': 'text/html',
+        'set-cookie': Array.from({ length: 40 }, (_, i) => `c${i}=${'v'.repeat(500)}`),
+      });
+      res.end(page.replace('<img src="/odd.png">', ''));
+    });
+    const origin = await listenLocal(server);
+    const big = Array.from({ length: 5 }, (_, i) => ({
+      ...sessionCookie().cookies[0]!,
+      name: `big${i}`,
+      value: 'b'.repeat(3_800),
+    }));
+    try {
+      const data = await read(origin, `${origin}/r.html`, { storageState: { cookies: big, origins: [] } });
+      expect(data).toEqual({ meta: { line: 'A' } });
+      expect(cookies[0]!.length).toBeGreaterThan(19_000);
+    } finally {
+      await closeLocal(server);
+    }
+  });
+
+  test('a report on an IPv6 origin ([::1]) is read', async () => {
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page.replace('<img src="/odd.png">', '')),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '::1', resolve));
+    const origin = `http://[::1]:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await read(origin, `${origin}/r.html`)).toEqual({ meta: { line: 'A' } });
+    } finally {
+      await closeLocal(server);
+    }
+  });
 });

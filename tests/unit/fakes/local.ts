@@ -18,7 +18,9 @@ export async function closeLocal(server: http.Server | undefined): Promise<void>
  * A context's storage holding the host's session cookie `sid=SECRET`, as the collector gives a
  * report page its session (cookies are per host, so it goes to every port of 127.0.0.1).
  */
-export function sessionCookie(secure = false): NonNullable<BrowserContextOptions['storageState']> {
+export function sessionCookie(
+  secure = false,
+): Exclude<BrowserContextOptions['storageState'], string | undefined> {
   return {
     cookies: [
       {
