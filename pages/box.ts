@@ -28,7 +28,7 @@ import { openFence } from './fence';
  * error", README.md § Security and limits; pages/memory.ts counts every renderer as well, for the
  * moment a window lives before it is closed).
  */
-export const BOXED_CONTEXT = { acceptDownloads: false, serviceWorkers: 'block' } as const;
+const BOXED_CONTEXT = { acceptDownloads: false, serviceWorkers: 'block' } as const;
 
 export interface Box {
   /**
@@ -173,8 +173,9 @@ export async function newBoxedContext(
 
 /**
  * Boxes `context` (a fresh one: the box is made before the report page is opened, as
- * `newBoxedContext` does); what it refuses is counted in `blocked`. The report page is the first page of the context: the one it holds
- * already, else the first it opens; every other page is closed as it appears.
+ * `newBoxedContext` does); what it refuses is counted in `blocked`. The report page is the first
+ * page of the context: the one it holds already, else the first it opens; every other page is
+ * closed as it appears.
  */
 async function boxContext(
   context: BrowserContext,

@@ -102,7 +102,24 @@ function tunnelTarget(target: string | undefined): { host: string; port: number 
   const m = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(target ?? '');
   if (!m) return undefined;
   const port = Number(m[2]);
-  return port > 0 && port < 65536 ? { host: m[1]!.replace(/^\[|\]$/g, ''), port } : undefined;
+  return port > 0 && port < 65536 ? { host: bare(m[1]!), port } : undefined;
+}
+
+/**
+ * The fence's own `502` for an answer it cannot pass on, `why` in its header (pages/ReportPage.ts
+ * reads it); a response already begun is cut instead.
+ */
+function unpassable(res: http.ServerResponse, why: string): void {
+  if (res.headersSent) res.destroy();
+  else res.writeHead(502, { [FENCE_ERROR]: why, connection: 'close' }).end();
+}
+
+/** `client` and `upstream` joined both ways; either closing closes the other. */
+function splice(client: Duplex, upstream: Duplex): void {
+  upstream.pipe(client);
+  client.pipe(upstream);
+  upstream.on('close', () => client.destroy());
+  client.on('close', () => upstream.destroy());
 }
 
 /** Opens a fence that lets through only `allowed` (http(s) origins, as the box's). */
@@ -125,10 +142,8 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
     try {
       forward(req, res);
     } catch {
-      // Nothing a page or its host sends may end the worker: an answer the fence cannot pass on
-      // (a status line Node refuses to write) is the page's error.
-      if (!res.headersSent) res.writeHead(502, { [FENCE_ERROR]: 'UNREADABLE_ANSWER', connection: 'close' });
-      res.destroy();
+      // Nothing a page or its host sends may end the worker.
+      unpassable(res, 'UNREADABLE_ANSWER');
     }
   });
   function forward(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -157,21 +172,14 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
         } catch {
           // A status Node will not write (below 100, above 999) or a header it refuses.
           answer.destroy();
-          if (!res.headersSent)
-            res.writeHead(502, { [FENCE_ERROR]: 'UNREADABLE_ANSWER', connection: 'close' }).end();
-          else res.destroy();
-          return;
+          return unpassable(res, 'UNREADABLE_ANSWER');
         }
         answer.pipe(res);
         answer.on('error', () => res.destroy());
       },
     );
     // The host did not answer: said in a header of the fence's own (pages/ReportPage.ts reads it).
-    upstream.on('error', (e: NodeJS.ErrnoException) =>
-      res.headersSent
-        ? res.destroy()
-        : res.writeHead(502, { [FENCE_ERROR]: causeOf(e), connection: 'close' }).end(),
-    );
+    upstream.on('error', (e: NodeJS.ErrnoException) => unpassable(res, causeOf(e)));
     res.on('close', () => upstream.destroy());
     req.pipe(upstream);
   }
@@ -189,17 +197,15 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
       connected = true;
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
+      splice(socket, upstream);
     });
+    hold(upstream);
     upstream.on('error', (e: NodeJS.ErrnoException) => {
       if (!connected)
         socket.end(
           `HTTP/1.1 502 Bad Gateway\r\n${FENCE_ERROR}: ${causeOf(e)}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
         );
     });
-    hold(upstream);
-    upstream.on('close', () => (connected ? socket.destroy() : undefined));
     socket.on('close', () => upstream.destroy());
   });
   // A WebSocket asked of the proxy as an absolute URL: the same origins, passed on byte for byte.
@@ -210,20 +216,17 @@ export async function openFence(allowed: readonly string[]): Promise<Fence> {
       refuse(origin);
       return void socket.end(denied);
     }
-    const upstream = net.connect(Number(u.port || 80), bare(u.hostname), () => {
-      const lines = [`${req.method} ${u.pathname}${u.search} HTTP/1.1`];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        const name = req.rawHeaders[i]!;
-        if (!/^proxy-/i.test(name)) lines.push(`${name}: ${req.rawHeaders[i + 1]}`);
-      }
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
+    const lines = [`${req.method} ${u.pathname}${u.search} HTTP/1.1`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i]!;
+      if (!/^proxy-/i.test(name)) lines.push(`${name}: ${req.rawHeaders[i + 1]}`);
+    }
+    // Written before anything the page sends: a socket keeps writes in order until it connects.
+    const upstream = net.connect(Number(u.port || 80), bare(u.hostname));
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
     hold(upstream);
-    upstream.on('close', () => socket.destroy());
-    socket.on('close', () => upstream.destroy());
+    splice(socket, upstream);
   });
 
   await new Promise<void>((resolve, reject) => {

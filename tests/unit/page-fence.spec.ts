@@ -35,8 +35,7 @@ async function site(
     s.hits.push(`${req.url} cookie=${req.headers.cookie ? 'yes' : 'no'}`);
     answer(req, res, s.origin);
   });
-  await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
-  s.origin = `https://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
+  s.origin = await listenLocal(s.server, 'https');
   return s;
 }
 
@@ -87,8 +86,7 @@ test('an HTTPS report page loads through the fence’s tunnel; a hop to another 
 
 test('the fence alone: a tunnel only to a host and port of its origins, plain requests only to its origins, nothing malformed', async () => {
   const plain = http.createServer((_req, res) => res.end('plain'));
-  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
-  const plainOrigin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+  const plainOrigin = await listenLocal(plain);
   const fence = await openFence([report.origin, plainOrigin, 'not an origin']);
   const { port } = new URL(fence.server);
   /** What the fence answers a raw request line (its status line). */
@@ -128,15 +126,14 @@ test('the fence alone: a tunnel only to a host and port of its origins, plain re
     ]);
   } finally {
     await fence.close();
-    await new Promise((resolve) => plain.close(resolve));
+    await closeLocal(plain);
   }
 });
 
 test('a report host that does not answer is said as before the fence: the page did not load, and why', async () => {
   const down = http.createServer();
-  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
-  await new Promise((resolve) => down.close(resolve)); // nothing listens there now
+  const origin = await listenLocal(down);
+  await closeLocal(down); // nothing listens there now
   const { context } = await newBoxedContext(browser, [origin]);
   try {
     const reading = new ReportPage(await context.newPage()).readData(`${origin}/r.html`, {
@@ -229,4 +226,43 @@ test.describe('the fence passes on what Chromium alone reads', () => {
       await closeLocal(server);
     }
   });
+});
+
+test('the fence alone: a WebSocket asked as an absolute URL (an upgrade) is passed on to its origin, byte for byte; elsewhere refused', async () => {
+  const heads: string[] = [];
+  const plain = http.createServer();
+  plain.on('upgrade', (req, socket) => {
+    heads.push(`${req.url} ${req.headers['proxy-connection'] ?? '-'}`);
+    socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+  });
+  const origin = await listenLocal(plain);
+  const fence = await openFence([origin]);
+  const upgrade = (to: string) =>
+    new Promise<number | undefined>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: new URL(fence.server).port,
+        path: `${to}/socket?x=1`,
+        headers: { connection: 'Upgrade', upgrade: 'websocket', 'proxy-connection': 'keep-alive' },
+      });
+      req.on('upgrade', (res, socket) => {
+        socket.destroy();
+        resolve(res.statusCode);
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', () => resolve(undefined));
+      req.end();
+    });
+  try {
+    expect(await upgrade(origin)).toBe(101);
+    expect(heads).toEqual(['/socket?x=1 -']); // the origin-form path, no proxy header
+    expect(await upgrade(origin.replace(/\d+$/, '9'))).not.toBe(101);
+    expect([...fence.refused]).toEqual([['http://127.0.0.1:9', 1]]);
+  } finally {
+    await fence.close();
+    await closeLocal(plain);
+  }
 });
