@@ -1,8 +1,8 @@
 import { AI_PLATFORM_COUNT } from '../schema/data';
 import type { Data, PlatformMeta } from '../schema/data';
 
-/** The number of AI answer platforms items 4 (spec 7.2), 5 (7.6) and 7-12 cover (lib/schema/data.ts). */
-export { AI_PLATFORM_COUNT };
+/** The number of AI answer platforms items 4 (spec 7.2), 5 (7.6) and 7-12 cover: the schema's (DATA validates their blocks). */
+export { AI_PLATFORM_COUNT } from '../schema/data';
 
 /** Spec 4.2: the aggregate platform option (`all`). */
 export const AGGREGATE = 'all';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carryIssues } from './issues';
 import { list, noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
 import { competitorEntry, productLevelSchema, rankingEntry } from './product';
@@ -118,13 +119,7 @@ function aiBlocksOnly(data: DataObject, ctx: z.RefinementCtx): Data {
     if (!Object.hasOwn(data.brand.platforms, key)) continue;
     const parsed = platformData.safeParse(data.brand.platforms[key]);
     if (parsed.success) platforms[key] = parsed.data;
-    else
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({
-          code: 'custom',
-          message: issue.message,
-          path: ['brand', 'platforms', key, ...issue.path],
-        });
+    else carryIssues(ctx, parsed.error.issues, ['brand', 'platforms', key]);
   }
   return { ...data, brand: { ...data.brand, platforms } };
 }
@@ -186,10 +181,7 @@ export function dataSchemaFor(level: 'brand' | 'product') {
       core_product_competitors: data.core_product_competitors,
       product_ranking: data.product_ranking,
     });
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
-    }
+    if (!parsed.success) carryIssues(ctx, parsed.error.issues);
   });
 }
 

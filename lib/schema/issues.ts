@@ -26,6 +26,19 @@ function pathText(root: string, path: ReadonlyArray<PropertyKey>): string {
   );
 }
 
+/**
+ * The issues of a value validated on its own (a list's entry, a platform's block, the product
+ * fields), carried into the parse that holds it, under `prefix`: each keeps its message and path.
+ */
+export function carryIssues(
+  ctx: z.RefinementCtx,
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): void {
+  for (const issue of issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [...prefix, ...issue.path] });
+}
+
 /** Formats zod issues as `ROOT.path.to[3].field: message`, so an error names the offending field. */
 export function describeIssues(error: z.ZodError, root: string): string[] {
   return error.issues.map((issue) => `${pathText(root, issue.path)}: ${issue.message}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOT_VALIDATED } from './issues';
+import { carryIssues, NOT_VALIDATED } from './issues';
 
 /**
  * Keyed records and keyed lists (README.md § Security and limits and 11).
@@ -93,8 +93,7 @@ export function list<T extends z.ZodType>(entry: T): z.ZodType<z.output<T>[], z.
       if (parsed.success) out.push(parsed.data as z.output<T>);
       else {
         invalid++;
-        for (const issue of parsed.error.issues.slice(0, LIST_ISSUES))
-          ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
+        carryIssues(ctx, parsed.error.issues.slice(0, LIST_ISSUES), [i]);
       }
     }
     return out;

@@ -17,13 +17,13 @@ const unusedRank = z
   .optional()
   .transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
-/** The run's item of the batch list (docs/contract.md §4.1), validated once it is known to be the run's. */
 /** A row's platform option: `all` or a platform key, said so when it is neither (not zod's "Invalid input"). */
 const platformOption = z.union([z.literal('all'), platformKey], {
   error: (issue) =>
     `expected "all" or a platform key (a string), got ${issue.input === undefined ? 'nothing' : (JSON.stringify(issue.input)?.slice(0, 40) ?? typeof issue.input)}`,
 });
 
+/** The run's item of the batch list (docs/contract.md §4.1), validated once it is known to be the run's. */
 export const batchItem = z.object({
   batchDate: z.string(),
   project: z.union([z.string(), z.number()]).transform(String),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from './issues';
+import { carryIssues, describeIssues } from './issues';
 import { list, platformRecord } from './keys';
 import { optionalRate } from './rate';
 
@@ -26,7 +26,7 @@ const productRanking = z.unknown().transform((value, ctx): ProductRanking | unde
   if (Array.isArray(value)) {
     const parsed = aggregateForm.safeParse(value);
     if (parsed.success) return { form: 'aggregate', entries: parsed.data };
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [...issue.path] } as never);
+    carryIssues(ctx, parsed.error.issues);
     return z.NEVER;
   }
   const parsed = perPlatformForm.safeParse(value);
@@ -38,7 +38,7 @@ const productRanking = z.unknown().transform((value, ctx): ProductRanking | unde
       message: `expected a list (aggregate) or an object keyed by platform, got ${typeof value}`,
     });
   } else {
-    for (const issue of issues) ctx.addIssue({ ...issue, path: [...issue.path] } as never);
+    carryIssues(ctx, issues);
   }
   return z.NEVER;
 });
