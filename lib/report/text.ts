@@ -1,4 +1,5 @@
 import { redactText } from '../redaction/url';
+import { escapeUnsafe } from '../util/escape';
 
 /**
  * Text that comes from data (run labels, reasons, keys, values) printed where a reader trusts the
@@ -6,26 +7,6 @@ import { redactText } from '../redaction/url';
  * the reviewer's terminal, a `\r` or a newline could print a fake "✓ 1 passed" line, a bidi
  * override could reorder what is read. Such characters are shown as visible escapes instead.
  */
-
-/**
- * C0 and C1 controls (every one: tab and newline too, since one line of a grid must stay one line),
- * DEL, the line and paragraph separators, the bidi embeddings, overrides and isolates, and the
- * characters that show as nothing: the soft hyphen, the zero-width space, joiners and direction
- * marks (U+200B–U+200F), the word joiner and invisible operators (U+2060–U+2064), the byte order
- * mark, the Mongolian vowel separator and the Arabic letter mark. Left as they were, `A-monitor`
- * and `A-monitor` with a zero-width space printed alike in every grid, with no `(run #N)` to tell
- * them apart (hostile audit of 2026-11-26).
- */
-const UNSAFE =
-  // eslint-disable-next-line no-control-regex -- finding these is the point
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-
-function escapeChar(c: string): string {
-  const code = c.charCodeAt(0);
-  return code < 0x100
-    ? `\\x${code.toString(16).padStart(2, '0')}`
-    : `\\u${code.toString(16).padStart(4, '0')}`;
-}
 
 /**
  * How much of a text longer than `max` is read: `4 × max + READ_MARGIN` UTF-16 units (a code point
@@ -64,7 +45,7 @@ function isPair(s: string, i: number): boolean {
  * than `max` only the start is read (`READ_MARGIN`); the rest is counted, not masked.
  */
 export function safeText(s: string, max?: number): string {
-  if (max === undefined) return redactText(s).replace(UNSAFE, escapeChar);
+  if (max === undefined) return escapeUnsafe(redactText(s));
   const keep = Math.max(0, max);
   let read = Math.min(s.length, 4 * keep + READ_MARGIN);
   for (;;) {
@@ -77,7 +58,7 @@ export function safeText(s: string, max?: number): string {
     }
     const rest = codePointsFrom(text, end) + (read < s.length ? codePointsFrom(s, read) : 0);
     const cut = rest > 0 ? `… (${rest} more character${rest === 1 ? '' : 's'})` : '';
-    return text.slice(0, end).replace(UNSAFE, escapeChar) + cut;
+    return escapeUnsafe(text.slice(0, end)) + cut;
   }
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { escapeUnsafe } from './escape';
 
 /**
  * JSON text without a leading byte order mark, which RFC 8259 §8.1 lets a parser ignore and which
@@ -25,15 +26,6 @@ export function readTextFile(file: string): string {
   return bytes.toString('utf8');
 }
 
-/** A parser's message, its control characters escaped (a file's NULs never reach a verdict's reason). */
-function shownMessage(message: string): string {
-  return message.replace(
-    // eslint-disable-next-line no-control-regex -- control characters are what is escaped
-    /[\u0000-\u001f\u007f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
 /**
  * A JSON file read for a message that names what went wrong: `{ value }`, or `{ why }` such as
  * `not valid JSON (Unexpected token …)` or `cannot be read (ENOENT)`. The one place that reads JSON
@@ -49,6 +41,6 @@ export function readJsonFile(file: string): { value: unknown; why?: undefined } 
   try {
     return { value: parseJson(text) };
   } catch (e) {
-    return { why: `not valid JSON (${shownMessage((e as Error).message)})` };
+    return { why: `not valid JSON (${escapeUnsafe((e as Error).message)})` };
   }
 }
