@@ -135,21 +135,21 @@ export function checkItem11(ctx: RuleContext): ItemResult {
  * with different counts are titles the other side's 30 lack reported as missing (docs/rules.md §D13).
  */
 function ordinalNote(key: string, h: SourceEntry, p: SourceRow, lists: Lists): string {
-  // 7.8.5 decides by the counts (docs/rules.md §D13), so the row says tie swap; a title the other
-  // side does not list at all is said too, or the note would deny a title that is missing (rules
-  // audit of 2026-11-26: "not a missing title" for two titles neither side shared).
-  const absent = [
-    lists.platformAll.some((r) => r.title === h.title)
-      ? ''
-      : `「${h.title}」 is not on the platform side at all`,
-    // The HTML shows at most 30: a full list may hold the title beyond what it shows.
-    lists.htmlAll.some((e) => e.title === p.title) || lists.htmlAll.length >= SOURCE_DEPTH
-      ? ''
-      : `「${p.title}」 is not on the HTML side at all`,
-  ].filter(Boolean);
-  if (h.cite_count === p.cite_count && absent.length > 0)
-    return `tie swap by the counts (7.8.5: equal cited counts at an ordinal are a tie swap, not a missing title): ${key} HTML 「${h.title}」, platform 「${p.title}」, cited count ${h.cite_count} on both sides; yet ${absent.join(', and ')} (item 11 lists it)`;
   if (h.cite_count === p.cite_count) {
+    // 7.8.5 decides by the counts (docs/rules.md §D13), so the row says tie swap; a title the other
+    // side does not list at all is said too, or the note would deny a title that is missing (rules
+    // audit of 2026-11-26: "not a missing title" for two titles neither side shared).
+    const absent = [
+      lists.platformAll.some((r) => r.title === h.title)
+        ? ''
+        : `「${h.title}」 is not on the platform side at all`,
+      // The HTML shows at most 30: a full list may hold the title beyond what it shows.
+      lists.htmlAll.some((e) => e.title === p.title) || lists.htmlAll.length >= SOURCE_DEPTH
+        ? ''
+        : `「${p.title}」 is not on the HTML side at all`,
+    ].filter(Boolean);
+    if (absent.length > 0)
+      return `tie swap by the counts (7.8.5: equal cited counts at an ordinal are a tie swap, not a missing title): ${key} HTML 「${h.title}」, platform 「${p.title}」, cited count ${h.cite_count} on both sides; yet ${absent.join(', and ')} (item 11 lists it)`;
     const where = [beyondTop30(h.title, 'platform', lists), beyondTop30(p.title, 'HTML', lists)].filter(
       Boolean,
     );

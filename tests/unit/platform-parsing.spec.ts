@@ -4,7 +4,7 @@ import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../li
 import { parseRate } from '../../lib/schema/rate';
 import { batchList, metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
-import { redactText, redactUrl } from '../../lib/redaction/url';
+import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { productLevelData } from '../../lib/schema/product';
 import { ITEM_RULES } from '../../lib/rules';
@@ -316,6 +316,13 @@ test.describe('spec 1.5 / docs/contract.md §3: URLs as printed', () => {
     expect(shown).toContain('X-Amz-Expires=300');
     expect(redactText(`net::ERR_ABORTED at ${url}`)).not.toMatch(/EXAMPLE|q0rX8|Azure|r3fr3sh|abcdef0123/);
   });
+});
+
+test('every name the redaction guard looks for is one the URLs it reads were masked by: no secret the guard finds was printed unmasked by the suite', () => {
+  for (const name of KNOWN_SECRET_PARAM_NAMES.split('|'))
+    expect(redactUrl(`https://h.test/r?${name}=abcdef123&topic=T`), name).toBe(
+      `https://h.test/r?${name}=***&topic=T`,
+    );
 });
 
 test.describe('docs/contract.md §4: a list that does not validate is described by its first entries, never held whole', () => {
