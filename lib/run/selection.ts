@@ -1,4 +1,5 @@
 import type { Selection } from '../schema/verdict';
+import { escapeUnsafe } from '../util/escape';
 
 /**
  * How an option of `playwright test` (Playwright 1.65, `npx playwright test --help`) takes its value:
@@ -77,6 +78,11 @@ export interface TestArgv {
   options: Map<string, string[]>;
   /** Each filter as written: `--grep item5`, `-gitem5`, `--last-failed`, a file or line filter. */
   filters: string[];
+  /**
+   * What follows a `--`: Playwright 1.65 drops it (its `test` action passes on only the arguments
+   * before `--`), so it is neither an option nor a filter of the invocation.
+   */
+  dropped: string[];
 }
 
 /**
@@ -89,6 +95,7 @@ export function readTestArgv(argv: readonly string[]): TestArgv {
   const args = i >= 0 ? argv.slice(i + 1) : [];
   const options = new Map<string, string[]>();
   const filters: string[] = [];
+  const dropped: string[] = [];
   let k = 0;
   /** The value of an option written apart from it, if it takes one here. */
   const value = (arity: Arity): string[] => {
@@ -106,7 +113,7 @@ export function readTestArgv(argv: readonly string[]): TestArgv {
   while (k < args.length) {
     const arg = args[k++]!;
     if (arg === '--') {
-      filters.push(...args.slice(k)); // everything after `--` is a file filter
+      dropped.push(...args.slice(k));
       break;
     }
     if (!isOption(arg)) {
@@ -144,7 +151,7 @@ export function readTestArgv(argv: readonly string[]): TestArgv {
       break;
     }
   }
-  return { options, filters };
+  return { options, filters, dropped };
 }
 
 /**
@@ -180,7 +187,11 @@ export function shardFromArgv(argv: string[]): { current: number; total: number 
  * Refused as the config loads, saying what to use instead.
  */
 export function unsupportedFilter(argv: readonly string[]): string | undefined {
-  const { options } = readTestArgv(argv);
+  const { options, dropped } = readTestArgv(argv);
+  // Playwright would run every check, and a complete invocation writes over the night's outputs:
+  // `npx playwright test -- --grep item5` the morning after would replace the night with a re-run.
+  if (dropped.length > 0)
+    return `arguments after \`--\` are refused: Playwright drops them (${escapeUnsafe(dropped.join(' ')).slice(0, 200)}), so every check would run instead of the ones they name. Write them without \`--\` (npx playwright test --grep item5; npm run demo -- --grep item5 passes them on already)`;
   if (options.has('--only-changed'))
     return '--only-changed is refused: it keeps the tests whose declaring file changed, and every check is declared in tests/checks.spec.ts, which is not a test file, so it would select none and pass. Filter by run or item with --grep (e.g. --grep item5, --grep A-monitor)';
   for (const flag of ['--test-list', '--test-list-invert'])

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { selectionFromArgv, unsupportedFilter } from '../../lib/run/selection';
+import { readTestArgv, selectionFromArgv, unsupportedFilter } from '../../lib/run/selection';
 import { carryLastRun, lastFailedPlanOf, lastRunFile, outputDirFromArgv, readLastRun } from '../setup/cli';
 import { tempDir } from './fakes/temp';
 
@@ -145,7 +145,7 @@ test.describe('selectionFromArgv', () => {
     expect(selectionFromArgv(argv('--only-changed=HEAD~1'), null).filters).toEqual(['--only-changed=HEAD~1']);
   });
 
-  test('--project takes every name that follows; after `--` every argument is a file filter', () => {
+  test('--project takes every name that follows; after `--` nothing is a filter (Playwright drops it)', () => {
     expect(selectionFromArgv(argv('--project', 'checks', 'other', '-x'), null).filters).toEqual([
       '--project checks other',
     ]);
@@ -153,9 +153,7 @@ test.describe('selectionFromArgv', () => {
       '--project=checks',
       'tests/x.spec.ts',
     ]);
-    expect(selectionFromArgv(argv('--retries', '1', '--', '-weird.spec.ts'), null).filters).toEqual([
-      '-weird.spec.ts',
-    ]);
+    expect(selectionFromArgv(argv('--retries', '1', '--', '-weird.spec.ts'), null).filters).toEqual([]);
   });
 
   test('only what follows `test` is read (the node and runner paths are not file filters)', () => {
@@ -259,4 +257,19 @@ test("--last-failed of a partial invocation with an output folder of its own rea
   carryLastRun(lastFailed, found(lastFailed), own);
   expect(fs.readFileSync(path.join(own, '.last-run.json'), 'utf8')).toBe(text);
   expect(fs.readFileSync(night, 'utf8')).toBe(text);
+});
+
+test('arguments after `--`, which Playwright 1.65 drops (its test action keeps only those before it), are refused: every check would run, as a complete invocation over the night', () => {
+  expect(readTestArgv(argv('--', '--grep', 'item5'))).toEqual({
+    options: new Map(),
+    filters: [],
+    dropped: ['--grep', 'item5'],
+  });
+  expect(readTestArgv(argv('--grep', 'A-monitor', '--', 'x')).filters).toEqual(['--grep A-monitor']);
+  expect(unsupportedFilter(argv('--', '--grep', 'item5'))).toMatch(
+    /^arguments after `--` are refused: Playwright drops them \(--grep item5\), so every check would run/,
+  );
+  expect(unsupportedFilter(argv('--', 'tests/checks/part-00.spec.ts'))).toMatch(/^arguments after `--`/);
+  // A `--` with nothing after it drops nothing.
+  expect(unsupportedFilter(argv('--grep', 'item5', '--'))).toBeUndefined();
 });
