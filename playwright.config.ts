@@ -76,7 +76,10 @@ if (!isWorker && !listing) {
     }
   };
   process.once('SIGINT', () => mark('SIGINT'));
-  process.once('SIGTERM', () => {
+  // Every SIGTERM, not only the first: one stop often comes twice within milliseconds (to the
+  // group, and passed on by the main job), and a SIGTERM without a listener ends the runner at
+  // once, with no teardown. Each becomes a SIGINT; Playwright ignores a second within a second.
+  process.on('SIGTERM', () => {
     mark('SIGTERM');
     process.emit('SIGINT');
   });

@@ -80,9 +80,11 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 // The checks handle the stop themselves; this process waits for them and still reports. A signal
-// sent to this process alone (`kill PID`, `docker stop`, systemd) is passed on to the checks as
-// SIGINT, which they take as Ctrl-C; sent to the whole group, the checks got it too, and
-// Playwright ignores a second SIGINT within a second of the first.
+// sent to this process alone (`kill PID`, `docker stop`, systemd) is passed on to the checks as it
+// came, so the verdicts name it (a SIGTERM is a CI timeout or a container stop, not a person's
+// Ctrl-C: reader audit of 2026-11-26); the checks take either as Ctrl-C (playwright.config.ts).
+// Sent to the whole group, the checks got it too, and Playwright ignores a second SIGINT within a
+// second of the first.
 let stopped: string | undefined;
 let stoppedAt = 0;
 let checksChild: ChildProcess | undefined;
@@ -95,7 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     if (!stopped) stoppedAt = Date.now();
     stopped ??= signal;
     if (checksChild && checksChild.exitCode === null && checksChild.signalCode === null)
-      checksChild.kill('SIGINT');
+      checksChild.kill(signal);
   });
 
 interface NightResult {

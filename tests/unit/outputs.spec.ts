@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -29,6 +30,7 @@ import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
 import { projectTool, readSettings } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
+import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
@@ -487,7 +489,10 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
   /** The job's environment: this one's without L1_*, its folders under `dir`, and `env` over them. */
   function jobEnv(dir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     const own: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L1_')) own[k] = v;
+    // Nor this worker's own TEST_* and PLAYWRIGHT_* variables: with TEST_WORKER_INDEX inherited,
+    // the job's runner took itself for a worker and ignored the stops it was sent.
+    for (const [k, v] of Object.entries(process.env))
+      if (!/^(L1|TEST|PLAYWRIGHT)_/.test(k)) own[k] = v;
     Object.assign(own, {
       L1_STATE_DIR: path.join(dir, 'state'),
       L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
@@ -548,6 +553,55 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     const { code, out } = await jobStoppedInItsReport(2);
     expect(code, out).toBe(3);
     expect(out).toContain('stopped by SIGTERM');
+  });
+
+  test('a SIGTERM sent to the job alone (`kill PID`, `docker stop`) is passed on as SIGTERM: the verdicts name it, not a Ctrl-C', async () => {
+    // A platform that takes the login and never answers: the run is collecting when the stop comes.
+    const server = http.createServer(() => {});
+    const origin = await listenLocal(server);
+    try {
+      const dir = tempDir('main-job');
+      const runs = path.join(dir, 'runs.json');
+      fs.writeFileSync(
+        runs,
+        JSON.stringify([
+          {
+            label: 'hangs',
+            htmlUrl: `${origin}/reports/101101/monitor/2025-11-17?companyId=1001&topic=T`,
+            platformUrl: `${origin}/platform/overview?projectId=101101`,
+          },
+        ]),
+      );
+      const credentials = path.join(dir, 'credentials.json');
+      fs.writeFileSync(credentials, JSON.stringify({ companies: { '1001': { phone: 'p', password: 'q' } } }), {
+        mode: 0o600,
+      });
+      const child = spawn(projectTool('tsx'), ['scripts/main.ts', '--reporter=dot'], {
+        cwd: repo,
+        env: jobEnv(dir, { L1_RUNS: runs, L1_CREDENTIALS_FILE: credentials }),
+        detached: true,
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      let asked = 0;
+      server.on('request', () => asked++);
+      await expect.poll(() => asked, { timeout: 60_000 }).toBeGreaterThan(0);
+      process.kill(child.pid!, 'SIGTERM');
+      const code = await closed;
+      expect(code, out).toBe(2);
+      expect(out).toContain('stopped by SIGTERM');
+      const verdict = JSON.parse(fs.readFileSync(path.join(dir, 'verdicts', 'hangs.json'), 'utf8')) as {
+        status: string;
+        failureKind: string;
+        reason: string;
+      };
+      expect(verdict, out).toMatchObject({ status: 'error', failureKind: 'interrupted' });
+      expect(verdict.reason).toMatch(/^the invocation was interrupted by SIGTERM while its collection ran/);
+    } finally {
+      await closeLocal(server);
+    }
   });
 
   test('settings it cannot read are 2, nothing was checked (never 3, which says a report or the guard failed)', () => {
