@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeText } from './text';
+import { redactText } from '../redaction/url';
 import { readJsonFile } from '../util/json';
 import { folderSelection, readVerdictFolder, type VerdictEntry } from './verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../schema/verdict';
@@ -185,6 +186,13 @@ function mixedNights(found: Found[]): string[] {
   return problems;
 }
 
+/**
+ * What one run is across shards: its label as its verdict keeps it (masked: lib/report/verdict.ts)
+ * and its file name, which the whole label decides (lib/run/runs.ts `fileKeyOf`), so two labels
+ * masked alike (`acme-13800138000`, `acme-13900139000`) are still two runs.
+ */
+const runKey = (label: string, file: string) => `${label}\u0000${file}`;
+
 /** A run known by its label only: its file name as the suite derives it, no URLs. */
 const knownRun = (run: string | ConfiguredRun): ConfiguredRun =>
   typeof run === 'string'
@@ -229,9 +237,10 @@ export function mergeVerdictFolders(
       else problems.push(`${dir}: holds no verdict (the shard did not finish: see its log)`);
     }
     for (const entry of folder.entries) {
-      const list = byLabel.get(entry.verdict.run.label) ?? [];
+      const key = runKey(entry.verdict.run.label, entry.file);
+      const list = byLabel.get(key) ?? [];
       list.push({ dir, entry });
-      byLabel.set(entry.verdict.run.label, list);
+      byLabel.set(key, list);
     }
   }
   problems.push(...mixedNights([...byLabel.values()].flat()));
@@ -253,7 +262,8 @@ export function mergeVerdictFolders(
     taken.add(entry.file);
     entries.push(entry);
   };
-  for (const [label, found] of byLabel) {
+  for (const found of byLabel.values()) {
+    const label = found[0]!.entry.verdict.run.label;
     let entry = found[0]!.entry;
     if (found.length > 1) {
       problems.push(
@@ -266,7 +276,8 @@ export function mergeVerdictFolders(
   if (known) {
     const runs = known.map(knownRun);
     const found = entries.map((e) => e.verdict);
-    for (const run of runs.filter((r) => !byLabel.has(r.label))) {
+    const keyOf = (r: ConfiguredRun) => runKey(redactText(r.label), `${r.slug}.json`);
+    for (const run of runs.filter((r) => !byLabel.has(keyOf(r)))) {
       problems.push(`run ${quote(run.label)} of L1_RUNS found in no shard (the merged verdict says error)`);
       add(
         run.label,
@@ -274,8 +285,10 @@ export function mergeVerdictFolders(
         'found in no shard',
       );
     }
-    const labels = new Set(runs.map((r) => r.label));
-    const extra = [...byLabel.keys()].filter((l) => !labels.has(l));
+    const keys = new Set(runs.map(keyOf));
+    const extra = [...byLabel]
+      .filter(([key]) => !keys.has(key))
+      .map(([, found]) => found[0]!.entry.verdict.run.label);
     if (extra.length)
       notes.push(
         `runs not in L1_RUNS (by label): ${extra.map(quote).join(', ')} (kept; an unlabelled run may be one)`,

@@ -1,6 +1,6 @@
 import type { ConfiguredRun } from '../run/runs';
 import { ITEM_NUMBERS, type ComparisonRow, type ItemNumber, type StepResult } from '../rules/types';
-import { redactUrl } from '../redaction/url';
+import { redactText, redactUrl } from '../redaction/url';
 import type { JudgedItem, JudgedRun } from './judged';
 import type { TestRecord } from './records';
 import { stepTitle } from './table';
@@ -239,7 +239,9 @@ export function buildVerdict(
   const batches = keptBatchIds(info?.batchIds ?? []);
   return {
     run: {
-      label: run.label,
+      // Masked as every title shows it (a mobile number, a `token=` value): the verdict file is
+      // an output. The file name, not the label, is what joins a verdict to its run (merge.ts).
+      label: redactText(run.label),
       htmlUrl: redactUrl(run.input.htmlUrl),
       platformUrl: redactUrl(run.input.platformUrl),
       companyId: info?.companyId ?? null,

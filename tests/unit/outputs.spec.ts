@@ -491,8 +491,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     const own: NodeJS.ProcessEnv = {};
     // Nor this worker's own TEST_* and PLAYWRIGHT_* variables: with TEST_WORKER_INDEX inherited,
     // the job's runner took itself for a worker and ignored the stops it was sent.
-    for (const [k, v] of Object.entries(process.env))
-      if (!/^(L1|TEST|PLAYWRIGHT)_/.test(k)) own[k] = v;
+    for (const [k, v] of Object.entries(process.env)) if (!/^(L1|TEST|PLAYWRIGHT)_/.test(k)) own[k] = v;
     Object.assign(own, {
       L1_STATE_DIR: path.join(dir, 'state'),
       L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
@@ -573,9 +572,13 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
         ]),
       );
       const credentials = path.join(dir, 'credentials.json');
-      fs.writeFileSync(credentials, JSON.stringify({ companies: { '1001': { phone: 'p', password: 'q' } } }), {
-        mode: 0o600,
-      });
+      fs.writeFileSync(
+        credentials,
+        JSON.stringify({ companies: { '1001': { phone: 'p', password: 'q' } } }),
+        {
+          mode: 0o600,
+        },
+      );
       const child = spawn(projectTool('tsx'), ['scripts/main.ts', '--reporter=dot'], {
         cwd: repo,
         env: jobEnv(dir, { L1_RUNS: runs, L1_CREDENTIALS_FILE: credentials }),

@@ -17,6 +17,7 @@ import {
   type VerdictFile,
 } from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
+import { fileKeyOf } from '../../lib/run/runs';
 import { projectTool } from '../../lib/run/settings';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -150,6 +151,22 @@ test.describe('mergeVerdictFolders', () => {
     expect(merged.problems).toEqual([]);
     expect(merged.entries.map((e) => e.file)).toEqual(['a.json', 'b.json', 'c.json']);
     expect(merged.selection).toEqual({ filters: [], shard: null, complete: true });
+  });
+
+  test('a label holding a mobile number: its verdict keeps it masked, and the merge still knows the run by its file name; two such labels masked alike stay two runs (reader audit)', () => {
+    const labels = ['acme-13812345678-monitor', 'acme-13987654321-monitor'];
+    const masked = (label: string): VerdictEntry => ({
+      file: `${fileKeyOf(label)}.json`,
+      verdict: verdict(label.replace(/1[3-9]\d{9}/, '1**********'), { 3: 'pass' }),
+    });
+    const merged = mergeVerdictFolders([shard(masked(labels[0]!)), shard(masked(labels[1]!))], labels);
+    expect(merged.problems).toEqual([]);
+    expect(merged.notes).toEqual([]);
+    expect(merged.entries.map((e) => e.verdict.run.label)).toEqual([
+      'acme-1**********-monitor',
+      'acme-1**********-monitor',
+    ]);
+    expect(JSON.stringify(merged.entries)).not.toMatch(/13812345678|13987654321/);
   });
 
   test('shards of another night or another split are a problem naming their folders: a reused workspace, a job re-run on a later day (README.md § Run it nightly in CI)', () => {

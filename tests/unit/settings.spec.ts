@@ -522,6 +522,18 @@ test.describe('labels and file names', () => {
     expect(withRunsFile([entry('1', { label: 'index' })]).runs[0]!.slug).toBe(fileKeyOf('index'));
   });
 
+  test('a label holding a mobile number gets a file name without it: the digits after the first as x, and the hash of the whole label (reader audit: the guard found it in the verdict file name)', () => {
+    const a = fileKeyOf('acme-13812345678-monitor');
+    const b = fileKeyOf('acme-13987654321-monitor');
+    expect(a).toMatch(/^acme-1x{10}-monitor-[0-9a-f]{8}$/);
+    expect(b).not.toBe(a);
+    expect(fileKeyOf('报告13812345678')).toMatch(/^报告1x{10}-[0-9a-f]{8}$/);
+    // Other numbers stay: a date, a project id, twelve digits.
+    expect(fileKeyOf('A-monitor-20251117')).toBe('A-monitor-20251117');
+    expect(fileKeyOf('p-101101')).toBe('p-101101');
+    expect(fileKeyOf('n-138123456789')).toBe('n-138123456789');
+  });
+
   test('a long label gets a short file name, unique by a hash of the whole label', () => {
     const long = `${'季度监测报告'.repeat(40)}`;
     const a = fileKeyOf(`${long}-A`);

@@ -114,6 +114,12 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(verdictFileSchema.parse(v)).toEqual(v);
   });
 
+  test('the label is kept masked as every title shows it: a mobile number, a token= value (reader audit: the guard found it in run.label)', () => {
+    const labelled = { ...run, label: 'acme-13812345678-monitor?token=abcdef123456', slug: 'x' };
+    const v = buildVerdict(labelled, judged(), allPassed(), context);
+    expect(v.run.label).toBe('acme-1**********-monitor?token=***');
+  });
+
   test('skipped item tests are not listed (the run was not checked and failed once)', () => {
     const v = buildVerdict(
       run,
