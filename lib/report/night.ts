@@ -14,6 +14,11 @@ export type Mark = 'pass' | 'pass*' | 'FAIL' | '·';
 
 export interface GridRow {
   label: string;
+  /**
+   * The label as a grid shows it (`shownLabels`): masked, escaped, at most 60 columns, and never
+   * the same as another row's.
+   */
+  shown: string;
   status: VerdictFile['status'];
   failureKind?: FailureKind;
   reason?: string;
@@ -73,9 +78,58 @@ function checksExitCode(verdicts: VerdictFile[]): 0 | 1 | 2 {
   return verdicts.some((v) => v.items.some((i) => i.verdict === 'fail')) ? 1 : 0;
 }
 
+/** Columns of a label in a grid (a CJK character takes two). */
+const LABEL_COLUMNS = 60;
+
+/** The start of `s` that fits in `columns` (by `displayWidth`). */
+function headColumns(s: string, columns: number): string {
+  let out = '';
+  for (const ch of s) {
+    if (displayWidth(out + ch) > columns) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** The end of `s` that fits in `columns`. */
+function tailColumns(s: string, columns: number): string {
+  let out = '';
+  for (const ch of [...s].reverse()) {
+    if (displayWidth(ch + out) > columns) break;
+    out = ch + out;
+  }
+  return out;
+}
+
+/**
+ * Each label as the grids show it (terminal, summary.md): `safeText`, then, when wider than 60
+ * columns, its start and its end around `…` (labels of one family often differ at their end:
+ * `…-report-A`, `…-report-B`); two rows still shown alike get ` #1`, ` #2` … in grid order. Cut at
+ * its start alone, two such labels read the same, one with FAIL, and the reader could not tell
+ * which run failed; a long Chinese label took 140 columns (reader audit of 2026-11-26).
+ */
+export function shownLabels(labels: readonly string[]): string[] {
+  const shown = labels.map((label) => {
+    const text = safeText(label, 400);
+    if (displayWidth(text) <= LABEL_COLUMNS) return text;
+    return `${headColumns(text, 40)}…${tailColumns(text, LABEL_COLUMNS - 41)}`;
+  });
+  const seen = new Map<string, number>();
+  for (const s of shown) seen.set(s, (seen.get(s) ?? 0) + 1);
+  const numbered = new Map<string, number>();
+  return shown.map((s) => {
+    if (seen.get(s)! < 2) return s;
+    const n = (numbered.get(s) ?? 0) + 1;
+    numbered.set(s, n);
+    return `${s} #${n}`;
+  });
+}
+
 export function summarize(verdicts: VerdictFile[], selection: Selection): NightSummary {
-  const grid = verdicts.map((v) => ({
+  const shown = shownLabels(verdicts.map((v) => v.run.label));
+  const grid = verdicts.map((v, n) => ({
     label: v.run.label,
+    shown: shown[n]!,
     status: v.status,
     ...(v.failureKind ? { failureKind: v.failureKind } : {}),
     ...(v.reason !== undefined ? { reason: v.reason } : {}),
@@ -90,10 +144,10 @@ export function summarize(verdicts: VerdictFile[], selection: Selection): NightS
       const kind = v.status === 'needs-input' ? 'needs-input' : (v.failureKind ?? 'unknown');
       byKind[kind] = (byKind[kind] ?? 0) + 1;
     }
-  const annotated = verdicts.flatMap((v) =>
+  const annotated = verdicts.flatMap((v, n) =>
     v.items
       .filter((i) => i.verdict === 'pass' && i.passBy?.length)
-      .map((i) => `${safeText(v.run.label, 60)} · item ${i.item}: ${i.passBy!.join(', ')}`),
+      .map((i) => `${shown[n]!} · item ${i.item}: ${i.passBy!.join(', ')}`),
   );
   const nights = verdicts.flatMap((v) => (v.night ? [v.night] : []));
   return {
@@ -158,8 +212,6 @@ export function countsLine(s: NightSummary): string {
 
 /** Characters of a reason shown in a summary; the verdict file has the whole text. */
 export const REASON_MAX = 300;
-/** Characters of a label shown in the grid. */
-const LABEL_MAX = 60;
 
 function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
   return row.status === 'needs-input'
@@ -174,7 +226,7 @@ function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
  */
 export function gridText(s: NightSummary): string {
   if (s.verdicts.length === 0) return 'no verdict: no run was checked';
-  const labels = s.grid.map((r) => safeText(r.label, LABEL_MAX));
+  const labels = s.grid.map((r) => r.shown);
   const width = Math.max(3, ...labels.map(displayWidth));
   const head = [padDisplay('run', width), ...ITEM_NUMBERS.map((i) => String(i).padEnd(5)), 'status'];
   const rows = s.grid.map((r, n) =>
@@ -182,10 +234,7 @@ export function gridText(s: NightSummary): string {
   );
   const missing = s.grid
     .filter((r) => r.status !== 'checked')
-    .map(
-      (r) =>
-        `  ${safeText(r.label, LABEL_MAX)} · ${kindText(r)} · ${safeText(r.reason ?? '(no reason given)', REASON_MAX)}`,
-    );
+    .map((r) => `  ${r.shown} · ${kindText(r)} · ${safeText(r.reason ?? '(no reason given)', REASON_MAX)}`);
   return [
     head.join(' '),
     ...rows,
@@ -241,7 +290,7 @@ export function summaryMarkdown(s: NightSummary): string {
     );
     for (const r of s.grid)
       lines.push(
-        `| ${markdownText(r.label, LABEL_MAX)} | ${ITEM_NUMBERS.map((i) => show[r.items[i]]).join(' | ')} | ${kindText(r)} |`,
+        `| ${markdownText(r.shown)} | ${ITEM_NUMBERS.map((i) => show[r.items[i]]).join(' | ')} | ${kindText(r)} |`,
       );
   }
   if (s.annotated.length) {
@@ -253,7 +302,7 @@ export function summaryMarkdown(s: NightSummary): string {
   if (missing.length === 0) lines.push('None.');
   for (const r of missing)
     lines.push(
-      `- **${markdownText(r.label, LABEL_MAX)}** · ${kindText(r)} · ${markdownText(r.reason ?? '(no reason given)', REASON_MAX)}`,
+      `- **${markdownText(r.shown)}** · ${kindText(r)} · ${markdownText(r.reason ?? '(no reason given)', REASON_MAX)}`,
     );
   return `${lines.join('\n')}\n`;
 }

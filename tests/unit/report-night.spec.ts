@@ -94,6 +94,44 @@ test.describe('the terminal grid', () => {
   });
 });
 
+test.describe('labels in the grids', () => {
+  test('two long labels that differ at their end are told apart, one with FAIL; a long Chinese label stays within 60 columns (reader audit)', () => {
+    const family = 'nightly-acme-air-purifier-monitor-east-china-region-group-one-report';
+    const s = summarize(
+      [
+        verdict(`${family}-A`, all('pass')),
+        verdict(`${family}-B`, { 5: 'fail' }),
+        verdict('监测报告'.repeat(30), all('pass')),
+      ],
+      selection,
+    );
+    const [a, b, cjk] = s.grid.map((r) => r.shown);
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^nightly-acme-.*….*report-A$/);
+    expect(b).toMatch(/….*report-B$/);
+    for (const shown of [a!, b!, cjk!]) expect(displayWidth(shown)).toBeLessThanOrEqual(60);
+    const grid = gridText(s).split('\n');
+    expect(grid.find((l) => l.startsWith(b!))).toContain('FAIL');
+    expect(grid.find((l) => l.startsWith(a!))).not.toContain('FAIL');
+    const md = markdownOf(s);
+    expect(md).toContain(`| ${a} |`);
+    expect(md).toContain(`| ${b} |`);
+  });
+
+  test('labels that still show alike get #1, #2 in grid order; short ones are shown whole', () => {
+    const middle = (x: string) => `${'a'.repeat(45)}${x}${'z'.repeat(45)}`;
+    const s = summarize(
+      [verdict(middle('1'), all('pass')), verdict(middle('2'), all('pass')), verdict('ok', all('pass'))],
+      selection,
+    );
+    const shown = s.grid.map((r) => r.shown);
+    expect(shown[0]).toMatch(/ #1$/);
+    expect(shown[1]).toMatch(/ #2$/);
+    expect(shown[0]!.replace(/ #1$/, '')).toBe(shown[1]!.replace(/ #2$/, ''));
+    expect(shown[2]).toBe('ok');
+  });
+});
+
 test.describe('summary.md', () => {
   test('a table with ✅ / ❌ / ·, the counts, the selection and the runs not checked', () => {
     const md = summaryMarkdown(
