@@ -10,7 +10,7 @@ import { failedAttempts, readTestRecords } from './records';
 import { summarize, type NightSummary } from './night';
 import { claimedSinceBy, releaseOutputs } from './outputs';
 import { INTERRUPTED_MARK, interruption, runVerdict } from './run-verdict';
-import { writeNightFiles, writeVerdict, type VerdictEntry } from './verdict-folder';
+import { byFile, writeNightFiles, writeVerdict, type VerdictEntry } from './verdict-folder';
 
 /**
  * The end of an invocation, in one place: each run's verdict written again from what its tests
@@ -165,6 +165,7 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
     if (!takenBy) writeVerdict(inv.outputs.verdicts, file, verdict);
     entries.push({ file, verdict });
   }
+  entries.sort(byFile);
   const summary = summarize(
     entries.map((e) => e.verdict),
     inv.selection,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { safeText } from './text';
 import { redactText } from '../redaction/url';
 import { readJsonFile } from '../util/json';
-import { folderSelection, readVerdictFolder, type VerdictEntry } from './verdict-folder';
+import { byFile, folderSelection, readVerdictFolder, type VerdictEntry } from './verdict-folder';
 import { verdictIndexSchema, type Selection, type VerdictFile } from '../schema/verdict';
 import type { Night } from '../run/night';
 import { fileKeyOf, type ConfiguredRun } from '../run/runs';
@@ -294,6 +294,6 @@ export function mergeVerdictFolders(
         `runs not in L1_RUNS (by label): ${extra.map(quote).join(', ')} (kept; an unlabelled run may be one)`,
       );
   }
-  entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  entries.sort(byFile);
   return { entries, problems, notes, selection: mergeSelection(entries.map((e) => e.verdict)) };
 }

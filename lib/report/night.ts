@@ -1,5 +1,5 @@
 import { ITEM_NUMBERS, type ItemNumber } from '../rules/types';
-import type { FailureKind, Selection, VerdictFile } from '../schema/verdict';
+import { failureKindSchema, type FailureKind, type Selection, type VerdictFile } from '../schema/verdict';
 import { displayWidth, markdownText, padDisplay, safeText } from './text';
 
 /**
@@ -139,11 +139,14 @@ export function summarize(verdicts: VerdictFile[], selection: Selection): NightS
   const failing = checked.filter((v) => v.items.some((i) => i.verdict === 'fail'));
   const noItems = checked.filter((v) => v.items.length === 0).length;
   const byKind: NightCounts['byKind'] = {};
-  for (const v of verdicts)
-    if (v.status !== 'checked') {
-      const kind = v.status === 'needs-input' ? 'needs-input' : (v.failureKind ?? 'unknown');
-      byKind[kind] = (byKind[kind] ?? 0) + 1;
-    }
+  const kindOf = (v: VerdictFile) =>
+    v.status === 'needs-input' ? 'needs-input' : (v.failureKind ?? 'unknown');
+  const notChecked = verdicts.filter((v) => v.status !== 'checked');
+  // One order of kinds, whatever the order of the runs: the schema's, then `unknown`.
+  for (const kind of [...failureKindSchema.options, 'unknown' as const]) {
+    const n = notChecked.filter((v) => kindOf(v) === kind).length;
+    if (n) byKind[kind] = n;
+  }
   const annotated = verdicts.flatMap((v, n) =>
     v.items
       .filter((i) => i.verdict === 'pass' && i.passBy?.length)

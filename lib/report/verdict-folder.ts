@@ -38,7 +38,13 @@ export interface VerdictFolder {
 
 const EXTRAS: readonly string[] = VERDICT_FOLDER_EXTRAS;
 
-function byFile(a: VerdictEntry, b: VerdictEntry): number {
+/**
+ * The one order of a night's runs, in every rendering (terminal grid, summary.md, index.json,
+ * JUnit, the Allure grid, a merge): by verdict file name, which is the label for a plain label.
+ * The runs file's order was kept by the checks' own teardown only, so the same night's summary.md
+ * came out in another order once `npm run report` or a merge wrote it (reader audit of 2026-11-26).
+ */
+export function byFile(a: VerdictEntry, b: VerdictEntry): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 }
 

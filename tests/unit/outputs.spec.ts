@@ -337,6 +337,24 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     return claim;
   }
 
+  test('its night files list the runs in one order, by file name, as npm run report and a merge do: not in the runs file order (reader audit)', () => {
+    const root = outputsDir();
+    const state = path.join(root, 'state');
+    const outputs = { verdicts: path.join(root, 'verdicts'), allureResults: '', partial: false };
+    const claim = killedNight(state, root, 'night-1', outputs);
+    const [first] = claim.runs;
+    claim.runs = ['zeta', 'alpha', 'mu'].map((label) => ({ ...first!, label, slug: label }));
+    writeClaim(claim);
+    finishKilledInvocations(state);
+    const md = fs.readFileSync(path.join(outputs.verdicts, 'summary.md'), 'utf8');
+    const rows = md.split('\n').flatMap((l) => /^\| (alpha|mu|zeta) \|/.exec(l)?.slice(1) ?? []);
+    expect(rows).toEqual(['alpha', 'mu', 'zeta']);
+    const index = JSON.parse(fs.readFileSync(path.join(outputs.verdicts, 'index.json'), 'utf8')) as {
+      runs: { label: string }[];
+    };
+    expect(index.runs.map((r) => r.label)).toEqual(['alpha', 'mu', 'zeta']);
+  });
+
   test('finished into its own folders: its runs marked interrupted, its state removed', () => {
     const root = outputsDir();
     const state = path.join(root, 'state');

@@ -94,6 +94,17 @@ test.describe('the terminal grid', () => {
   });
 });
 
+test('the kinds of runs not checked are counted in one order, whatever the order of the runs (reader audit: two lines of one console disagreed)', () => {
+  const kinds = ['platform', 'input', 'configuration'] as const;
+  const runs = [
+    ...kinds.map((kind) => verdict(kind, {}, { status: 'error', failureKind: kind, reason: 'r' })),
+    verdict('ask', {}, { status: 'needs-input', reason: 'r' }),
+  ];
+  const order = (vs: VerdictFile[]) => Object.keys(summarize(vs, selection).counts.byKind);
+  expect(order(runs)).toEqual(['input', 'platform', 'needs-input', 'configuration']);
+  expect(order([...runs].reverse())).toEqual(order(runs));
+});
+
 test.describe('labels in the grids', () => {
   test('two long labels that differ at their end are told apart, one with FAIL; a long Chinese label stays within 60 columns (reader audit)', () => {
     const family = 'nightly-acme-air-purifier-monitor-east-china-region-group-one-report';
