@@ -188,11 +188,18 @@ export function mediaHtmlSide(
   const kept = without(entries, OTHER_AND_UNKNOWN);
   const sum = positiveSum(denominator === 'whole group' ? entries : kept);
   const all = sharesOf(kept, sum, profile);
+  // What the sum holds, said of this group: a note that named 「其他」「未知」 as included when the
+  // group had neither read as the opposite of the defect it showed (reader audit of 2026-11-26).
+  const present = entries.filter((e) => OTHER_AND_UNKNOWN.includes(e.name)).map((e) => `「${e.name}」`);
   const rule =
     denominator === 'whole group'
-      ? '9.4.2, 「其他」「未知」 included'
-      : '7.4 / 7.5, after removing 「其他」「未知」';
-  const basis = `share = value / ${show(sum)} × 100 (${rule})${removedNote(entries, OTHER_AND_UNKNOWN)}`;
+      ? present.length
+        ? `9.4.2: the sum includes ${present.join(', ')}, removed after`
+        : '9.4.2: the whole group, which holds no 「其他」 or 「未知」'
+      : present.length
+        ? `7.4 / 7.5: ${present.join(', ')} removed first`
+        : '7.4 / 7.5: the group holds no 「其他」 or 「未知」';
+  const basis = `share = value / ${show(sum)} × 100 (${rule})`;
   return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: false, sum, basis };
 }
 

@@ -279,6 +279,26 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(checkItem9(aggregate('media_category', htmlCounts, platformA, 'A')).verdict).toBe('pass');
     });
 
+    test('the HTML side says what its sum held, in this group: 「其他」「未知」 named only when the group has them, and once (reader audit: "included" for a group without them)', () => {
+      const htmlNote = (html: GroupEntry[], profile: Profile) =>
+        step(checkItem9(aggregate('media_category', html, platformB, profile)), 'all').notes.find((n) =>
+          n.startsWith('HTML: '),
+        );
+      expect(htmlNote(htmlCounts, 'B')).toBe(
+        'HTML: share = value / 1000 × 100 (9.4.2: the sum includes 「其他」, 「未知」, removed after)',
+      );
+      expect(htmlNote(htmlCounts, 'A')).toBe(
+        'HTML: share = value / 800 × 100 (7.4 / 7.5: 「其他」, 「未知」 removed first)',
+      );
+      const without = group(['新闻', 500], ['自媒体', 300]);
+      expect(htmlNote(without, 'B')).toBe(
+        'HTML: share = value / 800 × 100 (9.4.2: the whole group, which holds no 「其他」 or 「未知」)',
+      );
+      expect(htmlNote(without, 'A')).toBe(
+        'HTML: share = value / 800 × 100 (7.4 / 7.5: the group holds no 「其他」 or 「未知」)',
+      );
+    });
+
     test('9.4.2 is Profile B only and B never inherits 7.4: platform values computed the 7.4 way fail in B', () => {
       const result = checkItem9(aggregate('media_category', htmlCounts, platformA, 'B'));
       expect(row(result, 'all', 'share 「新闻」')).toMatchObject({
