@@ -134,3 +134,21 @@ test('section pictures stop at the end of the run’s budget: a page that hangs 
     server.close();
   }
 });
+
+test('a failing item of a run whose DATA came from cal_data_json has no picture, and the notes say why (reader audit: none said it)', async () => {
+  const { collector: c } = collector(undefined, { L1_SCREENSHOTS: 'failing' });
+  const judged = {
+    status: 'checked',
+    run: { dataSource: 'cal_data_json' },
+    items: { 5: { item: 5, verdict: 'fail', steps: [], notes: [] } },
+    notes: [],
+  } as unknown as JudgedRun;
+  const pictured = await (
+    c as unknown as { pictureSections: (r: typeof run, j: JudgedRun) => Promise<number[]> }
+  ).pictureSections(run, judged);
+  expect(pictured).toEqual([]);
+  expect(judged.notes).toEqual([
+    "no section pictures: the report page was not loaded (the run's DATA came from cal_data_json), so no section of it shows what was judged",
+  ]);
+  await c.close();
+});
