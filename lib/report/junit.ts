@@ -1,5 +1,6 @@
 import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber } from '../rules/types';
 import type { Mismatch, VerdictFile, VerdictItem } from '../schema/verdict';
+import { rowLine } from './table';
 import { safeText } from './text';
 
 /**
@@ -49,15 +50,24 @@ function itemName(item: number): string {
   return title ? `item ${item} · ${title}` : `item ${item}`;
 }
 
-function value(v: Mismatch['html']): string {
-  return v === null ? '—' : safeText(String(v), 200);
-}
-
-/** `key: HTML … · platform … · gap … · tolerance …` (the terminal's failing-line shape). */
+/**
+ * A mismatch as the terminal, the Allure message and the verdict's table print it (`rowLine`):
+ * 「」 around names, `(no value)`, `-` for no gap, the note after `·` (reader audit of 2026-11-26:
+ * JUnit had a shape of its own, `platform —`, names bare, notes in brackets). Each field is cut
+ * as before, the line made safe once.
+ */
 function mismatchLine(m: Mismatch): string {
-  const gap = m.gap === null ? '—' : String(m.gap);
-  const note = m.note ? ` (${safeText(m.note, 200)})` : '';
-  return `${safeText(m.key, 200)}: HTML ${value(m.html)} · platform ${value(m.platform)} · gap ${gap} · tolerance ${safeText(m.tolerance, 100)}${note}`;
+  const cut = (v: Mismatch['html']) => (typeof v === 'string' ? safeText(v, 200) : v);
+  return safeText(
+    rowLine({
+      key: safeText(m.key, 200),
+      html: cut(m.html),
+      platform: cut(m.platform),
+      gap: m.gap,
+      tolerance: safeText(m.tolerance, 100),
+      ...(m.note ? { note: safeText(m.note, 200) } : {}),
+    }),
+  );
 }
 
 function failureBody(item: VerdictItem): string {

@@ -11,8 +11,13 @@ export function stepTitle(step: { id: string; name: string }): string {
   return step.name.includes(step.id) ? step.name : `${step.id} · ${step.name}`;
 }
 
-/** One mismatch line, as every failure message prints it: key, HTML, platform, gap, tolerance, note. */
-export function rowLine(row: ComparisonRow): string {
+/**
+ * One mismatch line, as every failure message prints it: key, HTML, platform, gap, tolerance, note.
+ * JUnit prints a verdict file's mismatches with it too (lib/report/junit.ts).
+ */
+export function rowLine(
+  row: Pick<ComparisonRow, 'key' | 'html' | 'platform' | 'gap' | 'tolerance' | 'note'>,
+): string {
   const gap = row.gap === null ? '-' : String(row.gap);
   const note = row.note ? ` · ${row.note}` : '';
   return `${row.key}: HTML ${cellText(row.html)} · platform ${cellText(row.platform)} · gap ${gap} · tolerance ${row.tolerance}${note}`;

@@ -156,7 +156,7 @@ test('one testsuite per run, one testcase per item named with its title, in item
   expect(all(root, 'failure')).toHaveLength(0);
 });
 
-test('a failing item is a <failure> with the step names and mismatch lines', () => {
+test('a failing item is a <failure> with the step names and mismatch lines, in the shape every failure message prints them (reader audit: JUnit had a shape of its own)', () => {
   const root = parseXml(junitXml([verdict('run-a', { items: [passing(3), failing] })]));
   const failures = all(root, 'failure');
   expect(failures).toHaveLength(1);
@@ -166,7 +166,14 @@ test('a failing item is a <failure> with the step names and mismatch lines', () 
   expect(f.attrs.message).toContain('5.2 rank and name of the top 10');
   expect(f.text).toContain('✗ 5.2 rank and name of the top 10: 3 mismatches');
   expect(f.text).toContain(
-    'HTML 森氧科技 · platform Other & Co <x> · gap 1.76 · tolerance ≤ 0.05 (tie swap)',
+    'HTML 「森氧科技」 · platform 「Other & Co <x>」 · gap 1.76 · tolerance ≤ 0.05 · tie swap',
+  );
+  const m = { key: 'k', html: null, platform: 'x', gap: null, tolerance: 't', verdict: 'fail' as const };
+  const lone = verdict('run-b', {
+    items: [{ ...failing, steps: [{ ...failing.steps[1]!, mismatches: [m], mismatchCount: 1 }] }],
+  });
+  expect(all(parseXml(junitXml([lone])), 'failure')[0]!.text).toContain(
+    'k: HTML (no value) · platform 「x」 · gap - · tolerance t',
   );
   expect(f.text).toContain('… and 2 more');
   expect(f.text).not.toContain('5.1 count');
