@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHECKOUT_ID } from '../../demo/runs';
-import { allureWrites } from '../../lib/report/allure/reporters';
+import { allureWrites, misplacedAllure } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, markOutputDir, writeHandoff } from '../../lib/report/outputs';
@@ -68,7 +68,7 @@ function refuseTracing(config: FullConfig): void {
     const trace = project.use.trace as string | { mode?: string } | undefined;
     const mode = typeof trace === 'string' ? trace : (trace?.mode ?? 'off');
     if (mode !== 'off')
-      throw new Error(
+      throw refused(
         `--trace ${mode} is refused: a trace records the report page the checks load, with its session cookie and the URL's token, which the suite never writes into an output (README.md § Security and limits). Run without --trace: each failure names its values, the step and the gap, and the report sections of failing items are pictured.`,
       );
   }
@@ -81,11 +81,21 @@ function refuseTracing(config: FullConfig): void {
  * there, starts keeping the console, and records what is needed to finish the invocation, also by
  * another process after a kill (lib/report/finish.ts).
  */
+/**
+ * An error that stops the invocation before anything is claimed, printed as its message alone:
+ * with a stack, Playwright shows it under a code frame of this file, which tells a user nothing.
+ */
+function refused(message: string): Error {
+  const error = new Error(message);
+  error.stack = `Error: ${message}`;
+  return error;
+}
+
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
   refuseTracing(config);
   const chromium = chromiumPathProblem(s.env);
-  if (chromium) throw new Error(chromium);
+  if (chromium) throw refused(chromium);
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   const out = suiteOutput(config);
@@ -95,6 +105,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     return;
   }
   if (rerun) out.write(`\n${rerun.note}\n`);
+  const misplaced = misplacedAllure(config.reporter, inv.outputs.allureResults);
+  if (misplaced) throw refused(misplaced);
   const allure = allureWrites(config.reporter);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
   const outputDirs = [...new Set(config.projects.map((p) => p.outputDir))];

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   allureMessagesRead,
   allureWrites,
+  misplacedAllure,
   reportOnStdout,
   type ReporterEntry,
 } from '../../lib/report/allure/reporters';
@@ -66,4 +67,19 @@ test.describe('reportOnStdout: `--reporter=junit > results.xml` keeps the file a
     // The variable of the other reporter does not name this one's file.
     expect(reportOnStdout([['json']], { PLAYWRIGHT_JUNIT_OUTPUT_NAME: 'j.xml' })).toBe('json');
   });
+});
+
+test('an Allure reporter from the command line, which takes no options and writes to ./allure-results, is refused; the configured one is taken (CLI audit: a morning investigation joined the night)', () => {
+  const dir = '/tmp/night/allure-results';
+  expect(misplacedAllure([['list'], ['allure-playwright', { resultsDir: dir }]], dir)).toBeUndefined();
+  expect(misplacedAllure([['list'], ['allure-playwright', { resultsDir: `${dir}/` }]], dir)).toBeUndefined();
+  expect(misplacedAllure([['dot'], ['junit', {}]], dir)).toBeUndefined();
+  for (const reporters of [
+    [['list'], ['allure-playwright']],
+    [['dot'], ['allure-playwright', {}]],
+    [['allure-playwright', { resultsDir: 'allure-results' }]],
+  ] as ReporterEntry[][])
+    expect(misplacedAllure(reporters, dir)).toMatch(
+      /^--reporter=allure-playwright is refused: from the command line it takes no options .*Run without --reporter/,
+    );
 });

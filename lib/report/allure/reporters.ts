@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * Which reporters an invocation runs, as Playwright hands them to global setup and to each worker
  * (`config.reporter`: the config's, or the command line's `--reporter`, which replaces them all).
@@ -13,6 +15,26 @@ const PLAYWRIGHT_REPORTERS = new Set(['dot', 'line', 'list', 'junit', 'json', 'h
 /** Whether allure-playwright writes results in this invocation (so its results folder is claimed). */
 export function allureWrites(reporters: readonly ReporterEntry[]): boolean {
   return reporters.some(([name]) => name.includes('allure'));
+}
+
+/**
+ * Why an Allure reporter of this invocation is refused, if one is: given on the command line
+ * (`--reporter=dot,allure-playwright`) it takes no options, and allure-js-commons then writes to
+ * `./allure-results` under the folder the command ran in, which may be the night's results folder
+ * or a folder nothing claims. A morning's `--grep item5 --reporter=list,allure-playwright` joined
+ * the night's report and history that way, and the main job, finding no results where the
+ * invocation's go, exited 3 (CLI audit of 2026-11-26). Only the configured reporter, which writes
+ * to `resultsDir`, is taken.
+ */
+export function misplacedAllure(reporters: readonly ReporterEntry[], resultsDir: string): string | undefined {
+  for (const [name, options] of reporters) {
+    if (!name.includes('allure')) continue;
+    const dir = (options as { resultsDir?: unknown } | undefined)?.resultsDir;
+    if (typeof dir === 'string' && path.resolve(dir) === path.resolve(resultsDir)) continue;
+    const shown = name.includes('allure-playwright') ? 'allure-playwright' : path.basename(name);
+    return `--reporter=${shown} is refused: from the command line it takes no options and would write its results to ./allure-results of the folder the command ran in, not to this invocation's results folder (a partial run's would join the night's report). Run without --reporter: the configured reporters are list and Allure, each writing where the invocation's outputs go; or name Playwright's own reporters only (--reporter=dot) and build no Allure report`;
+  }
+  return undefined;
 }
 
 /**
