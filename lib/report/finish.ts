@@ -169,6 +169,7 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
   const summary = summarize(
     entries.map((e) => e.verdict),
     inv.selection,
+    interrupted,
   );
   if (takenBy) {
     markFinished(claim);

@@ -55,8 +55,13 @@ export interface NightSummary {
   night?: { batchDate: string; describe: string };
   /** Passing items with the clauses they passed by: `B-monitor · item 5: tie swap (spec 9.5.5) ×1`. */
   annotated: string[];
-  /** 0 all checked and passing, 1 values differ, 2 a run not checked (or nothing checked). */
+  /**
+   * 0 all checked and passing, 1 values differ, 2 a run not checked (or nothing checked, or the
+   * invocation was stopped before every test ended).
+   */
   exitCode: 0 | 1 | 2;
+  /** Why the invocation stopped before every test ended (a signal, `-x`), when it did. */
+  stopped?: string;
 }
 
 function markOf(v: VerdictFile, item: ItemNumber): Mark {
@@ -125,7 +130,14 @@ export function shownLabels(labels: readonly string[]): string[] {
   });
 }
 
-export function summarize(verdicts: VerdictFile[], selection: Selection): NightSummary {
+/**
+ * The one summary of a night's verdicts, which every rendering reads. `stopped` says why the
+ * invocation stopped before every test ended: its runs cut short already say so when the whole
+ * night was selected, but a partial one (`--grep item5 -x`) cannot tell a run it never reached
+ * from one its filter left out, so such runs are not listed; the exit code is 2 either way, never
+ * 1 or 0 for a night only partly checked (CLI audit of 2026-11-26).
+ */
+export function summarize(verdicts: VerdictFile[], selection: Selection, stopped?: string): NightSummary {
   const shown = shownLabels(verdicts.map((v) => v.run.label));
   const grid = verdicts.map((v, n) => ({
     label: v.run.label,
@@ -171,7 +183,8 @@ export function summarize(verdicts: VerdictFile[], selection: Selection): NightS
     batchDates: [...new Set(verdicts.flatMap((v) => (v.run.batchDate ? [v.run.batchDate] : [])))].sort(),
     ...(nights[0] ? { night: nights[0] } : {}),
     annotated,
-    exitCode: checksExitCode(verdicts),
+    exitCode: stopped ? 2 : checksExitCode(verdicts),
+    ...(stopped ? { stopped } : {}),
   };
 }
 
@@ -222,6 +235,14 @@ function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
     : `${row.status}${row.failureKind ? `, ${row.failureKind}` : ''}`;
 }
 
+/** What a stop before the end leaves out, and the exit code it gives. */
+function stoppedLine(s: NightSummary): string {
+  const unlisted = s.selection.complete
+    ? ''
+    : '; runs it never reached are not listed (a partial invocation cannot tell them from runs its filter left out)';
+  return `stopped early: ${safeText(s.stopped ?? '', 300)}${unlisted}; exit code 2`;
+}
+
 /**
  * The terminal grid: one row per run, items 3 … 12 with `pass`, `pass*`, `FAIL` or `·`, then the
  * status; the counts; the passes by a special clause; the runs not checked with kind and reason.
@@ -243,6 +264,7 @@ export function gridText(s: NightSummary): string {
     ...rows,
     '',
     countsLine(s),
+    ...(s.stopped ? [stoppedLine(s)] : []),
     ...(s.annotated.length
       ? ['passes by a special clause (pass*):', ...s.annotated.map((a) => `  ${safeText(a, 300)}`)]
       : []),
@@ -301,6 +323,7 @@ export function summaryMarkdown(s: NightSummary): string {
     for (const a of s.annotated) lines.push(`- ${markdownText(a, 300)}`);
   }
   const missing = s.grid.filter((r) => r.status !== 'checked');
+  if (s.stopped) lines.push('', markdownText(stoppedLine(s), 600));
   lines.push('', '### Runs not checked', '');
   if (missing.length === 0) lines.push('None.');
   for (const r of missing)

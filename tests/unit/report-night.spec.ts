@@ -105,6 +105,20 @@ test('the kinds of runs not checked are counted in one order, whatever the order
   expect(order([...runs].reverse())).toEqual(order(runs));
 });
 
+test('an invocation stopped before every test ended exits 2, and a partial one says the runs it never reached are not listed (CLI audit: --grep item5 -x exited 1, a run missing)', () => {
+  const failed = [verdict('drift', { 5: 'fail' })];
+  const stop = 'the invocation stopped before every test ended';
+  const partial = { filters: ['--grep item5'], shard: null, complete: false };
+  expect(summarize(failed, partial).exitCode).toBe(1);
+  const s = summarize(failed, partial, stop);
+  expect(s.exitCode).toBe(2);
+  expect(gridText(s)).toContain(
+    `stopped early: ${stop}; runs it never reached are not listed (a partial invocation cannot tell them from runs its filter left out); exit code 2`,
+  );
+  expect(markdownOf(s)).toContain('stopped early');
+  expect(gridText(summarize(failed, selection, stop))).toContain(`stopped early: ${stop}; exit code 2`);
+});
+
 test.describe('labels in the grids', () => {
   test('two long labels that differ at their end are told apart, one with FAIL; a long Chinese label stays within 60 columns (reader audit)', () => {
     const family = 'nightly-acme-air-purifier-monitor-east-china-region-group-one-report';
