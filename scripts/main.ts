@@ -19,7 +19,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { reportOnStdout, type ReporterEntry } from '../lib/report/allure/reporters';
 import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
+import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { invocationIdFor } from '../lib/run/invocation';
 import { projectTool as bin, ROOT, settings, SettingsError } from '../lib/run/settings';
@@ -27,7 +29,14 @@ import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
 import { shownPath } from '../lib/util/shown-path';
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
+/**
+ * Where the job's own lines go: stdout, or stderr when a reporter of the checks writes its report
+ * to stdout (`npm run check -- --reporter=json > night.json`): the file then holds the report and
+ * nothing else, as with `npx playwright test` (CLI audit of 2026-11-26: the job's closing lines,
+ * the report step's and the guard's followed the JSON and it no longer parsed).
+ */
+let ownLines: NodeJS.WriteStream = process.stdout;
+const say = (line: string) => ownLines.write(`${line}\n`);
 /**
  * A child process, waited for without blocking this one: the demo of `--scenario` runs in this
  * process and must keep answering while the checks run. `ownGroup`: in a process group of its own.
@@ -40,7 +49,14 @@ const spawnWaited = (
   started?: (child: ChildProcess) => void,
 ): Promise<number> =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env, detached: ownGroup });
+    // The checks write to stdout as their reporters say; the job's other children as this job does.
+    const stdout = cmd === bin('playwright') || ownLines === process.stdout ? 'inherit' : 2;
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: ['inherit', stdout, 'inherit'],
+      env,
+      detached: ownGroup,
+    });
     started?.(child);
     child.on('error', () => resolve(1));
     child.on('close', (code) => resolve(code ?? 1));
@@ -122,7 +138,9 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const played = await run(
     bin('playwright'),
     ['test', ...args],
-    { ...env, L1_INVOCATION_ID: id },
+    // `--reporter=html` would serve its report in a terminal and wait for Ctrl-C before the job
+    // went on to its report and guard (CLI audit of 2026-11-26): the job opens nothing.
+    { ...env, L1_INVOCATION_ID: id, PLAYWRIGHT_HTML_OPEN: env.PLAYWRIGHT_HTML_OPEN ?? 'never' },
     (child) => (checksChild = child),
   );
   checksChild = undefined;
@@ -152,7 +170,12 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   }
   const index = readJsonFile(path.join(outputs.verdicts, 'index.json'));
   const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
-  const checks = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
+  const verdictsCode = parsed?.success && parsed.data.exitCode !== undefined ? parsed.data.exitCode : 2;
+  // Playwright failed an invocation whose verdicts all pass: `--fail-on-flaky-tests` after a test
+  // that passed only on its retry, an error outside any test. The job says so and exits 1, never
+  // 0 (CLI audit of 2026-11-26: the flag had no effect through the job).
+  const playwrightFailed = verdictsCode === 0 && played !== 0 && !stopped;
+  const checks = playwrightFailed ? 1 : verdictsCode;
   // No test matched (`--grep item05`: Playwright's "No tests found"): an empty night and no Allure
   // result. Nothing was checked (or, with --pass-with-no-tests, no check ran); no report of nothing.
   const noResult =
@@ -184,8 +207,14 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
       )
     : 0;
   const guard = await runToEnd(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+  const code = jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 });
   return {
-    code: jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 }),
+    code,
+    ...(playwrightFailed && code === 1
+      ? {
+          meaning: `every verdict passes, but Playwright failed the invocation (its exit code ${played}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; see above)`,
+        }
+      : {}),
     verdicts: outputs.verdicts,
     ...(!reportDir
       ? { noReport: 'not built: --reporter replaced the Allure reporter (run without --reporter for one)' }
@@ -217,6 +246,10 @@ async function main(): Promise<number> {
     if (!t.inlineValue && typeof t.value === 'string') drop.add(t.index + 1);
   }
   const args = process.argv.slice(2).filter((_, i) => !drop.has(i));
+  const reporters = (readTestArgv(['test', ...args]).options.get('--reporter') ?? [])
+    .flatMap((r) => r.split(','))
+    .map((name): ReporterEntry => [name.trim()]);
+  if (reportOnStdout(reporters)) ownLines = process.stderr;
   if (values.scenarios) return run(bin('tsx'), ['demo/runs-file.ts', '--list'], process.env);
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stopDemo: (() => Promise<void>) | undefined;

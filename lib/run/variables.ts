@@ -305,7 +305,12 @@ export const VARIABLES = {
     group: 'machine',
     meaning: 'port of the bundled demo platform (and the two after it)',
     default: '4173',
-    schema: positiveInt,
+    // The demo listens on the port and the two after it: 65534 and above made a URL with no valid
+    // port and a stack trace, not a message naming the variable (CLI audit of 2026-11-26).
+    schema: positiveInt.refine(
+      (n) => n <= 65533,
+      'expected a port of 65533 or less (the demo takes the two after it too)',
+    ),
   },
 } satisfies Record<string, Variable>;
 

@@ -625,6 +625,22 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     }
   });
 
+  test('with a reporter that writes its report to stdout (--reporter=json), stdout holds that report alone: the job, its report step and its guard write to stderr (CLI audit)', () => {
+    const runs = path.join(tempDir('main-job'), 'runs.json');
+    fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
+    const dir = tempDir('main-job');
+    const r = spawnSync(projectTool('tsx'), ['scripts/main.ts', '--reporter=json'], {
+      cwd: repo,
+      env: jobEnv(dir, { L1_RUNS: runs }),
+      encoding: 'utf8',
+      timeout: 80_000,
+    });
+    expect(r.status, r.stderr).toBe(2);
+    expect(() => JSON.parse(r.stdout) as unknown, r.stdout.slice(-500)).not.toThrow();
+    expect(r.stderr).toContain('redaction guard:');
+    expect(r.stderr).toContain('Exit code 2');
+  });
+
   test('settings it cannot read are 2, nothing was checked (never 3, which says a report or the guard failed)', () => {
     const r = job([], { L1_RUNS: path.join(tempDir('main-job'), 'absent.json') });
     expect(r.code, r.out).toBe(2);

@@ -162,6 +162,12 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(refusal(() => readSettings(sources({ env: { L1_WORKERS: 'two' } })))).toContain(
       'L1_WORKERS "two": expected a positive whole number',
     );
+    // The demo takes the port and the two after it (CLI audit: 65535 gave a stack trace).
+    for (const port of ['65534', '99999'])
+      expect(refusal(() => readSettings(sources({ env: { L1_DEMO_PORT: port } })))).toContain(
+        `L1_DEMO_PORT "${port}": expected a port of 65533 or less`,
+      );
+    expect(readSettings(sources({ env: { L1_DEMO_PORT: '65533' } })).demoPort).toBe(65533);
     expect(refusal(() => readSettings(sources({ dotenv: { L1_PROFILE_B_COMPANY_ID: '31x' } })))).toContain(
       'L1_PROFILE_B_COMPANY_ID "31x" (in .env): expected an integer',
     );
