@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { junitXml } from './junit';
 import { summarize, summaryMarkdown, type NightSummary } from './night';
+import { suiteInfo } from './suite';
 import { safeText } from './text';
 import { writeAtomic } from '../util/atomic';
 import { readJsonFile } from '../util/json';
@@ -153,7 +154,8 @@ export function verdictIndex(
 ): VerdictIndex {
   return verdictIndexSchema.parse({
     generatedAt,
-    suite: entries[0]?.verdict.suite ?? { name: 'l1-verify', version: 'unknown' },
+    // A night of no verdict (a --grep that matched nothing) is this suite's too: never `unknown`.
+    suite: entries[0]?.verdict.suite ?? suiteInfo(),
     selection: summary.selection,
     ...(summary.night ? { night: summary.night } : {}),
     counts: summary.counts,

@@ -55,6 +55,18 @@ function shard(...entries: VerdictEntry[]): string {
 }
 
 test.describe('verdict folder', () => {
+  test("the index of a folder of no verdict names this suite's version, not `unknown` (reader audit)", () => {
+    const dir = tempDir();
+    writeVerdictFolder(dir, [], selection);
+    const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as {
+      suite: { name: string; version: string };
+    };
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(index.suite).toEqual({ name: 'l1-verify', version: pkg.version });
+  });
+
   test('writes each verdict, index.json, summary.md and junit.xml, and reads the verdicts back', () => {
     const dir = tempDir();
     const written = writeVerdictFolder(
