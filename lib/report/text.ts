@@ -115,7 +115,9 @@ export function markdownText(s: string, max?: number): string {
       .replace(/>/g, '&gt;')
       // No link, mail link or emoji from data: GitHub autolinks `https://…`, `www.…` and `a@b.c`,
       // and turns `:code:` into an icon; the character references read the same and do neither.
-      .replace(/:/g, '&#58;')
+      // Only those colons: every colon as `&#58;` made the raw file hard to read (`item 7&#58;`,
+      // reader audit of 2026-11-26).
+      .replace(/:(?=\/\/|[\w+-]+:)/g, '&#58;')
       .replace(/@/g, '&#64;')
       .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}&#46;`)
   );
