@@ -53,6 +53,13 @@ export interface NightSummary {
   /** The distinct batch dates of the runs, and the templated night when one was used. */
   batchDates: string[];
   night?: { batchDate: string; describe: string };
+  /**
+   * The batch dates as every rendering says them: the templated night, then the dates other runs
+   * fixed in the runs file (`2026-11-25 (yesterday in Asia/Shanghai); fixed in the runs file:
+   * 2025-11-10, 2025-11-17`), or the runs' dates when no run was templated. The night alone read
+   * as if every run had checked it (reader audit of 2026-11-26: 17 of 21 runs had fixed dates).
+   */
+  batchDateText: string;
   /** Passing items with the clauses they passed by: `B-monitor · item 5: tie swap (spec 9.5.5) ×1`. */
   annotated: string[];
   /**
@@ -130,6 +137,12 @@ export function shownLabels(labels: readonly string[]): string[] {
   });
 }
 
+function batchDateText(dates: readonly string[], night: NightSummary['night']): string {
+  if (!night) return dates.join(', ') || '-';
+  const fixed = dates.filter((d) => d !== night.batchDate);
+  return fixed.length ? `${night.describe}; fixed in the runs file: ${fixed.join(', ')}` : night.describe;
+}
+
 /**
  * The one summary of a night's verdicts, which every rendering reads. `stopped` says why the
  * invocation stopped before every test ended: its runs cut short already say so when the whole
@@ -165,6 +178,7 @@ export function summarize(verdicts: VerdictFile[], selection: Selection, stopped
       .map((i) => `${shown[n]!} · item ${i.item}: ${i.passBy!.join(', ')}`),
   );
   const nights = verdicts.flatMap((v) => (v.night ? [v.night] : []));
+  const batchDates = [...new Set(verdicts.flatMap((v) => (v.run.batchDate ? [v.run.batchDate] : [])))].sort();
   return {
     verdicts,
     selection,
@@ -180,8 +194,9 @@ export function summarize(verdicts: VerdictFile[], selection: Selection, stopped
       byKind,
       annotatedPasses: annotated.length,
     },
-    batchDates: [...new Set(verdicts.flatMap((v) => (v.run.batchDate ? [v.run.batchDate] : [])))].sort(),
+    batchDates,
     ...(nights[0] ? { night: nights[0] } : {}),
+    batchDateText: batchDateText(batchDates, nights[0]),
     annotated,
     exitCode: stopped ? 2 : checksExitCode(verdicts),
     ...(stopped ? { stopped } : {}),
@@ -298,7 +313,7 @@ export function summaryMarkdown(s: NightSummary): string {
     `| ---: | ---: | ---: | ---: | ---: | ---: |`,
     `| ${c.runs} | ${c.checked} | ${c.passing} | ${c.failing} | ${c.failingItems} | ${c.notChecked} |`,
     '',
-    `Selection: ${describeSelection(s.selection)}.${s.night ? ` Batch date ${markdownText(s.night.describe, 80)}.` : ''} Exit code of the checks ${s.exitCode}.`,
+    `Selection: ${describeSelection(s.selection)}.${s.night ? ` Batch date ${markdownText(s.batchDateText, 300)}.` : ''} Exit code of the checks ${s.exitCode}.`,
     '',
     ...(c.noItems
       ? [

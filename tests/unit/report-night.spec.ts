@@ -119,6 +119,23 @@ test('an invocation stopped before every test ended exits 2, and a partial one s
   expect(gridText(summarize(failed, selection, stop))).toContain(`stopped early: ${stop}; exit code 2`);
 });
 
+test("the batch date says which runs the templated night was, and the dates other runs fixed (reader audit: the night alone read as every run's)", () => {
+  const night = { batchDate: '2026-11-25', describe: '2026-11-25 (yesterday in Asia/Shanghai)' };
+  const on = (label: string, batchDate: string) => {
+    const v = verdict(label, all('pass'), { night });
+    return { ...v, run: { ...v.run, batchDate } };
+  };
+  const mixed = summarize([on('a', '2026-11-25'), on('b', '2025-11-17'), on('c', '2025-11-10')], selection);
+  expect(mixed.batchDateText).toBe(
+    '2026-11-25 (yesterday in Asia/Shanghai); fixed in the runs file: 2025-11-10, 2025-11-17',
+  );
+  expect(markdownOf(mixed)).toContain(
+    'Batch date 2026-11-25 (yesterday in Asia/Shanghai); fixed in the runs file: 2025-11-10, 2025-11-17.',
+  );
+  expect(summarize([on('a', '2026-11-25')], selection).batchDateText).toBe(night.describe);
+  expect(summarize([verdict('x', all('pass'))], selection).batchDateText).toBe('2025-11-17');
+});
+
 test.describe('labels in the grids', () => {
   test('two long labels that differ at their end are told apart, one with FAIL; a long Chinese label stays within 60 columns (reader audit)', () => {
     const family = 'nightly-acme-air-purifier-monitor-east-china-region-group-one-report';
