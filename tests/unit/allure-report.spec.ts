@@ -123,7 +123,7 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         'run demo-d not checked (needs-input)',
       ]);
       expect(globals.attachments.map((a) => a.name)).toEqual([
-        'L1 summary · run × item grid: 4 runs: 1 checked (0 passing, 1 with failing items, 1 failing item), 3 not checked (platform 1, input 1, needs-input 1)',
+        'L1 summary · run × item grid: 4 runs: 1 checked (0 passing, 1 with failing items, 1 failing item), 3 not checked (input 1, platform 1, needs-input 1)',
         'runs not checked (3)',
       ]);
       // the night at a glance, at the top of the overview
