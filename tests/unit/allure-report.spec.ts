@@ -131,7 +131,7 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         checked: '1 of 4 runs',
         failing: '1 run(s): demo-a',
         'failing items': 'item 5 ×1',
-        'not checked': '3 run(s) (platform 1, input 1, needs-input 1): demo-b, demo-c, demo-d',
+        'not checked': '3 run(s) (input 1, platform 1, needs-input 1): demo-b, demo-c, demo-d',
       });
 
       // the tree: run → item, zero-padded features sort 3 … 12
