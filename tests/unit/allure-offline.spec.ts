@@ -92,8 +92,66 @@ test.describe('README.md § Security and limits: a report that calls nobody', ()
     // without the allowance the platform host goes too, and the JSON stays valid
     const strict = makeOffline(planted).html;
     const strictResult = unb64(/d\("data\/test-results\/1\.json","([^"]*)"\)/.exec(strict)?.[1] ?? '');
-    expect(JSON.parse(strictResult).message).toBe(`GET ${REMOVED_URL}/api: HTTP 500`);
+    // data is defanged, not replaced: the reader still sees the host and the path
+    expect(JSON.parse(strictResult).message).toBe('GET hxxps://platform[.]example[.]com/api: HTTP 500');
     expect(findExternalUrls(strict)).toEqual([]);
+  });
+
+  test('URLs glued together in data are each defanged, host and path kept; nothing is left to find', () => {
+    // A source whose title is its URL (item 11/12's mismatch table has it twice in a row: key and
+    // HTML value), and generated neighbours glued by CJK brackets, commas, JSON escapes, nothing.
+    const urls: [string, string][] = [
+      ['https://www.zhihu.com/question/58123456', 'hxxps://www[.]zhihu[.]com/question/58123456'],
+      [
+        'http://news.example.cn:8080/a/b.html?id=7&x=1#top',
+        'hxxp://news[.]example[.]cn:8080/a/b.html?id=7&x=1#top',
+      ],
+      ['https://中文.example/路径/页', 'hxxps://中文[.]example/路径/页'],
+      ['HTTPS://Upper.Example/X', 'HXXPS://Upper[.]Example/X'],
+      // the host is after the userinfo: not loopback
+      ['https://127.0.0.1@evil.example/after-userinfo', 'hxxps://127.0.0.1@evil[.]example/after-userinfo'],
+    ];
+    const glues = ['」,「', ',', '，', '」', '\n', ';', '|', '」\n「', ''];
+    const data: Record<string, string> = {};
+    const csvs: Record<string, string> = {};
+    const jsons: Record<string, unknown> = {};
+    for (const [g, glue] of glues.entries())
+      for (let i = 0; i < urls.length; i++) {
+        const three = [i, (i + 1) % urls.length, (i + 3) % urls.length].map((k) => urls[k]!);
+        const text = `「${three.map(([url]) => url).join(glue)}」`;
+        const want = `「${three.map(([, shown]) => shown).join(glue)}」`;
+        const csv = `data/attachments/${g}-${i}.csv`;
+        data[csv] = `key,html\r\ntitle ${text},${text}\r\n`;
+        csvs[csv] = `key,html\r\ntitle ${want},${want}\r\n`;
+        // JSON with "\n" and "\/" escapes, and the text percent-encoded in a link's query
+        const json = `data/test-results/${g}-${i}.json`;
+        data[json] = JSON.stringify({ message: text, link: `x?u=${encodeURIComponent(text)}` }).replace(
+          /\//g,
+          '\\/',
+        );
+        jsons[json] = { message: want, link: `x?u=${want}` };
+      }
+    const planted = report({ data });
+    const found = findExternalUrls(planted);
+    // three URLs a case, twice in each file (CSV: key and value; JSON: message and link)
+    expect(found).toHaveLength(Object.keys(data).length * 3 * 2);
+    expect(new Set(found.map((f) => f.host))).toEqual(
+      new Set([
+        ...['www.zhihu.com', 'news.example.cn', '中文.example', 'upper.example', 'evil.example'],
+        '%e4%b8%ad%e6%96%87.example',
+      ]),
+    );
+
+    const { html } = makeOffline(planted);
+    expect(findExternalUrls(html)).toEqual([]);
+    const embedded = (name: string) =>
+      unb64(new RegExp(`d\\("${name.replace(/[./]/g, '\\$&')}","([^"]*)"\\)`).exec(html)?.[1] ?? '');
+    for (const [name, want] of Object.entries(csvs)) expect(embedded(name), name).toBe(want);
+    // still JSON; the percent-encoded URLs defanged in their own spelling
+    for (const [name, want] of Object.entries(jsons)) {
+      const value = JSON.parse(embedded(name)) as { message: string; link: string };
+      expect({ ...value, link: decodeURIComponent(value.link) }, name).toEqual(want);
+    }
   });
 
   test('the verifier catches leftovers in every spelling and in elements that load', () => {

@@ -90,6 +90,14 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
       expect(html).not.toContain('googletagmanager');
       expect(findExternalUrls(html)).toEqual([]);
+      // A name that is a URL: defanged, still readable, in the mismatch table (README.md § Security
+      // and limits); it used to swallow its neighbour and the report was deleted.
+      const tables = [...html.matchAll(/d\("(data\/attachments\/[^"]+\.csv)","([^"]*)"\)/g)].map(
+        ([, , b64]) => Buffer.from(b64 ?? '', 'base64').toString('utf8'),
+      );
+      expect(tables.join('\n')).toContain(
+        'rank 3 · name,「hxxps://www[.]zhihu[.]com/question/58123456」,「hxxps://www[.]zhihu[.]com/question/58123457」',
+      );
 
       // categories (README.md § Reading the Allure report): each kind of failure in its own category
       const categories = embedded(html, 'widgets/categories.json') as {

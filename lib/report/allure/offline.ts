@@ -9,6 +9,16 @@
  * host, in the HTML and inside every embedded payload; `findExternalUrls` decodes the same
  * payloads and lists what is left, so a report is only kept when the list is empty.
  *
+ * Neutralised how depends on who reads the URL. The report's own HTML and app bundle may hand it
+ * to `new URL()`: there it becomes {@link REMOVED_URL}, which parses and goes nowhere. In the data
+ * (results, attachments, names, search index) it is read by a person, often as a value the check
+ * compared (a source title that is its page's URL): there it is defanged, the common form for a URL
+ * shown but not to be followed, `https://www.zhihu.com/question/1` as
+ * `hxxps://www[.]zhihu[.]com/question/1`. Host and path stay readable; no browser, link
+ * renderer (the app links only `http:`/`https:`) or this file's check takes it for a URL, and no
+ * text turns `www[.]zhihu[.]com` into a host name. So a value reads as the terminal and JUnit show
+ * it, but for `hxxp` and the brackets.
+ *
  * External means: not loopback and not one of `allowedHosts` (the hosts of the configured runs:
  * a link to the company's own report page is not a third party). XML namespace identifiers
  * (`http://www.w3.org/2000/svg` …) are names, never fetched, and the app needs them verbatim.
@@ -27,7 +37,7 @@ export interface ExternalUrl {
   host: string;
 }
 
-/** What replaces `scheme://host[:port]` of an external URL: inert, names no host. */
+/** What replaces `scheme://host[:port]` of an external URL in the app: inert, names no host. */
 export const REMOVED_URL = 'about:blank#external-url-removed';
 
 /** XML namespace identifiers: never fetched, required verbatim by SVG/MathML code. */
@@ -40,10 +50,31 @@ const NAMESPACE_URLS = new Set([
   'http://www.w3.org/2000/xmlns/',
 ]);
 
-// scheme://host[:port] then the rest of the URL, in plain (`https://`), JSON-escaped
-// (`https:\/\/`) or percent-encoded (`https%3A%2F%2F`) form.
-const URL_PATTERN =
-  /\b(https?)(?::\/\/|:\\\/\\\/|%3A%2F%2F)(\[[0-9a-f:.]+\]|[a-z0-9][^\s"'`<>()[\]{}\\/?#:%,;|^]*)(?::\d+)?((?:[^\s"'`<>()\\]|\\\/)*)/gi;
+/** `://` in plain (`https://`), JSON-escaped (`https:\/\/`) or percent-encoded (`https%3A%2F%2F`) form. */
+const SEPARATOR = String.raw`(?::\/\/|:\\\/\\\/|%3A%2F%2F)`;
+/**
+ * Not where another URL starts: no part of a URL runs over the next one, however they are glued
+ * (`…」,「https://…`, `a,https://…`, `\nhttps://…` in JSON, `%2Chttps%3A%2F%2F…`). The scheme has
+ * no word boundary before it for the same reason: `\nhttps://` is a URL once the JSON is read.
+ */
+const NOT_NEXT = String.raw`(?!https?${SEPARATOR})`;
+
+/** A percent-encoded byte of a non-ASCII character: part of a host (`%E4%B8%AD.example`). */
+const NON_ASCII = '%[89a-f][0-9a-f]';
+
+// scheme, `://`, userinfo (`user@`, `user%40`: the host is after it), host (a name, non-ASCII or
+// percent-encoded non-ASCII too, or [IPv6]), port, then the rest up to a space, a quote or the
+// next URL.
+const URL_PATTERN = new RegExp(
+  [
+    String.raw`(https?)(${SEPARATOR})`,
+    String.raw`((?:${NOT_NEXT}(?:[^\s"'\`<>()[\]{}\\/?#%|^@]|%(?!2f|3f|23|40)[0-9a-f]{2}))*(?:@|%40))?`,
+    String.raw`(\[[0-9a-f:.]+\]|(?:[a-z0-9\u0080-\uffff]|${NON_ASCII})(?:${NOT_NEXT}(?:[^\s"'\`<>()[\]{}\\/?#:%,;|^@]|${NON_ASCII}))*)`,
+    String.raw`(:\d+)?`,
+    String.raw`((?:${NOT_NEXT}(?:[^\s"'\`<>()\\]|\\\/))*)`,
+  ].join(''),
+  'gi',
+);
 
 // A protocol-relative reference (`src="//host/x"`, `url(//host/x)`) loads from a host too.
 const RELATIVE_PATTERN =
@@ -64,9 +95,29 @@ function allowed(scheme: string, host: string, rest: string, options: OfflineOpt
   );
 }
 
+/** One URL of {@link URL_PATTERN}: its parts as matched. */
+interface UrlMatch {
+  url: string;
+  scheme: string;
+  separator: string;
+  userinfo: string;
+  host: string;
+  port: string;
+  rest: string;
+}
+
+function urls(text: string): IterableIterator<RegExpMatchArray> {
+  return text.matchAll(URL_PATTERN);
+}
+
+function parts(m: readonly (string | undefined)[]): UrlMatch {
+  const [url = '', scheme = '', separator = '', userinfo = '', host = '', port = '', rest = ''] = m;
+  return { url, scheme, separator, userinfo, host, port, rest };
+}
+
 function scanText(text: string, where: string, options: OfflineOptions, out: ExternalUrl[]): void {
-  for (const m of text.matchAll(URL_PATTERN)) {
-    const [url, scheme = '', host = '', rest = ''] = m;
+  for (const m of urls(text)) {
+    const { url, scheme, host, rest } = parts(m);
     if (!allowed(scheme, host, rest, options))
       out.push({ where, url: url.slice(0, 200), host: host.toLowerCase() });
   }
@@ -77,14 +128,39 @@ function scanText(text: string, where: string, options: OfflineOptions, out: Ext
   }
 }
 
-function neutralise(text: string, options: OfflineOptions): string {
+/** A host's dots bracketed (`www[.]zhihu[.]com`): no link, no host name any text turns into one. */
+function defangHost(host: string): string {
+  return host.replace(/\./g, '[.]');
+}
+
+/**
+ * `https://www.zhihu.com/question/1` as `hxxps://www[.]zhihu[.]com/question/1`: a scheme no
+ * browser, link or this file's check knows, the dots of the host bracketed, everything else as it
+ * was (userinfo, port, path, query, and the separator in its own spelling, so JSON stays JSON).
+ */
+function defanged(u: UrlMatch): string {
+  const scheme = u.scheme.replace(/t/g, 'x').replace(/T/g, 'X');
+  return `${scheme}${u.separator}${u.userinfo}${defangHost(u.host)}${u.port}${u.rest}`;
+}
+
+/**
+ * How an external URL is made inert: `data` (what a reader reads: results, attachments, names) is
+ * defanged, host and path still there to read; `app` (the report's own HTML and scripts, which may
+ * hand a URL to `new URL()`) gets {@link REMOVED_URL}, a URL that parses and goes nowhere.
+ */
+type Form = 'data' | 'app';
+
+function neutralise(text: string, options: OfflineOptions, form: Form): string {
   return text
-    .replace(URL_PATTERN, (url: string, scheme: string, host: string, rest: string) =>
-      allowed(scheme, host, rest, options) ? url : `${REMOVED_URL}${rest}`,
-    )
-    .replace(RELATIVE_PATTERN, (url: string, lead: string, host: string) =>
-      allowed('https', host, '', options) ? url : `${lead}${REMOVED_URL}`,
-    );
+    .replace(URL_PATTERN, (...m: string[]) => {
+      const u = parts(m);
+      if (allowed(u.scheme, u.host, u.rest, options)) return u.url;
+      return form === 'data' ? defanged(u) : `${REMOVED_URL}${u.rest}`;
+    })
+    .replace(RELATIVE_PATTERN, (url: string, lead: string, host: string) => {
+      if (allowed('https', host, '', options)) return url;
+      return form === 'data' ? `${lead}${defangHost(host)}` : `${lead}${REMOVED_URL}`;
+    });
 }
 
 function decodeBase64(b64: string): string {
@@ -132,8 +208,8 @@ const ANALYTICS = /googletagmanager|google-analytics|gtag\s*\(|\bdataLayer\b/;
 
 /**
  * The report without calls out: analytics scripts removed, every element that would load from an
- * external host removed, every other external URL (in the HTML, the app bundle and the embedded
- * data files) replaced by {@link REMOVED_URL}. `removed` says what was done, for the log.
+ * external host removed, every other external URL replaced by {@link REMOVED_URL} in the HTML and
+ * the app bundle, defanged in the embedded data files. `removed` says what was done, for the log.
  */
 export function makeOffline(html: string, options: OfflineOptions = {}): { html: string; removed: string[] } {
   const removed: string[] = [];
@@ -181,19 +257,19 @@ export function makeOffline(html: string, options: OfflineOptions = {}): { html:
   );
 
   // 2. Embedded payloads: decoded, neutralised, encoded again (only when something changed).
-  const rewrite = (where: string, b64: string): string => {
+  const rewrite = (where: string, b64: string, form: Form): string => {
     const text = decodeBase64(b64);
     const found: ExternalUrl[] = [];
     scanText(text, where, options, found);
     if (!found.length) return b64;
     removed.push(`${found.length} URL(s) in ${where} (${[...new Set(found.map((f) => f.host))].join(', ')})`);
-    return encodeBase64(neutralise(text, options));
+    return encodeBase64(neutralise(text, options, form));
   };
   out = out.replace(DATA_URL, (whole: string, mime: string, b64: string) =>
-    TEXT_MIME.test(mime) ? whole.replace(b64, rewrite(`data:${mime}`, b64)) : whole,
+    TEXT_MIME.test(mime) ? whole.replace(b64, rewrite(`data:${mime}`, b64, 'app')) : whole,
   );
   out = out.replace(DATA_FILE, (whole: string, name: string, b64: string) =>
-    BINARY_NAME.test(name) ? whole : `d("${name}","${rewrite(name, b64)}")`,
+    BINARY_NAME.test(name) ? whole : `d("${name}","${rewrite(name, b64, 'data')}")`,
   );
 
   // 3. What is left in the HTML itself (the report options' CI links, for example).
@@ -201,7 +277,7 @@ export function makeOffline(html: string, options: OfflineOptions = {}): { html:
   scanText(out, 'html', options, left);
   if (left.length) {
     removed.push(`${left.length} URL(s) in the HTML (${[...new Set(left.map((f) => f.host))].join(', ')})`);
-    out = neutralise(out, options);
+    out = neutralise(out, options, 'app');
   }
   return { html: out, removed };
 }

@@ -51,6 +51,15 @@ export const SAMPLE_FAILING_STEP: StepResult = {
       tolerance: 'exact',
       verdict: 'fail',
     },
+    // A name that is a URL (a page without a title shows its URL): two glued in the table's row.
+    {
+      key: 'rank 3 · name',
+      html: 'https://www.zhihu.com/question/58123456',
+      platform: 'https://www.zhihu.com/question/58123457',
+      gap: null,
+      tolerance: 'exact',
+      verdict: 'fail',
+    },
     {
       key: 'all-platform rate',
       html: 49.64,
