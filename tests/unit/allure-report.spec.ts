@@ -243,10 +243,13 @@ test.describe('environment and summary files', () => {
     try {
       const { verdicts } = writeSampleResults(dir);
       const summary = summarize(verdicts, { filters: [], shard: null, complete: true });
-      expect(gridCsv(summary.grid).split('\r\n').slice(0, 3)).toEqual([
+      expect(gridCsv(summary.grid).split('\r\n').slice(0, 5)).toEqual([
         'run,status,3,4,5,6,7,8,9,10,11,12',
         'demo-a,checked,pass,pass,FAIL,pass,pass,pass,pass,pass,pass,pass',
         'demo-b,error (platform),·,·,·,·,·,·,·,·,·,·',
+        'demo-c,error (input),·,·,·,·,·,·,·,·,·,·',
+        // its kind is its status: said once, as the terminal and summary.md say it
+        'demo-d,needs-input,·,·,·,·,·,·,·,·,·,·',
       ]);
       expect(notCheckedMessage({ label: 'x\u001b', status: 'needs-input', reason: 'r' })).toBe(
         'run x\\x1b not checked (needs-input): r',

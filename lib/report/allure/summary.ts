@@ -19,19 +19,22 @@ import { csvField } from '../table';
 
 export const SUMMARY_TITLE = 'L1 summary · run × item grid';
 
+/**
+ * A run's status in the grid: `checked`, `needs-input` (its kind is its status: said once, as the
+ * terminal and summary.md say it), or `error (platform)`.
+ */
+function statusCell(r: GridRow): string {
+  if (r.status !== 'error') return r.status;
+  return r.failureKind ? `${r.status} (${r.failureKind})` : r.status;
+}
+
 /** The grid as CSV: run, status, then items 3 … 12 headed `3` … `12`. */
 export function gridCsv(rows: readonly GridRow[]): string {
   const head = ['run', 'status', ...ITEM_NUMBERS.map(String)];
   const lines = [
     head.join(','),
     ...rows.map((r) =>
-      [
-        safeText(r.label, 200),
-        r.status === 'checked' ? 'checked' : `${r.status}${r.failureKind ? ` (${r.failureKind})` : ''}`,
-        ...ITEM_NUMBERS.map((n) => r.items[n]),
-      ]
-        .map(csvField)
-        .join(','),
+      [safeText(r.label, 200), statusCell(r), ...ITEM_NUMBERS.map((n) => r.items[n])].map(csvField).join(','),
     ),
   ];
   return `${lines.join('\r\n')}\r\n`;
