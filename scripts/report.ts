@@ -25,13 +25,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
+import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
 import { MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
-import { safeText } from '../lib/report/text';
 import { parseArgsOrUsage } from '../lib/util/args';
 import { shownPath } from '../lib/util/shown-path';
 
@@ -161,40 +161,6 @@ function alreadyInHistory(history: string, id: string): boolean {
   }
 }
 
-/** Names of the first runs, then a count of the rest. */
-function names(labels: string[], max = 5): string {
-  const shownNames = labels.slice(0, max).map((l) => safeText(l, 40));
-  return labels.length > max
-    ? `${shownNames.join(', ')} +${labels.length - max} more`
-    : shownNames.join(', ');
-}
-
-/** The night at a glance, at the top of the report's overview (Allure 3 `variables`). */
-function variables(summary: NightSummary): Record<string, string> {
-  const c = summary.counts;
-  const kinds = Object.entries(c.byKind)
-    .map(([k, n]) => `${k} ${n}`)
-    .join(', ');
-  const failing = summary.grid.filter(
-    (r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'),
-  );
-  const items = new Map<string, number>();
-  for (const r of failing)
-    for (const [n, mark] of Object.entries(r.items))
-      if (mark === 'FAIL') items.set(n, (items.get(n) ?? 0) + 1);
-  const notChecked = summary.grid.filter((r) => r.status !== 'checked');
-  return {
-    checked: `${c.checked} of ${c.runs} runs`,
-    failing: c.failing ? `${c.failing} run(s): ${names(failing.map((r) => r.label))}` : 'none',
-    'failing items': items.size ? [...items].map(([n, k]) => `item ${n} ×${k}`).join(', ') : 'none',
-    'not checked': c.notChecked
-      ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}`
-      : 'none',
-    'batch date': summary.night?.describe ?? (summary.batchDates.join(', ') || '-'),
-    selection: summary.selection.complete ? 'every item' : `partial: ${summary.selection.filters.join(' ')}`,
-  };
-}
-
 /** The settings' folders (the runs are not needed to build a report); a bad setting is exit 2. */
 function folderSettings(): Settings {
   try {
@@ -306,7 +272,7 @@ function main(): void {
     ALLURE_NO_ANALYTICS: 'true',
     L1_ALLURE_HISTORY_PATH: history,
     L1_ALLURE_APPEND_HISTORY: append ? '1' : '0',
-    L1_ALLURE_VARIABLES: JSON.stringify(summary ? variables(summary) : {}),
+    L1_ALLURE_VARIABLES: JSON.stringify(summary ? nightVariables(summary) : {}),
   };
   const cli = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
   const generated = spawnSync(

@@ -14,7 +14,7 @@ import { csvField } from '../table';
  * "Global Attachments" and its errors under "Global Errors". The grid goes there as CSV (Allure 3
  * renders `text/csv` as a table, in full), the runs not checked as a second one, and each run not
  * checked becomes one global error, so its reason is read once, not ten times. The counts also go
- * to the report's variables (scripts/report.ts), shown at the top of the overview.
+ * to the report's variables (`nightVariables`), shown at the top of the overview.
  */
 
 export const SUMMARY_TITLE = 'L1 summary · run × item grid';
@@ -101,4 +101,38 @@ export function writeAllureSummary(
     fs.writeFileSync(file, body, 'utf8');
     return file;
   });
+}
+
+/** Names of the first runs, then a count of the rest. */
+function names(labels: string[], max = 5): string {
+  const shownNames = labels.slice(0, max).map((l) => safeText(l, 40));
+  return labels.length > max
+    ? `${shownNames.join(', ')} +${labels.length - max} more`
+    : shownNames.join(', ');
+}
+
+/** The night at a glance, at the top of the report's overview (Allure 3 `variables`). */
+export function nightVariables(summary: NightSummary): Record<string, string> {
+  const c = summary.counts;
+  const kinds = Object.entries(c.byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  const failing = summary.grid.filter(
+    (r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'),
+  );
+  const items = new Map<string, number>();
+  for (const r of failing)
+    for (const [n, mark] of Object.entries(r.items))
+      if (mark === 'FAIL') items.set(n, (items.get(n) ?? 0) + 1);
+  const notChecked = summary.grid.filter((r) => r.status !== 'checked');
+  return {
+    checked: `${c.checked} of ${c.runs} runs`,
+    failing: c.failing ? `${c.failing} run(s): ${names(failing.map((r) => r.label))}` : 'none',
+    'failing items': items.size ? [...items].map(([n, k]) => `item ${n} ×${k}`).join(', ') : 'none',
+    'not checked': c.notChecked
+      ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}`
+      : 'none',
+    'batch date': summary.night?.describe ?? (summary.batchDates.join(', ') || '-'),
+    selection: summary.selection.complete ? 'every item' : `partial: ${summary.selection.filters.join(' ')}`,
+  };
 }
