@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeAllureEnvironment } from '../../lib/report/allure/environment';
 import { findExternalUrls } from '../../lib/report/allure/offline';
-import { gridCsv, writeAllureSummary } from '../../lib/report/allure/summary';
+import { gridCsv, nightVariables, writeAllureSummary } from '../../lib/report/allure/summary';
 import { notCheckedMessage, summarize } from '../../lib/report/night';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
-import { itemFeature, writeSampleResults } from './fakes/allure-sample';
+import { itemFeature, sampleVerdict, writeSampleResults } from './fakes/allure-sample';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -262,5 +262,24 @@ test.describe('environment and summary files', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('the variables: failing items in item order, 3 … 12, whatever run failed them first', () => {
+    const items = (failing: number[]) =>
+      ITEM_NUMBERS.map((item) => ({
+        item,
+        verdict: failing.includes(item) ? ('fail' as const) : ('pass' as const),
+        steps: [],
+        notes: [],
+      }));
+    const summary = summarize(
+      [
+        sampleVerdict('run-a', 'checked', items([10, 3])),
+        sampleVerdict('run-b', 'checked', items([7, 3, 6])),
+        sampleVerdict('run-c', 'checked', items([])),
+      ],
+      { filters: [], shard: null, complete: true },
+    );
+    expect(nightVariables(summary)['failing items']).toBe('item 3 ×2, item 6 ×1, item 7 ×1, item 10 ×1');
   });
 });

@@ -128,7 +128,12 @@ export function nightVariables(summary: NightSummary): Record<string, string> {
   return {
     checked: `${c.checked} of ${c.runs} runs`,
     failing: c.failing ? `${c.failing} run(s): ${names(failing.map((r) => r.label))}` : 'none',
-    'failing items': items.size ? [...items].map(([n, k]) => `item ${n} ×${k}`).join(', ') : 'none',
+    'failing items': items.size
+      ? [...items]
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([n, k]) => `item ${n} ×${k}`)
+          .join(', ')
+      : 'none',
     'not checked': c.notChecked
       ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}`
       : 'none',

@@ -139,7 +139,8 @@ function writeTest(dir: string, t: SampleTest, start: number): void {
   fs.writeFileSync(path.join(dir, `${uuid}-result.json`), JSON.stringify(result));
 }
 
-function verdict(
+/** A verdict file of the sample's shape (status, items, extra fields). */
+export function sampleVerdict(
   label: string,
   status: VerdictFile['status'],
   items: VerdictFile['items'],
@@ -258,9 +259,9 @@ export function writeSampleResults(
     notes: [],
   }));
   const verdicts = [
-    verdict('demo-a', 'checked', items),
+    sampleVerdict('demo-a', 'checked', items),
     ...Object.entries(notChecked).map(([run, nc]) =>
-      verdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind }),
+      sampleVerdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind }),
     ),
   ];
   writeInvocationFacts(dir, {
