@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
+import { prepareResults } from '../lib/report/allure/results';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
@@ -51,42 +52,6 @@ function markOf(dir: string): { invocation?: string; complete?: boolean } | unde
   } catch {
     return undefined;
   }
-}
-
-/** Items of runs not checked are `broken` with their reason; Playwright's AI prompt attachment goes. */
-function prepareResults(results: string): { broken: number } {
-  let broken = 0;
-  for (const name of fs.readdirSync(results)) {
-    if (!name.endsWith('-result.json')) continue;
-    const file = path.join(results, name);
-    const result = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-      status?: string;
-      statusDetails?: { message?: string };
-      labels?: { name: string; value: string }[];
-      attachments?: { name: string }[];
-      steps?: { name: string; attachments?: { name: string }[] }[];
-    };
-    let changed = false;
-    const kind = result.labels?.find((l) => l.name === 'l1_failure')?.value;
-    if (result.status === 'skipped' && kind && kind !== 'values-differ') {
-      result.status = 'broken';
-      changed = true;
-      broken++;
-    }
-    const isPrompt = (a: { name: string }) => a.name === 'error-context';
-    if (result.attachments?.some(isPrompt)) {
-      result.attachments = result.attachments.filter((a) => !isPrompt(a));
-      changed = true;
-    }
-    if (result.steps?.some((s) => s.name === 'error-context' || s.attachments?.some(isPrompt))) {
-      result.steps = result.steps.filter(
-        (s) => !(s.name === 'error-context' && s.attachments?.every(isPrompt)),
-      );
-      changed = true;
-    }
-    if (changed) fs.writeFileSync(file, JSON.stringify(result));
-  }
-  return { broken };
 }
 
 /**
