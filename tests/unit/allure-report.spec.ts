@@ -102,19 +102,35 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       // categories (README.md § Reading the Allure report): each kind of failure in its own category
       const categories = embedded(html, 'widgets/categories.json') as {
         roots: string[];
-        nodes: Record<string, { name: string; statistic?: { total: number } }>;
+        nodes: Record<string, { name: string; statistic?: { total: number }; childrenIds?: string[] }>;
       };
-      expect(
-        Object.fromEntries(
-          categories.roots.map((id) => [categories.nodes[id]?.name, categories.nodes[id]?.statistic?.total]),
-        ),
-      ).toEqual({
+      const count = (id: string) => [categories.nodes[id]?.name, categories.nodes[id]?.statistic?.total];
+      expect(Object.fromEntries(categories.roots.map(count))).toEqual({
         'values differ': 1,
-        'run not checked: input': 10,
-        'run not checked: platform': 10,
-        'needs input (spec 9.1.2 / 8.1.1)': 10,
+        'run not checked: input': 11,
+        'run not checked: platform': 11,
+        'needs input (spec 9.1.2 / 8.1.1)': 11,
         'suite or environment problem (timeout, crash, anything else)': 1,
       });
+      // One group per run not checked, headed by its message, said once: its collection (failed,
+      // Playwright's `RunNotChecked: ` before the message), its skipped items and its failed ones.
+      const groups = (name: string) =>
+        (
+          categories.nodes[categories.roots.find((id) => categories.nodes[id]?.name === name) ?? '']
+            ?.childrenIds ?? []
+        ).map(count);
+      expect(groups('run not checked: platform')).toEqual([
+        [
+          'run demo-b not checked (error, platform): GET /api/geo-monitor/metrics/l1 (table=competitor): HTTP 403: the account of this run may not read this company or project',
+          11,
+        ],
+      ]);
+      expect(groups('needs input (spec 9.1.2 / 8.1.1)')).toEqual([
+        [
+          'run demo-d not checked (needs-input): spec 9.1.2: no batch for 2025-11-17; stop and ask which crawl batch id to use (set batchId on the run)',
+          11,
+        ],
+      ]);
 
       // environment block, grid and runs not checked
       expect(embedded(html, 'widgets/allure_environment.json')).toContainEqual({
@@ -142,13 +158,16 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         'not checked': '3 run(s) (input 1, platform 1, needs-input 1): demo-b, demo-c, demo-d',
       });
 
-      // the tree: run → item, zero-padded features sort 3 … 12
+      // the tree: run → collection, then items; zero-padded features sort 3 … 12
       const tree = JSON.stringify(embedded(html, 'widgets/tree.json'));
       const features = [...new Set([...tree.matchAll(/"name":"(item [^"]*)"/g)].map((m) => m[1]))].filter(
         (n) => n?.includes(' · ') && !/ · demo-/.test(n),
       );
-      expect(features).toHaveLength(10);
-      expect([...features].sort()).toEqual(ITEM_NUMBERS.map(itemFeature));
+      expect(features).toHaveLength(11);
+      expect([...features].sort()).toEqual([
+        'item 00 · collection (page and endpoints, once)',
+        ...ITEM_NUMBERS.map(itemFeature),
+      ]);
 
       // history: a second build of the same night adds no point; the next night does, and the
       // report reads the earlier one

@@ -6,7 +6,18 @@ import path from 'node:path';
  * the Allure report) in the results folder itself, before `allure generate` reads them.
  */
 
-/** Items of runs not checked are `broken` with their reason; Playwright's AI prompt attachment goes. */
+/**
+ * The message of a test of a run not checked, as the categories group it: Playwright puts the
+ * error's name before a thrown error's message (`RunNotChecked: run X not checked …`), a skipped
+ * item's message is its reason alone (fixtures/check.ts), and the group of the run (allurerc.mjs,
+ * `groupByMessage`) is one only when all of them read the same.
+ */
+const ERROR_NAME = /^RunNotChecked: (?=run .+ not checked \()/;
+
+/**
+ * Items of runs not checked are `broken` with their reason, and every test of such a run has the
+ * one message (`ERROR_NAME`); Playwright's AI prompt attachment goes.
+ */
 export function prepareResults(results: string): { broken: number } {
   let broken = 0;
   for (const name of fs.readdirSync(results)) {
@@ -14,7 +25,7 @@ export function prepareResults(results: string): { broken: number } {
     const file = path.join(results, name);
     const result = JSON.parse(fs.readFileSync(file, 'utf8')) as {
       status?: string;
-      statusDetails?: { message?: string };
+      statusDetails?: { message?: string; trace?: string };
       labels?: { name: string; value: string }[];
       attachments?: { name: string }[];
       steps?: { name: string; attachments?: { name: string }[] }[];
@@ -25,6 +36,13 @@ export function prepareResults(results: string): { broken: number } {
       result.status = 'broken';
       changed = true;
       broken++;
+    }
+    const details = result.statusDetails;
+    if (details?.message && ERROR_NAME.test(details.message)) {
+      // Its trace is the message too (the error's stack is its message): both lose the name.
+      if (details.trace === details.message) details.trace = details.message.replace(ERROR_NAME, '');
+      details.message = details.message.replace(ERROR_NAME, '');
+      changed = true;
     }
     const isPrompt = (a: { name: string }) => a.name === 'error-context';
     if (result.attachments?.some(isPrompt)) {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { writeInvocationFacts } from '../../../lib/report/allure/facts';
 import { stepTableCsv, stepTitle } from '../../../lib/report/table';
 import { writeVerdictFolder } from '../../../lib/report/verdict-folder';
-import { itemFeature } from '../../../lib/rules/items';
+import { notCheckedMessage } from '../../../lib/report/night';
+import { itemFeature, itemTestTitle, ITEMS } from '../../../lib/rules/items';
 import { ITEM_NUMBERS, type ItemNumber, type StepResult } from '../../../lib/rules/types';
 import type { FailureKind, VerdictFile } from '../../../lib/schema/verdict';
 
@@ -14,15 +15,17 @@ export { itemFeature };
  * A small hand-made night for the unit tests of the report: an allure-results folder in
  * allure-playwright's shape (`<uuid>-result.json`, `<uuid>-attachment.<ext>`) with one
  * invocation's facts, and the verdict folder of the same night. One run checked with item 5
- * failing, one run per kind of run not checked, one timed-out test.
+ * failing, one run per kind of run not checked, one timed-out test. Names, ids and labels as
+ * allure-playwright writes them for tests/checks.spec.ts; a run not checked as the suite leaves
+ * it: its collection failed, its items skipped (or failed, a retry being due).
  */
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 interface SampleTest {
   run: string;
-  item: ItemNumber;
-  status: 'passed' | 'failed' | 'broken';
+  test: ItemNumber | 'collection';
+  status: 'passed' | 'failed' | 'broken' | 'skipped';
   message?: string;
   /** The `l1_failure` label; omitted to exercise the message fallback of the categories. */
   failure?: FailureKind | 'values-differ';
@@ -82,10 +85,15 @@ export const SAMPLE_FAILING_STEP: StepResult = {
   notes: ['ranked by cite_count, ties by name (spec 7.3.1)'],
 };
 
+const COLLECTION = 'collection · report page and endpoints, once';
+
 function writeTest(dir: string, t: SampleTest, start: number): void {
   const uuid = randomUUID();
-  const name = `item${t.item} · ${t.run}`;
-  const fullName = `tests/items/item${t.item}.spec.ts › ${name}`;
+  const spec = ITEMS.find((i) => i.item === t.test);
+  const title = spec ? itemTestTitle(spec) : COLLECTION;
+  const name = spec ? itemFeature(spec.item) : COLLECTION;
+  const fullName = `checks.spec.ts › ${t.run} › ${title}`;
+  const testCaseId = md5(`l1-verify:checks.spec.ts#${t.run} ${title}`);
   const steps = (t.steps ?? []).map((step, i) => {
     const title = stepTitle(step);
     const attachments = [];
@@ -112,21 +120,36 @@ function writeTest(dir: string, t: SampleTest, start: number): void {
   const labels = [
     { name: 'language', value: 'javascript' },
     { name: 'framework', value: 'playwright' },
+    { name: 'package', value: 'l1-verify.checks.spec.ts' },
+    { name: 'titlePath', value: ` >  > checks/part-00.spec.ts > ${t.run}` },
+    ...(spec ? spec.tags : ['@collect']).map((tag) => ({ name: 'tag', value: tag.slice(1) })),
     { name: 'epic', value: t.run },
-    { name: 'feature', value: itemFeature(t.item) },
-    { name: 'tag', value: `@item${t.item}` },
+    {
+      name: 'feature',
+      value: spec ? itemFeature(spec.item) : 'item 00 · collection (page and endpoints, once)',
+    },
     ...(t.failure ? [{ name: 'l1_failure', value: t.failure }] : []),
+    { name: 'subSuite', value: t.run },
   ];
+  // Playwright's message of a thrown error starts with its name; its stack is the message alone
+  // (fixtures/check.ts CheckFailure). A skipped test's message is its reason, with no trace.
+  const trace =
+    t.status === 'skipped'
+      ? {}
+      : {
+          trace: t.message?.startsWith('RunNotChecked: ')
+            ? t.message
+            : `${t.message}\n    at fixtures/item.ts:40:15`,
+        };
   const result = {
     uuid,
-    historyId: `${md5(fullName)}:${md5('')}`,
-    testCaseId: md5(fullName),
+    historyId: `${testCaseId}:${md5('company:1001')}`,
+    testCaseId,
     name,
     fullName,
+    titlePath: ['l1-verify', 'checks.spec.ts', t.run],
     status: t.status,
-    statusDetails: t.message
-      ? { message: t.message, trace: `${t.message}\n    at fixtures/item.ts:40:15` }
-      : {},
+    statusDetails: t.message ? { message: t.message, ...trace } : {},
     stage: 'finished',
     start,
     stop: start + 40,
@@ -214,41 +237,59 @@ export function writeSampleResults(
     },
   } as const;
   let t = start;
+  const link = { name: 'report page', url: 'http://127.0.0.1:4173/reports/demo-a', type: 'link' };
+  writeTest(dir, { run: 'demo-a', test: 'collection', status: 'passed', links: [link] }, t);
+  for (const [run, nc] of Object.entries(notChecked)) {
+    const message = notCheckedMessage({
+      label: run,
+      status: nc.status,
+      failureKind: nc.kind,
+      reason: nc.reason,
+    });
+    writeTest(
+      dir,
+      { run, test: 'collection', status: 'failed', failure: nc.kind, message: `RunNotChecked: ${message}` },
+      t,
+    );
+  }
   for (const item of ITEM_NUMBERS) {
     const fails = item === 5;
     writeTest(
       dir,
       {
         run: 'demo-a',
-        item,
+        test: item,
         status: fails ? 'failed' : 'passed',
         failure: fails ? 'values-differ' : undefined,
         message: fails
-          ? `run demo-a · item 5 · step ${stepTitle(SAMPLE_FAILING_STEP)}: 3 mismatch(es)\n  ✗ rank 2 · name: HTML 「蓝鲸数据」 · platform 「极光云」`
+          ? `ValuesDiffer: run demo-a · item 5 · step ${stepTitle(SAMPLE_FAILING_STEP)}: 3 mismatch(es)\n  ✗ rank 2 · name: HTML 「蓝鲸数据」 · platform 「极光云」`
           : undefined,
         steps: fails ? [passStep, SAMPLE_FAILING_STEP] : [passStep],
-        links: [{ name: 'report page', url: 'http://127.0.0.1:4173/reports/demo-a', type: 'link' }],
+        links: [link],
       },
       (t += 50),
     );
     for (const [run, nc] of Object.entries(notChecked)) {
+      const message = notCheckedMessage({
+        label: run,
+        status: nc.status,
+        failureKind: nc.kind,
+        reason: nc.reason,
+      });
       writeTest(
         dir,
-        {
-          run,
-          item,
-          status: 'failed',
-          // every other item without the label: the message alone must find the category
-          failure: item % 2 === 0 ? nc.kind : undefined,
-          message: `Error: run ${run} not checked (${nc.status === 'needs-input' ? 'needs-input' : `${nc.status}, ${nc.kind}`}): ${nc.reason}`,
-        },
+        // Skipped with the run's reason (fixtures/check.ts), or, every other item, failed as while a
+        // retry is due, without the label: the message alone must find the category.
+        item % 2 === 0
+          ? { run, test: item, status: 'skipped', failure: nc.kind, message }
+          : { run, test: item, status: 'failed', message: `RunNotChecked: ${message}` },
         (t += 50),
       );
     }
   }
   writeTest(
     dir,
-    { run: 'demo-e', item: 3, status: 'broken', message: 'Test timeout of 30000ms exceeded.' },
+    { run: 'demo-e', test: 3, status: 'broken', message: 'Test timeout of 30000ms exceeded.' },
     t + 50,
   );
 
