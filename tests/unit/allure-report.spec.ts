@@ -102,7 +102,16 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       // categories (README.md § Reading the Allure report): each kind of failure in its own category
       const categories = embedded(html, 'widgets/categories.json') as {
         roots: string[];
-        nodes: Record<string, { name: string; statistic?: { total: number }; childrenIds?: string[] }>;
+        nodes: Record<
+          string,
+          {
+            name: string;
+            key?: string;
+            value?: string;
+            statistic?: { total: number };
+            childrenIds?: string[];
+          }
+        >;
       };
       const count = (id: string) => [categories.nodes[id]?.name, categories.nodes[id]?.statistic?.total];
       expect(Object.fromEntries(categories.roots.map(count))).toEqual({
@@ -125,6 +134,12 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
           11,
         ],
       ]);
+      // Groups by run are headed `run: demo-a`, not with the word `epic` (README.md § Reading
+      // the Allure report).
+      const valuesDiffer = categories.roots.find((id) => categories.nodes[id]?.name === 'values differ');
+      expect(
+        (categories.nodes[valuesDiffer ?? '']?.childrenIds ?? []).map((id) => categories.nodes[id]),
+      ).toMatchObject([{ key: 'run', value: 'demo-a', name: 'run: demo-a' }]);
       expect(groups('needs input (spec 9.1.2 / 8.1.1)')).toEqual([
         [
           'run demo-d not checked (needs-input): spec 9.1.2: no batch for 2025-11-17; stop and ask which crawl batch id to use (set batchId on the run)',
@@ -157,6 +172,20 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         'failing items': 'item 5 ×1',
         'not checked': '3 run(s) (input 1, platform 1, needs-input 1): demo-b, demo-c, demo-d',
       });
+
+      // Each test's labels: its run, and its path as the test's own (no unnamed suites, no part file).
+      const tests = [...html.matchAll(/d\("(data\/test-results\/[^"]+\.json)","[^"]*"\)/g)].map(
+        ([, name]) =>
+          embedded(html, name ?? '') as { fullName: string; labels: { name: string; value: string }[] },
+      );
+      const demoB = tests.find(
+        (t) => t.fullName === 'checks.spec.ts › demo-b › item 7 · content type shares',
+      );
+      expect(demoB?.labels.filter((l) => ['run', 'epic', 'titlePath'].includes(l.name))).toEqual([
+        { name: 'titlePath', value: 'l1-verify > checks.spec.ts > demo-b' },
+        { name: 'epic', value: 'demo-b' },
+        { name: 'run', value: 'demo-b' },
+      ]);
 
       // the tree: run → collection, then items; zero-padded features sort 3 … 12
       const tree = JSON.stringify(embedded(html, 'widgets/tree.json'));

@@ -14,9 +14,37 @@ import path from 'node:path';
  */
 const ERROR_NAME = /^RunNotChecked: (?=run .+ not checked \()/;
 
+/** The label a category groups the tests of a run by (allurerc.mjs): its group is `run: X`. */
+export const RUN_LABEL = 'run';
+
+/**
+ * The labels the report shows that allure-playwright names after its own inner workings: the
+ * Allure category groups by a label and heads each group with the label's name (`epic: X`), so the
+ * run is also the label `run`; the `titlePath` label is Playwright's suite path, with its unnamed
+ * root and project (` >  > `) and the part file a run is declared through
+ * (`checks/part-08.spec.ts`): it becomes the test's own path, as Allure's `titlePath` field has it
+ * (`l1-verify > checks.spec.ts > fault-403`). Whether a label changed.
+ */
+function relabel(labels: { name: string; value: string }[], titlePath: string[] | undefined): boolean {
+  let changed = false;
+  const epic = labels.find((l) => l.name === 'epic')?.value;
+  if (epic !== undefined && !labels.some((l) => l.name === RUN_LABEL)) {
+    labels.push({ name: RUN_LABEL, value: epic });
+    changed = true;
+  }
+  const path = titlePath?.length ? titlePath.join(' > ') : undefined;
+  for (const label of labels)
+    if (label.name === 'titlePath' && path !== undefined && label.value !== path) {
+      label.value = path;
+      changed = true;
+    }
+  return changed;
+}
+
 /**
  * Items of runs not checked are `broken` with their reason, and every test of such a run has the
- * one message (`ERROR_NAME`); Playwright's AI prompt attachment goes.
+ * one message (`ERROR_NAME`); the labels `run` and `titlePath` are the report's (`relabel`);
+ * Playwright's AI prompt attachment goes.
  */
 export function prepareResults(results: string): { broken: number } {
   let broken = 0;
@@ -27,6 +55,7 @@ export function prepareResults(results: string): { broken: number } {
       status?: string;
       statusDetails?: { message?: string; trace?: string };
       labels?: { name: string; value: string }[];
+      titlePath?: string[];
       attachments?: { name: string }[];
       steps?: { name: string; attachments?: { name: string }[] }[];
     };
@@ -44,6 +73,7 @@ export function prepareResults(results: string): { broken: number } {
       details.message = details.message.replace(ERROR_NAME, '');
       changed = true;
     }
+    if (result.labels && relabel(result.labels, result.titlePath)) changed = true;
     const isPrompt = (a: { name: string }) => a.name === 'error-context';
     if (result.attachments?.some(isPrompt)) {
       result.attachments = result.attachments.filter((a) => !isPrompt(a));
