@@ -140,6 +140,12 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(
         (categories.nodes[valuesDiffer ?? '']?.childrenIds ?? []).map((id) => categories.nodes[id]),
       ).toMatchObject([{ key: 'run', value: 'demo-a', name: 'run: demo-a' }]);
+      expect(groups('run not checked: input')).toEqual([
+        [
+          'run demo-c not checked (error, input): htmlUrl · batchDate: missing: add the query batchDate=YYYY-MM-DD',
+          11,
+        ],
+      ]);
       expect(groups('needs input (spec 9.1.2 / 8.1.1)')).toEqual([
         [
           'run demo-d not checked (needs-input): spec 9.1.2: no batch for 2025-11-17; stop and ask which crawl batch id to use (set batchId on the run)',

@@ -9,10 +9,11 @@ import path from 'node:path';
 /**
  * The message of a test of a run not checked, as the categories group it: Playwright puts the
  * error's name before a thrown error's message (`RunNotChecked: run X not checked …`), a skipped
- * item's message is its reason alone (fixtures/check.ts), and the group of the run (allurerc.mjs,
- * `groupByMessage`) is one only when all of them read the same.
+ * item's message is its reason alone (fixtures/check.ts; `not checked: ` before it in results of
+ * the suite before 2026-11-26, which a report may be built again from), and the group of the run
+ * (allurerc.mjs, `groupByMessage`) is one only when all of them read the same.
  */
-const ERROR_NAME = /^RunNotChecked: (?=run .+ not checked \()/;
+const ERROR_NAME = /^(?:RunNotChecked|not checked): (?=run .+ not checked \()/;
 
 /** The label a category groups the tests of a run by (allurerc.mjs): its group is `run: X`. */
 export const RUN_LABEL = 'run';
