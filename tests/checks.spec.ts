@@ -1,4 +1,5 @@
 import { checkCollection, checkItem, forEachRun, ITEMS, test } from '../fixtures';
+import { COLLECTION_TITLE } from '../lib/report/allure/test-ids';
 import { itemTestTitle } from '../lib/rules/items';
 
 /**
@@ -21,13 +22,9 @@ export function declareChecks(part: number): void {
      * endpoint once, each validated, then judge every item once; the run is checked only when all of
      * it succeeded.
      */
-    test(
-      'collection · report page and endpoints, once',
-      { tag: ['@collect'] },
-      async ({ run, judged, folder }) => {
-        await checkCollection(run, judged, folder);
-      },
-    );
+    test(COLLECTION_TITLE, { tag: ['@collect'] }, async ({ run, judged, folder }) => {
+      await checkCollection(run, judged, folder);
+    });
 
     for (const spec of ITEMS)
       test(
