@@ -102,7 +102,8 @@ export default {
     ? path.resolve(root, process.env.L1_ALLURE_HISTORY_PATH)
     : path.join(root, 'allure-history', 'history.jsonl'),
   historyLimit: 60,
-  // scripts/report.ts adds a point only for a complete night not in the history yet.
+  // scripts/report.ts adds a point only for a complete night not in the history yet, where no run
+  // was interrupted.
   appendHistory: process.env.L1_ALLURE_APPEND_HISTORY !== '0',
   // The night at a glance, at the top of the overview: runs checked, failing, not checked.
   variables: JSON.parse(process.env.L1_ALLURE_VARIABLES || '{}'),

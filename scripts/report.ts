@@ -7,12 +7,15 @@
  * 2. The verdict folder's index.json, summary.md and junit.xml are written again from its verdict
  *    files, and the grid is printed.
  * 3. The Allure results get the night's environment block and grid (from every shard's facts and
- *    the verdicts); the items of runs not checked, skipped in Playwright so that a broken run costs
- *    one worker restart, are shown as `broken` with their reason (Allure leaves skipped tests out of
- *    its success rate); Playwright's `error-context` prompt (which repeats the failure) is dropped.
+ *    the verdicts); every run of the night is in them (a test the night's stop left without a
+ *    result gets one from its run's verdict, lib/report/allure/results.ts `completeNight`); the
+ *    items of runs not checked, skipped in Playwright so that a broken run costs one worker
+ *    restart, are shown as `broken` with their reason (Allure leaves skipped tests out of its
+ *    success rate); Playwright's `error-context` prompt (which repeats the failure) is dropped.
  * 4. `allure generate` (allurerc.mjs: awesome, single file, categories, variables) writes ONE
  *    self-contained HTML file; a point is added to the history only for a complete night that is
- *    not in it yet (a partial invocation, a second build of the same night: no point).
+ *    not in it yet and where no run was interrupted (a partial invocation, a second build of the
+ *    same night, a night stopped before every test ran: no point).
  * 5. Every reference to an external host is removed and the output checked (offline.ts); a report
  *    still naming one is deleted.
  *
@@ -25,12 +28,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
-import { prepareResults } from '../lib/report/allure/results';
+import { completeNight, prepareResults } from '../lib/report/allure/results';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
 import { MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
+import { runTitle } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
@@ -211,6 +215,19 @@ function main(): void {
       `${shownPath(results)} holds the results of invocation ${rMark.invocation}, ${shownPath(verdicts)} the verdicts of ${vMark.invocation} (was the last invocation run with another --reporter?): run the checks again with the configured reporters`,
     );
   if (summary) writeNightExtras(results, summary);
+  // Every run of the night from its verdict: tests the stop left without a result get one.
+  const completed = completeNight(results, folder.verdicts, {
+    titleOf: (label) => {
+      const n = s.runs.findIndex((r) => r.label === label);
+      return n < 0 ? undefined : runTitle(label, n + 1);
+    },
+    configured: (label) => s.runs.find((r) => r.label === label)?.input,
+    profileB: s.profileB,
+  });
+  if (completed.idsDiffer)
+    process.stderr.write(
+      `report: the results made for tests that did not run have other ids than allure-playwright gives (their history does not join): ${completed.idsDiffer}\n`,
+    );
   const { broken } = prepareResults(results);
 
   // 4. Generate. A history line holding a secret (an earlier night's) is removed first, so one
@@ -220,7 +237,10 @@ function main(): void {
   cleanHistory(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
-  const append = complete && !alreadyInHistory(history, id);
+  // A night stopped before every test ran adds no point: it would show the items that did not run
+  // as broken (docs/decisions.md § History that joins nights).
+  const interrupted = folder.verdicts.filter((v) => v.failureKind === 'interrupted').length;
+  const append = complete && interrupted === 0 && !alreadyInHistory(history, id);
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
@@ -310,7 +330,19 @@ function main(): void {
       `${values.quiet ? 'Allure report built' : `Allure report: ${shownPath(index)}`} (self-contained; names no external host${allowedHosts.length ? ` besides the runs' ${allowedHosts.join(', ')}` : ''})`,
       summary ? `night: ${countsLine(summary)}` : '',
       broken ? `${broken} item(s) of runs not checked shown as broken (skipped in Playwright)` : '',
-      `history: ${append ? `this night added to ${shownPath(history)}` : complete ? `this night is already in ${shownPath(history)}: no point added` : 'partial invocation: no point added'}`,
+      completed.made
+        ? `${completed.made} test(s) of runs not checked that left no result shown as broken, from their verdicts`
+        : '',
+      completed.cut ? `${completed.cut} test(s) cut by the stop shown in their run, as interrupted` : '',
+      `history: ${
+        append
+          ? `this night added to ${shownPath(history)}`
+          : !complete
+            ? 'partial invocation: no point added'
+            : interrupted
+              ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
+              : `this night is already in ${shownPath(history)}: no point added`
+      }`,
       removed.length ? `removed: ${removed.join('; ')}` : '',
     ]
       .filter(Boolean)

@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { recognizeProfile } from '../../run/profile';
+import type { ProfileBSettings, RunInput } from '../../run/types';
+import { readUrls } from '../../run/url';
+import type { VerdictFile } from '../../schema/verdict';
+import { notCheckedMessage } from '../night';
+import { runTitle, safeText } from '../text';
+import { runParameters, runTests, TEST_FILE, testIds, type AllureParameter, type RunTest } from './test-ids';
 
 /**
  * The night's Allure results, made ready for its report (scripts/report.ts, README.md § Reading
@@ -89,4 +97,239 @@ export function prepareResults(results: string): { broken: number } {
     if (changed) fs.writeFileSync(file, JSON.stringify(result));
   }
   return { broken };
+}
+
+interface Label {
+  name: string;
+  value: string;
+}
+
+/** The fields of an Allure result this file reads or writes. */
+interface Result {
+  uuid?: string;
+  name?: string;
+  fullName?: string;
+  testCaseId?: string;
+  historyId?: string;
+  titlePath?: string[];
+  status?: string;
+  statusDetails?: { message?: string; trace?: string };
+  stage?: string;
+  start?: number;
+  stop?: number;
+  labels?: Label[];
+  links?: { url: string; name?: string; type?: string }[];
+  parameters?: AllureParameter[];
+  steps?: unknown[];
+  attachments?: unknown[];
+}
+
+export interface CompleteOptions {
+  /** The run's group title (fixtures/check.ts `runTitleOf`) when the configured runs are known. */
+  titleOf?: (label: string) => string | undefined;
+  /** The configured run of a label, when the runs are known (`unreadFacts`). */
+  configured?: (label: string) => RunInput | undefined;
+  /** The Profile B settings (`unreadFacts`); none: every run never read is Profile A. */
+  profileB?: ProfileBSettings;
+}
+
+type ParameterFacts = Parameters<typeof runParameters>[0];
+
+export interface Completed {
+  /** Results made for tests of runs not checked that left none (an interrupted run's). */
+  made: number;
+  /** Results of tests the stop cut short, put in their run with the run's reason. */
+  cut: number;
+  /**
+   * A result of the night whose ids are not what `testIds` makes of its name and parameters (the
+   * made results' history would not join theirs): the first, described; undefined when all agree.
+   */
+  idsDiffer?: string;
+}
+
+/**
+ * The facts of a run whose collection never read its URLs (the night stopped before it started),
+ * as its collection would have read them: from the configured run when given, else from the
+ * verdict's URLs; its profile by the rules known before its DATA is read (the report host, the
+ * company id: spec 9.1.1). A run that is Profile B only by its DATA's line gets A here, and its
+ * made results' history id is not its checked nights' (README.md § Reading the Allure report).
+ */
+export function unreadFacts(
+  v: VerdictFile,
+  configured: RunInput | undefined,
+  profileB: ProfileBSettings,
+): ParameterFacts {
+  try {
+    const facts = readUrls(
+      configured
+        ? {
+            htmlUrl: configured.htmlUrl,
+            platformUrl: configured.platformUrl,
+            ...(configured.companyId !== undefined ? { companyId: configured.companyId } : {}),
+          }
+        : { htmlUrl: v.run.htmlUrl, platformUrl: v.run.platformUrl },
+    );
+    return {
+      companyId: facts.companyId,
+      projectId: facts.projectId,
+      reportType: facts.reportType,
+      batchDate: facts.batchDate,
+      profile: recognizeProfile(
+        { host: facts.host, protocol: facts.protocol, companyId: facts.companyId },
+        profileB,
+      ).profile,
+    };
+  } catch {
+    return v.run;
+  }
+}
+
+const label = (result: Result, name: string) => result.labels?.find((l) => l.name === name)?.value;
+
+/** The run's group title: the configured runs', else one the night's results use, else its label's. */
+function groupTitle(v: VerdictFile, results: readonly Result[], options: CompleteOptions): string {
+  const configured = options.titleOf?.(v.run.label);
+  if (configured !== undefined) return configured;
+  const shown = safeText(v.run.label, 200);
+  if (shown === v.run.label) return shown;
+  // A label that is not safe to show has its run's number in the title: take it from a result.
+  const used = results
+    .map((r) => label(r, 'subSuite'))
+    .find((t) => t?.startsWith(`${shown} (run #`) && /\(run #\d+\)$/.test(t));
+  return used ?? runTitle(v.run.label, 0);
+}
+
+function readResults(dir: string): Map<string, Result> {
+  const out = new Map<string, Result>();
+  for (const name of fs.readdirSync(dir))
+    if (name.endsWith('-result.json'))
+      try {
+        out.set(name, JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Result);
+      } catch {
+        // not a result Allure could read either
+      }
+  return out;
+}
+
+/** Whether the night's real results have the ids `testIds` makes; the first that does not, said. */
+function checkIds(results: Iterable<Result>): string | undefined {
+  for (const r of results) {
+    const parts = r.fullName?.split(' › ') ?? [];
+    if (parts.length < 3 || parts[0] !== TEST_FILE || !r.parameters?.length) continue;
+    const ids = testIds(parts.slice(1, -1).join(' › '), parts[parts.length - 1]!, r.parameters);
+    if (ids.testCaseId !== r.testCaseId || ids.historyId !== r.historyId)
+      return `${safeText(r.fullName!, 300)}: ${r.testCaseId}, ${r.historyId} by allure-playwright, ${ids.testCaseId}, ${ids.historyId} made`;
+  }
+  return undefined;
+}
+
+/**
+ * Every run of the night in the report, from its verdict file (README.md § Reading the Allure
+ * report): a test of a run not checked that left no result (the night was stopped before it ran)
+ * gets one, `broken`, in the run's group with the labels, parameters and ids a real one has and
+ * the run's reason and kind; a result of an interrupted run's test that did not finish (cut by the
+ * stop: no run, no item, an empty message) is put in its run the same way. Only for a verdict of a
+ * complete selection: a partial one does not say which tests were selected. Run before
+ * `prepareResults`; a second run changes nothing.
+ */
+export function completeNight(
+  dir: string,
+  verdicts: readonly VerdictFile[],
+  options: CompleteOptions = {},
+): Completed {
+  const runs = verdicts.filter((v) => v.status !== 'checked' && v.selection.complete);
+  // The night's results are read only when it has a run not checked (they are read again after).
+  if (runs.length === 0) return { made: 0, cut: 0 };
+  const files = readResults(dir);
+  const all = [...files.values()];
+  const byName = new Map<string, [string, Result][]>();
+  for (const [file, r] of files)
+    if (r.fullName) byName.set(r.fullName, [...(byName.get(r.fullName) ?? []), [file, r]]);
+  let made = 0;
+  let cut = 0;
+  for (const v of runs) {
+    const describe = groupTitle(v, all, options);
+    // A run whose collection read its URLs has its facts in its verdict, as its tests sent them.
+    const parameters = runParameters(
+      v.run.companyId !== null
+        ? v.run
+        : unreadFacts(v, options.configured?.(v.run.label), options.profileB ?? {}),
+    );
+    const kind = v.status === 'needs-input' ? 'needs-input' : (v.failureKind ?? 'input');
+    const message = notCheckedMessage({
+      label: v.run.label,
+      status: v.status,
+      ...(v.failureKind ? { failureKind: v.failureKind } : {}),
+      ...(v.reason !== undefined ? { reason: v.reason } : {}),
+    });
+    const ended = new Set<RunTest['test'] | number>(v.items.map((i) => i.item));
+    for (const test of runTests()) {
+      const ids = testIds(describe, test.title, parameters);
+      const labels: Label[] = [
+        { name: 'epic', value: describe },
+        { name: 'feature', value: test.feature },
+        { name: RUN_LABEL, value: describe },
+        { name: 'l1_failure', value: kind },
+      ];
+      const found = byName.get(ids.fullName) ?? [];
+      if (found.length === 0) {
+        const uuid = randomUUID();
+        const at = Date.parse(v.generatedAt) || Date.now();
+        const result: Result = {
+          uuid,
+          name: test.name,
+          fullName: ids.fullName,
+          testCaseId: ids.testCaseId,
+          historyId: ids.historyId,
+          titlePath: ids.titlePath,
+          status: 'broken',
+          statusDetails: { message, trace: message },
+          stage: 'finished',
+          start: at,
+          stop: at,
+          labels: [
+            { name: 'language', value: 'javascript' },
+            { name: 'framework', value: 'playwright' },
+            { name: 'package', value: `${ids.titlePath[0]}.${TEST_FILE}` },
+            { name: '_fallbackTestCaseId', value: ids.fallbackTestCaseId },
+            { name: 'titlePath', value: ids.titlePath.join(' > ') },
+            ...test.tags.map((value) => ({ name: 'tag', value })),
+            ...labels,
+            { name: 'subSuite', value: describe },
+          ],
+          links: [{ url: v.run.htmlUrl, name: 'report page' }],
+          parameters,
+          steps: [],
+          attachments: [],
+        };
+        fs.writeFileSync(path.join(dir, `${uuid}-result.json`), JSON.stringify(result));
+        made++;
+        continue;
+      }
+      if (v.failureKind !== 'interrupted') continue;
+      for (const [file, r] of found) {
+        // What ended is the run's as its verdict says: a passed collection, an item with a verdict.
+        if (r.status === 'passed' || ended.has(test.test)) continue;
+        const once = (n: Label) =>
+          r.labels
+            ?.filter((l) => l.name === n.name)
+            .map((l) => l.value)
+            .join('\n') === n.value;
+        const done = r.status === 'broken' && r.statusDetails?.message === message && labels.every(once);
+        if (done && r.parameters?.length) continue;
+        r.status = 'broken';
+        r.statusDetails = { message, trace: message };
+        r.labels = [...(r.labels ?? []).filter((l) => !labels.some((n) => n.name === l.name)), ...labels];
+        // Cut before the test sent its metadata: no parameters, and a history id without them.
+        if (!r.parameters?.length) {
+          r.parameters = parameters;
+          r.historyId = ids.historyId;
+        }
+        fs.writeFileSync(path.join(dir, file), JSON.stringify(r));
+        cut++;
+      }
+    }
+  }
+  const idsDiffer = made + cut ? checkIds(all) : undefined;
+  return { made, cut, ...(idsDiffer ? { idsDiffer } : {}) };
 }

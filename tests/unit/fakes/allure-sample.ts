@@ -1,11 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeInvocationFacts } from '../../../lib/report/allure/facts';
+import { runParameters, runTests, testIds } from '../../../lib/report/allure/test-ids';
 import { stepTableCsv, stepTitle } from '../../../lib/report/table';
 import { writeVerdictFolder } from '../../../lib/report/verdict-folder';
 import { notCheckedMessage } from '../../../lib/report/night';
-import { itemFeature, itemTestTitle, ITEMS } from '../../../lib/rules/items';
+import { itemFeature } from '../../../lib/rules/items';
 import { ITEM_NUMBERS, type ItemNumber, type StepResult } from '../../../lib/rules/types';
 import type { FailureKind, VerdictFile } from '../../../lib/schema/verdict';
 
@@ -20,8 +21,6 @@ export { itemFeature };
  * it: its collection failed, its items skipped (or failed, a retry being due).
  */
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
 interface SampleTest {
   run: string;
   test: ItemNumber | 'collection';
@@ -31,7 +30,18 @@ interface SampleTest {
   failure?: FailureKind | 'values-differ';
   steps?: StepResult[];
   links?: { name: string; url: string; type?: string }[];
+  /** Cut by the night's stop before it sent its metadata: no run, item, parameters or message. */
+  cut?: boolean;
 }
+
+/** The facts of every run of the sample: its tests' parameters. */
+const PARAMETERS = runParameters({
+  companyId: 1001,
+  projectId: '101101',
+  reportType: 'monitor',
+  batchDate: '2025-11-17',
+  profile: 'A',
+});
 
 export const SAMPLE_FAILING_STEP: StepResult = {
   id: '5.2',
@@ -85,15 +95,11 @@ export const SAMPLE_FAILING_STEP: StepResult = {
   notes: ['ranked by cite_count, ties by name (spec 7.3.1)'],
 };
 
-const COLLECTION = 'collection · report page and endpoints, once';
-
 function writeTest(dir: string, t: SampleTest, start: number): void {
   const uuid = randomUUID();
-  const spec = ITEMS.find((i) => i.item === t.test);
-  const title = spec ? itemTestTitle(spec) : COLLECTION;
-  const name = spec ? itemFeature(spec.item) : COLLECTION;
-  const fullName = `checks.spec.ts › ${t.run} › ${title}`;
-  const testCaseId = md5(`l1-verify:checks.spec.ts#${t.run} ${title}`);
+  const test = runTests().find((r) => r.test === t.test)!;
+  const parameters = t.cut ? [] : PARAMETERS;
+  const ids = testIds(t.run, test.title, parameters);
   const steps = (t.steps ?? []).map((step, i) => {
     const title = stepTitle(step);
     const attachments = [];
@@ -121,13 +127,15 @@ function writeTest(dir: string, t: SampleTest, start: number): void {
     { name: 'language', value: 'javascript' },
     { name: 'framework', value: 'playwright' },
     { name: 'package', value: 'l1-verify.checks.spec.ts' },
+    { name: '_fallbackTestCaseId', value: ids.fallbackTestCaseId },
     { name: 'titlePath', value: ` >  > checks/part-00.spec.ts > ${t.run}` },
-    ...(spec ? spec.tags : ['@collect']).map((tag) => ({ name: 'tag', value: tag.slice(1) })),
-    { name: 'epic', value: t.run },
-    {
-      name: 'feature',
-      value: spec ? itemFeature(spec.item) : 'item 00 · collection (page and endpoints, once)',
-    },
+    ...test.tags.map((value) => ({ name: 'tag', value })),
+    ...(t.cut
+      ? []
+      : [
+          { name: 'epic', value: t.run },
+          { name: 'feature', value: test.feature },
+        ]),
     ...(t.failure ? [{ name: 'l1_failure', value: t.failure }] : []),
     { name: 'subSuite', value: t.run },
   ];
@@ -143,11 +151,11 @@ function writeTest(dir: string, t: SampleTest, start: number): void {
         };
   const result = {
     uuid,
-    historyId: `${testCaseId}:${md5('company:1001')}`,
-    testCaseId,
-    name,
-    fullName,
-    titlePath: ['l1-verify', 'checks.spec.ts', t.run],
+    historyId: ids.historyId,
+    testCaseId: ids.testCaseId,
+    name: t.cut ? test.title : test.name,
+    fullName: ids.fullName,
+    titlePath: ids.titlePath,
     status: t.status,
     statusDetails: t.message ? { message: t.message, ...trace } : {},
     stage: 'finished',
@@ -155,7 +163,7 @@ function writeTest(dir: string, t: SampleTest, start: number): void {
     stop: start + 40,
     labels,
     links: t.links ?? [],
-    parameters: [{ name: 'company', value: '1001' }],
+    parameters,
     attachments: [],
     steps,
   };
@@ -168,18 +176,19 @@ export function sampleVerdict(
   status: VerdictFile['status'],
   items: VerdictFile['items'],
   extra: Partial<VerdictFile> = {},
+  collected = true,
 ): VerdictFile {
+  const facts = collected
+    ? { companyId: 1001, projectId: '101101', reportType: 'monitor' as const, batchDate: '2025-11-17' }
+    : { companyId: null, projectId: null, reportType: null, batchDate: null };
   return {
     run: {
       label,
       htmlUrl: `http://127.0.0.1:4173/reports/${label}?reportType=monitor&batchDate=2025-11-17&companyId=1001`,
       platformUrl: 'http://127.0.0.1:4173/projects/101101',
-      companyId: 1001,
-      projectId: '101101',
-      reportType: 'monitor',
-      batchDate: '2025-11-17',
+      ...facts,
       profile: 'A',
-      batchIds: ['b1'],
+      batchIds: collected ? ['b1'] : [],
       dataSource: 'html',
       level: 'brand',
     },
@@ -205,7 +214,7 @@ export interface SampleResults {
  */
 export function writeSampleResults(
   dir: string,
-  options: { verdicts?: string; invocation?: string; start?: number } = {},
+  options: { verdicts?: string; invocation?: string; start?: number; interrupted?: boolean } = {},
 ): SampleResults {
   const start = options.start ?? Date.now();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -312,6 +321,27 @@ export function writeSampleResults(
       sampleVerdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind }),
     ),
   ];
+  if (options.interrupted) {
+    // The night stopped by SIGTERM: demo-f never started, demo-g's collection was cut before it
+    // sent its metadata, demo-h's item 4 was cut after item 3 ended.
+    const stopped = 'the invocation was interrupted by SIGTERM';
+    const interrupted = (label: string, reason: string, done: VerdictFile['items'], collected: boolean) =>
+      sampleVerdict(label, 'error', done, { reason, failureKind: 'interrupted' }, collected);
+    writeTest(dir, { run: 'demo-g', test: 'collection', status: 'failed', cut: true }, (t += 50));
+    writeTest(dir, { run: 'demo-h', test: 'collection', status: 'passed' }, (t += 50));
+    writeTest(dir, { run: 'demo-h', test: 3, status: 'passed', steps: [passStep] }, (t += 50));
+    writeTest(dir, { run: 'demo-h', test: 4, status: 'failed' }, t + 50);
+    verdicts.push(
+      interrupted('demo-f', `${stopped} before this run started`, [], false),
+      interrupted('demo-g', `${stopped} while its collection ran`, [], false),
+      interrupted(
+        'demo-h',
+        `${stopped} while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)`,
+        [{ item: 3, verdict: 'pass', steps: [], notes: [] }],
+        true,
+      ),
+    );
+  }
   writeInvocationFacts(dir, {
     id: options.invocation ?? 'sample-night-1',
     suite: 'l1-verify 0.1.0',
