@@ -237,10 +237,13 @@ function main(): void {
   cleanHistory(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
+  // One shard's folder (`npm run demo -- --shard 1/3`) is a part of the night: each shard added a
+  // point of its own tests for the same night (CLI audit of 2026-11-26). The merged night adds it.
+  const shard = summary?.selection.shard ?? null;
   // A night stopped before every test ran adds no point: it would show the items that did not run
   // as broken (docs/decisions.md § History that joins nights).
   const interrupted = folder.verdicts.filter((v) => v.failureKind === 'interrupted').length;
-  const append = complete && interrupted === 0 && !alreadyInHistory(history, id);
+  const append = complete && !shard && interrupted === 0 && !alreadyInHistory(history, id);
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
@@ -339,9 +342,11 @@ function main(): void {
           ? `this night added to ${shownPath(history)}`
           : !complete
             ? 'partial invocation: no point added'
-            : interrupted
-              ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
-              : `this night is already in ${shownPath(history)}: no point added`
+            : shard
+              ? `shard ${shard} of the night: no point added (the night merged from its shards adds one)`
+              : interrupted
+                ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
+                : `this night is already in ${shownPath(history)}: no point added`
       }`,
       removed.length ? `removed: ${removed.join('; ')}` : '',
     ]

@@ -240,6 +240,22 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
     }
   });
 
+  test("one shard's folder (--shard 1/2 through the main job) adds no history point: the merged night does (CLI audit: a point per shard)", () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
+    try {
+      const results = path.join(tmp, 'results');
+      const verdicts = path.join(tmp, 'verdicts');
+      const history = path.join(tmp, 'history', 'history.jsonl');
+      writeSampleResults(results, { verdicts, shard: '1/2' });
+      const built = buildReport(results, path.join(tmp, 'report'), history, verdicts);
+      expect(built.status, built.out).toBe(0);
+      expect(built.out).toContain('history: shard 1/2 of the night: no point added');
+      expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   test('an interrupted night: every run is in the report, from its verdicts, interrupted; it adds no history point', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
     try {

@@ -63,7 +63,7 @@ export function nightEnvironment(facts: InvocationFacts[], summary: NightSummary
   const total = shards[0]?.shard?.split('/')[1];
   return {
     suite: union(facts.map((f) => f.suite)).join(', ') || '-',
-    'batch date': summary.night?.describe ?? (union(summary.batchDates).join(', ') || '-'),
+    'batch date': summary.batchDateText,
     runs: union(facts.map((f) => f.runsFrom)).join(' | ') || '-',
     result: `${summary.counts.checked} of ${summary.counts.runs} run(s) checked, ${summary.counts.failing} with failing items, ${summary.counts.notChecked} not checked`,
     shards: shards.length

@@ -34,7 +34,7 @@ export function gridCsv(rows: readonly GridRow[]): string {
   const lines = [
     head.join(','),
     ...rows.map((r) =>
-      [safeText(r.label, 200), statusCell(r), ...ITEM_NUMBERS.map((n) => r.items[n])].map(csvField).join(','),
+      [r.shown, statusCell(r), ...ITEM_NUMBERS.map((n) => r.items[n])].map(csvField).join(','),
     ),
   ];
   return `${lines.join('\r\n')}\r\n`;
@@ -47,12 +47,7 @@ export function notCheckedCsv(rows: readonly GridRow[]): string {
     ...rows
       .filter((r) => r.status !== 'checked')
       .map((r) =>
-        [
-          safeText(r.label, 200),
-          r.status,
-          r.failureKind ?? '-',
-          safeText(r.reason ?? 'no reason recorded', 2000),
-        ]
+        [r.shown, r.status, r.failureKind ?? '-', safeText(r.reason ?? 'no reason recorded', 2000)]
           .map(csvField)
           .join(','),
       ),
@@ -137,7 +132,7 @@ export function nightVariables(summary: NightSummary): Record<string, string> {
     'not checked': c.notChecked
       ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}`
       : 'none',
-    'batch date': summary.night?.describe ?? (summary.batchDates.join(', ') || '-'),
+    'batch date': summary.batchDateText,
     selection: summary.selection.complete ? 'every item' : `partial: ${summary.selection.filters.join(' ')}`,
   };
 }

@@ -214,7 +214,13 @@ export interface SampleResults {
  */
 export function writeSampleResults(
   dir: string,
-  options: { verdicts?: string; invocation?: string; start?: number; interrupted?: boolean } = {},
+  options: {
+    verdicts?: string;
+    invocation?: string;
+    start?: number;
+    interrupted?: boolean;
+    shard?: string;
+  } = {},
 ): SampleResults {
   const start = options.start ?? Date.now();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -315,10 +321,11 @@ export function writeSampleResults(
     steps: [],
     notes: [],
   }));
+  const selection = { filters: [], shard: options.shard ?? null, complete: true };
   const verdicts = [
-    sampleVerdict('demo-a', 'checked', items),
+    sampleVerdict('demo-a', 'checked', items, { selection }),
     ...Object.entries(notChecked).map(([run, nc]) =>
-      sampleVerdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind }),
+      sampleVerdict(run, nc.status, [], { reason: nc.reason, failureKind: nc.kind, selection }),
     ),
   ];
   if (options.interrupted) {
@@ -348,7 +355,7 @@ export function writeSampleResults(
     runsFrom: '4 runs of the sample',
     profileB: 'not configured',
     baseUrls: ['http://127.0.0.1:4173'],
-    shard: null,
+    shard: options.shard ?? null,
     selection: 'every item',
     workers: 2,
     playwright: '1.65.1',
@@ -360,7 +367,7 @@ export function writeSampleResults(
     writeVerdictFolder(
       options.verdicts,
       verdicts.map((v) => ({ file: `${v.run.label}.json`, verdict: v })),
-      { filters: [], shard: null, complete: true },
+      selection,
     );
   }
   return { dir, verdicts };
