@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { tempDir } from './fakes/temp';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -59,6 +60,16 @@ function buildReport(
     path.join(results, 'no-state'),
     extraEnv,
   );
+}
+
+/** The sample night written into a fresh folder: its results, its verdict folder, where its report and history go. */
+function sampleNight(options: Parameters<typeof writeSampleResults>[1] = {}) {
+  const tmp = tempDir('allure-night');
+  const [results, verdicts, output, history] = ['results', 'verdicts', 'report', 'history/history.jsonl'].map(
+    (f) => path.join(tmp, f),
+  ) as [string, string, string, string];
+  writeSampleResults(results, { verdicts, ...options });
+  return { tmp, results, verdicts, output, history };
 }
 
 test.describe('npm run report: one self-contained Allure file from a hand-made results folder', () => {
@@ -241,86 +252,69 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
   });
 
   test("one shard's folder (--shard 1/2 through the main job) adds no history point: the merged night does (CLI audit: a point per shard)", () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
-    try {
-      const results = path.join(tmp, 'results');
-      const verdicts = path.join(tmp, 'verdicts');
-      const history = path.join(tmp, 'history', 'history.jsonl');
-      writeSampleResults(results, { verdicts, shard: '1/2' });
-      const built = buildReport(results, path.join(tmp, 'report'), history, verdicts);
-      expect(built.status, built.out).toBe(0);
-      expect(built.out).toContain('history: shard 1/2 of the night: no point added');
-      expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    const { results, verdicts, output, history } = sampleNight({ shard: '1/2' });
+    const built = buildReport(results, output, history, verdicts);
+    expect(built.status, built.out).toBe(0);
+    expect(built.out).toContain('history: shard 1/2 of the night: no point added');
+    expect(fs.existsSync(history)).toBe(false);
   });
 
   test('an interrupted night: every run is in the report, from its verdicts, interrupted; it adds no history point', () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-allure-'));
-    try {
-      const results = path.join(tmp, 'results');
-      const verdicts = path.join(tmp, 'verdicts');
-      const output = path.join(tmp, 'report');
-      const history = path.join(tmp, 'history', 'history.jsonl');
-      writeSampleResults(results, { verdicts, interrupted: true });
-      const built = buildReport(results, output, history, verdicts);
-      expect(built.status, built.out).toBe(0);
-      expect(built.out).toContain('29 test(s) of runs not checked that left no result shown as broken');
-      expect(built.out).toContain('2 test(s) cut by the stop shown in their run, as interrupted');
-      expect(built.out).toContain('history: 3 run(s) interrupted: no point added');
-      expect(built.out).not.toContain('other ids than allure-playwright');
-      // A point would show the items that did not run as broken (docs/decisions.md).
-      expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
-      const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
-      const categories = embedded(html, 'widgets/categories.json') as {
-        roots: string[];
-        nodes: Record<string, { name: string; statistic?: { total: number }; childrenIds?: string[] }>;
-      };
-      const count = (id: string) => [categories.nodes[id]?.name, categories.nodes[id]?.statistic?.total];
-      const interrupted = categories.roots.find(
-        (id) => categories.nodes[id]?.name === 'run interrupted (the night was stopped)',
-      );
-      expect(count(interrupted ?? '')[1]).toBe(11 + 11 + 9);
-      expect((categories.nodes[interrupted ?? '']?.childrenIds ?? []).map(count)).toEqual([
-        [
-          'run demo-f not checked (error, interrupted): the invocation was interrupted by SIGTERM before this run started',
-          11,
-        ],
-        [
-          'run demo-g not checked (error, interrupted): the invocation was interrupted by SIGTERM while its collection ran',
-          11,
-        ],
-        [
-          'run demo-h not checked (error, interrupted): the invocation was interrupted by SIGTERM while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)',
-          9,
-        ],
-      ]);
-      // Each run is a group of the tree with its eleven tests; none is left outside a run.
-      const tree = embedded(html, 'widgets/tree.json') as {
-        root: { groups?: string[]; leaves?: string[] };
-        groupsById: Record<string, { name: string; groups?: string[]; leaves?: string[] }>;
-      };
-      const tests = (id: string): number => {
-        const g = tree.groupsById[id]!;
-        return (g.leaves?.length ?? 0) + (g.groups ?? []).reduce((n, c) => n + tests(c), 0);
-      };
-      expect(tree.root.leaves ?? []).toEqual([]);
-      expect(
-        Object.fromEntries((tree.root.groups ?? []).map((id) => [tree.groupsById[id]?.name, tests(id)])),
-      ).toEqual({
-        'demo-a': 11,
-        'demo-b': 11,
-        'demo-c': 11,
-        'demo-d': 11,
-        'demo-e': 1,
-        'demo-f': 11,
-        'demo-g': 11,
-        'demo-h': 11,
-      });
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    const { results, verdicts, output, history } = sampleNight({ interrupted: true });
+    const built = buildReport(results, output, history, verdicts);
+    expect(built.status, built.out).toBe(0);
+    expect(built.out).toContain('29 test(s) of runs not checked that left no result shown as broken');
+    expect(built.out).toContain('2 test(s) cut by the stop shown in their run, as interrupted');
+    expect(built.out).toContain('history: 3 run(s) interrupted: no point added');
+    expect(built.out).not.toContain('other ids than allure-playwright');
+    // A point would show the items that did not run as broken (docs/decisions.md).
+    expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
+    const html = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+    const categories = embedded(html, 'widgets/categories.json') as {
+      roots: string[];
+      nodes: Record<string, { name: string; statistic?: { total: number }; childrenIds?: string[] }>;
+    };
+    const count = (id: string) => [categories.nodes[id]?.name, categories.nodes[id]?.statistic?.total];
+    const interrupted = categories.roots.find(
+      (id) => categories.nodes[id]?.name === 'run interrupted (the night was stopped)',
+    );
+    expect(count(interrupted ?? '')[1]).toBe(11 + 11 + 9);
+    expect((categories.nodes[interrupted ?? '']?.childrenIds ?? []).map(count)).toEqual([
+      [
+        'run demo-f not checked (error, interrupted): the invocation was interrupted by SIGTERM before this run started',
+        11,
+      ],
+      [
+        'run demo-g not checked (error, interrupted): the invocation was interrupted by SIGTERM while its collection ran',
+        11,
+      ],
+      [
+        'run demo-h not checked (error, interrupted): the invocation was interrupted by SIGTERM while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)',
+        9,
+      ],
+    ]);
+    // Each run is a group of the tree with its eleven tests; none is left outside a run.
+    const tree = embedded(html, 'widgets/tree.json') as {
+      root: { groups?: string[]; leaves?: string[] };
+      groupsById: Record<string, { name: string; groups?: string[]; leaves?: string[] }>;
+    };
+    const tests = (id: string): number => {
+      const g = tree.groupsById[id]!;
+      return (g.leaves?.length ?? 0) + (g.groups ?? []).reduce((n, c) => n + tests(c), 0);
+    };
+    expect(tree.root.leaves ?? []).toEqual([]);
+    expect(
+      Object.fromEntries((tree.root.groups ?? []).map((id) => [tree.groupsById[id]?.name, tests(id)])),
+    ).toEqual({
+      'demo-a': 11,
+      'demo-b': 11,
+      'demo-c': 11,
+      'demo-d': 11,
+      'demo-e': 1,
+      'demo-f': 11,
+      'demo-g': 11,
+      'demo-h': 11,
+    });
   });
 
   test('a missing or empty results folder is a clear error, exit 1 (never an empty report marked passed)', () => {

@@ -254,13 +254,10 @@ export function writeSampleResults(
   let t = start;
   const link = { name: 'report page', url: 'http://127.0.0.1:4173/reports/demo-a', type: 'link' };
   writeTest(dir, { run: 'demo-a', test: 'collection', status: 'passed', links: [link] }, t);
+  const messageOf = (run: string, nc: (typeof notChecked)[keyof typeof notChecked]) =>
+    notCheckedMessage({ label: run, status: nc.status, failureKind: nc.kind, reason: nc.reason });
   for (const [run, nc] of Object.entries(notChecked)) {
-    const message = notCheckedMessage({
-      label: run,
-      status: nc.status,
-      failureKind: nc.kind,
-      reason: nc.reason,
-    });
+    const message = messageOf(run, nc);
     writeTest(
       dir,
       { run, test: 'collection', status: 'failed', failure: nc.kind, message: `RunNotChecked: ${message}` },
@@ -285,12 +282,7 @@ export function writeSampleResults(
       (t += 50),
     );
     for (const [run, nc] of Object.entries(notChecked)) {
-      const message = notCheckedMessage({
-        label: run,
-        status: nc.status,
-        failureKind: nc.kind,
-        reason: nc.reason,
-      });
+      const message = messageOf(run, nc);
       writeTest(
         dir,
         // Skipped with the run's reason (fixtures/check.ts; demo-c as the suite skipped before
