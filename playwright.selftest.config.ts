@@ -16,7 +16,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  outputDir: 'test-results/selftest',
+  outputDir: '.l1/test-results/selftest',
   timeout: 240_000,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
 });

@@ -27,8 +27,9 @@ const groups = [
   ],
   [['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts']]],
   [['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts']]],
-  // Every default output folder, and the self-tests' invocations' outputs (tests/selftest/harness.ts).
-  [['redaction guard', [bin('tsx'), 'scripts/redaction-scan.ts', 'selftest-results']]],
+  // Every default output folder, the self-tests' invocations' outputs (tests/selftest/harness.ts),
+  // and the unit and self-test runners' own (their configs' outputDir).
+  [['redaction guard', [bin('tsx'), 'scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results']]],
 ];
 
 function runStage([name, [cmd, ...args]], alone) {
