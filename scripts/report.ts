@@ -195,7 +195,7 @@ function main(): void {
   let summary: NightSummary | undefined;
   if (folder.entries.length) {
     const selection = folderSelection(folder.verdicts);
-    summary = summarize(folder.verdicts, selection);
+    summary = summarize(folder.verdicts, selection, folder.stopped);
     writeNightFiles(verdicts, folder.entries, summary);
     if (!values.quiet)
       process.stdout.write(`\nL1 verdicts (${shownPath(verdicts)}):\n${gridText(summary)}\n\n`);

@@ -35,6 +35,8 @@ export interface VerdictFolder {
   verdicts: VerdictFile[];
   /** One line per file that could not be used, naming the file and the field. */
   problems: string[];
+  /** Why the invocation stopped early, as its index.json says (`summarize`'s `stopped`). */
+  stopped?: string;
 }
 
 const EXTRAS: readonly string[] = VERDICT_FOLDER_EXTRAS;
@@ -102,7 +104,12 @@ export function readVerdictFolder(dir: string): VerdictFolder {
     entries.push({ file: name, verdict: parsed.data });
   }
   entries.sort(byFile);
-  return { entries, verdicts: entries.map((e) => e.verdict), problems };
+  // What the night files say of a stop is read back, so `npm run report`, which writes them again
+  // from this folder, keeps it (and the exit code 2 it gives) instead of dropping it.
+  const index = readJsonFile(path.join(dir, 'index.json'));
+  const stopped =
+    index.why === undefined ? verdictIndexSchema.safeParse(index.value).data?.stopped : undefined;
+  return { entries, verdicts: entries.map((e) => e.verdict), problems, ...(stopped ? { stopped } : {}) };
 }
 
 /** `x` or `x.json` → `x.json`; throws on a name that is not a plain verdict file name. */
@@ -160,6 +167,7 @@ export function verdictIndex(
     ...(summary.night ? { night: summary.night } : {}),
     counts: summary.counts,
     exitCode: summary.exitCode,
+    ...(summary.stopped ? { stopped: summary.stopped } : {}),
     runs: entries.map(({ file, verdict: v }) => ({
       label: v.run.label,
       file,

@@ -128,6 +128,11 @@ export const verdictIndexSchema = z.object({
     .optional(),
   /** The exit code of the checks: 0 all passing, 1 values differ, 2 a run not checked. */
   exitCode: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  /**
+   * Why the invocation stopped before every test ended (a signal, `-x`), when it did: the one fact
+   * of the night its verdicts cannot give back (a partial invocation lists no run it never reached).
+   */
+  stopped: z.string().optional(),
   runs: z.array(
     z.object({
       label: z.string(),

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { knownRunLabels, mergeVerdictFolders } from '../../lib/report/merge';
+import { summarize } from '../../lib/report/night';
 import {
   folderSelection,
   readVerdictFolder,
+  writeNightFiles,
   writeVerdictFolder,
   type VerdictEntry,
 } from '../../lib/report/verdict-folder';
@@ -55,6 +57,27 @@ function shard(...entries: VerdictEntry[]): string {
 }
 
 test.describe('verdict folder', () => {
+  test('a stop the night files record is read back, so night files written again from the folder (npm run report) keep it and its exit code 2 (review: they dropped it, exit 1)', () => {
+    const dir = tempDir();
+    const entries = [entry('a', { 5: 'fail' })];
+    const partial = { filters: ['--grep item5'], shard: null, complete: false };
+    const stop = 'the invocation stopped at --max-failures=1';
+    writeNightFiles(dir, entries, summarize([entries[0]!.verdict], partial, stop));
+    for (const e of entries) fs.writeFileSync(path.join(dir, e.file), JSON.stringify(e.verdict));
+    const folder = readVerdictFolder(dir);
+    expect(folder.stopped).toBe(stop);
+    const again = summarize(folder.verdicts, folderSelection(folder.verdicts), folder.stopped);
+    writeNightFiles(dir, folder.entries, again);
+    const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as {
+      exitCode: number;
+      stopped: string;
+    };
+    expect(index).toMatchObject({ exitCode: 2, stopped: stop });
+    expect(fs.readFileSync(path.join(dir, 'summary.md'), 'utf8')).toContain(`stopped early: ${stop}`);
+    // A folder whose night files say nothing of a stop reads none.
+    expect(readVerdictFolder(shard(entry('b'))).stopped).toBeUndefined();
+  });
+
   test("the index of a folder of no verdict names this suite's version, not `unknown` (reader audit)", () => {
     const dir = tempDir();
     writeVerdictFolder(dir, [], selection);
