@@ -1,3 +1,4 @@
+import { MOBILE } from '../util/phone';
 import { maskUrlText } from '../run/url';
 
 /**
@@ -24,10 +25,8 @@ const SECRET_PARAMS = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
 const SECRET_IN_TEXT = new RegExp(`([?&#](?:${SECRET_PARAM_NAMES})=)[^&\\s"'#<>]+`, 'gi');
 /** `scheme://user:password@host`: the userinfo of any URL in a text. */
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
-/** A mainland China mobile number standing alone (spec 1.5: never in an output). */
-const PHONE = /(?<![\d.])1[3-9]\d{9}(?![\d.])/g;
 /**
- * A URL query or fragment value that is a mainland mobile number (the same numbers as PHONE), also
+ * A URL query or fragment value that is a mainland mobile number (the same numbers as MOBILE), also
  * written `+86…`/`86…` or with spaces or dashes: masked whatever its parameter is called
  * (`account=138…`), since a platform names its parameters as it likes.
  */
@@ -83,5 +82,5 @@ export function redactUrl(text: string): string {
  * (`net::ERR_TOO_MANY_REDIRECTS at …&token=…`), platforms quote accounts.
  */
 export function redactText(text: string): string {
-  return text.replace(SECRET_IN_TEXT, '$1***').replace(USERINFO, '$1***@').replace(PHONE, '1**********');
+  return text.replace(SECRET_IN_TEXT, '$1***').replace(USERINFO, '$1***@').replace(MOBILE, '1**********');
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { VERDICT_FOLDER_EXTRAS } from '../schema/verdict';
 import { sha256 } from '../util/hash';
+import { MOBILE } from '../util/phone';
 import { readJsonFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
 import { readUrls } from './url';
@@ -89,26 +90,18 @@ const RESERVED_KEYS = new Set(VERDICT_FOLDER_EXTRAS.flatMap((name) => [name, nam
 export function fileKeyOf(label: string): string {
   if (
     /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(label) &&
-    !MOBILE.test(label) &&
+    // A mobile number is kept out of a file name, shown and kept where no masking reaches it (the
+    // verdict folder, index.json, every path printed): the guard found one there and failed the
+    // night with exit 3 (reader audit of 2026-11-26). Its digits after the first become `x`.
+    !new RegExp(MOBILE.source).test(label) &&
     !label.toLowerCase().endsWith('.json') &&
     !RESERVED_KEYS.has(label.toLowerCase())
   )
     return label;
   const hash = sha256(label).slice(0, 8);
-  const slug = slugify(label).replace(MOBILE_ALL, (d) => `${d[0]}${'x'.repeat(d.length - 1)}`);
+  const slug = slugify(label).replace(MOBILE, (d) => `${d[0]}${'x'.repeat(d.length - 1)}`);
   return `${[...slug].slice(0, 60).join('')}-${hash}`;
 }
-
-/**
- * A mainland mobile number (`acme-13812345678-monitor`), as the redaction guard's pattern finds one
- * (lib/redaction/detectors.ts; here also next to a letter). A file name is shown and kept where no
- * masking reaches it (the verdict folder, index.json, every path printed), so such a run is named
- * by its slug with the number's digits after the first as `x`, and the hash of the whole label
- * (reader audit of 2026-11-26: the guard found the number in a verdict file's name and failed the
- * night with exit 3).
- */
-const MOBILE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
-const MOBILE_ALL = new RegExp(MOBILE.source, 'g');
 
 /**
  * The default label: company, project and report type, without the batch date, so the same report
