@@ -53,21 +53,19 @@ function itemName(item: number): string {
 /**
  * A mismatch as the terminal, the Allure message and the verdict's table print it (`rowLine`):
  * 「」 around names, `(no value)`, `-` for no gap, the note after `·` (reader audit of 2026-11-26:
- * JUnit had a shape of its own, `platform —`, names bare, notes in brackets). Each field is cut
- * as before, the line made safe once.
+ * JUnit had a shape of its own, `platform —`, names bare, notes in brackets). Each text is made
+ * safe and cut on its own; the rest of the line is rowLine's.
  */
 function mismatchLine(m: Mismatch): string {
-  const cut = (v: Mismatch['html']) => (typeof v === 'string' ? safeText(v, 200) : v);
-  return safeText(
-    rowLine({
-      key: safeText(m.key, 200),
-      html: cut(m.html),
-      platform: cut(m.platform),
-      gap: m.gap,
-      tolerance: safeText(m.tolerance, 100),
-      ...(m.note ? { note: safeText(m.note, 200) } : {}),
-    }),
-  );
+  const safe = (v: Mismatch['html'], max = 200) => (typeof v === 'string' ? safeText(v, max) : v);
+  return rowLine({
+    key: safeText(m.key, 200),
+    html: safe(m.html),
+    platform: safe(m.platform),
+    gap: m.gap,
+    tolerance: safeText(m.tolerance, 100),
+    ...(m.note ? { note: safeText(m.note, 200) } : {}),
+  });
 }
 
 function failureBody(item: VerdictItem): string {
