@@ -39,7 +39,9 @@ let ownLines: NodeJS.WriteStream = process.stdout;
 const say = (line: string) => ownLines.write(`${line}\n`);
 /**
  * A child process, waited for without blocking this one: the demo of `--scenario` runs in this
- * process and must keep answering while the checks run. `ownGroup`: in a process group of its own.
+ * process and must keep answering while the checks run. `ownGroup`: in a process group of its own,
+ * and its stdout where this job's own lines go (the report step and the guard; the checks write to
+ * stdout as their reporters say).
  */
 const spawnWaited = (
   cmd: string,
@@ -49,8 +51,7 @@ const spawnWaited = (
   started?: (child: ChildProcess) => void,
 ): Promise<number> =>
   new Promise((resolve) => {
-    // The checks write to stdout as their reporters say; the job's other children as this job does.
-    const stdout = cmd === bin('playwright') || ownLines === process.stdout ? 'inherit' : 2;
+    const stdout = ownGroup && ownLines === process.stderr ? 2 : 'inherit';
     const child = spawn(cmd, args, {
       cwd: ROOT,
       stdio: ['inherit', stdout, 'inherit'],
