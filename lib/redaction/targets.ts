@@ -35,6 +35,11 @@ export interface TargetOptions {
   extraPaths?: string[];
   /** Scan the default output folders and root `*.log` files (default true). */
   defaultOutputs?: boolean;
+  /**
+   * Scan the folders the L1_* output variables and L1_REDACTION_EXTRA_PATHS name (default true).
+   * False: the extra paths alone, as the report step checks its history file (scripts/report.ts).
+   */
+  envOutputs?: boolean;
 }
 
 /** `process.env` over the root's `.env`, as the suite reads them. */
@@ -78,6 +83,7 @@ function scanTargets(root: string, env: NodeJS.ProcessEnv, options: TargetOption
     }
     for (const name of names) if (name.endsWith('.log')) targets.push(path.join(root, name));
   }
+  const fromEnv = options.envOutputs ?? true;
   for (const name of [
     'L1_VERDICTS_DIR',
     'L1_ALLURE_RESULTS_DIR',
@@ -87,9 +93,10 @@ function scanTargets(root: string, env: NodeJS.ProcessEnv, options: TargetOption
     'L1_ALLURE_HISTORY_PATH',
   ]) {
     const value = env[name];
-    if (value) targets.push(path.resolve(root, value));
+    if (value && fromEnv) targets.push(path.resolve(root, value));
   }
-  for (const p of (env.L1_REDACTION_EXTRA_PATHS ?? '').split(':')) if (p) targets.push(path.resolve(root, p));
+  if (fromEnv)
+    for (const p of (env.L1_REDACTION_EXTRA_PATHS ?? '').split(':')) if (p) targets.push(path.resolve(root, p));
   for (const p of options.extraPaths ?? []) targets.push(path.resolve(root, p));
   return targets;
 }

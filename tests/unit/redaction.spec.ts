@@ -220,6 +220,29 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
     expectNoSecretIn(findings);
   });
 
+  test('envOutputs: false scans the extra paths alone, not the folders the L1_* variables name', () => {
+    // The report step checks its history file this way (scripts/report.ts cleanHistory): at 300
+    // runs reading the night's folders too made it 34 s instead of 20 s (scale audit 2026-11-26).
+    const { root, env } = makeRoot();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-verdicts-'));
+    roots.push(outside);
+    write(outside, 'B-monitor.json', lines('{', `  "reason": "${PW3}"`, '}'));
+    const history = write(root, 'history/history.jsonl', lines('{"a":1}', `{"m":"${P1}"}`));
+    const withEnv = { ...env, L1_VERDICTS_DIR: outside, L1_REDACTION_EXTRA_PATHS: outside };
+    const only = scanOutputsReport({
+      root,
+      env: withEnv,
+      defaultOutputs: false,
+      envOutputs: false,
+      extraPaths: [history],
+    });
+    expect(only.filesScanned).toBe(1);
+    expect(only.findings).toEqual([expect.objectContaining({ file: 'history/history.jsonl', line: 2 })]);
+    // The default reads them.
+    const all = scanOutputsReport({ root, env: withEnv, defaultOutputs: false, extraPaths: [history] });
+    expect(all.findings.map((f) => f.file)).toContain(path.join(outside, 'B-monitor.json'));
+  });
+
   test('a session cookie value whose hash the suite recorded, whole or inside a token', () => {
     const { root, env } = makeRoot();
     write(
