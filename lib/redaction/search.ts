@@ -119,7 +119,9 @@ function* dataUris(text: string): Generator<Embedded> {
     while (padded < text.length && padded - end < 2 && text.charCodeAt(padded) === 0x3d) padded++;
     if (end - dataStart >= 8)
       yield { start: at, dataStart, dataEnd: padded, data: text.slice(dataStart, padded) };
-    at = Math.max(at, padded - 5);
+    // On from the end of the data, less four: a `data:` glued to unpadded data starts inside its
+    // run (`…eCB5data:…`), and was missed when the search went on from the end.
+    at = Math.max(at, padded - 9);
   }
 }
 

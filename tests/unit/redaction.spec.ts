@@ -446,6 +446,24 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
     expectNoSecretIn(findings);
   });
 
+  test('a data: URI glued to the unpadded data of another is opened too', () => {
+    // The search went on from the end of the first one's data, which had taken the "data" of the
+    // next: found by the windows' generated test (the secret was then reported as base64 of the
+    // outer text, not inside the data that holds it).
+    const { root, env } = makeRoot();
+    const b64 = (t: string) => Buffer.from(t).toString('base64');
+    expect(b64('x plain y')).not.toMatch(/=$/);
+    write(
+      root,
+      'test-results/a/page.html',
+      lines(`<a href="data:text/plain;base64,${b64('x plain y')}data:text/plain;base64,${b64(`x ${PW3} y`)}">`),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.where, f.detector, f.embedded])).toEqual([
+      ['test-results/a/page.html:1 (embedded data, line 1)', 'registry', true],
+    ]);
+  });
+
   test('a binary file is scanned as bytes and reported with the byte offset', () => {
     const { root, env } = makeRoot();
     const head = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
