@@ -2,7 +2,8 @@
  * The redaction guard (README "Security and limits"): `npx tsx scripts/redaction-scan.ts [--root DIR] [--only] [paths…]`,
  * `npm run redaction`, and the last stage of `npm test`. Scans every output folder (and the extra
  * paths, and L1_REDACTION_EXTRA_PATHS) for phone numbers, passwords, session cookie values and tokens.
- * Prints where each one is, never the secret; exit code 1 when anything is found, 2 on bad usage.
+ * Prints where each one is, never the secret; exit code 1 when anything is found or a file (a zip
+ * over the size limit) could not be read, 2 on bad usage.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -54,10 +55,22 @@ function main(): number {
   const result = scanOutputsReport({ root, extraPaths: extra, defaultOutputs: !only });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   for (const w of result.warnings) process.stderr.write(`redaction guard: warning: ${w}\n`);
+  for (const u of result.unscanned) process.stdout.write(`${u}\n`);
   const files = `${result.filesScanned} file${result.filesScanned === 1 ? '' : 's'} scanned`;
+  // What the guard could not read may hold a secret: it fails, as a finding does.
+  const unread = result.unscanned.length
+    ? `${result.unscanned.length} thing${result.unscanned.length === 1 ? '' : 's'} it could not read (above)`
+    : '';
   if (result.findings.length === 0) {
-    process.stdout.write(`redaction guard: ${files}, no secret found\n`);
-    return 0;
+    if (!unread) {
+      process.stdout.write(`redaction guard: ${files}, no secret found\n`);
+      return 0;
+    }
+    process.stdout.write(
+      `redaction guard: ${files}, no secret found, but ${unread}: ` +
+        'remove or split these outputs, since the guard does not pass what it did not read\n',
+    );
+    return 1;
   }
   const byFile = new Map<string, Finding[]>();
   for (const f of result.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
@@ -68,7 +81,7 @@ function main(): number {
   }
   process.stdout.write(
     `redaction guard: ${result.findings.length} secret${result.findings.length === 1 ? '' : 's'} found in ` +
-      `${byFile.size} file${byFile.size === 1 ? '' : 's'} (${files}, ${seconds} s): ` +
+      `${byFile.size} file${byFile.size === 1 ? '' : 's'} (${files}, ${seconds} s)${unread ? `, and ${unread}` : ''}: ` +
       'remove these outputs and fix what wrote them\n',
   );
   return 1;

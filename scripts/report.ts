@@ -74,20 +74,27 @@ function cleanHistory(history: string): void {
   if (!fs.existsSync(history)) return;
   // The history file alone: not the output folders, nor those the L1_* variables name (the scale
   // audit of 2026-11-26: at 300 runs they made this step 34 s instead of 20 s, read twice a night).
-  const found = scanOutputsReport({
+  const scan = scanOutputsReport({
     root: ROOT,
     defaultOutputs: false,
     envOutputs: false,
     extraPaths: [history],
-  }).findings;
-  if (found.length === 0) return;
+  });
+  const found = scan.findings;
+  if (found.length === 0 && scan.unscanned.length === 0) return;
   const lines = new Set(found.flatMap((f) => (f.line === undefined ? [] : [f.line])));
   const all = fs.readFileSync(history, 'utf8').split('\n');
-  // A finding without a line (the file as a whole): nothing of it is kept.
-  const kept = found.every((f) => f.line !== undefined) ? all.filter((_, i) => !lines.has(i + 1)) : [];
+  // A finding without a line (the file as a whole), or a part the guard could not read: nothing
+  // of it is kept.
+  const whole = scan.unscanned.length > 0 || found.some((f) => f.line === undefined);
+  const kept = whole ? [] : all.filter((_, i) => !lines.has(i + 1));
   fs.writeFileSync(history, kept.join('\n'));
+  const why = [
+    found.length ? `holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')})` : '',
+    scan.unscanned.length ? 'that the guard could not read whole' : '',
+  ].filter(Boolean);
   process.stdout.write(
-    `history: removed ${all.length - kept.length} line(s) of ${shownPath(history)} holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')}): later nights' reports start without them\n`,
+    `history: removed ${all.length - kept.length} line(s) of ${shownPath(history)} ${why.join(' and ')}: later nights' reports start without them\n`,
   );
 }
 

@@ -13,6 +13,8 @@ export interface ZipEntry {
   data?: Buffer;
   /** Why the entry was not read, or not in full; never its content. */
   problem?: string;
+  /** Not read because it is larger than the limit (the guard fails: it never passes what it did not read). */
+  overLimit?: true;
 }
 
 export interface ZipContents {
@@ -57,7 +59,7 @@ export function readZip(buf: Uint8Array, maxBytes: number): ZipContents {
   for (const f of infos) {
     if (f.name.endsWith('/')) continue;
     if (f.originalSize > maxBytes)
-      entries.push({ name: f.name, problem: overLimit(f.originalSize, maxBytes) });
+      entries.push({ name: f.name, problem: overLimit(f.originalSize, maxBytes), overLimit: true });
     else wanted.push(f);
   }
   for (const batch of batches(wanted, maxBytes)) {
@@ -81,7 +83,7 @@ export function readZip(buf: Uint8Array, maxBytes: number): ZipContents {
 
 /** `skipped, 300 MiB is over the 200 MiB limit` */
 export function overLimit(size: number, maxBytes: number): string {
-  return `skipped, ${mib(size)} is over the ${mib(maxBytes)} limit`;
+  return `not scanned, ${mib(size)} is over the ${mib(maxBytes)} limit`;
 }
 
 export function mib(n: number): string {
@@ -134,6 +136,7 @@ function readLocalHeaders(buf: Uint8Array, maxBytes: number): ZipEntry[] {
       size += data.length;
       if (size > maxBytes) {
         entry.problem = overLimit(size, maxBytes);
+        entry.overLimit = true;
         chunks.length = 0;
         done = true;
         file.terminate();

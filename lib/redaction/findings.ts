@@ -143,6 +143,7 @@ function compareFindings(a: Finding, b: Finding): number {
     a.file.localeCompare(b.file) ||
     (a.entry ?? '').localeCompare(b.entry ?? '') ||
     (a.line ?? a.byte ?? 0) - (b.line ?? b.byte ?? 0) ||
-    a.where.localeCompare(b.where)
+    a.where.localeCompare(b.where) ||
+    a.what.localeCompare(b.what)
   );
 }

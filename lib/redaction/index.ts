@@ -28,14 +28,24 @@ export interface ScanOptions extends TargetOptions {
   root: string;
   /** Defaults to `process.env` over the root's `.env` (as the suite reads them). */
   env?: NodeJS.ProcessEnv;
-  /** Files (and zip entries) larger than this are skipped with a warning. */
+  /**
+   * The most bytes read at once (default 200 MiB): larger files are scanned in windows, larger zips
+   * and zip entries are `unscanned`.
+   */
   maxFileBytes?: number;
+  /** What each window of a large file also reads of its neighbours (default 64 KiB; tests set less). */
+  overlapBytes?: number;
 }
 
 export interface ScanReport {
   findings: Finding[];
-  /** Skipped files, malformed zips, unreadable registries: never a secret. */
+  /** Malformed zips, unreadable registries, files named but excluded: never a secret. */
   warnings: string[];
+  /**
+   * `file: why` for what the guard could not read (a zip or zip entry over the size limit, a run
+   * of base64 longer than a window): a failure, as a finding is, since it may hold one.
+   */
+  unscanned: string[];
   filesScanned: number;
   /** Number of distinct secret values searched for (registry entries and `.auth` cookies). */
   secretsChecked: number;
@@ -57,6 +67,8 @@ export function scanOutputsReport(options: ScanOptions): ScanReport {
     findings: new Findings(),
     warnings,
     maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    overlapBytes: options.overlapBytes ?? 64 * 1024,
+    unscanned: [],
   };
   let filesScanned = 0;
   for (const file of filesToScan(root, env, options, warnings)) {
@@ -65,6 +77,7 @@ export function scanOutputsReport(options: ScanOptions): ScanReport {
   return {
     findings: state.findings.sorted(),
     warnings,
+    unscanned: state.unscanned,
     filesScanned,
     secretsChecked: secrets.length,
     cookieHashes: hashes.size,

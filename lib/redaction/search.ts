@@ -1,11 +1,13 @@
 import fs from 'node:fs';
-import { isZip, overLimit, readZip } from './archive';
+import { isZip, mib, overLimit, readZip } from './archive';
 import { detect, type Known } from './detectors';
 import { display, Findings, where, type Ctx, type Match, type Pos } from './findings';
 
 /**
  * Scanning one file: text by line, binary data by byte offset, zip entries (./archive) and base64
- * data embedded in a text (data: URIs, quoted base64 literals) opened and scanned in turn.
+ * data embedded in a text (data: URIs, quoted base64 literals) opened and scanned in turn. A file
+ * larger than the limit is scanned in windows (`scanWindows`); what cannot be read within the
+ * limit is `unscanned`, which fails the guard: it never passes what it did not read.
  */
 
 /** Zip in base64 in a zip…: nesting deeper than this is not opened (a warning says so). */
@@ -15,8 +17,15 @@ export interface ScanState extends Known {
   root: string;
   findings: Findings;
   warnings: string[];
-  /** Files and zip entries larger than this are skipped with a warning. */
+  /**
+   * The most bytes read at once: a larger file is scanned in windows of this size; a larger zip
+   * or zip entry, which cannot be read in parts, is `unscanned`.
+   */
   maxBytes: number;
+  /** What each window also reads before and after its own part, so a match across its edge is whole. */
+  overlapBytes: number;
+  /** `file: why` for what could not be scanned (a failure of the guard). */
+  unscanned: string[];
 }
 
 /** Scans one file; false when it was skipped. */
@@ -28,10 +37,7 @@ export function scanFile(file: string, st: ScanState): boolean {
   } catch {
     return false; // removed meanwhile
   }
-  if (size > st.maxBytes) {
-    st.warnings.push(`${shown}: ${overLimit(size, st.maxBytes)}`);
-    return false;
-  }
+  if (size > st.maxBytes) return scanWindows(file, shown, size, st);
   let buf: Buffer;
   try {
     buf = fs.readFileSync(file);
@@ -43,24 +49,118 @@ export function scanFile(file: string, st: ScanState): boolean {
   return true;
 }
 
-function scanBlob(buf: Buffer, ctx: Ctx, st: ScanState): void {
-  if (isZip(buf)) {
+/**
+ * One window of a file scanned in parts: the bytes `[offset, offset + buf.length)` of the file, of
+ * which `[from, to)` (offsets in the window) are its own; the rest is the overlap with the windows
+ * before and after it, read so that a match or an embedding's head across the edge is whole.
+ */
+interface Part {
+  offset: number;
+  from: number;
+  to: number;
+  binary: boolean;
+  /** Newlines in the file before the window. */
+  linesBefore: number;
+}
+
+/**
+ * A file over the limit (a single-file Allure report after many nights of history, a long
+ * history.jsonl, a video) in windows of at most `maxBytes` (the scale audit of 2026-11-26 found a
+ * 307 MB report and a 251 MB history skipped with a warning, a planted secret unseen). Each window
+ * ends just after a byte that is not base64, so embedded base64 data is never cut: it is decoded
+ * by the window its data starts in. Matches and embeddings are each reported by the window they
+ * start in. A zip is read whole (its directory is at its end): one over the limit is unscanned,
+ * as is a run of base64 longer than a window.
+ */
+function scanWindows(file: string, shown: string, size: number, st: ScanState): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    st.warnings.push(`${shown}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    return false;
+  }
+  try {
+    const read = (offset: number, length: number): Buffer => {
+      const buf = Buffer.allocUnsafe(length);
+      let got = 0;
+      while (got < length) {
+        const n = fs.readSync(fd, buf, got, length - got, offset + got);
+        if (n === 0) break; // shortened meanwhile
+        got += n;
+      }
+      return buf.subarray(0, got);
+    };
+    const head = read(0, Math.min(size, 8192));
+    if (isZip(head)) {
+      st.unscanned.push(`${shown}: a zip, ${overLimit(size, st.maxBytes)} (a zip is read whole)`);
+      return false;
+    }
+    const binary = head.includes(0);
+    const overlap = Math.min(st.overlapBytes, Math.floor(st.maxBytes / 4));
+    const own = st.maxBytes - 2 * overlap;
+    const ctx: Ctx = { path: file, file: shown, segs: [], depth: 0 };
+    let start = 0;
+    let linesBefore = 0;
+    while (start < size) {
+      const offset = Math.max(0, start - overlap);
+      const buf = read(offset, Math.min(size, start + own + overlap) - offset);
+      const from = start - offset;
+      let to = buf.length;
+      if (start + own < size && offset + buf.length > start + own) {
+        to = start + own - offset;
+        while (to > from && isBase64OrPad(buf[to - 1]!)) to--;
+        if (to === from) {
+          st.unscanned.push(
+            `${shown}: base64 data longer than ${mib(own)} from byte ${start}, not scanned from there`,
+          );
+          return true;
+        }
+      }
+      const before = binary ? 0 : linesBefore - countNewlines(buf, 0, from);
+      scanBlob(buf, ctx, st, { offset, from, to, binary, linesBefore: before });
+      if (!binary) linesBefore += countNewlines(buf, from, to);
+      if (to <= from) break; // the file ended early (shortened meanwhile)
+      start = offset + to;
+    }
+    return true;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function countNewlines(buf: Buffer, from: number, to: number): number {
+  let n = 0;
+  for (let i = buf.indexOf(10, from); i !== -1 && i < to; i = buf.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+function isBase64OrPad(code: number): boolean {
+  return isBase64Char(code) || code === 0x3d;
+}
+
+function scanBlob(buf: Buffer, ctx: Ctx, st: ScanState, part?: Part): void {
+  if (!part && isZip(buf)) {
     scanZip(buf, ctx, st);
     return;
   }
-  const binary = buf.subarray(0, 8192).includes(0);
+  const binary = part ? part.binary : buf.subarray(0, 8192).includes(0);
   const text = buf.toString('latin1');
   let starts: number[] | undefined;
   const pos = (offset: number): Pos => {
-    if (binary) return { byte: offset };
+    if (binary) return { byte: (part?.offset ?? 0) + offset };
     starts ??= lineStarts(buf);
-    return { line: lineOf(starts, offset) };
+    return { line: (part?.linesBefore ?? 0) + lineOf(starts, offset) };
   };
+  // A window reports what starts in its own part; the next one reports the rest.
+  const own = (offset: number) => !part || (part.from <= offset && offset < part.to);
   const embedded = binary ? [] : embeddedBase64(text);
   const decodedLater = (m: Match) =>
     m.base64 && embedded.some((e) => e.dataStart <= m.start && m.end <= e.dataEnd);
-  for (const m of detect(buf, text, st)) if (!decodedLater(m)) st.findings.add(ctx, pos(m.start), m);
+  for (const m of detect(buf, text, st))
+    if (own(m.start) && !decodedLater(m)) st.findings.add(ctx, pos(m.start), m);
   for (const e of embedded) {
+    if (!own(e.dataStart)) continue;
     if (ctx.depth >= MAX_DEPTH) {
       st.warnings.push(`${where(ctx, pos(e.start))}: embedded data nested too deep, not opened`);
       break;
@@ -98,7 +198,7 @@ function scanZip(buf: Buffer, ctx: Ctx, st: ScanState): void {
     const nameBuf = Buffer.from(entry.name, 'utf8');
     for (const m of detect(nameBuf, nameBuf.toString('latin1'), st))
       st.findings.add(entryCtx, { entryName: true }, m);
-    if (entry.problem) st.warnings.push(`${here}!${entry.name}: ${entry.problem}`);
+    if (entry.problem) (entry.overLimit ? st.unscanned : st.warnings).push(`${here}!${entry.name}: ${entry.problem}`);
     if (entry.data?.length) scanBlob(entry.data, entryCtx, st);
   }
 }

@@ -357,8 +357,9 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
       [7, 'json-secret-key', 'JSON "access_token" with a value'],
       [8, 'json-secret-key', 'JSON "password" with a value'],
       // registry secrets are also searched base64-encoded, at any alignment
-      [9, 'registry', 'phone number of company 1001 in the credentials registry, base64-encoded'],
+      // (one place: by what, so that a file read whole or in windows lists them alike)
       [9, 'registry', 'password of company 1001 in the credentials registry, base64-encoded'],
+      [9, 'registry', 'phone number of company 1001 in the credentials registry, base64-encoded'],
     ]);
     expect(new Set(findings.map((f) => f.file))).toEqual(
       new Set(['test-results/checks-item4/error-context.md']),
@@ -660,15 +661,84 @@ test.describe('what the redaction guard does not flag or never scans', () => {
     expect(scanOutputsReport({ root, env }).findings.map((f) => f.where)).toEqual(['a.log:2']);
   });
 
-  test('files over the size limit are skipped with a warning', () => {
+  test('a file over the size limit is scanned in windows: what a whole read finds, at the same places', () => {
+    // The scale audit of 2026-11-26: a 307 MB single-file Allure report and a 251 MB history were
+    // skipped with a warning, a planted secret unseen and the guard passed.
     const { root, env } = makeRoot();
-    write(root, 'test-results/big/video.webm', Buffer.concat([Buffer.alloc(100), Buffer.from(P1)]));
-    const result = scanOutputsReport({ root, env, maxFileBytes: 64 });
-    expect(result.findings).toEqual([]);
-    expect(result.filesScanned).toBe(0);
-    expect(result.warnings).toEqual([
-      expect.stringMatching(/^test-results\/big\/video\.webm: skipped, .* over the .* limit$/),
+    const b64 = (t: string) => Buffer.from(t).toString('base64');
+    // An Allure single file's shape: one long line of d("path","base64") calls, one holding a secret.
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      `d("data/${i}.json","${b64(i === 23 ? `{"message":"login ${PW1}"}` : `{"n":${i},"name":"test ${i}"}`)}")`,
+    );
+    const text = lines(
+      '<html><script>',
+      calls.join(','),
+      `<img src="data:image/png;base64,${b64(`png ${P3} png`)}">`,
+      ...Array.from({ length: 30 }, (_, i) => `plain line ${i}`),
+      `last: ${PW2}`,
+    );
+    write(root, 'allure-report/index.html', text);
+    // A binary file: byte offsets.
+    const video = Buffer.concat([Buffer.alloc(700), Buffer.from(` ${P_UNKNOWN} `), Buffer.alloc(300)]);
+    write(root, 'test-results/big/video.webm', video);
+    const whole = scanOutputsReport({ root, env });
+    expect(whole.findings.map((f) => f.where)).toEqual([
+      'allure-report/index.html:2 (embedded data, line 1)',
+      'allure-report/index.html:3 (embedded data, line 1)',
+      'allure-report/index.html:34',
+      'test-results/big/video.webm:byte 701',
     ]);
+    for (const maxFileBytes of [256, 300, 401, 512, 1000]) {
+      const windows = scanOutputsReport({ root, env, maxFileBytes, overlapBytes: 48 });
+      expect(windows.findings, `windows of ${maxFileBytes} bytes`).toEqual(whole.findings);
+      expect(windows.unscanned).toEqual([]);
+      expect(windows.filesScanned).toBe(2);
+    }
+    expectNoSecretIn(whole.findings);
+  });
+
+  test('windows find the same as a whole read on generated texts, secrets at every offset and in base64', () => {
+    const { root, env } = makeRoot();
+    const b64 = (t: string) => Buffer.from(t).toString('base64');
+    // Pieces holding a secret are drawn by number, so that a counterexample never prints one.
+    const secretPieces = [
+      PW1,
+      P3,
+      ` ${P_UNKNOWN} `,
+      `"password":"${PW2}"`,
+      `?token=${join('abc', 'def', '123')}`,
+      ...[PW1, P3, 'plain'].map((t) => `"${b64(`{"m":"${t}"}`)}"`),
+      ...[PW3, 'plain'].map((t) => `data:text/plain;base64,${b64(`x ${t} y`)}`),
+    ];
+    const piece = fc.oneof(
+      fc.constantFrom('\n', ' ', ',', '"', '=', 'AAAA', 'eyJ', '{"a":1}', 'data:'),
+      fc.string({ maxLength: 30 }),
+      fc.integer({ min: 0, max: secretPieces.length - 1 }),
+    );
+    const textOf = (pieces: (string | number)[]) =>
+      pieces.map((p) => (typeof p === 'number' ? secretPieces[p]! : p)).join('');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 80 }), fc.integer({ min: 200, max: 900 }), (pieces, max) => {
+        const file = write(root, 'test-results/gen/out.txt', textOf(pieces));
+        const whole = scanOutputsReport({ root, env, extraPaths: [file] });
+        const windows = scanOutputsReport({ root, env, extraPaths: [file], maxFileBytes: max, overlapBytes: 48 });
+        expect(windows.unscanned).toEqual([]);
+        expect(windows.findings).toEqual(whole.findings);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('what cannot be read within the limit is unscanned, not skipped: a zip over it, a base64 run longer than a window', () => {
+    const { root, env } = makeRoot();
+    write(root, 'blob-report/report.zip', Buffer.from(zipSync({ 'report.jsonl': Buffer.from('x'.repeat(600)) }, { level: 0 })));
+    write(root, 'test-results/b/out.txt', `"${Buffer.from(`${'z'.repeat(600)} ${PW1}`).toString('base64')}"\n`);
+    const result = scanOutputsReport({ root, env, maxFileBytes: 256, overlapBytes: 32 });
+    expect(result.unscanned).toEqual([
+      expect.stringMatching(/^blob-report\/report\.zip: a zip, not scanned, .* is over the .* limit/),
+      expect.stringMatching(/^test-results\/b\/out\.txt: base64 data longer than .* from byte \d+, not scanned from there$/),
+    ]);
+    expect(result.findings).toEqual([]);
   });
 });
 
@@ -710,7 +780,7 @@ test.describe('the redaction guard opens archives and scans every output folder'
     ]);
   });
 
-  test('an entry over the size limit or unreadable is a warning and hides no other entry', () => {
+  test('an entry over the size limit is unscanned (the guard fails), an unreadable one a warning; neither hides another entry', () => {
     const { root, env } = makeRoot();
     write(
       root,
@@ -723,8 +793,10 @@ test.describe('the redaction guard opens archives and scans every output folder'
     );
     const result = scanOutputsReport({ root, env, maxFileBytes: 10_000 });
     expect(result.findings.map((f) => f.where)).toEqual(['blob-report/report.zip!report.jsonl:2']);
+    expect(result.unscanned).toEqual([
+      expect.stringMatching(/^blob-report\/report\.zip!big\.bin: not scanned, .* over the .* limit$/),
+    ]);
     expect(result.warnings).toEqual([
-      expect.stringMatching(/^blob-report\/report\.zip!big\.bin: skipped, .* over the .* limit$/),
       expect.stringMatching(/^blob-report\/report\.zip!odd\.bin: not readable \(.*99.*\)$/),
     ]);
   });
@@ -853,6 +925,16 @@ test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0
   const bare = spawnSync(tsx, [script, '--root', root, '--only'], { env: childEnv, encoding: 'utf8' });
   expect(bare.status).toBe(2);
   expect(bare.stderr).toContain('--only needs the paths to scan');
+
+  // What it cannot read fails it: a zip over the 200 MiB limit (sparse: no disk, no time).
+  fs.rmSync(path.join(root, 'test-results', 'z'), { recursive: true });
+  const big = write(root, 'blob-report/huge.zip', Buffer.from(zipSync({ 'a.txt': Buffer.from('a') })));
+  fs.truncateSync(big, 201 * 1024 * 1024);
+  const unread = spawnSync(tsx, [script, '--root', root], { env: childEnv, encoding: 'utf8' });
+  expect(unread.status, unread.stdout + unread.stderr).toBe(1);
+  expect(unread.stdout).toMatch(
+    /^blob-report\/huge\.zip: a zip, not scanned, 201 MiB is over the 200 MiB limit \(a zip is read whole\)\nredaction guard: 2 files scanned, no secret found, but 1 thing it could not read \(above\): /,
+  );
 });
 
 test.describe('secrets from any source are masked before they leave the suite (README.md § Security and limits)', () => {
