@@ -81,7 +81,7 @@ export function readZip(buf: Uint8Array, maxBytes: number): ZipContents {
   return { entries };
 }
 
-/** `skipped, 300 MiB is over the 200 MiB limit` */
+/** `not scanned, 300 MiB is over the 200 MiB limit` */
 export function overLimit(size: number, maxBytes: number): string {
   return `not scanned, ${mib(size)} is over the ${mib(maxBytes)} limit`;
 }
