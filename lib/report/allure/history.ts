@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import { writeAtomic } from '../../util/atomic';
+
+/**
+ * The Allure history kept from night to night (`history.jsonl`, one JSON line a night), bounded:
+ * each line keeps only what the report reads, and the file only the newest nights that fit a byte
+ * budget (docs/decisions.md § History that joins nights: "A history of bounded size").
+ *
+ * Allure 3.18 reads of a history test result, besides the key it is filed under (the history id):
+ * - the History tab (plugin-awesome's web app): `status`, `start`, `stop`, `duration`, `url`
+ *   (and `error`, which no history line has: Allure writes `message` and `trace` instead);
+ * - the test's transition and flakiness (core/dist/utils/new.js, flaky.js): `status`;
+ * - the charts (web-commons/dist/charts): `historyId`, `status`, `start`, `stop`, `duration`,
+ *   and for the coverage diff map the `epic`, `feature` and `story` labels, `id` and `name` of
+ *   the nearest night's tests; `environment` (or the labels) only with several environments.
+ * Nothing reads `fullName`, `message`, `trace`, the other labels nor the night's
+ * `knownTestCaseIds`: those were 60 % of a line (at 300 runs, 2.5 of 4.2 MB).
+ */
+const KEPT_FIELDS = [
+  'id',
+  'name',
+  'environment',
+  'status',
+  'start',
+  'stop',
+  'duration',
+  'historyId',
+  'url',
+  'reportLinks',
+] as const;
+const KEPT_LABELS = new Set(['epic', 'feature', 'story']);
+
+/** Allure's own limit (allurerc.mjs `historyLimit`): it reads no more lines than these. */
+export const HISTORY_NIGHTS = 60;
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One test's history entry with only what the report reads. */
+function slimEntry(entry: Json): Json {
+  const slim: Json = {};
+  for (const field of KEPT_FIELDS) if (entry[field] !== undefined) slim[field] = entry[field];
+  if (Array.isArray(entry.labels))
+    slim.labels = entry.labels.filter((l) => isRecord(l) && KEPT_LABELS.has(l.name as string));
+  return slim;
+}
+
+/**
+ * One line of the history with only what the report reads; a line that is not a night's point
+ * (not JSON, or no `testResults` object) is kept as it is. The same text when there was nothing
+ * to remove.
+ */
+export function slimHistoryLine(line: string): string {
+  let point: unknown;
+  try {
+    point = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (!isRecord(point) || !isRecord(point.testResults)) return line;
+  const testResults: Json = {};
+  for (const [historyId, entry] of Object.entries(point.testResults))
+    testResults[historyId] = isRecord(entry) ? slimEntry(entry) : entry;
+  const slim = JSON.stringify({ ...point, knownTestCaseIds: [], testResults });
+  return slim.length < line.length ? slim : line;
+}
+
+/** The lines of a file, one at a time (a night's line is megabytes; the file was 251 MB). */
+function* linesOf(file: string): Generator<string> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1 << 20);
+    let parts: Buffer[] = [];
+    for (let n = fs.readSync(fd, chunk); n > 0; n = fs.readSync(fd, chunk)) {
+      const read = chunk.subarray(0, n);
+      let start = 0;
+      for (let end = read.indexOf(10); end !== -1; end = read.indexOf(10, start)) {
+        parts.push(Buffer.from(read.subarray(start, end)));
+        yield Buffer.concat(parts).toString('utf8');
+        parts = [];
+        start = end + 1;
+      }
+      if (start < n) parts.push(Buffer.from(read.subarray(start)));
+    }
+    if (parts.length) yield Buffer.concat(parts).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export interface HistoryBound {
+  /** Nights (lines) in the file before. */
+  nights: number;
+  /** Nights kept: the newest that fit. */
+  kept: number;
+  /** Lines that held more than the report reads (written before this bound, or Allure's own). */
+  slimmed: number;
+  bytesBefore: number;
+  bytesAfter: number;
+}
+
+/**
+ * Bounds the history file: every line slimmed (`slimHistoryLine`), then only the newest lines
+ * whose bytes together fit `budgetBytes`, at most `maxNights` of them; the older ones are removed
+ * from the file for good, as Allure's own limit of nights removes them. The file is written again
+ * (whole, atomically) only when something changed. It reads one line at a time, so a large file
+ * (251 MB at 60 nights of 300 runs, before lines were slimmed) costs no more than its largest line.
+ */
+export function boundHistory(
+  file: string,
+  budgetBytes: number,
+  maxNights: number = HISTORY_NIGHTS,
+): HistoryBound | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const bytesBefore = fs.statSync(file).size;
+  // The newest lines that fit so far: never more than the budget and one line is held.
+  const kept: string[] = [];
+  let keptBytes = 0;
+  let nights = 0;
+  let slimmed = 0;
+  for (const line of linesOf(file)) {
+    if (line.trim() === '') continue;
+    nights++;
+    const slim = slimHistoryLine(line);
+    if (slim !== line) slimmed++;
+    kept.push(slim);
+    keptBytes += Buffer.byteLength(slim) + 1;
+    while (kept.length > 0 && (keptBytes > budgetBytes || kept.length > maxNights))
+      keptBytes -= Buffer.byteLength(kept.shift()!) + 1;
+  }
+  if (slimmed === 0 && kept.length === nights && keptBytes === bytesBefore)
+    return { nights, kept: nights, slimmed, bytesBefore, bytesAfter: bytesBefore };
+  writeAtomic(file, kept.map((l) => `${l}\n`).join(''));
+  return { nights, kept: kept.length, slimmed, bytesBefore, bytesAfter: keptBytes };
+}

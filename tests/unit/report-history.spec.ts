@@ -1,0 +1,258 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { boundHistory, slimHistoryLine } from '../../lib/report/allure/history';
+import { writeSampleResults } from './fakes/allure-sample';
+import { tempDir } from './fakes/temp';
+
+/**
+ * The Allure history, bounded (docs/decisions.md § History that joins nights): each line keeps
+ * only what the report reads, the file only the newest nights that fit L1_ALLURE_HISTORY_MB. At
+ * 300 runs a full line was 4.2 MB and 60 of them made the report step 3.6 GB.
+ */
+
+const root = path.resolve(__dirname, '../..');
+
+/** Every file a single-file report embeds, parsed, by its path. */
+function embeddedFiles(html: string): Map<string, unknown> {
+  const files = new Map<string, unknown>();
+  for (const m of html.matchAll(/d\("([^"]+)","([^"]*)"\)/g))
+    if (m[1]!.endsWith('.json')) files.set(m[1]!, JSON.parse(Buffer.from(m[2]!, 'base64').toString('utf8')));
+  return files;
+}
+
+/** `allure generate` as scripts/report.ts runs it (allurerc.mjs), the history given. */
+function generate(results: string, history: string, output: string, append: boolean): string {
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'allure', 'cli.js'),
+      'generate',
+      results,
+      '--config',
+      path.join(root, 'allurerc.mjs'),
+      '--output',
+      output,
+      '--cwd',
+      root,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        ALLURE_NO_ANALYTICS: 'true',
+        L1_ALLURE_HISTORY_PATH: history,
+        L1_ALLURE_APPEND_HISTORY: append ? '1' : '0',
+      },
+    },
+  );
+  expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+  return fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+}
+
+/** What the report shows of each test's history and of the history's charts, in a stable order. */
+function shownHistory(html: string) {
+  const files = embeddedFiles(html);
+  const tests: Record<string, unknown> = {};
+  let entries = 0;
+  for (const [name, tr] of files) {
+    if (!name.startsWith('data/test-results/')) continue;
+    const t = tr as {
+      historyId: string;
+      status: string;
+      transition?: string;
+      flaky?: boolean;
+      history: Record<string, unknown>[];
+    };
+    entries += t.history.length;
+    // The History tab reads these of each entry (plugin-awesome's web app).
+    const history = t.history.map(({ status, start, stop, duration, url, error }) => ({
+      status,
+      start,
+      stop,
+      duration,
+      url,
+      error,
+    }));
+    tests[t.historyId] = { status: t.status, transition: t.transition, flaky: t.flaky, history };
+  }
+  // Chart ids are random per build; groups come in the order results were read.
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v
+          .map(canon)
+          .map((x) => JSON.stringify(x))
+          .sort()
+          .map((x) => JSON.parse(x) as unknown)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort()
+              .map(([k, x]) => [k, canon(x)]),
+          )
+        : v;
+  const charts = files.get('widgets/charts.json') as { general: Record<string, unknown> };
+  const chartList = Object.values(charts.general)
+    .map((c) => JSON.stringify(canon(JSON.parse(JSON.stringify(c).replace(/"[\w-]{21}"/g, '"id"')))))
+    .sort();
+  return { tests, entries, charts: chartList, statistic: files.get('widgets/statistic.json') };
+}
+
+test.describe('a history line keeps what the report reads', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the report shows the same history (History tab, transitions, charts) from slimmed lines as from Allure's own", () => {
+    const tmp = tempDir('history-slim');
+    const history = path.join(tmp, 'history.jsonl');
+    // Night 1 as Allure writes it; night 2 lost one test (the coverage map's "deleted", placed by
+    // its labels) and another one changed status.
+    const results = path.join(tmp, 'results');
+    writeSampleResults(results, { start: Date.now() - 86_400_000 });
+    generate(results, history, path.join(tmp, 'night1'), true);
+    writeSampleResults(results);
+    const files = fs.readdirSync(results).filter((n) => n.endsWith('-result.json'));
+    fs.rmSync(path.join(results, files[0]!));
+    const read = (n: string) =>
+      JSON.parse(fs.readFileSync(path.join(results, n), 'utf8')) as { status: string };
+    const passed = files.slice(1).find((n) => read(n).status === 'passed')!;
+    fs.writeFileSync(path.join(results, passed), JSON.stringify({ ...read(passed), status: 'failed' }));
+    const full = fs.readFileSync(history, 'utf8');
+    const slim = full
+      .trim()
+      .split('\n')
+      .map((l) => `${slimHistoryLine(l)}\n`)
+      .join('');
+    expect(slim.length).toBeLessThan(full.length * 0.6);
+    for (const dropped of ['"fullName"', '"titlePath"', '"message"']) {
+      expect(full).toContain(dropped);
+      expect(slim).not.toContain(dropped);
+    }
+
+    const fullHistory = path.join(tmp, 'full.jsonl');
+    const slimHistory = path.join(tmp, 'slim.jsonl');
+    fs.writeFileSync(fullHistory, full);
+    fs.writeFileSync(slimHistory, slim);
+    const before = shownHistory(generate(results, fullHistory, path.join(tmp, 'full'), false));
+    const after = shownHistory(generate(results, slimHistory, path.join(tmp, 'slim'), false));
+    expect(before.entries).toBeGreaterThan(30);
+    expect(before.charts.join('\n')).toMatch(/"deletedCount":1/);
+    expect(JSON.stringify(before.tests)).toMatch(/"transition":"regressed"/);
+    expect(after).toEqual(before);
+  });
+
+  test('slimming keeps the history id, status, times and behaviour labels, and is done once', () => {
+    const entry = {
+      id: 'a1',
+      name: 'item 05 · industry ranking',
+      fullName: 'checks.spec.ts › demo-a › item 5 · industry ranking',
+      environment: 'default',
+      status: 'failed',
+      message: 'ValuesDiffer: …',
+      trace: 'at …',
+      start: 1,
+      stop: 9,
+      duration: 8,
+      labels: [
+        { name: 'thread', value: 'pid-1-worker-0' },
+        { name: 'epic', value: 'demo-a' },
+        { name: 'feature', value: 'item 05 · industry ranking' },
+        { name: 'tag', value: 'item5' },
+      ],
+      url: '',
+      historyId: 'h1.p1',
+      reportLinks: [],
+    };
+    const line = JSON.stringify({
+      uuid: 'u',
+      name: 'L1',
+      timestamp: 5,
+      knownTestCaseIds: ['h1'],
+      testResults: { 'h1.p1': entry },
+      metrics: {},
+      url: '',
+    });
+    const slim = slimHistoryLine(line);
+    expect(JSON.parse(slim)).toEqual({
+      uuid: 'u',
+      name: 'L1',
+      timestamp: 5,
+      knownTestCaseIds: [],
+      testResults: {
+        'h1.p1': {
+          id: 'a1',
+          name: 'item 05 · industry ranking',
+          environment: 'default',
+          status: 'failed',
+          start: 1,
+          stop: 9,
+          duration: 8,
+          historyId: 'h1.p1',
+          url: '',
+          reportLinks: [],
+          labels: [
+            { name: 'epic', value: 'demo-a' },
+            { name: 'feature', value: 'item 05 · industry ranking' },
+          ],
+        },
+      },
+      metrics: {},
+      url: '',
+    });
+    expect(slimHistoryLine(slim)).toBe(slim);
+    // Not a night's point: left as it is.
+    expect(slimHistoryLine('{"uuid":"x"}')).toBe('{"uuid":"x"}');
+  });
+});
+
+test.describe('the history file holds the newest nights that fit its budget', () => {
+  /** A night's line of `tests` tests, as Allure writes it. */
+  const night = (uuid: string, tests: number) =>
+    JSON.stringify({
+      uuid,
+      timestamp: 1,
+      knownTestCaseIds: [],
+      testResults: Object.fromEntries(
+        Array.from({ length: tests }, (_, i) => [
+          `h${i}`,
+          { historyId: `h${i}`, status: 'passed', fullName: 'x'.repeat(40) },
+        ]),
+      ),
+    });
+
+  test('the newest lines that fit, at most 60; nothing written when nothing is over', () => {
+    const dir = tempDir('history-bound');
+    const file = path.join(dir, 'history.jsonl');
+    expect(boundHistory(file, 1000)).toBeUndefined();
+    // 62 nights of 10 tests: Allure reads 60.
+    fs.writeFileSync(file, Array.from({ length: 62 }, (_, i) => `${night(`n${i}`, 10)}\n`).join(''));
+    const lots = boundHistory(file, 10 * 1024 * 1024)!;
+    expect(lots).toMatchObject({ nights: 62, kept: 60, slimmed: 62 });
+    const kept = fs.readFileSync(file, 'utf8').trim().split('\n');
+    expect(kept.map((l) => (JSON.parse(l) as { uuid: string }).uuid)).toEqual(
+      Array.from({ length: 60 }, (_, i) => `n${i + 2}`),
+    );
+    expect(lots.bytesAfter).toBe(fs.statSync(file).size);
+    // A budget of three lines and a half: the newest three.
+    const line = Buffer.byteLength(kept[0]!) + 1;
+    expect(boundHistory(file, Math.floor(line * 3.5))).toMatchObject({ nights: 60, kept: 3, slimmed: 0 });
+    expect(
+      fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { uuid: string }).uuid),
+    ).toEqual(['n59', 'n60', 'n61']);
+    // Within the budget: the file is not written again.
+    const mtime = fs.statSync(file).mtimeMs;
+    fs.utimesSync(file, 1, 1);
+    expect(boundHistory(file, line * 10)).toMatchObject({ nights: 3, kept: 3, slimmed: 0 });
+    expect(fs.statSync(file).mtimeMs).toBe(1000);
+    expect(mtime).toBeGreaterThan(1000);
+    // Not even one night fits: none is kept.
+    expect(boundHistory(file, line - 2)).toMatchObject({ nights: 3, kept: 0 });
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+  });
+});
