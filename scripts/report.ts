@@ -15,7 +15,9 @@
  * 4. `allure generate` (allurerc.mjs: awesome, single file, categories, variables) writes ONE
  *    self-contained HTML file; a point is added to the history only for a complete night that is
  *    not in it yet and where no run was interrupted (a partial invocation, a second build of the
- *    same night, a night stopped before every test ran: no point).
+ *    same night, a night stopped before every test ran: no point). The history it reads is first
+ *    bounded: each line cut to what the report reads, the file to the newest nights that fit
+ *    L1_ALLURE_HISTORY_MB (lib/report/allure/history.ts).
  * 5. Every reference to an external host is removed and the output checked (offline.ts); a report
  *    still naming one is deleted.
  *
@@ -28,7 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
-import { boundHistory } from '../lib/report/allure/history';
+import { boundHistory, HISTORY_NIGHTS } from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
@@ -134,17 +136,30 @@ function dropTornHistoryLines(history: string): void {
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Cuts each line of the history to what the report reads (lib/report/allure/history.ts), saying
- * so when a line held more (written before this was done). The report step's memory and the
- * report's size grow with the history it reads (the scale audit of 2026-11-26: at 300 runs, 2.5 GB
- * and a 293 MB file with 30 nights of full lines).
+ * Bounds the history the report reads (lib/report/allure/history.ts), saying what it removed: each
+ * line cut to what the report reads, then the newest nights that fit L1_ALLURE_HISTORY_MB. The
+ * report step's memory and the report's size grow with the history it reads (the scale audit of
+ * 2026-11-26: at 300 runs, 2.5 GB and a 293 MB file with 30 nights of full lines).
  */
-function boundHistoryBeforeReport(history: string): void {
-  const b = boundHistory(history, Infinity);
-  if (b?.slimmed)
+function boundHistoryBeforeReport(history: string, budgetBytes: number): void {
+  const b = boundHistory(history, budgetBytes);
+  if (!b) return;
+  const shown = shownPath(history);
+  if (b.slimmed)
     process.stdout.write(
-      `history: ${b.slimmed} night(s) of ${shownPath(history)} cut to what the report reads (${megabytes(b.bytesBefore)} before, ${megabytes(b.bytesAfter)} after)\n`,
+      `history: ${b.slimmed} night(s) of ${shown} cut to what the report reads (${megabytes(b.bytesBefore)} before)\n`,
     );
+  if (b.kept === b.nights) return;
+  const budget = `L1_ALLURE_HISTORY_MB=${budgetBytes / 1024 / 1024}`;
+  process.stdout.write(
+    b.kept === 0
+      ? `history: removed all ${b.nights} night(s) of ${shown}: not even the newest fits ${budget}, so the report shows no history (raise it where the machine has the memory)\n`
+      : `history: kept the newest ${b.kept} of ${b.nights} night(s) of ${shown} (${megabytes(b.bytesAfter)}; ${
+          b.kept === HISTORY_NIGHTS
+            ? `Allure reads ${HISTORY_NIGHTS}`
+            : `${budget}: the report step's memory grows with the history it reads`
+        })\n`,
+  );
 }
 
 function alreadyInHistory(history: string, id: string): boolean {
@@ -259,7 +274,7 @@ function main(): void {
   // next reads only what the report will. A history line holding a secret (an earlier night's) is
   // removed, so one bad night does not fail every later night's guard; so is a line that is not
   // JSON, so one torn write does not fail every later night's report.
-  boundHistoryBeforeReport(history);
+  boundHistoryBeforeReport(history, s.limits.historyBytes);
   dropTornHistoryLines(history);
   cleanHistory(history);
   const id = nightId(results);
@@ -317,8 +332,8 @@ function main(): void {
     fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
   }
   if (append) fs.appendFileSync(`${history}.nights`, `${id}\n`);
-  // This night's line as the others: only what the report reads. And a secret the guard would
-  // find there is not kept for later nights.
+  // This night's line as the others: only what the report reads (the budget applies next night,
+  // before the report reads it). And a secret the guard would find there is not kept.
   if (append) boundHistory(history, Infinity);
   if (append) cleanHistory(history);
   if (!fs.existsSync(path.join(building, 'index.html'))) {

@@ -67,6 +67,8 @@ export interface Settings {
     maxAnswerBytes: number;
     /** L1_PAGE_MAX_MB in bytes. */
     pageMaxBytes: number;
+    /** L1_ALLURE_HISTORY_MB in bytes: the Allure history the report step reads and keeps. */
+    historyBytes: number;
   };
   paths: {
     verdicts: string;
@@ -318,6 +320,7 @@ export function readSettings(sources: SettingsSources): Settings {
       runTimeoutMs: values.L1_RUN_TIMEOUT_MS ?? 4 * requestTimeoutMs + 30_000,
       maxAnswerBytes: (values.L1_MAX_ANSWER_MB ?? 64) * 1024 * 1024,
       pageMaxBytes: ((values.L1_PAGE_MAX_MB as number | undefined) ?? 1024) * 1024 * 1024,
+      historyBytes: ((values.L1_ALLURE_HISTORY_MB as number | undefined) ?? 32) * 1024 * 1024,
     },
     paths,
     workers: values.L1_WORKERS ?? 2,

@@ -233,6 +233,13 @@ export const VARIABLES = {
     default: 'allure-history/history.jsonl',
     schema: text,
   },
+  L1_ALLURE_HISTORY_MB: {
+    group: 'outputs',
+    meaning:
+      "MB of Allure history npm run report reads and keeps, its newest nights that fit (at most 60): the report step's memory and the report's size grow with it (a night of 300 runs is 1.6 MB)",
+    default: '32',
+    schema: positiveInt,
+  },
   L1_REPORT_ALLOWED_HOSTS: {
     group: 'outputs',
     meaning: 'hosts the Allure report may name besides loopback and the runs (comma-separated)',

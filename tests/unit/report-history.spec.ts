@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { boundHistory, slimHistoryLine } from '../../lib/report/allure/history';
 import { writeSampleResults } from './fakes/allure-sample';
@@ -51,6 +52,31 @@ function generate(results: string, history: string, output: string, append: bool
   );
   expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
   return fs.readFileSync(path.join(output, 'index.html'), 'utf8');
+}
+
+/** `npm run report` on the given folders, with no run configured. */
+function runReport(
+  results: string,
+  verdicts: string,
+  output: string,
+  history: string,
+  env: NodeJS.ProcessEnv = {},
+) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(root, 'scripts', 'report.ts'),
+      ...['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
+    ],
+    {
+      cwd: os.tmpdir(),
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, L1_STATE_DIR: path.join(results, 'no-state'), L1_RUNS: '', ...env },
+    },
+  );
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
 /** What the report shows of each test's history and of the history's charts, in a stable order. */
@@ -254,5 +280,109 @@ test.describe('the history file holds the newest nights that fit its budget', ()
     // Not even one night fits: none is kept.
     expect(boundHistory(file, line - 2)).toMatchObject({ nights: 3, kept: 0 });
     expect(fs.readFileSync(file, 'utf8')).toBe('');
+  });
+
+  test('npm run report slims the lines, keeps the newest nights within L1_ALLURE_HISTORY_MB, says so, and adds its night slim', () => {
+    test.setTimeout(120_000);
+    const tmp = tempDir('history-budget');
+    const [results, verdicts, output, history] = [
+      'results',
+      'verdicts',
+      'report',
+      'history/history.jsonl',
+    ].map((f) => path.join(tmp, f)) as [string, string, string, string];
+    writeSampleResults(results, { verdicts });
+    // Three earlier nights of 1,000 tests each in Allure’s full shape: 0.45 MB each once slimmed.
+    const full = (uuid: string, t: number) =>
+      JSON.stringify({
+        uuid,
+        name: 'L1 report checks',
+        timestamp: t,
+        knownTestCaseIds: Array.from({ length: 1000 }, (_, i) => `tc${i}`),
+        testResults: Object.fromEntries(
+          Array.from({ length: 1000 }, (_, i) => {
+            const historyId = `${'0'.repeat(28)}${String(i).padStart(4, '0')}.${'f'.repeat(32)}`;
+            const labels = [
+              'language',
+              'framework',
+              'package',
+              'titlePath',
+              'tag',
+              'epic',
+              'feature',
+              'host',
+              'thread',
+              'subSuite',
+              'run',
+            ].map((name) => ({ name, value: `${name}-gen-${i}-A-monitor-1001` }));
+            return [
+              historyId,
+              {
+                id: `${i}`.padStart(32, 'a'),
+                name: 'item 06 · word cloud',
+                fullName: `checks.spec.ts › gen-${i} › item 6 · word cloud`,
+                environment: 'default',
+                status: 'passed',
+                start: t,
+                stop: t + 5,
+                duration: 5,
+                labels,
+                url: '',
+                historyId,
+                reportLinks: [],
+              },
+            ];
+          }),
+        ),
+        metrics: {},
+        url: '',
+      });
+    fs.mkdirSync(path.dirname(history), { recursive: true });
+    fs.writeFileSync(
+      history,
+      ['old1', 'old2', 'old3'].map((u, i) => `${full(u, 1_700_000_000_000 + i * 86_400_000)}\n`).join(''),
+    );
+    const slimSize = Buffer.byteLength(slimHistoryLine(full('old1', 1_700_000_000_000)));
+    expect(slimSize).toBeGreaterThan(0.35 * 1024 * 1024);
+    expect(slimSize).toBeLessThan(0.5 * 1024 * 1024);
+
+    const built = runReport(results, verdicts, output, history, { L1_ALLURE_HISTORY_MB: '1' });
+    expect(built.status, built.out).toBe(0);
+    expect(built.out).toContain('history: 3 night(s) of');
+    expect(built.out).toContain('cut to what the report reads');
+    expect(built.out).toMatch(
+      /history: kept the newest 2 of 3 night\(s\) of \S+ \(0\.\d MB; L1_ALLURE_HISTORY_MB=1: the report step's memory grows with the history it reads\)/,
+    );
+    expect(built.out).toContain('this night added to');
+    const lines = fs.readFileSync(history, 'utf8').trim().split('\n');
+    const points = lines.map(
+      (l) =>
+        JSON.parse(l) as {
+          uuid: string;
+          knownTestCaseIds: unknown[];
+          testResults: Record<string, Record<string, unknown>>;
+        },
+    );
+    expect(points.slice(0, 2).map((p) => p.uuid)).toEqual(['old2', 'old3']);
+    expect(points).toHaveLength(3);
+    // Tonight's line, Allure's own, kept slim too: the same history ids, nothing the report does not read.
+    const tonight = Object.values(points[2]!.testResults);
+    expect(tonight.length).toBeGreaterThan(30);
+    expect(points[2]!.knownTestCaseIds).toEqual([]);
+    for (const entry of tonight) {
+      expect(Object.keys(entry)).not.toContain('fullName');
+      expect(Object.keys(entry)).not.toContain('message');
+      expect(
+        (entry.labels as { name: string }[])
+          .map((l) => l.name)
+          .filter((n) => !['epic', 'feature', 'story'].includes(n)),
+      ).toEqual([]);
+      expect(entry.historyId).toEqual(expect.any(String));
+    }
+    // The next build of the same night reads what fits and adds nothing.
+    const again = runReport(results, verdicts, output, history, { L1_ALLURE_HISTORY_MB: '1' });
+    expect(again.status, again.out).toBe(0);
+    expect(again.out).toContain('this night is already in');
+    expect(again.out).not.toContain('cut to what the report reads');
   });
 });
