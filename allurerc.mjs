@@ -97,7 +97,8 @@ export default {
   name: 'L1 report checks',
   output: path.join(root, 'allure-report'),
   // Trends and per-test history from one invocation to the next (docs/decisions.md): one JSON line per
-  // report, kept by scripts/report.mjs (gitignored). 60 nights are enough for a trend.
+  // report, kept by scripts/report.ts (gitignored). 60 nights are enough for a trend; the report
+  // step keeps fewer when they do not fit L1_ALLURE_HISTORY_MB, each line cut to what it reads.
   historyPath: process.env.L1_ALLURE_HISTORY_PATH
     ? path.resolve(root, process.env.L1_ALLURE_HISTORY_PATH)
     : path.join(root, 'allure-history', 'history.jsonl'),
