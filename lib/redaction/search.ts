@@ -198,7 +198,8 @@ function scanZip(buf: Buffer, ctx: Ctx, st: ScanState): void {
     const nameBuf = Buffer.from(entry.name, 'utf8');
     for (const m of detect(nameBuf, nameBuf.toString('latin1'), st))
       st.findings.add(entryCtx, { entryName: true }, m);
-    if (entry.problem) (entry.overLimit ? st.unscanned : st.warnings).push(`${here}!${entry.name}: ${entry.problem}`);
+    if (entry.problem)
+      (entry.overLimit ? st.unscanned : st.warnings).push(`${here}!${entry.name}: ${entry.problem}`);
     if (entry.data?.length) scanBlob(entry.data, entryCtx, st);
   }
 }

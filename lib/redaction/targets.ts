@@ -96,7 +96,8 @@ function scanTargets(root: string, env: NodeJS.ProcessEnv, options: TargetOption
     if (value && fromEnv) targets.push(path.resolve(root, value));
   }
   if (fromEnv)
-    for (const p of (env.L1_REDACTION_EXTRA_PATHS ?? '').split(':')) if (p) targets.push(path.resolve(root, p));
+    for (const p of (env.L1_REDACTION_EXTRA_PATHS ?? '').split(':'))
+      if (p) targets.push(path.resolve(root, p));
   for (const p of options.extraPaths ?? []) targets.push(path.resolve(root, p));
   return targets;
 }

@@ -457,7 +457,9 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
     write(
       root,
       'test-results/a/page.html',
-      lines(`<a href="data:text/plain;base64,${b64('x plain y')}data:text/plain;base64,${b64(`x ${PW3} y`)}">`),
+      lines(
+        `<a href="data:text/plain;base64,${b64('x plain y')}data:text/plain;base64,${b64(`x ${PW3} y`)}">`,
+      ),
     );
     const findings = scanOutputsReport({ root, env }).findings;
     expect(findings.map((f) => [f.where, f.detector, f.embedded])).toEqual([
@@ -667,8 +669,10 @@ test.describe('what the redaction guard does not flag or never scans', () => {
     const { root, env } = makeRoot();
     const b64 = (t: string) => Buffer.from(t).toString('base64');
     // An Allure single file's shape: one long line of d("path","base64") calls, one holding a secret.
-    const calls = Array.from({ length: 40 }, (_, i) =>
-      `d("data/${i}.json","${b64(i === 23 ? `{"message":"login ${PW1}"}` : `{"n":${i},"name":"test ${i}"}`)}")`,
+    const calls = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `d("data/${i}.json","${b64(i === 23 ? `{"message":"login ${PW1}"}` : `{"n":${i},"name":"test ${i}"}`)}")`,
     );
     const text = lines(
       '<html><script>',
@@ -721,7 +725,13 @@ test.describe('what the redaction guard does not flag or never scans', () => {
       fc.property(fc.array(piece, { maxLength: 80 }), fc.integer({ min: 200, max: 900 }), (pieces, max) => {
         const file = write(root, 'test-results/gen/out.txt', textOf(pieces));
         const whole = scanOutputsReport({ root, env, extraPaths: [file] });
-        const windows = scanOutputsReport({ root, env, extraPaths: [file], maxFileBytes: max, overlapBytes: 48 });
+        const windows = scanOutputsReport({
+          root,
+          env,
+          extraPaths: [file],
+          maxFileBytes: max,
+          overlapBytes: 48,
+        });
         expect(windows.unscanned).toEqual([]);
         expect(windows.findings).toEqual(whole.findings);
       }),
@@ -731,12 +741,22 @@ test.describe('what the redaction guard does not flag or never scans', () => {
 
   test('what cannot be read within the limit is unscanned, not skipped: a zip over it, a base64 run longer than a window', () => {
     const { root, env } = makeRoot();
-    write(root, 'blob-report/report.zip', Buffer.from(zipSync({ 'report.jsonl': Buffer.from('x'.repeat(600)) }, { level: 0 })));
-    write(root, 'test-results/b/out.txt', `"${Buffer.from(`${'z'.repeat(600)} ${PW1}`).toString('base64')}"\n`);
+    write(
+      root,
+      'blob-report/report.zip',
+      Buffer.from(zipSync({ 'report.jsonl': Buffer.from('x'.repeat(600)) }, { level: 0 })),
+    );
+    write(
+      root,
+      'test-results/b/out.txt',
+      `"${Buffer.from(`${'z'.repeat(600)} ${PW1}`).toString('base64')}"\n`,
+    );
     const result = scanOutputsReport({ root, env, maxFileBytes: 256, overlapBytes: 32 });
     expect(result.unscanned).toEqual([
       expect.stringMatching(/^blob-report\/report\.zip: a zip, not scanned, .* is over the .* limit/),
-      expect.stringMatching(/^test-results\/b\/out\.txt: base64 data longer than .* from byte \d+, not scanned from there$/),
+      expect.stringMatching(
+        /^test-results\/b\/out\.txt: base64 data longer than .* from byte \d+, not scanned from there$/,
+      ),
     ]);
     expect(result.findings).toEqual([]);
   });
