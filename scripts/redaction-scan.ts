@@ -2,8 +2,9 @@
  * The redaction guard (README "Security and limits"): `npx tsx scripts/redaction-scan.ts [--root DIR] [--only] [paths…]`,
  * `npm run redaction`, and the last stage of `npm test`. Scans every output folder (and the extra
  * paths, and L1_REDACTION_EXTRA_PATHS) for phone numbers, passwords, session cookie values and tokens.
- * Prints where each one is, never the secret; exit code 1 when anything is found or a file (a zip
- * over the size limit) could not be read, 2 on bad usage.
+ * Prints where each one is, never the secret; exit code 1 when anything is found or something
+ * could not be read (a zip over the size limit, data nested too deep, a file it may not read), 2 on
+ * bad usage.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

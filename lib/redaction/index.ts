@@ -43,7 +43,8 @@ export interface ScanReport {
   warnings: string[];
   /**
    * `file: why` for what the guard could not read (a zip or zip entry over the size limit, a run
-   * of base64 longer than a window): a failure, as a finding is, since it may hold one.
+   * of base64 longer than a window, data nested too deep, a file or folder it may not read): a
+   * failure, as a finding is, since it may hold one.
    */
   unscanned: string[];
   filesScanned: number;
@@ -71,7 +72,7 @@ export function scanOutputsReport(options: ScanOptions): ScanReport {
     unscanned: [],
   };
   let filesScanned = 0;
-  for (const file of filesToScan(root, env, options, warnings)) {
+  for (const file of filesToScan(root, env, options, warnings, state.unscanned)) {
     if (scanFile(file, state)) filesScanned++;
   }
   return {

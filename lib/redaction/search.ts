@@ -10,7 +10,7 @@ import { display, Findings, where, type Ctx, type Match, type Pos } from './find
  * limit is `unscanned`, which fails the guard: it never passes what it did not read.
  */
 
-/** Zip in base64 in a zip…: nesting deeper than this is not opened (a warning says so). */
+/** Zip in base64 in a zip…: nesting deeper than this is not opened (unscanned: the guard fails). */
 const MAX_DEPTH = 6;
 
 export interface ScanState extends Known {
@@ -42,7 +42,7 @@ export function scanFile(file: string, st: ScanState): boolean {
   try {
     buf = fs.readFileSync(file);
   } catch (e) {
-    st.warnings.push(`${shown}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    unreadable(shown, e, st);
     return false;
   }
   scanBlob(buf, { path: file, file: shown, segs: [], depth: 0 }, st);
@@ -77,7 +77,7 @@ function scanWindows(file: string, shown: string, size: number, st: ScanState): 
   try {
     fd = fs.openSync(file, 'r');
   } catch (e) {
-    st.warnings.push(`${shown}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    unreadable(shown, e, st);
     return false;
   }
   try {
@@ -129,6 +129,13 @@ function scanWindows(file: string, shown: string, size: number, st: ScanState): 
   }
 }
 
+/** A file that went away meanwhile is no output any more; one that cannot be read is unscanned. */
+function unreadable(shown: string, e: unknown, st: ScanState): void {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return;
+  st.unscanned.push(`${shown}: cannot read (${code ?? 'error'})`);
+}
+
 function countNewlines(buf: Buffer, from: number, to: number): number {
   let n = 0;
   for (let i = buf.indexOf(10, from); i !== -1 && i < to; i = buf.indexOf(10, i + 1)) n++;
@@ -162,7 +169,7 @@ function scanBlob(buf: Buffer, ctx: Ctx, st: ScanState, part?: Part): void {
   for (const e of embedded) {
     if (!own(e.dataStart)) continue;
     if (ctx.depth >= MAX_DEPTH) {
-      st.warnings.push(`${where(ctx, pos(e.start))}: embedded data nested too deep, not opened`);
+      st.unscanned.push(`${where(ctx, pos(e.start))}: embedded data nested too deep, not opened`);
       break;
     }
     const decoded = Buffer.from(e.data, 'base64');
@@ -179,7 +186,7 @@ function scanBlob(buf: Buffer, ctx: Ctx, st: ScanState, part?: Part): void {
 function scanZip(buf: Buffer, ctx: Ctx, st: ScanState): void {
   const here = where(ctx, { none: true });
   if (ctx.depth >= MAX_DEPTH) {
-    st.warnings.push(`${here}: zip nested too deep, not opened`);
+    st.unscanned.push(`${here}: zip nested too deep, not opened`);
     return;
   }
   const zip = readZip(buf, st.maxBytes);

@@ -55,18 +55,19 @@ export function defaultEnv(root: string): NodeJS.ProcessEnv {
 
 /**
  * Every file to scan, sorted, each once (by real path); `warnings` gets the files named but not
- * scanned and the folders that cannot be read.
+ * scanned (excluded), `unscanned` the folders that cannot be read (a failure of the guard).
  */
 export function filesToScan(
   root: string,
   env: NodeJS.ProcessEnv,
   options: TargetOptions,
   warnings: string[],
+  unscanned: string[],
 ): string[] {
   const excludedFiles = excludedFileSet(root, env);
   const files = new Map<string, string>();
   for (const target of scanTargets(root, env, options)) {
-    collectFiles(target, root, excludedFiles, files, warnings);
+    collectFiles(target, root, excludedFiles, files, warnings, unscanned);
   }
   return [...files.values()].sort();
 }
@@ -133,6 +134,7 @@ function collectFiles(
   excludedFiles: Set<string>,
   files: Map<string, string>,
   warnings: string[],
+  unscanned: string[],
 ): void {
   let stat: fs.Stats;
   try {
@@ -157,9 +159,10 @@ function collectFiles(
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
-      warnings.push(
-        `${display(dir, root)}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
-      );
+      // Removed meanwhile (another invocation's outputs) is no output any more.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT')
+        unscanned.push(`${display(dir, root)}: cannot read the folder (${code ?? 'error'})`);
       continue;
     }
     for (const entry of entries) {

@@ -739,6 +739,25 @@ test.describe('what the redaction guard does not flag or never scans', () => {
     );
   });
 
+  test('data nested deeper than it opens is unscanned (the guard fails), not a warning', () => {
+    const { root, env } = makeRoot();
+    const nest = (levels: number) => {
+      let text = `login ${PW1}`;
+      for (let i = 0; i < levels; i++) text = `v${i}="${Buffer.from(text).toString('base64')}"`;
+      return text;
+    };
+    write(root, 'test-results/a/five.txt', lines(nest(5)));
+    write(root, 'test-results/a/seven.txt', lines(nest(7)));
+    const result = scanOutputsReport({ root, env });
+    expect(result.findings.map((f) => f.file)).toEqual(['test-results/a/five.txt']);
+    expect(result.unscanned).toEqual([
+      expect.stringMatching(
+        /^test-results\/a\/seven\.txt:1 \(embedded data, .*\): embedded data nested too deep, not opened$/,
+      ),
+    ]);
+    expect(result.warnings).toEqual([]);
+  });
+
   test('what cannot be read within the limit is unscanned, not skipped: a zip over it, a base64 run longer than a window', () => {
     const { root, env } = makeRoot();
     write(
