@@ -97,7 +97,10 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
   for (const file of ['index.json', 'summary.md', 'junit.xml'])
     expect(fs.existsSync(path.join(suite.verdictsDir, file)), file).toBe(true);
   expect(fs.existsSync(path.join(suite.dir, 'allure-report', 'index.html'))).toBe(true);
-  expect(scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] }).findings).toEqual([]);
+  const scan = scanOutputsReport({ root: ROOT, extraPaths: [suite.dir] });
+  expect(scan.findings).toEqual([]);
+  // and it read everything: what it cannot read would fail the guard too
+  expect(scan.unscanned).toEqual([]);
 });
 
 test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
