@@ -102,42 +102,12 @@ function cleanHistory(history: string): void {
   );
 }
 
-/**
- * Removes the lines of the history file that are not a JSON object, saying so: Allure stops on the
- * first one (a SyntaxError, and no report), and a write cut short by a kill leaves one at the end.
- */
-function dropTornHistoryLines(history: string): void {
-  if (!fs.existsSync(history)) return;
-  const all = fs.readFileSync(history, 'utf8').split('\n');
-  const whole = (line: string) => {
-    if (line.trim() === '') return true;
-    try {
-      const value: unknown = JSON.parse(line);
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
-    } catch {
-      return false;
-    }
-  };
-  const kept = all.filter(whole);
-  if (kept.length === all.length) return;
-  // One line each, each ended: Allure appends its point right after the last byte.
-  fs.writeFileSync(
-    history,
-    kept
-      .filter((line) => line.trim() !== '')
-      .map((line) => `${line}\n`)
-      .join(''),
-  );
-  process.stdout.write(
-    `history: removed ${all.length - kept.length} line(s) of ${shownPath(history)} that are not JSON (a write cut short): Allure could not read the file with them\n`,
-  );
-}
-
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Bounds the history the report reads (lib/report/allure/history.ts), saying what it removed: each
- * line cut to what the report reads, then the newest nights that fit L1_ALLURE_HISTORY_MB. The
+ * Bounds the history the report reads (lib/report/allure/history.ts), saying what it removed: a
+ * line that is not JSON (a write cut short: Allure could not read the file with it), each line
+ * cut to what the report reads, then the newest nights that fit L1_ALLURE_HISTORY_MB. The
  * report step's memory and the report's size grow with the history it reads (the scale audit of
  * 2026-11-26: at 300 runs, 2.5 GB and a 293 MB file with 30 nights of full lines).
  */
@@ -145,6 +115,10 @@ function boundHistoryBeforeReport(history: string, budgetBytes: number): void {
   const b = boundHistory(history, budgetBytes);
   if (!b) return;
   const shown = shownPath(history);
+  if (b.torn)
+    process.stdout.write(
+      `history: removed ${b.torn} line(s) of ${shown} that are not JSON (a write cut short): Allure could not read the file with them\n`,
+    );
   if (b.slimmed)
     process.stdout.write(
       `history: ${b.slimmed} night(s) of ${shown} cut to what the report reads (${megabytes(b.bytesBefore)} before)\n`,
@@ -271,11 +245,10 @@ function main(): void {
   const { broken } = prepareResults(results);
 
   // 4. Generate. The history is bounded first, one line at a time, so that what reads it whole
-  // next reads only what the report will. A history line holding a secret (an earlier night's) is
-  // removed, so one bad night does not fail every later night's guard; so is a line that is not
-  // JSON, so one torn write does not fail every later night's report.
+  // next reads only what the report will; a line that is not JSON goes then, so one torn write
+  // does not fail every later night's report. A history line holding a secret (an earlier
+  // night's) is removed, so one bad night does not fail every later night's guard.
   boundHistoryBeforeReport(history, s.limits.historyBytes);
-  dropTornHistoryLines(history);
   cleanHistory(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;

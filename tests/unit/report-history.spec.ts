@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { boundHistory, slimHistoryLine } from '../../lib/report/allure/history';
+import { boundHistory, HISTORY_NIGHTS, slimHistoryLine } from '../../lib/report/allure/history';
 import { writeSampleResults } from './fakes/allure-sample';
 import { tempDir } from './fakes/temp';
 
@@ -277,9 +277,19 @@ test.describe('the history file holds the newest nights that fit its budget', ()
     expect(boundHistory(file, line * 10)).toMatchObject({ nights: 3, kept: 3, slimmed: 0 });
     expect(fs.statSync(file).mtimeMs).toBe(1000);
     expect(mtime).toBeGreaterThan(1000);
+    // A line that is not a JSON object (a write cut short, an array): removed, not a night, not
+    // counted in the budget; the nights stay.
+    fs.appendFileSync(file, '[1]\n{"uuid":"torn","testResults":{"a');
+    expect(boundHistory(file, line * 3 + 3)).toMatchObject({ nights: 3, kept: 3, slimmed: 0, torn: 2 });
+    expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
     // Not even one night fits: none is kept.
     expect(boundHistory(file, line - 2)).toMatchObject({ nights: 3, kept: 0 });
     expect(fs.readFileSync(file, 'utf8')).toBe('');
+  });
+
+  test("Allure's own limit of nights (allurerc.mjs historyLimit) is the one the bound keeps", () => {
+    const config = fs.readFileSync(path.join(root, 'allurerc.mjs'), 'utf8');
+    expect(/historyLimit: (\d+),/.exec(config)?.[1]).toBe(String(HISTORY_NIGHTS));
   });
 
   test('npm run report slims the lines, keeps the newest nights within L1_ALLURE_HISTORY_MB, says so, and adds its night slim', () => {

@@ -45,24 +45,34 @@ function slimEntry(entry: Json): Json {
   return slim;
 }
 
+/** A line of the history as JSON, or undefined when it is not a JSON object (a write cut short). */
+function parsePoint(line: string): Json | undefined {
+  try {
+    const point: unknown = JSON.parse(line);
+    return isRecord(point) ? point : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of a point with only what the report reads; `line` itself when nothing was removed. */
+function slimPoint(point: Json, line: string): string {
+  if (!isRecord(point.testResults)) return line;
+  const testResults: Json = {};
+  for (const [historyId, entry] of Object.entries(point.testResults))
+    testResults[historyId] = isRecord(entry) ? slimEntry(entry) : entry;
+  const slim = JSON.stringify({ ...point, knownTestCaseIds: [], testResults });
+  return slim.length < line.length ? slim : line;
+}
+
 /**
  * One line of the history with only what the report reads; a line that is not a night's point
  * (not JSON, or no `testResults` object) is kept as it is. The same text when there was nothing
  * to remove.
  */
 export function slimHistoryLine(line: string): string {
-  let point: unknown;
-  try {
-    point = JSON.parse(line);
-  } catch {
-    return line;
-  }
-  if (!isRecord(point) || !isRecord(point.testResults)) return line;
-  const testResults: Json = {};
-  for (const [historyId, entry] of Object.entries(point.testResults))
-    testResults[historyId] = isRecord(entry) ? slimEntry(entry) : entry;
-  const slim = JSON.stringify({ ...point, knownTestCaseIds: [], testResults });
-  return slim.length < line.length ? slim : line;
+  const point = parsePoint(line);
+  return point ? slimPoint(point, line) : line;
 }
 
 /** The lines of a file, one at a time (a night's line is megabytes; the file was 251 MB). */
@@ -95,16 +105,22 @@ export interface HistoryBound {
   kept: number;
   /** Lines that held more than the report reads (written before this bound, or Allure's own). */
   slimmed: number;
+  /**
+   * Lines removed as not a JSON object (not counted in `nights`): Allure stops on the first one
+   * (a SyntaxError, and no report), and a write cut short by a kill leaves one at the end.
+   */
+  torn: number;
   bytesBefore: number;
   bytesAfter: number;
 }
 
 /**
- * Bounds the history file: every line slimmed (`slimHistoryLine`), then only the newest lines
- * whose bytes together fit `budgetBytes`, at most `maxNights` of them; the older ones are removed
- * from the file for good, as Allure's own limit of nights removes them. The file is written again
- * (whole, atomically) only when something changed. It reads one line at a time, so a large file
- * (251 MB at 60 nights of 300 runs, before lines were slimmed) costs no more than its largest line.
+ * Bounds the history file: a line that is not a JSON object removed (`torn`), every other one
+ * slimmed (`slimPoint`), then only the newest lines whose bytes together fit `budgetBytes`, at
+ * most `maxNights` of them; the older ones are removed from the file for good, as Allure's own
+ * limit of nights removes them. The file is written again (whole, atomically) only when something
+ * changed. It reads one line at a time, so a large file (251 MB at 60 nights of 300 runs, before
+ * lines were slimmed) costs no more than its largest line.
  */
 export function boundHistory(
   file: string,
@@ -118,18 +134,24 @@ export function boundHistory(
   let keptBytes = 0;
   let nights = 0;
   let slimmed = 0;
+  let torn = 0;
   for (const line of linesOf(file)) {
     if (line.trim() === '') continue;
+    const point = parsePoint(line);
+    if (!point) {
+      torn++;
+      continue;
+    }
     nights++;
-    const slim = slimHistoryLine(line);
+    const slim = slimPoint(point, line);
     if (slim !== line) slimmed++;
     kept.push(slim);
     keptBytes += Buffer.byteLength(slim) + 1;
     while (kept.length > 0 && (keptBytes > budgetBytes || kept.length > maxNights))
       keptBytes -= Buffer.byteLength(kept.shift()!) + 1;
   }
-  if (slimmed === 0 && kept.length === nights && keptBytes === bytesBefore)
-    return { nights, kept: nights, slimmed, bytesBefore, bytesAfter: bytesBefore };
+  if (slimmed === 0 && torn === 0 && kept.length === nights && keptBytes === bytesBefore)
+    return { nights, kept: nights, slimmed, torn, bytesBefore, bytesAfter: bytesBefore };
   writeAtomic(file, kept.map((l) => `${l}\n`).join(''));
-  return { nights, kept: kept.length, slimmed, bytesBefore, bytesAfter: keptBytes };
+  return { nights, kept: kept.length, slimmed, torn, bytesBefore, bytesAfter: keptBytes };
 }
