@@ -51,7 +51,7 @@ export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 /**
  * Shuffles items but keeps the relative order of items with an equal key: what an API may do to
  * rows (any order), while equal counts / rates still keep their printed order (spec 7.6, 7.8.4).
- * The demo's platform view and the generated cases (tests/unit/generated/encode.ts) both use it.
+ * The demo's platform view and the generated cases (demo/model/encode.ts) both use it.
  */
 export function shuffleKeepingTies<T>(rng: Rng, items: readonly T[], key: (item: T) => unknown): T[] {
   const groups = new Map<unknown, T[]>();

@@ -5,7 +5,7 @@ import { NO_TIME, OTHER, UNKNOWN } from './vocab';
 /**
  * The share arithmetic of the platform's charts (spec 7.3 to 7.5, 9.4.2), once, for both data
  * generators: the demo's platform view (demo/view-platform.ts) and the generated cases
- * (tests/unit/generated/render.ts) print the platform's side of a group of counts with it.
+ * (demo/model/render.ts) print the platform's side of a group of counts with it.
  */
 
 export interface Share {

@@ -38,7 +38,7 @@ export const DIMENSIONS: readonly Dimension[] = [
 
 /**
  * The shapes a rate may take on the platform (docs/contract.md §4.2): a JSON number, a numeric
- * string, or a string with `%`. One list for both data generators (tests/unit/generated/encode.ts).
+ * string, or a string with `%`. One list for both data generators (demo/model/encode.ts).
  */
 export const RATE_SHAPES = ['number', 'string', 'percent'] as const;
 export type RateShape = (typeof RATE_SHAPES)[number];
@@ -54,7 +54,7 @@ export type RateStyle = RateShape | 'mixed';
 /**
  * How the platform prints "no value": `-`, `""`, `null`, or the key left out (docs/contract.md
  * §4.2). One list for both data generators: demo projects pick one, the generated cases draw from
- * all (tests/unit/generated/encode.ts).
+ * all (demo/model/encode.ts).
  */
 export const NO_VALUES = ['-', '', null, 'absent'] as const;
 export type NoValue = (typeof NO_VALUES)[number];

@@ -10,11 +10,12 @@ import {
   type RuleContext,
 } from '../../lib/rules/types';
 import { scaledCountsArb, smallGroupArb, sourceTieArb, tiedRunArb, untiedSwapArb } from './generated/clauses';
-import { encode, encodingArb, PLAIN, toContext, type Encoding } from './generated/encode';
-import { FAULTS, type Variation } from './generated/faults';
-import { NEAR_MISSES } from './generated/near-misses';
-import { render, type Plain } from './generated/render';
-import { truthArb, type Truth } from './generated/truth';
+import { encode, encodingArb, PLAIN, type Encoding } from '../../demo/model/encode';
+import { toContext } from './generated/context';
+import { FAULTS, type Variation } from '../../demo/model/faults';
+import { NEAR_MISSES } from '../../demo/model/near-misses';
+import { render, type Plain } from '../../demo/model/render';
+import { truthArb, type Truth } from '../../demo/model/truth';
 
 /**
  * Generated cases (docs/rules.md § Generated cases): one truth per case, rendered into DATA and platform answers,

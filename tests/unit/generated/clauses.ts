@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { Profile } from '../../../lib/rules/types';
-import { FAULTS, type Variation } from './faults';
-import { r1, render, type Json, type Plain } from './render';
-import { DIMENSIONS, OPTIONS_OF, truthArb, type Source, type Truth } from './truth';
+import { FAULTS, type Variation } from '../../../demo/model/faults';
+import { r1, render, type Json, type Plain } from '../../../demo/model/render';
+import { DIMENSIONS, OPTIONS_OF, truthArb, type Source, type Truth } from '../../../demo/model/truth';
 
 /**
  * Generated cases for the special clauses an audit found judged against the spec's words (docs/rules.md

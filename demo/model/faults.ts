@@ -1,5 +1,5 @@
-import type { ItemNumber, Profile } from '../../../lib/rules/types';
-import type { TmcDimension } from '../../../lib/schema/platform';
+import type { ItemNumber, Profile } from '../../lib/rules/types';
+import type { TmcDimension } from '../../lib/schema/platform';
 import { r1, render, shownShares, type Json, type Plain } from './render';
 import { DIMENSIONS, OPTIONS_OF, type Truth } from './truth';
 

@@ -1,6 +1,6 @@
-import type { TmcDimension } from '../../../lib/schema/platform';
-import type { Profile } from '../../../lib/rules/types';
-import { platformShares } from '../../../demo/shares';
+import type { TmcDimension } from '../../lib/schema/platform';
+import type { Profile } from '../../lib/rules/types';
+import { platformShares } from '../shares';
 import { DIMENSIONS, OPTIONS_OF, type Group, type Kpi, type Truth } from './truth';
 
 /**

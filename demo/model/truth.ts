@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import type { TmcDimension } from '../../../lib/schema/platform';
+import type { TmcDimension } from '../../lib/schema/platform';
 
 /**
  * One generated "truth" per case (docs/rules.md § Generated cases): what the report and the platform both show.
+ * The unit families judge these cases in memory; the demo serves them whole (./projects.ts).
  * Rendered into DATA (./render.ts) and platform payloads, encoded every way the contract permits
  * (./encode.ts), then faulted or near-missed (./faults.ts).
  */
@@ -60,7 +61,7 @@ export interface Truth {
 
 export const OPTIONS_OF = (t: Truth) => ['all', ...t.platforms.map((p) => p.key)];
 
-const PLATFORMS = [
+export const PLATFORMS = [
   { key: 'doubao', name: '豆包', column: '豆包' },
   { key: 'deepseek', name: 'DeepSeek', column: 'DeepSeek' },
   { key: 'yuanbao', name: '元宝', column: '腾讯元宝' },
