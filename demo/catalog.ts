@@ -9,15 +9,16 @@ import {
 } from './dataset';
 import { projectAt, windowDates } from './dates';
 import { BUNDLED, type DemoProject } from './runs';
+import { allModelProjects, isModelId, modelProject } from './model/projects';
 import { ALL_SCENARIOS } from './scenarios';
 
 /**
- * Every demo project by id: bundled, scenarios (every family) and generated (demo/generated.ts, by
- * id alone), with its derived DATA and payloads built on first use. Mutations of drift scenarios are
+ * Every demo project by id: bundled, scenarios (every family), generated (demo/generated.ts, by
+ * id alone) and model projects (demo/model/projects.ts, by id alone), with its derived DATA and payloads built on first use. Mutations of drift scenarios are
  * applied to fresh copies. Generated views sit in a bounded cache (oldest out first).
  */
 
-export { isGeneratedId };
+export { isGeneratedId, isModelId };
 
 export interface ProjectViews {
   /** The page's DATA after the scenario's change (may be deliberately invalid). */
@@ -39,7 +40,7 @@ const GENERATED_CACHE_SIZE = 400;
  * ignore the date.
  */
 export function projectById(projectId: string, date?: string): DemoProject | undefined {
-  const project = byId.get(projectId) ?? generatedProject(projectId);
+  const project = byId.get(projectId) ?? generatedProject(projectId) ?? modelProject(projectId);
   return project?.nightly ? projectAt(project, date) : project;
 }
 
@@ -84,7 +85,7 @@ function item(companyId: number, spec: DemoProject['spec'], batchDate: string, b
 /**
  * Contract 4.1: the batch list of a company and report type, newest first, with one older batch per
  * named project so the suite has to choose by batchDate and project. Generated projects are listed
- * too (every variant of every index, no older batch).
+ * too (every variant of every index, no older batch), and the model projects (demo/model/projects.ts).
  */
 export function batchList(companyId: number, reportType: ReportType): BatchItemInput[] {
   const items: BatchItemInput[] = [];
@@ -104,7 +105,7 @@ export function batchList(companyId: number, reportType: ReportType): BatchItemI
       item(companyId, spec, older, [`${spec.batchIds[0] ?? spec.projectId}-${older.replace(/-/g, '')}-H`]),
     );
   }
-  for (const project of allGeneratedProjects())
+  for (const project of [...allGeneratedProjects(), ...allModelProjects()])
     if (matches(project))
       items.push(item(companyId, project.spec, project.spec.batchDate, project.spec.batchIds));
   return items.sort((a, b) => b.batchDate.localeCompare(a.batchDate));

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { metricsTables } from '../lib/schema/platform';
 import type { AppContext } from './app';
-import { batchList, isGeneratedId, projectById, viewsOf } from './catalog';
+import { batchList, isGeneratedId, isModelId, projectById, viewsOf } from './catalog';
 import { mayRead } from './credentials';
 import { dateOfBatchId } from './dates';
 import type { Envelope } from './dataset';
@@ -9,6 +9,7 @@ import { faultedPayload, metricsFault } from './faults';
 import { hostileMetrics } from './hostile';
 import { apiError, json } from './http';
 import { wrap } from './spec';
+import { MODEL_PLATFORM_KEYS, modelCase } from './model/projects';
 import { DEMO_GROUP, type DemoProject, type MetricsTable } from './runs';
 import { AI_PLATFORMS } from './vocab';
 
@@ -39,9 +40,9 @@ export function batch(ctx: AppContext, req: http.IncomingMessage, res: http.Serv
   if (!isReportType(reportType)) return apiError(res, 400, '参数 reportType 应为 monitor 或 diagnosis');
   const items = batchList(companyId, reportType);
   ctx.stats.count(`company:${companyId}`, `batch:${reportType}`);
-  // Generated projects (demo/generated.ts) are counted under the company only.
+  // Generated and model projects (demo/generated.ts, demo/model/projects.ts) are counted under the company only.
   for (const project of new Set(items.map((i) => String(i.project))))
-    if (!isGeneratedId(project)) ctx.stats.count(project, 'batch');
+    if (!isGeneratedId(project) && !isModelId(project)) ctx.stats.count(project, 'batch');
   if (!mayRead(s.who, companyId)) return apiError(res, 403, `无权访问公司 ${companyId} 的批次`);
   json(res, 200, wrap(BATCH_ENVELOPE[companyId] ?? 'bare', items));
 }
@@ -71,12 +72,15 @@ export async function metrics(
   if (!q.get('projectId')) return apiError(res, 400, '缺少参数 projectId');
   const reportType = q.get('reportType');
   if (!isReportType(reportType)) return apiError(res, 400, '参数 reportType 应为 monitor 或 diagnosis');
-  if (table === 'source' && (!platform || !['all', ...PLATFORM_KEYS].includes(platform))) {
-    return apiError(res, 400, `table=source 需要参数 platform（all 或 ${PLATFORM_KEYS.join('、')}）`);
+  const keys = project?.model ? MODEL_PLATFORM_KEYS : PLATFORM_KEYS;
+  if (table === 'source' && (!platform || !['all', ...keys].includes(platform))) {
+    return apiError(res, 400, `table=source 需要参数 platform（all 或 ${keys.join('、')}）`);
   }
   if (!project) return apiError(res, 404, `项目 ${q.get('projectId') ?? ''} 不存在`);
   if (!mayRead(s.who, project.spec.companyId))
     return apiError(res, 403, `无权访问项目 ${project.spec.projectId}`);
+  if (project.model)
+    return json(res, 200, modelAnswer(project, table, batchIds, reportType, platform ?? 'all'));
   if (!(await metricsFault(ctx, res, project, table, s.token))) return;
   if (project.hostile?.kind === 'api-msg-secrets' && table === 'competitor') {
     // A platform that quotes the account in its errors (README.md § Security and limits).
@@ -91,6 +95,24 @@ export async function metrics(
   if (project.hostile && (await hostileMetrics(ctx, res, project, table, platform ?? 'all'))) return;
   const rows = tableRows(project, table, batchIds, reportType, platform ?? 'all');
   json(res, 200, wrap(project.spec.envelope, faultedPayload(project, table, rows)));
+}
+
+/**
+ * A model project's answer (demo/model/projects.ts), encoded as the case drew it; another batch or
+ * report type gets no rows, as the other projects do.
+ */
+function modelAnswer(
+  project: DemoProject,
+  table: MetricsTable,
+  batchIds: string[],
+  reportType: string,
+  platform: string,
+): unknown {
+  const answers = modelCase(project.spec.projectId)!.answers;
+  if (reportType !== project.spec.reportType || !sameIds(batchIds, project.spec.batchIds))
+    return { rows: [] };
+  if (table === 'source') return answers.sources[platform] ?? { rows: [] };
+  return answers[table];
 }
 
 /** Rows for the project's own batch ids (order-insensitive); unknown ids → no rows (docs/contract.md §4). */
@@ -130,6 +152,14 @@ export function wordcloud(
   if (url.searchParams.get('sentiment') !== 'all') return apiError(res, 400, '参数 sentiment 应为 all');
   if (!project) return apiError(res, 404, `项目 ${projectId} 不存在`);
   if (!mayRead(s.who, project.spec.companyId)) return apiError(res, 403, `无权访问项目 ${projectId}`);
+  if (project.model)
+    return json(
+      res,
+      200,
+      batchId === project.spec.batchIds[0]
+        ? modelCase(project.spec.projectId)!.answers.wordcloud
+        : { words: [], positive: [], negative: [] },
+    );
   const payload =
     batchId === project.spec.batchIds[0]
       ? viewsOf(project).platform.wordcloud

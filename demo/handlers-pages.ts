@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type { AppContext } from './app';
 import { SESSION_COOKIE } from './app';
 import { ALL_PROJECTS, projectById, viewsOf } from './catalog';
+import { modelCase } from './model/projects';
 import { mayRead, whoLogsIn } from './credentials';
 import { dateOfUrl } from './dates';
 import { hostilePage, hostilePageOptions, loginPathOf } from './hostile';
@@ -102,10 +103,8 @@ export function page(
   // Light pages (DATA only, no chart scripts): L1_DEMO_CHARTS=0 or ?charts=0 (self-tests, the bench);
   // ?charts=1 draws the charts whatever L1_DEMO_CHARTS says (a self-test that asserts pictures).
   const charts = url.searchParams.get('charts');
-  const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1');
-  html(
-    res,
-    200,
-    reportPage(project, viewsOf(project).data, fault, { ...hostilePageOptions(project), light }),
-  );
+  // A model project's page is always light: its DATA holds values of any shape where no check reads.
+  const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1') || !!project.model;
+  const data = project.model ? modelCase(project.spec.projectId)!.answers.data : viewsOf(project).data;
+  html(res, 200, reportPage(project, data, fault, { ...hostilePageOptions(project), light }));
 }

@@ -4,6 +4,7 @@
  *   npx tsx demo/runs-file.ts --list
  *   npx tsx demo/runs-file.ts --scenario NAME[,NAME…]|all --origin http://127.0.0.1:4173 --out FILE
  *   npx tsx demo/runs-file.ts --generated N [--uncheckable 0.2] [--failing 0.1] --origin … --out FILE
+ *   npx tsx demo/runs-file.ts --model N --origin … --out FILE
  *
  * Names are those of `--list` (bundled runs, fault-*, b-*, drift-*, hostile-*); `*` matches any
  * characters (`--scenario 'drift-*'`). The file holds those runs and nothing else; stdout then holds
@@ -14,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../lib/run/types';
 import { GENERATED_MAX, generatedRuns } from './generated';
+import { MODEL_MAX, modelRuns } from './model/projects';
 import { BUNDLED, demoCredentialsFile, demoProfileB, type DemoProject, runOf, TEMPLATE } from './runs';
 import type { ScenarioExpectation } from './scenario-kit';
 import { ALL_SCENARIOS } from './scenarios';
@@ -47,7 +49,8 @@ const ENTRIES: readonly Entry[] = [
 const USAGE = `usage:
   npx tsx demo/runs-file.ts --list
   npx tsx demo/runs-file.ts --scenario NAME[,NAME…]|all --origin URL --out FILE [--expected FILE]
-  npx tsx demo/runs-file.ts --generated N [--uncheckable SHARE] [--failing SHARE] --origin URL --out FILE [--expected FILE]`;
+  npx tsx demo/runs-file.ts --generated N [--uncheckable SHARE] [--failing SHARE] --origin URL --out FILE [--expected FILE]
+  npx tsx demo/runs-file.ts --model N --origin URL --out FILE [--expected FILE]`;
 
 function parseArgs(argv: string[]): Map<string, string> {
   const args = new Map<string, string>();
@@ -60,6 +63,7 @@ function parseArgs(argv: string[]): Map<string, string> {
         '--list',
         '--scenario',
         '--generated',
+        '--model',
         '--uncheckable',
         '--failing',
         '--origin',
@@ -143,12 +147,16 @@ function main(argv: string[]): void {
     process.stdout.write(
       `${'generated'.padEnd(width)}  --generated N: N ≤ ${GENERATED_MAX} runs derived from the bundled ones (benchmark), optionally --uncheckable / --failing shares\n`,
     );
+    process.stdout.write(
+      `${'model'.padEnd(width)}  --model N: N ≤ ${MODEL_MAX} generated cases of the unit families (clean, a fault class, a near-miss in turn), served whole\n`,
+    );
     return;
   }
   const scenario = args.get('--scenario');
   const generated = args.get('--generated');
-  if ((scenario === undefined) === (generated === undefined))
-    throw new Usage('give either --scenario or --generated (or --list)');
+  const model = args.get('--model');
+  if ([scenario, generated, model].filter((x) => x !== undefined).length !== 1)
+    throw new Usage('give one of --scenario, --generated or --model (or --list)');
   const out = args.get('--out');
   if (!out) throw new Usage('--out FILE is required');
   const { origin, portalBOrigin, port } = origins(args);
@@ -162,6 +170,11 @@ function main(argv: string[]): void {
       return e.level ? { ...run, level: e.level } : run;
     });
     expected = new Map(entries.map((e) => [e.name, e.expected]));
+  } else if (model !== undefined) {
+    const n = Number(model);
+    if (!Number.isInteger(n) || n < 1 || n > MODEL_MAX)
+      throw new Usage(`--model needs a whole number from 1 to ${MODEL_MAX}, got "${model}"`);
+    ({ runs, expected } = modelRuns(n, { origin, portalBOrigin }));
   } else {
     const n = Number(generated);
     if (!Number.isInteger(n) || n < 1 || n > GENERATED_MAX)

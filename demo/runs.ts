@@ -80,6 +80,11 @@ export interface DemoProject {
    * `breaks` is applied from L1_DEMO_BREAK_FROM on (a drift that starts on a given night).
    */
   nightly?: { breaks?: Pick<DemoProject, 'html' | 'platform'> };
+  /**
+   * A generated case of the unit families (demo/model/projects.ts): its DATA and answers come from
+   * the drawn case (`modelCase`), not from the seeded truth of the spec, and its page is light.
+   */
+  model?: true;
 }
 
 export type { MetricsTable };

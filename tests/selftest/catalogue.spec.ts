@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildTruth, htmlData } from '../../demo/dataset';
 import { generatedRuns } from '../../demo/generated';
 import { hostileTokens } from '../../demo/hostile-kinds';
+import { modelRuns } from '../../demo/model/projects';
 import { A_MONITOR, demoRuns, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
 import { findExternalUrls } from '../../lib/report/allure/offline';
@@ -33,7 +34,9 @@ import {
 /**
  * One invocation over a mixed catalogue — the bundled runs, representative fault and drift
  * scenarios, the bad inputs the suite must catch itself, credentials that are missing or wrong,
- * generated runs of both profiles (some not checkable, some drifted) and every hostile scenario of
+ * generated runs of both profiles (some not checkable, some drifted), six of the unit families'
+ * generated cases (demo/model/projects.ts: clean, a fault class, a near-miss, each in both profiles;
+ * DATA with values of any shape where no check reads) and every hostile scenario of
  * the demo (README.md § Security and limits: a platform and report pages written to misbehave) —
  * whose outputs the tests below read (README.md § How it works, docs/rules.md, docs/contract.md
  * §1-7). Each run gets exactly its expected outcome; one bad run never hides the others, the good
@@ -201,7 +204,8 @@ test.beforeAll(async () => {
   chartsUrl.searchParams.set('charts', '1');
   charted.htmlUrl = chartsUrl.toString();
   chartedLabel = charted.label!;
-  generated = gen.runs;
+  const model = modelRuns(6, { origin: ORIGIN, portalBOrigin: PORTAL_B_ORIGIN });
+  generated = [...gen.runs, ...model.runs];
   const cases: Case[] = [
     ...bundled().map((run) => ({ run, expected: { status: 'checked' as const, failingItems: [] } })),
     ...SCENARIOS.filter((s) => PICKED.includes(s.label)).map((s) => ({
@@ -210,6 +214,7 @@ test.beforeAll(async () => {
     })),
     ...inputCases(),
     ...gen.runs.map((run) => ({ run, expected: gen.expected.get(run.label!)! })),
+    ...model.runs.map((run) => ({ run, expected: model.expected.get(run.label!)! })),
     ...HOSTILE_SCENARIOS.map((s) => ({ run: scenarioInputs[s.label]!, expected: s.expected })),
   ];
   for (const { run, expected } of cases) expectations.set(run.label!, expected);
