@@ -229,7 +229,11 @@ export class ReportPage {
             );
             break;
           }
-          if (!shot) notes.push(`no screenshot of item ${item}: the page has no visible ${selector}`);
+          // A report other than the bundled one has its own sections: the note says where to name them.
+          if (!shot)
+            notes.push(
+              `no screenshot of item ${item}: the page has no visible ${selector} (L1_SECTION_SELECTORS names each item's section of your report)`,
+            );
           bySelector.set(selector, shot);
         }
         const shot = bySelector.get(selector);

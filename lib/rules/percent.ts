@@ -108,13 +108,13 @@ export function comparePercent(
     if (html === null && platform === null && options.bothEmptyAgree) {
       return { verdict: 'pass', gap: null, tolerance, note: 'both empty (HTML empty cell, platform 「-」)' };
     }
-    const side =
+    // Neither side: nothing was compared, which never passes (docs/rules.md §D1, §D3); the note
+    // says so, since the row's tolerance is not what failed it (clean-room audit of 2026-11-26).
+    const note =
       html === null && platform === null
-        ? 'either side'
-        : html === null
-          ? 'the HTML side'
-          : 'the platform side';
-    return { verdict: 'fail', gap: null, tolerance, note: `no value on ${side}` };
+        ? 'no value on either side: a figure the item compares must be on both sides, and nothing was compared (docs/rules.md §D1, §D3)'
+        : `no value on ${html === null ? 'the HTML side' : 'the platform side'}`;
+    return { verdict: 'fail', gap: null, tolerance, note };
   }
   if (profile === 'A') {
     const gap = decimalGap(html, platform);

@@ -62,7 +62,14 @@ test.describe('spec 7.1 / 9.3 percentage comparison', () => {
       verdict: 'fail',
       note: 'no value on the platform side',
     });
-    expect(comparePercent(null, null, 'A').verdict).toBe('fail');
+    // Neither side (an optional figure both leave out, clean-room audit): still a failure, and
+    // the note says why, since the row's tolerance is not what failed it (docs/rules.md §D1, §D3).
+    expect(comparePercent(null, null, 'A')).toMatchObject({
+      verdict: 'fail',
+      note: expect.stringMatching(
+        /^no value on either side: .*nothing was compared \(docs\/rules\.md §D1, §D3\)$/,
+      ),
+    });
   });
 
   test('7.6: an empty HTML cell against the platform 「-」 is not a difference when the caller allows it', () => {
