@@ -22,6 +22,20 @@ export function aiPlatforms(data: Data): PlatformMeta[] {
   return data.meta.platforms.slice(0, AI_PLATFORM_COUNT);
 }
 
+/**
+ * The platforms of `DATA.meta.platforms` after the first six, which no item compares (docs/contract.md
+ * §5: "the first six are the AI answer platforms"), said in the notes of the items that go platform
+ * by platform, so a report with a seventh sees it was left out (clean-room audit of 2026-11-26).
+ */
+export function beyondSixNote(data: Data): string[] {
+  const rest = data.meta.platforms.slice(AI_PLATFORM_COUNT);
+  if (rest.length === 0) return [];
+  const names = rest.map((p) => `${p.name} (${p.key})`).join(', ');
+  return [
+    `DATA.meta.platforms lists ${data.meta.platforms.length} platforms: the first ${AI_PLATFORM_COUNT} are the AI answer platforms compared (docs/contract.md §5); not compared: ${names}`,
+  ];
+}
+
 /** The seven platform options of the report: the aggregate, then the six AI platforms. */
 export function platformOptions(data: Data): PlatformOption[] {
   return [

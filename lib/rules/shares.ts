@@ -2,7 +2,7 @@ import type { GroupEntry } from '../schema/data';
 import type { TmcDimension } from '../schema/platform';
 import { own } from './keyed';
 import { atComparedPrecision, comparePercent, roundedGap, withinProfile } from './percent';
-import { AGGREGATE, notComparedNote, platformOptions, type PlatformOption } from './platforms';
+import { AGGREGATE, beyondSixNote, notComparedNote, platformOptions, type PlatformOption } from './platforms';
 import { makeItem, makeStep } from './results';
 import { bothEmptyRow, exactRow, missingGroupRow, percentRow } from './rows';
 import {
@@ -229,7 +229,7 @@ function shareStep(
 
 /** Items 7 to 10: one step per platform option (aggregate and the six AI platforms). */
 function checkShares(ctx: RuleContext, rule: ShareRule): ItemResult {
-  const notes = rule.notes(ctx.profile);
+  const notes = [...rule.notes(ctx.profile), ...beyondSixNote(ctx.data)];
   const steps = platformOptions(ctx.data).flatMap((option) => {
     const htmlEntries = htmlGroup(ctx, option.key, rule.dimension);
     if (!htmlEntries && option.key !== AGGREGATE) {

@@ -1,7 +1,7 @@
 import type { SourceEntry } from '../schema/data';
 import type { SourceRow } from '../schema/platform';
 import { own } from './keyed';
-import { AGGREGATE, notComparedNote, platformOptions } from './platforms';
+import { AGGREGATE, beyondSixNote, notComparedNote, platformOptions } from './platforms';
 import { makeItem, makeStep } from './results';
 import { bothEmptyRow, countRow, exactRow, missingGroupRow } from './rows';
 import { stableSortDesc } from './sorting';
@@ -39,6 +39,7 @@ type SourceRows = (lists: Lists) => ComparisonRow[];
 function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): ItemResult {
   const notes = [
     'platform order: cite_count, highest first, equal counts in API order; rank is never used (7.8.4)',
+    ...beyondSixNote(ctx.data),
   ];
   const steps = platformOptions(ctx.data).flatMap((option) => {
     const htmlAll = htmlSources(ctx, option.key);

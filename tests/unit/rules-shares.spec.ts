@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ITEM_RULES } from '../../lib/rules';
 import { checkItem10, checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';
 import type { GroupEntry } from '../../lib/schema/data';
 import type { TmcDimension } from '../../lib/schema/platform';
@@ -390,4 +391,19 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       ).toBe('pass');
     });
   });
+});
+
+test('docs/contract.md §5 "the first six are the AI answer platforms": items 7 to 12 say which platforms of DATA.meta.platforms they leave out; with six, no such note (clean-room audit)', () => {
+  const seven = context();
+  const six = context({ edit: (data) => void data.meta.platforms.splice(6) });
+  for (const n of [7, 8, 9, 10, 11, 12] as const) {
+    expect(ITEM_RULES[n](seven).notes, `item ${n}`).toContain(
+      'DATA.meta.platforms lists 7 platforms: the first 6 are the AI answer platforms compared (docs/contract.md §5); not compared: 百度搜索 (search)',
+    );
+    expect(
+      ITEM_RULES[n](six).notes.filter((note) => note.startsWith('DATA.meta.platforms lists')),
+      `item ${n}`,
+    ).toEqual([]);
+    expect(ITEM_RULES[n](six).verdict, `item ${n}`).toBe('pass');
+  }
 });
