@@ -79,8 +79,6 @@ export async function metrics(
   if (!project) return apiError(res, 404, `项目 ${q.get('projectId') ?? ''} 不存在`);
   if (!mayRead(s.who, project.spec.companyId))
     return apiError(res, 403, `无权访问项目 ${project.spec.projectId}`);
-  if (project.model)
-    return json(res, 200, modelAnswer(project, table, batchIds, reportType, platform ?? 'all'));
   if (!(await metricsFault(ctx, res, project, table, s.token))) return;
   if (project.hostile?.kind === 'api-msg-secrets' && table === 'competitor') {
     // A platform that quotes the account in its errors (README.md § Security and limits).
@@ -93,6 +91,10 @@ export async function metrics(
     });
   }
   if (project.hostile && (await hostileMetrics(ctx, res, project, table, platform ?? 'all'))) return;
+  // A model project's answers come encoded and wrapped as its case drew them; a fault or a hostile
+  // behaviour above applies to it as to any project.
+  if (project.model)
+    return json(res, 200, modelAnswer(project, table, batchIds, reportType, platform ?? 'all'));
   const rows = tableRows(project, table, batchIds, reportType, platform ?? 'all');
   json(res, 200, wrap(project.spec.envelope, faultedPayload(project, table, rows)));
 }

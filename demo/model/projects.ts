@@ -180,15 +180,14 @@ export function* allModelProjects(): Generator<DemoProject> {
  */
 export function modelRuns(
   n: number,
-  options: { origin: string; portalBOrigin: string; kinds?: readonly ModelKind[] },
+  options: { origin: string; portalBOrigin: string },
 ): { runs: RunInput[]; expected: Map<string, ScenarioExpectation> } {
   if (!Number.isInteger(n) || n < 0 || n > MODEL_MAX)
     throw new Error(`demo: modelRuns(n): n must be an integer from 0 to ${MODEL_MAX}, got ${n}`);
-  const kinds = options.kinds ?? ([0, 1, 2] as const);
   const runs: RunInput[] = [];
   const expected = new Map<string, ScenarioExpectation>();
   for (let i = 0; i < n; i++) {
-    const id = modelId(i, kinds[i % kinds.length]!);
+    const id = modelId(i, (i % 3) as ModelKind);
     const project = modelProject(id)!;
     runs.push(runOf(project, options.origin, options.portalBOrigin));
     expected.set(project.label, modelCase(id)!.expected);

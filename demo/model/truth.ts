@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { TmcDimension } from '../../lib/schema/platform';
+import type { Kpi as DemoKpi } from '../truth';
 
 /**
  * One generated "truth" per case (docs/rules.md § Generated cases): what the report and the platform both show.
@@ -10,13 +11,8 @@ import type { TmcDimension } from '../../lib/schema/platform';
 
 export const DIMENSIONS: TmcDimension[] = ['content_type', 'publish_time', 'media_category', 'media_name'];
 
-export interface Kpi {
-  exposure: number;
-  top3: number;
-  top5: number;
-  first: number;
-  positive: number;
-  brandExposure: number;
+/** The demo's KPI cards (demo/truth.ts), with a product-link rate that may have no value. */
+export interface Kpi extends Omit<DemoKpi, 'productLink'> {
   productLink: number | null;
 }
 
