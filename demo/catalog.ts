@@ -1,4 +1,3 @@
-import { allGeneratedProjects, generatedProject, isGeneratedId } from './generated';
 import {
   buildTruth,
   htmlData,
@@ -13,12 +12,13 @@ import { allModelProjects, isModelId, modelProject } from './model/projects';
 import { ALL_SCENARIOS } from './scenarios';
 
 /**
- * Every demo project by id: bundled, scenarios (every family), generated (demo/generated.ts, by
- * id alone) and model projects (demo/model/projects.ts, by id alone), with its derived DATA and payloads built on first use. Mutations of drift scenarios are
- * applied to fresh copies. Generated views sit in a bounded cache (oldest out first).
+ * Every demo project by id: bundled, scenarios (every family) and the model projects (the demo's
+ * generated runs, demo/model/projects.ts, by id alone), with the bundled and scenario projects'
+ * DATA and payloads built on first use. Mutations of drift scenarios are applied to fresh copies.
+ * The nightly projects' other dates sit in a bounded cache (oldest out first).
  */
 
-export { isGeneratedId, isModelId };
+export { isModelId };
 
 export interface ProjectViews {
   /** The page's DATA after the scenario's change (may be deliberately invalid). */
@@ -31,8 +31,8 @@ export const ALL_PROJECTS: readonly DemoProject[] = [...BUNDLED, ...ALL_SCENARIO
 const byId = new Map(ALL_PROJECTS.map((p) => [p.spec.projectId, p]));
 if (byId.size !== ALL_PROJECTS.length) throw new Error('demo: two projects share a project id');
 const cache = new Map<string, ProjectViews>();
-const generatedCache = new Map<string, ProjectViews>();
-const GENERATED_CACHE_SIZE = 400;
+const otherDates = new Map<string, ProjectViews>();
+const OTHER_DATES_CACHE_SIZE = 400;
 
 /**
  * A project by id, as it is on `date` (demo/dates.ts): projects served nightly exist on every date of
@@ -40,7 +40,7 @@ const GENERATED_CACHE_SIZE = 400;
  * ignore the date.
  */
 export function projectById(projectId: string, date?: string): DemoProject | undefined {
-  const project = byId.get(projectId) ?? generatedProject(projectId) ?? modelProject(projectId);
+  const project = byId.get(projectId) ?? modelProject(projectId);
   return project?.nightly ? projectAt(project, date) : project;
 }
 
@@ -55,14 +55,14 @@ function build(project: DemoProject): ProjectViews {
 export function viewsOf(project: DemoProject): ProjectViews {
   const own = byId.get(project.spec.projectId);
   const id = `${project.spec.projectId}@${project.spec.batchDate}`;
-  // Generated projects and the nightly projects' other dates sit in the bounded cache.
-  const generated = own === undefined || own.spec.batchDate !== project.spec.batchDate;
-  const store = generated ? generatedCache : cache;
+  // The nightly projects' other dates sit in the bounded cache.
+  const other = own === undefined || own.spec.batchDate !== project.spec.batchDate;
+  const store = other ? otherDates : cache;
   const cached = store.get(id);
   if (cached) return cached;
   const views = build(project);
   store.set(id, views);
-  if (generated && store.size > GENERATED_CACHE_SIZE) store.delete(store.keys().next().value as string);
+  if (other && store.size > OTHER_DATES_CACHE_SIZE) store.delete(store.keys().next().value as string);
   return views;
 }
 
@@ -84,8 +84,8 @@ function item(companyId: number, spec: DemoProject['spec'], batchDate: string, b
 
 /**
  * Contract 4.1: the batch list of a company and report type, newest first, with one older batch per
- * named project so the suite has to choose by batchDate and project. Generated projects are listed
- * too (every variant of every index, no older batch), and the model projects (demo/model/projects.ts).
+ * named project so the suite has to choose by batchDate and project. The model projects
+ * (demo/model/projects.ts, every kind of every index) are listed too, with no older batch.
  */
 export function batchList(companyId: number, reportType: ReportType): BatchItemInput[] {
   const items: BatchItemInput[] = [];
@@ -105,7 +105,7 @@ export function batchList(companyId: number, reportType: ReportType): BatchItemI
       item(companyId, spec, older, [`${spec.batchIds[0] ?? spec.projectId}-${older.replace(/-/g, '')}-H`]),
     );
   }
-  for (const project of [...allGeneratedProjects(), ...allModelProjects()])
+  for (const project of allModelProjects())
     if (matches(project))
       items.push(item(companyId, project.spec, project.spec.batchDate, project.spec.batchIds));
   return items.sort((a, b) => b.batchDate.localeCompare(a.batchDate));

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { metricsTables } from '../lib/schema/platform';
 import type { AppContext } from './app';
-import { batchList, isGeneratedId, isModelId, projectById, viewsOf } from './catalog';
+import { batchList, isModelId, projectById, viewsOf } from './catalog';
 import { mayRead } from './credentials';
 import { dateOfBatchId } from './dates';
 import type { Envelope } from './dataset';
@@ -40,9 +40,9 @@ export function batch(ctx: AppContext, req: http.IncomingMessage, res: http.Serv
   if (!isReportType(reportType)) return apiError(res, 400, '参数 reportType 应为 monitor 或 diagnosis');
   const items = batchList(companyId, reportType);
   ctx.stats.count(`company:${companyId}`, `batch:${reportType}`);
-  // Generated and model projects (demo/generated.ts, demo/model/projects.ts) are counted under the company only.
+  // Model projects (demo/model/projects.ts, hundreds per list) are counted under the company only.
   for (const project of new Set(items.map((i) => String(i.project))))
-    if (!isGeneratedId(project) && !isModelId(project)) ctx.stats.count(project, 'batch');
+    if (!isModelId(project)) ctx.stats.count(project, 'batch');
   if (!mayRead(s.who, companyId)) return apiError(res, 403, `无权访问公司 ${companyId} 的批次`);
   json(res, 200, wrap(BATCH_ENVELOPE[companyId] ?? 'bare', items));
 }

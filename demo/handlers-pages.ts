@@ -103,8 +103,7 @@ export function page(
   // Light pages (DATA only, no chart scripts): L1_DEMO_CHARTS=0 or ?charts=0 (self-tests, the bench);
   // ?charts=1 draws the charts whatever L1_DEMO_CHARTS says (a self-test that asserts pictures).
   const charts = url.searchParams.get('charts');
-  // A model project's page is always light: its DATA holds values of any shape where no check reads.
-  const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1') || !!project.model;
+  const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1');
   const data = project.model ? modelCase(project.spec.projectId)!.answers.data : viewsOf(project).data;
   html(res, 200, reportPage(project, data, fault, { ...hostilePageOptions(project), light }));
 }

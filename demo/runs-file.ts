@@ -3,18 +3,18 @@
  *
  *   npx tsx demo/runs-file.ts --list
  *   npx tsx demo/runs-file.ts --scenario NAME[,NAME…]|all --origin http://127.0.0.1:4173 --out FILE
- *   npx tsx demo/runs-file.ts --generated N [--uncheckable 0.2] [--failing 0.1] --origin … --out FILE
- *   npx tsx demo/runs-file.ts --model N --origin … --out FILE
+ *   npx tsx demo/runs-file.ts --model N [--uncheckable 0.2] [--failing 0.1] --origin … --out FILE
  *
  * Names are those of `--list` (bundled runs, fault-*, b-*, drift-*, hostile-*); `*` matches any
  * characters (`--scenario 'drift-*'`). The file holds those runs and nothing else; stdout then holds
  * the environment the runs need, as KEY=value lines (nothing secret: the credentials file is a path).
+ * `--model N` takes the demo's generated runs (demo/model/projects.ts; `--generated N`, its old
+ * name, is the same).
  * `--expected FILE` also writes each run's expected outcome by label. Exit 2 on a usage error.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../lib/run/types';
-import { GENERATED_MAX, generatedRuns } from './generated';
 import { MODEL_MAX, modelRuns } from './model/projects';
 import { BUNDLED, demoCredentialsFile, demoProfileB, type DemoProject, runOf, TEMPLATE } from './runs';
 import type { ScenarioExpectation } from './scenario-kit';
@@ -49,8 +49,7 @@ const ENTRIES: readonly Entry[] = [
 const USAGE = `usage:
   npx tsx demo/runs-file.ts --list
   npx tsx demo/runs-file.ts --scenario NAME[,NAME…]|all --origin URL --out FILE [--expected FILE]
-  npx tsx demo/runs-file.ts --generated N [--uncheckable SHARE] [--failing SHARE] --origin URL --out FILE [--expected FILE]
-  npx tsx demo/runs-file.ts --model N --origin URL --out FILE [--expected FILE]`;
+  npx tsx demo/runs-file.ts --model N [--uncheckable SHARE] [--failing SHARE] --origin URL --out FILE [--expected FILE]`;
 
 function parseArgs(argv: string[]): Map<string, string> {
   const args = new Map<string, string>();
@@ -145,18 +144,17 @@ function main(argv: string[]): void {
     const width = Math.max(...ENTRIES.map((e) => e.name.length));
     for (const e of ENTRIES) process.stdout.write(`${e.name.padEnd(width)}  ${e.description}\n`);
     process.stdout.write(
-      `${'generated'.padEnd(width)}  --generated N: N ≤ ${GENERATED_MAX} runs derived from the bundled ones (benchmark), optionally --uncheckable / --failing shares\n`,
-    );
-    process.stdout.write(
-      `${'model'.padEnd(width)}  --model N: N ≤ ${MODEL_MAX} generated cases of the unit families (clean, a fault class, a near-miss in turn), served whole\n`,
+      `${'model'.padEnd(width)}  --model N: N ≤ ${MODEL_MAX} generated cases of the unit families (clean and near-miss; --failing share with a fault class, default 1/3; --uncheckable share that cannot be checked, default 0)\n`,
     );
     return;
   }
   const scenario = args.get('--scenario');
   const generated = args.get('--generated');
-  const model = args.get('--model');
-  if ([scenario, generated, model].filter((x) => x !== undefined).length !== 1)
-    throw new Usage('give one of --scenario, --generated or --model (or --list)');
+  if (generated !== undefined && args.has('--model'))
+    throw new Usage('--generated is the old name of --model: give one of them');
+  const model = args.get('--model') ?? generated;
+  if ([scenario, model].filter((x) => x !== undefined).length !== 1)
+    throw new Usage('give one of --scenario or --model (or --list)');
   const out = args.get('--out');
   if (!out) throw new Usage('--out FILE is required');
   const { origin, portalBOrigin, port } = origins(args);
@@ -170,20 +168,13 @@ function main(argv: string[]): void {
       return e.level ? { ...run, level: e.level } : run;
     });
     expected = new Map(entries.map((e) => [e.name, e.expected]));
-  } else if (model !== undefined) {
+  } else {
     const n = Number(model);
     if (!Number.isInteger(n) || n < 1 || n > MODEL_MAX)
-      throw new Usage(`--model needs a whole number from 1 to ${MODEL_MAX}, got "${model}"`);
-    ({ runs, expected } = modelRuns(n, { origin, portalBOrigin }));
-  } else {
-    const n = Number(generated);
-    if (!Number.isInteger(n) || n < 1 || n > GENERATED_MAX)
-      throw new Usage(
-        `--generated needs a whole number from 1 to ${GENERATED_MAX}, got "${generated ?? ''}"`,
-      );
+      throw new Usage(`--model needs a whole number from 1 to ${MODEL_MAX}, got "${model ?? ''}"`);
     const uncheckable = share(args, '--uncheckable');
     const failing = share(args, '--failing');
-    ({ runs, expected } = generatedRuns(n, {
+    ({ runs, expected } = modelRuns(n, {
       origin,
       portalBOrigin,
       ...(uncheckable !== undefined ? { uncheckable } : {}),

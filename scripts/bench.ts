@@ -2,7 +2,8 @@
  * Benchmark (`npm run bench`, docs/decisions.md "Speed"): speed is measured here, never in a timed test.
  *
  * Starts its own demo platform (`npx tsx demo/server.ts`, L1_DEMO_PORT = --port or the next free
- * triple), generates N runs (demo/generated.ts: several companies, both profiles, a share that
+ * triple), takes N of its generated runs (demo/model/projects.ts: the unit families' generated
+ * cases; several companies, both profiles, every encoding the contract allows, a share that
  * cannot be checked) and measures, for each (N, share, pages), alternating the order at each repeat:
  *   floor      scripts/bench/floor.ts: one login per account, one Chromium, DATA + every endpoint, no check
  *   pw-floor   scripts/bench/pw-floor/: the floor's work as the suite's tests (a collection test and
@@ -29,7 +30,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generatedRuns } from '../demo/generated';
+import { modelRuns } from '../demo/model/projects';
 import { demoCredentialsFile, demoProfileB } from '../demo/runs';
 import type { ScenarioExpectation } from '../demo/scenario-kit';
 import { ITEM_NUMBERS } from '../lib/rules/types';
@@ -476,7 +477,7 @@ async function main(): Promise<number> {
     for (const n of RUNS) {
       for (const uncheckable of UNCHECKABLE) {
         for (const pages of PAGES) {
-          const generated = generatedRuns(n, {
+          const generated = modelRuns(n, {
             origin: demo.origin,
             portalBOrigin: demo.portalBOrigin,
             uncheckable,

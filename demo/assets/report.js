@@ -415,15 +415,43 @@
       .join('');
   }
 
+  /**
+   * One part of the report, drawn on its own: DATA that this script cannot draw (a field of a shape
+   * it does not know, as the model projects' DATA has where no check reads) leaves a note in that
+   * part's place, and the other parts are still drawn.
+   */
+  function part(id, draw) {
+    try {
+      draw();
+    } catch (e) {
+      var node = byId(id);
+      if (node) node.innerHTML = '<p class="empty">无法绘制：' + esc(e && e.message ? e.message : e) + '</p>';
+    }
+  }
+
   function render(data) {
-    renderKpis(data);
-    renderPlatforms(data);
-    renderRanking(data);
-    renderTabs(data);
-    var wc = data.brand.wordcloud;
-    cloud('words', wc.words, '暂无关键词');
-    cloud('positive', wc.positive, '暂无正面关键词');
-    cloud('negative', wc.negative, '未监测到负面词');
+    part('kpis', function () {
+      renderKpis(data);
+    });
+    part('platform-kpis', function () {
+      renderPlatforms(data);
+    });
+    part('ranking', function () {
+      renderRanking(data);
+    });
+    part('tabs', function () {
+      renderTabs(data);
+    });
+    var wc = data.brand.wordcloud || {};
+    part('words', function () {
+      cloud('words', wc.words, '暂无关键词');
+    });
+    part('positive', function () {
+      cloud('positive', wc.positive, '暂无正面关键词');
+    });
+    part('negative', function () {
+      cloud('negative', wc.negative, '未监测到负面词');
+    });
   }
 
   var data = typeof DATA === 'undefined' ? undefined : DATA;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { Profile, ReportType } from '../../lib/rules/types';
 import type { RunInput } from '../../lib/run/types';
-import { A_MONITOR, B_MONITOR, runOf, type DemoProject } from '../runs';
-import type { ScenarioExpectation } from '../scenario-kit';
+import { A_MONITOR, B_MONITOR, runOf, type DemoProject, type Fault } from '../runs';
+import { ERR, type ScenarioExpectation } from '../scenario-kit';
 import { encode, encodingArb, type Answers, type Encoding } from './encode';
 import { FAULTS, type Variation } from './faults';
 import { NEAR_MISSES } from './near-misses';
@@ -14,24 +14,47 @@ import { PLATFORMS, truthArb, type Truth } from './truth';
  * the demo over HTTP, so the one generator the unit families judge in memory also feeds the whole
  * suite (login, batch list, the page in Chromium, every endpoint, the verdict files).
  *
+ * They are also the demo's generated runs: the benchmark's nights, the catalogue self-test's and
+ * demo/check-demo.ts's generated runs and the quick runs of the signal self-tests all come from
+ * here (`modelRuns`), so there is one data generator for the demo and the generated tests.
+ *
  * Project id `8<kind><index, 4 digits>`, nothing stored: the id alone fixes the case. `kind` 0 is
  * a clean truth (every item passes), 1 a fault class (exactly its items fail), 2 a near-miss
  * (every item passes), each drawn from the unit families' own lists (./faults.ts,
- * ./near-misses.ts). The truth, the encoding (envelopes, rate shapes, the form of "no value",
- * fields no check reads, the API's row order) and the variation are drawn by fast-check from a
- * seed made of the id (`fc.sample`), so a run is the same case on every start of the demo.
+ * ./near-misses.ts), 3 a run that cannot be checked (a clean truth behind a 403, a 500 or a page
+ * without DATA, by index: NOT_CHECKABLE). The truth, the encoding (envelopes, rate shapes, the
+ * form of "no value", fields no check reads, the API's row order) and the variation are drawn by
+ * fast-check from a seed made of the id (`fc.sample`), so a run is the same case on every start of
+ * the demo.
  *
  * What the id fixes besides (the batch list needs it before any case is drawn): the profile
  * (even index A on the main origin, company 1001 or 1002; odd index B on the group's portal,
- * company 3101), the report type and the page's DATA declaration. The pages are light (DATA only):
- * the chart script draws the bundled projects' DATA, and a model's DATA holds values of any shape
- * in the fields no check reads.
+ * company 3101), the report type and the page's DATA declaration. The page draws its charts as
+ * the bundled ones do (light with `?charts=0` or L1_DEMO_CHARTS=0); a section whose DATA holds
+ * values of a shape the chart script cannot draw says so in its place (demo/assets/report.js).
  */
 
-export const MODEL_MAX = 100;
+export const MODEL_MAX = 300;
 export const MODEL_DATE = '2025-11-24';
-export type ModelKind = 0 | 1 | 2;
-const KIND_NAMES = ['clean', 'fault', 'near-miss'] as const;
+export type ModelKind = 0 | 1 | 2 | 3;
+const KINDS: readonly ModelKind[] = [0, 1, 2, 3];
+const KIND_NAMES = ['clean', 'fault', 'near-miss', 'not-checkable'] as const;
+
+/** What a run that cannot be checked meets (kind 3), by `floor(index / 4) % 3`: every profile and report type meets each. */
+const NOT_CHECKABLE: readonly { name: string; fault: Fault; expected: ScenarioExpectation }[] = [
+  {
+    name: '403-competitor',
+    fault: { kind: 'status', status: 403, table: 'competitor' },
+    expected: ERR('403', 'competitor'),
+  },
+  {
+    name: '500-snapshot',
+    fault: { kind: 'status', status: 500, table: 'snapshot' },
+    expected: ERR('500', 'snapshot'),
+  },
+  { name: 'page-no-data', fault: { kind: 'page-without-data' }, expected: ERR('DATA') },
+];
+const notCheckable = (index: number) => NOT_CHECKABLE[Math.floor(index / 4) % NOT_CHECKABLE.length]!;
 const DECLARATIONS = ['const', 'let', 'var', 'window'] as const;
 
 /** The platform keys a model's DATA and source endpoint use (./truth.ts). */
@@ -57,7 +80,7 @@ export function modelId(index: number, kind: ModelKind): string {
 }
 
 function parseModelId(projectId: string): ModelProjectFacts | undefined {
-  const m = /^8([0-2])(\d{4})$/.exec(projectId);
+  const m = /^8([0-3])(\d{4})$/.exec(projectId);
   if (!m) return undefined;
   const index = Number(m[2]);
   if (index >= MODEL_MAX) return undefined;
@@ -96,6 +119,14 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
         answers: encode(render(truth, profile), enc, profile),
         expected: { status: 'checked', failingItems: [] },
       };
+    if (kind === 3) {
+      const trouble = notCheckable(index);
+      return {
+        answers: encode(render(truth, profile), enc, profile),
+        expected: trouble.expected,
+        variation: trouble.name,
+      };
+    }
     const variation = variations[which % variations.length] as Variation;
     const plain = variation.make(truth, profile, pick);
     if (plain)
@@ -144,7 +175,7 @@ export function modelProject(projectId: string): DemoProject | undefined {
   const label = `model-${String(index).padStart(3, '0')}-${KIND_NAMES[kind]}-${profile}-${reportType}`;
   const project: DemoProject = {
     label,
-    description: `a generated case of the unit families (${KIND_NAMES[kind]}), Profile ${profile} ${reportType}`,
+    description: `a generated case of the unit families (${KIND_NAMES[kind]}${kind === 3 ? `: ${notCheckable(index).name}` : ''}), Profile ${profile} ${reportType}`,
     url: 'path',
     platformUrl: 'path',
     host: base.host,
@@ -163,6 +194,7 @@ export function modelProject(projectId: string): DemoProject | undefined {
       dataJsonParse: index % 3 === 0,
     },
     model: true,
+    ...(kind === 3 ? { fault: notCheckable(index).fault } : {}),
   };
   projects.set(projectId, project);
   return project;
@@ -171,23 +203,67 @@ export function modelProject(projectId: string): DemoProject | undefined {
 /** Every model project the batch lists name (all kinds of every index); none is drawn. */
 export function* allModelProjects(): Generator<DemoProject> {
   for (let index = 0; index < MODEL_MAX; index++)
-    for (const kind of [0, 1, 2] as const) yield modelProject(modelId(index, kind))!;
+    for (const kind of KINDS) yield modelProject(modelId(index, kind))!;
+}
+
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
+/**
+ * Indices 0..n-1 in the order of the golden-ratio sequence frac((i + 1) · 0.618…): any first k of
+ * them are spread over the night, never in step with a period (an even spacing would put every
+ * mark on one profile, which the index's parity fixes).
+ */
+function goldenOrder(n: number): number[] {
+  const frac = (i: number) => ((i + 1) * GOLDEN) % 1;
+  return Array.from({ length: n }, (_, i) => i).sort((a, b) => frac(a) - frac(b));
 }
 
 /**
- * `n` (≤ MODEL_MAX) model runs, kinds in turn (clean, fault, near-miss) so both profiles and both
- * report types come in each kind, with each run's expected outcome by label (the case is drawn here).
+ * The kinds of a profile's passing runs in turn. The index's parity fixes the profile and
+ * floor(index / 2) the report type, so a profile's runs alternate report types: in this order
+ * each kind meets both report types of the profile (8 runs without faults: all four with each kind).
+ */
+const PASSING: readonly ModelKind[] = [0, 0, 2, 2];
+
+export interface ModelRunsOptions {
+  origin: string;
+  portalBOrigin: string;
+  /** Share 0..1 of runs that cannot be checked (kind 3: a 403 or a 500 on one table, or a page without DATA). Default 0. */
+  uncheckable?: number;
+  /** Share 0..1 of runs with a fault class (kind 1: exactly its items fail). Default 1/3. */
+  failing?: number;
+}
+
+/**
+ * `n` (≤ MODEL_MAX) model runs, index 0 to n-1, with each run's expected outcome by label (the case
+ * is drawn here). The runs that cannot be checked and those with a fault, as many as their shares
+ * say, are spread over the night (goldenOrder); the others are clean and near-miss by PASSING, so both profiles and
+ * both report types come in each kind once n is large enough (both profiles from n = 6 with the
+ * default shares; every profile and report type in 8 runs without faults).
  */
 export function modelRuns(
   n: number,
-  options: { origin: string; portalBOrigin: string },
+  options: ModelRunsOptions,
 ): { runs: RunInput[]; expected: Map<string, ScenarioExpectation> } {
   if (!Number.isInteger(n) || n < 0 || n > MODEL_MAX)
     throw new Error(`demo: modelRuns(n): n must be an integer from 0 to ${MODEL_MAX}, got ${n}`);
+  const share = (x: number, what: string) => {
+    if (!(x >= 0 && x <= 1))
+      throw new Error(`demo: modelRuns: ${what} must be a share from 0 to 1, got ${x}`);
+    return x;
+  };
+  const uncheckable = Math.round(n * share(options.uncheckable ?? 0, 'uncheckable'));
+  const failing = Math.min(n - uncheckable, Math.round(n * share(options.failing ?? 1 / 3, 'failing')));
+  const troubled = new Map<number, ModelKind>(
+    goldenOrder(n)
+      .slice(0, uncheckable + failing)
+      .map((index, k) => [index, k < uncheckable ? 3 : 1]),
+  );
   const runs: RunInput[] = [];
   const expected = new Map<string, ScenarioExpectation>();
+  const passing = [0, 0];
   for (let i = 0; i < n; i++) {
-    const id = modelId(i, (i % 3) as ModelKind);
+    const kind = troubled.get(i) ?? PASSING[passing[i % 2]!++ % PASSING.length]!;
+    const id = modelId(i, kind);
     const project = modelProject(id)!;
     runs.push(runOf(project, options.origin, options.portalBOrigin));
     expected.set(project.label, modelCase(id)!.expected);

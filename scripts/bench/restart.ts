@@ -34,7 +34,7 @@ export async function benchRestart(
         'test',
         '-c',
         config,
-        ...(kind === 'suite' ? ['--grep', 'gen-00[012]-'] : []),
+        ...(kind === 'suite' ? ['--grep', 'model-00[012]-'] : []),
       ];
       const run = await runTree('npx', args, {
         cwd: root,

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generatedRuns } from '../../demo/generated';
+import { modelRuns } from '../../demo/model/projects';
 import { scenarioRuns } from '../../demo/scenarios';
 import type { RunInput } from '../../lib/run/types';
 import { scanOutputsReport } from '../../lib/redaction';
@@ -20,12 +20,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** `quick` runs that finish in seconds, then one whose report page never yields ('hangs'). */
 function catalogue(quick = 3): RunInput[] {
-  const runs = generatedRuns(quick, {
-    origin: ORIGIN,
-    portalBOrigin: PORTAL_B_ORIGIN,
-    uncheckable: 0,
-    failing: 0,
-  }).runs;
+  const runs = modelRuns(quick, { origin: ORIGIN, portalBOrigin: PORTAL_B_ORIGIN, failing: 0 }).runs;
   const hang = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['hostile-page-loops']!, label: 'hangs' };
   return [...runs, hang];
 }

@@ -49,19 +49,46 @@ function judgedInMemory(index: number, kind: ModelKind): Judged {
 const differs = (c: Judged) => JSON.stringify(c.failing) !== JSON.stringify(c.want);
 const expectsFailure = (c: Judged) => c.want.length > 0;
 
-test('every model project the demo can serve is judged in memory as its expectation says: clean and near-miss cases pass all ten items, a fault fails exactly its items', () => {
-  const all: Judged[] = [];
-  for (let index = 0; index < MODEL_MAX; index++)
-    for (const kind of [0, 1, 2] as const) all.push(judgedInMemory(index, kind));
-  expect(all).toHaveLength(3 * MODEL_MAX);
-  expect(
-    all.filter(differs).map((c) => `${c.id} (${c.variation}): failing ${c.failing}, expected ${c.want}`),
-  ).toEqual([]);
-  // Clean cases and near-misses expect every item to pass; every fault expects its items to fail.
-  expect(all.filter((c) => c.kind !== 1).filter(expectsFailure)).toEqual([]);
-  expect(all.filter((c) => c.kind === 1).filter((c) => !expectsFailure(c))).toEqual([]);
+const judgedKind = (kind: ModelKind): Judged[] =>
+  Array.from({ length: MODEL_MAX }, (_, index) => judgedInMemory(index, kind));
+const mismatches = (all: Judged[]) =>
+  all.filter(differs).map((c) => `${c.id} (${c.variation}): failing ${c.failing}, expected ${c.want}`);
+
+for (const [kind, name] of [
+  [0, 'clean'],
+  [2, 'near-miss'],
+] as const)
+  test(`every ${name} model project the demo can serve is judged in memory as its expectation says: all ten items pass`, () => {
+    const all = judgedKind(kind);
+    expect(mismatches(all)).toEqual([]);
+    expect(all.filter(expectsFailure)).toEqual([]);
+  });
+
+test('every fault model project the demo can serve is judged in memory as its expectation says: exactly its items fail, and the faults reach every item', () => {
+  const all = judgedKind(1);
+  expect(mismatches(all)).toEqual([]);
+  expect(all.filter((c) => !expectsFailure(c))).toEqual([]);
   // The faults reach every item (each fault class flips its own).
   expect([...new Set(all.flatMap((c) => c.failing))].sort((a, b) => a - b)).toEqual([...ITEM_NUMBERS]);
+});
+
+test('a model project that cannot be checked serves a clean case behind its trouble (a 403, a 500, a page without DATA), and expects that error, not a failing item', () => {
+  const all = judgedKind(3);
+  // Its answers pass all ten items in memory: the run's error can only come from the trouble.
+  expect(all.filter((c) => c.failing.length > 0).map((c) => c.id)).toEqual([]);
+  const troubles = new Map<string, string[]>();
+  for (let index = 0; index < MODEL_MAX; index++) {
+    const id = modelId(index, 3);
+    const project = modelProject(id)!;
+    const { expected, variation } = modelCase(id)!;
+    expect(expected.status, id).toBe('error');
+    expect(project.fault, id).toBeDefined();
+    const seen = troubles.get(variation!) ?? [];
+    seen.push(`${project.spec.profile}-${project.spec.reportType}`);
+    troubles.set(variation!, seen);
+  }
+  expect([...troubles.keys()].sort()).toEqual(['403-competitor', '500-snapshot', 'page-no-data']);
+  for (const [name, seen] of troubles) expect(new Set(seen).size, name).toBe(4);
 });
 
 test('a model project is the same case on every draw: its id alone fixes truth, encoding and variation', () => {
@@ -73,7 +100,8 @@ test('a model project is the same case on every draw: its id alone fixes truth, 
 test('model ids: 8<kind><index>, below MODEL_MAX; the batch lists name every one once, by company and report type', () => {
   expect(isModelId(modelId(0, 0))).toBe(true);
   expect(isModelId(modelId(MODEL_MAX - 1, 2))).toBe(true);
-  expect(isModelId(`83${String(0).padStart(4, '0')}`)).toBe(false);
+  expect(isModelId(modelId(MODEL_MAX - 1, 3))).toBe(true);
+  expect(isModelId(`84${String(0).padStart(4, '0')}`)).toBe(false);
   expect(isModelId(`80${String(MODEL_MAX).padStart(4, '0')}`)).toBe(false);
   expect(isModelId('101101')).toBe(false);
   const listed = [1001, 1002, 3101].flatMap((company) =>
@@ -90,20 +118,34 @@ test('model ids: 8<kind><index>, below MODEL_MAX; the batch lists name every one
     ),
   );
   const all = [...allModelProjects()].map((p) => p.spec.projectId);
-  expect(all).toHaveLength(3 * MODEL_MAX);
+  expect(all).toHaveLength(4 * MODEL_MAX);
   expect(listed.sort()).toEqual([...all].sort());
 });
 
-test('modelRuns: kinds in turn, both profiles and report types in each kind, unique labels; n is checked', () => {
-  const { runs, expected } = modelRuns(12, {
-    origin: 'http://127.0.0.1:1',
-    portalBOrigin: 'http://127.0.0.1:2',
-  });
-  expect(new Set(runs.map((r) => r.label)).size).toBe(12);
-  const facts = runs.map((r) => r.label!.split('-').slice(2).join('-'));
-  for (const kind of ['clean', 'fault', 'near-miss'])
-    expect(new Set(facts.filter((f) => f.startsWith(`${kind}-`))).size, kind).toBe(4);
+const ORIGINS = { origin: 'http://127.0.0.1:1', portalBOrigin: 'http://127.0.0.1:2' };
+/** A model run's kind, profile and report type, from its label (`model-<index>-<kind>-<profile>-<type>`). */
+const factsOf = (label: string) => label.split('-').slice(2).join('-');
+
+test('modelRuns: as many runs that cannot be checked and that fail as the shares say, spread over both profiles; clean and near-miss in both profiles; unique labels; n and shares are checked', () => {
+  const { runs, expected } = modelRuns(16, { ...ORIGINS, uncheckable: 3 / 16, failing: 0.25 });
+  expect(new Set(runs.map((r) => r.label)).size).toBe(16);
+  const facts = runs.map((r) => factsOf(r.label!));
+  const of = (kind: string) => facts.filter((f) => f.startsWith(`${kind}-`));
+  expect(of('not-checkable')).toHaveLength(3);
+  expect([...expected.values()].filter((e) => e.status === 'error')).toHaveLength(3);
+  expect(of('fault')).toHaveLength(4);
   expect([...expected.values()].filter((e) => (e.failingItems ?? []).length > 0)).toHaveLength(4);
-  expect(runs.filter((r) => r.htmlUrl.startsWith('http://127.0.0.1:2/'))).toHaveLength(6);
-  expect(() => modelRuns(MODEL_MAX + 1, { origin: 'x', portalBOrigin: 'y' })).toThrow(/from 0 to/);
+  for (const kind of ['clean', 'near-miss', 'fault', 'not-checkable'])
+    expect(new Set(of(kind).map((f) => f.split('-').at(-2))), kind).toEqual(new Set(['A', 'B']));
+  expect(runs.filter((r) => r.htmlUrl.startsWith('http://127.0.0.1:2/'))).toHaveLength(8);
+  // Default shares: a third with a fault class, none that cannot be checked.
+  const byDefault = modelRuns(12, ORIGINS).runs.map((r) => factsOf(r.label!));
+  expect(byDefault.filter((f) => f.startsWith('fault-'))).toHaveLength(4);
+  expect(byDefault.filter((f) => f.startsWith('not-checkable-'))).toHaveLength(0);
+  // A night without faults: clean and near-miss each meet both profiles and both report types.
+  const passing = modelRuns(8, { ...ORIGINS, failing: 0 }).runs.map((r) => factsOf(r.label!));
+  expect(passing.filter((f) => f.startsWith('clean-'))).toHaveLength(4);
+  expect(new Set(passing)).toHaveProperty('size', 8);
+  expect(() => modelRuns(MODEL_MAX + 1, ORIGINS)).toThrow(/from 0 to/);
+  expect(() => modelRuns(4, { ...ORIGINS, failing: 1.5 })).toThrow(/share from 0 to 1/);
 });
