@@ -236,9 +236,9 @@ export interface ModelRunsOptions {
 /**
  * `n` (≤ MODEL_MAX) model runs, index 0 to n-1, with each run's expected outcome by label (the case
  * is drawn here). The runs that cannot be checked and those with a fault, as many as their shares
- * say, are spread over the night (goldenOrder); the others are clean and near-miss by PASSING, so both profiles and
- * both report types come in each kind once n is large enough (both profiles from n = 6 with the
- * default shares; every profile and report type in 8 runs without faults).
+ * say, are spread over the night (goldenOrder); the others are clean and near-miss by PASSING. So
+ * each kind comes in both profiles once n is large enough: 16 runs with the catalogue self-test's
+ * shares; 8 runs without faults meet every profile and report type with clean and near-miss.
  */
 export function modelRuns(
   n: number,
