@@ -9,7 +9,7 @@ import {
   type PlatformFigures,
   type PositionMetric,
 } from './kpi-sides';
-import { AI_PLATFORM_COUNT, aiPlatforms } from './platforms';
+import { AI_PLATFORM_COUNT, aiPlatforms, beyondSixNote } from './platforms';
 import { makeItem, makeStep } from './results';
 import { countRow, missingGroupRow, percentRow } from './rows';
 import { ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
@@ -154,7 +154,7 @@ function profileBPlatformCardRows(
 /** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
 export function checkItem4(ctx: RuleContext): ItemResult {
   const platforms = aiPlatforms(ctx.data);
-  const itemNotes: string[] = [];
+  const itemNotes: string[] = [...beyondSixNote(ctx.data)];
   const steps: StepResult[] = platforms.map((p) => {
     const name = `${p.name} (${p.key})`;
     const html = own(ctx.data.brand.platforms, p.key);

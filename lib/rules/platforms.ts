@@ -25,7 +25,8 @@ export function aiPlatforms(data: Data): PlatformMeta[] {
 /**
  * The platforms of `DATA.meta.platforms` after the first six, which no item compares (docs/contract.md
  * §5: "the first six are the AI answer platforms"), said in the notes of the items that go platform
- * by platform, so a report with a seventh sees it was left out (clean-room audit of 2026-11-26).
+ * by platform (4, 5 and 7 to 12), so a report with a seventh sees it was left out (clean-room audit
+ * of 2026-11-26).
  */
 export function beyondSixNote(data: Data): string[] {
   const rest = data.meta.platforms.slice(AI_PLATFORM_COUNT);

@@ -1,7 +1,7 @@
 import type { PlatformMeta, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
 import { withinDecimal } from './decimal';
-import { AI_PLATFORM_COUNT, aiPlatforms } from './platforms';
+import { AI_PLATFORM_COUNT, aiPlatforms, beyondSixNote } from './platforms';
 import {
   findByName,
   htmlRankingSide,
@@ -410,7 +410,7 @@ function unreadableProductDataStep(problems: string[]): StepResult {
  */
 export function checkItem5(ctx: RuleContext): ItemResult {
   const side = htmlRankingSide(ctx);
-  const notes = [...rankingNotes(ctx), ...side.notes];
+  const notes = [...rankingNotes(ctx), ...side.notes, ...beyondSixNote(ctx.data)];
   if (side.problems.length > 0)
     return makeItem(5, ITEM_TITLES[5], [unreadableProductDataStep(side.problems)], notes);
   const html = rankingOf(side.aggregate ?? []);
