@@ -52,11 +52,13 @@ function build(project: DemoProject): ProjectViews {
   return { data, platform };
 }
 
+/** The DATA and payloads of a bundled or scenario project (a model project serves its drawn case: modelCase). */
 export function viewsOf(project: DemoProject): ProjectViews {
   const own = byId.get(project.spec.projectId);
+  if (!own) throw new Error(`demo: viewsOf(${project.spec.projectId}): not a bundled or scenario project`);
   const id = `${project.spec.projectId}@${project.spec.batchDate}`;
   // The nightly projects' other dates sit in the bounded cache.
-  const other = own === undefined || own.spec.batchDate !== project.spec.batchDate;
+  const other = own.spec.batchDate !== project.spec.batchDate;
   const store = other ? otherDates : cache;
   const cached = store.get(id);
   if (cached) return cached;
