@@ -12,6 +12,7 @@ import {
   demoProfileB,
   demoRuns,
 } from './runs';
+import { MODEL_MAX } from './model/projects';
 import { scenarioRuns } from './scenarios';
 
 /**
@@ -158,6 +159,7 @@ function printBanner(demo: DemoServer): void {
       `      platform  ${r.platformUrl}`,
     ]),
     `  ${Object.keys(demo.scenarioRuns).length} scenario runs: see demo/README.md (npx tsx demo/runs-file.ts --list)`,
+    `  ${MODEL_MAX} generated runs, the unit families' cases: npx tsx demo/runs-file.ts --model N [--failing 0.2] [--uncheckable 0.2]`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
