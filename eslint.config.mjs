@@ -71,7 +71,7 @@ export default tseslint.config(
       // generated cases through fast-check's `fc.assert`, which fails the test with the counterexample.
       'playwright/expect-expect': [
         'error',
-        { assertFunctionNames: ['expect', 'checkItem', 'checkCollection', 'assert'] },
+        { assertFunctionNames: ['expect', 'checkItem', 'checkCollection', 'assert', 'expectNoSecretsIn'] },
       ],
     },
   },

@@ -41,6 +41,7 @@ import { runTitle } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
+import { writeAtomic } from '../lib/util/atomic';
 import { heapTrimmer } from '../lib/util/heap';
 import { shownPath } from '../lib/util/shown-path';
 
@@ -92,7 +93,8 @@ function cleanHistory(history: string): void {
   // of it is kept.
   const whole = scan.unscanned.length > 0 || found.some((f) => f.line === undefined);
   const kept = whole ? [] : all.filter((_, i) => !lines.has(i + 1));
-  fs.writeFileSync(history, kept.join('\n'));
+  // Whole or not at all, as boundHistory writes it: a stop mid-write must not cut the nights kept.
+  writeAtomic(history, kept.join('\n'));
   const why = [
     found.length ? `holding a secret (${[...new Set(found.map((f) => f.detector))].join(', ')})` : '',
     scan.unscanned.length ? 'that the guard could not read whole' : '',

@@ -96,6 +96,17 @@ export function isModelId(projectId: string): boolean {
   return parseModelId(projectId) !== undefined;
 }
 
+/** Seeds a project may draw from: the next while a variation does not apply to the truth drawn. */
+const ATTEMPTS = 100;
+
+/**
+ * The fast-check seed of a project's `attempt`th draw: one range of ATTEMPTS seeds per id, so no
+ * two projects ever draw the same truth.
+ */
+export function caseSeed(index: number, kind: ModelKind, attempt: number): number {
+  return (index * KINDS.length + kind) * ATTEMPTS + attempt;
+}
+
 /**
  * The case of a model project: drawn again with the next seed while the variation does not apply
  * to the truth drawn (`make` gives undefined, as `fc.pre` discards it in the unit families).
@@ -105,8 +116,8 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
     v.profiles.includes(profile),
   );
   const arb = fc.tuple(truthArb, encodingArb, fc.nat({ max: 100_000 }), fc.nat());
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const seed = (index * 3 + kind) * 1_000 + attempt;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const seed = caseSeed(index, kind, attempt);
     const [drawn, enc, pick, which] = fc.sample(arb, { seed, numRuns: 1 })[0] as [
       Truth,
       Encoding,
@@ -114,17 +125,13 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
       number,
     ];
     const truth = { ...drawn, reportType };
-    if (kind === 0)
+    // A clean truth; behind its trouble for a run that cannot be checked.
+    if (kind === 0 || kind === 3) {
+      const trouble = kind === 3 ? notCheckable(index) : undefined;
       return {
         answers: encode(render(truth, profile), enc, profile),
-        expected: { status: 'checked', failingItems: [] },
-      };
-    if (kind === 3) {
-      const trouble = notCheckable(index);
-      return {
-        answers: encode(render(truth, profile), enc, profile),
-        expected: trouble.expected,
-        variation: trouble.name,
+        expected: trouble?.expected ?? { status: 'checked', failingItems: [] },
+        ...(trouble ? { variation: trouble.name } : {}),
       };
     }
     const variation = variations[which % variations.length] as Variation;
@@ -136,7 +143,7 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
         variation: variation.name,
       };
   }
-  throw new Error(`demo model: no case drawn for project ${modelId(index, kind)} in 100 seeds`);
+  throw new Error(`demo model: no case drawn for project ${modelId(index, kind)} in ${ATTEMPTS} seeds`);
 }
 
 /** The case of a model project drawn afresh (not from the cache), or undefined for another id. */

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
+import { scanOutputsReport } from '../../lib/redaction';
 import type { RunInput } from '../../lib/run/types';
 import { sha256 } from '../../lib/util/hash';
 import { projectTool } from '../../lib/run/settings';
@@ -259,4 +260,14 @@ export function filesUnder(dir: string): string[] {
 export function embeddedInReport(html: string, name: string): unknown {
   const b64 = new RegExp(`d\\("${name.replace(/[./]/g, '\\$&')}","([^"]*)"\\)`).exec(html)?.[1];
   return b64 === undefined ? undefined : JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+}
+
+/**
+ * The redaction guard over `paths` (README.md § Security and limits) finds no secret, and it read
+ * everything: what it cannot read would fail the guard as a secret does.
+ */
+export function expectNoSecretsIn(...paths: string[]): void {
+  const scan = scanOutputsReport({ root: ROOT, extraPaths: paths });
+  expect(scan.findings).toEqual([]);
+  expect(scan.unscanned).toEqual([]);
 }

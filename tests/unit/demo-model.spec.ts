@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { batchList } from '../../demo/catalog';
 import {
   allModelProjects,
+  caseSeed,
   drawModelCase,
   isModelId,
   MODEL_MAX,
@@ -89,6 +90,17 @@ test('a model project that cannot be checked serves a clean case behind its trou
   }
   expect([...troubles.keys()].sort()).toEqual(['403-competitor', '500-snapshot', 'page-no-data']);
   for (const [name, seen] of troubles) expect(new Set(seen).size, name).toBe(4);
+});
+
+test('no two model projects draw from one seed: each id has its own range of seeds', () => {
+  const seeds = new Set<number>();
+  for (let index = 0; index < MODEL_MAX; index++)
+    for (const kind of [0, 1, 2, 3] as const)
+      for (const attempt of [0, 99]) seeds.add(caseSeed(index, kind, attempt));
+  expect(seeds.size).toBe(MODEL_MAX * 4 * 2);
+  // The ranges do not touch: the last seed of one id is below the first of the next.
+  expect(caseSeed(0, 0, 99)).toBeLessThan(caseSeed(0, 1, 0));
+  expect(caseSeed(0, 3, 99)).toBeLessThan(caseSeed(1, 0, 0));
 });
 
 test('a model project is the same case on every draw: its id alone fixes truth, encoding and variation', () => {
