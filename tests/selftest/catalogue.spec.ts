@@ -8,6 +8,7 @@ import { A_MONITOR, demoRuns, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, SCENARIOS, scenarioRuns, type ScenarioExpectation } from '../../demo/scenarios';
 import { findExternalUrls } from '../../lib/report/allure/offline';
 import { failingItems as judgedFailing, readJudged } from '../../lib/report/judged';
+import { itemFeature } from '../../lib/rules/items';
 import { shotFile } from '../../lib/report/sections';
 import { fileKeyOf } from '../../lib/run/runs';
 import type { RunInput } from '../../lib/run/types';
@@ -428,10 +429,10 @@ test('Allure results: the run as epic, the item as feature, the run parameters; 
   const charted = readJudged(path.join(suite.runsDir, fileKeyOf(chartedLabel)))!;
   expect(charted.shots.length, `${chartedLabel} has pictures to find in Allure`).toBeGreaterThan(0);
   for (const item of charted.shots) {
+    // The result's name is the item's feature, `item 05 · …` (itemFeature): an item below 10 is padded.
     const result = results.find(
       (r) =>
-        r.name.startsWith(`item ${item} ·`) &&
-        r.labels.some((l) => l.name === 'epic' && l.value === chartedLabel),
+        r.name === itemFeature(item) && r.labels.some((l) => l.name === 'epic' && l.value === chartedLabel),
     );
     expect(result, `${chartedLabel} · item ${item} in Allure`).toBeDefined();
     const attached = attachmentsOf(result!);
