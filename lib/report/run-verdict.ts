@@ -35,9 +35,20 @@ export function interruption(invocation: Invocation): string | undefined {
   }
 }
 
-/** What Playwright says when the page, context or browser a step used went away under it. */
+/**
+ * What Playwright says when the page, context or browser a step used went away under it: closed,
+ * disconnected, crashed, or a navigation Chromium aborted as it was stopped (`page.goto:
+ * net::ERR_ABORTED`: a SIGTERM of the process group reaches Chromium too; with the two cores busy,
+ * the self-test of that stop saw the run in flight end so, 2026-11-26, and its verdict said the
+ * report page did not load).
+ */
 const CLOSED =
-  /has been closed|browser (?:has )?(?:closed|disconnected)|target (?:page, context or browser )?closed/i;
+  /has been closed|browser (?:has )?(?:closed|disconnected)|target (?:page, context or browser )?closed|(?:page|target) crashed|net::ERR_ABORTED/i;
+
+/** Whether a collection's reason says its page or browser went away under it (`CLOSED`). */
+export function closedUnderIt(reason: string): boolean {
+  return CLOSED.test(reason);
+}
 
 /**
  * Whether the run's collection ended in error because the stop began: after the stop was marked,
@@ -54,7 +65,7 @@ function collectionCutShort(folder: string, invocation: Invocation, judged: Judg
     return false;
   }
   if (ended === undefined) return false;
-  return ended >= stopped || (ended >= stopped - 10_000 && CLOSED.test(judged.reason ?? ''));
+  return ended >= stopped || (ended >= stopped - 10_000 && closedUnderIt(judged.reason ?? ''));
 }
 
 export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): VerdictFile {

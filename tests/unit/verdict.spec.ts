@@ -3,6 +3,7 @@ import { retryPending, skipsNotChecked } from '../../fixtures/check';
 import { initialEvidence } from '../../lib/platform/evidence';
 import type { JudgedItem, JudgedRun } from '../../lib/report/judged';
 import type { TestRecord } from '../../lib/report/records';
+import { closedUnderIt } from '../../lib/report/run-verdict';
 import {
   BATCH_ID_MAX,
   BATCH_IDS_KEPT,
@@ -420,6 +421,25 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     });
     // Not cut short (it ended long before the stop): its own failure stands.
     expect(buildVerdict(run, closed, records, stopped)).toMatchObject({ failureKind: 'input' });
+  });
+
+  test('what a stop of the process group makes a collection say counts as cut short; a failure of its own does not', () => {
+    // Chromium is stopped with the runner: a page closed, a browser gone, a navigation it aborted.
+    for (const reason of [
+      'report page …: page.evaluate: Target page, context or browser has been closed',
+      'report page …: browser has disconnected',
+      'report page …: page.goto: Navigation failed because page crashed!',
+      'report page …: Target crashed',
+      // The signals self-test with both cores busy (2026-11-26): the run in flight ended so.
+      'report page http://127.0.0.1:4183/reports/101402/monitor/2025-11-17?companyId=1001&topic=T101402: report page did not load: page.goto: net::ERR_ABORTED at http://127.0.0.1:4183/reports/101402/monitor/2025-11-17',
+    ])
+      expect(closedUnderIt(reason), reason).toBe(true);
+    for (const reason of [
+      'GET /api/geo-monitor/metrics/l1 (table=snapshot): HTTP 500 after 3 attempts (2 retries with backoff)',
+      'report page …: report page did not load: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:9/',
+      'report page …: DATA did not finish within 30000 ms (L1_REQUEST_TIMEOUT_MS)',
+    ])
+      expect(closedUnderIt(reason), reason).toBe(false);
   });
 
   test('without a stop, a run that was never collected is an input error of this invocation', () => {
