@@ -68,7 +68,18 @@ const SESSION_EXPIRED = 'SessionExpired';
 export const BROWSER_NOT_STARTED = 'BrowserNotStarted';
 
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return withoutPlaywrightLogs(e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * A Playwright error's message without the logs Playwright appends (`Browser logs:` with the
+ * browser's whole command line, `Call log:` with each action's waits): they name no cause a
+ * reader of the verdict can act on, and crowded out the cause it does name (a page closed under a
+ * stop read "page.evaluate: Target page, context or browser has been closed" and then 2,000
+ * characters of Chromium's flags).
+ */
+function withoutPlaywrightLogs(message: string): string {
+  return message.replace(/\n+(?:Browser logs|Call log):[^]*$/, '');
 }
 
 /** Reads cal_data_json (docs/contract.md §5): unreadable or invalid is an error, never a silent fallback. */

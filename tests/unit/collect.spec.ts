@@ -331,6 +331,28 @@ test.describe('collectRun: each way a run is not checked', () => {
     );
   });
 
+  test("a page error keeps Playwright's message, not the browser's command line or the call log Playwright appends", async () => {
+    const { platform } = aMonitor();
+    for (const [message, cause] of [
+      [
+        'page.evaluate: Target page, context or browser has been closed\nBrowser logs:\n\n<launching> /usr/lib/chromium/chromium-headless-shell --disable-field-trial-config --no-sandbox',
+        'page.evaluate: Target page, context or browser has been closed',
+      ],
+      [
+        'page.goto: net::ERR_ABORTED at http://127.0.0.1:9/r\nCall log:\n  - navigating to "http://127.0.0.1:9/r", waiting until "load"\n',
+        'page.goto: net::ERR_ABORTED at http://127.0.0.1:9/r',
+      ],
+    ] as const) {
+      const evidence = await collectRun(
+        configuredRun(A_MONITOR),
+        fakeDeps(platform, new Error(message)).deps,
+      );
+      expect(evidence.status).toBe('error');
+      expect(evidence.reason?.startsWith('report page ')).toBe(true);
+      expect(evidence.reason?.endsWith(`: ${cause}`), evidence.reason).toBe(true);
+    }
+  });
+
   test('a page redirected to /login: one new login, then the page is read again', async () => {
     const { data, platform } = aMonitor();
     const fakes = fakeDeps(platform, (attempt: number) => (attempt === 1 ? new SessionExpired() : data));
