@@ -52,7 +52,7 @@ function build(project: DemoProject): ProjectViews {
   return { data, platform };
 }
 
-/** The DATA and payloads of a bundled or scenario project (a model project serves its drawn case: modelCase). */
+/** The DATA and payloads of a bundled or scenario project (a model project serves its drawn case: modelAnswers). */
 export function viewsOf(project: DemoProject): ProjectViews {
   const own = byId.get(project.spec.projectId);
   if (!own) throw new Error(`demo: viewsOf(${project.spec.projectId}): not a bundled or scenario project`);

@@ -9,7 +9,7 @@ import { faultedPayload, metricsFault } from './faults';
 import { hostileMetrics } from './hostile';
 import { apiError, json } from './http';
 import { wrap } from './spec';
-import { MODEL_PLATFORM_KEYS, modelCase } from './model/projects';
+import { MODEL_PLATFORM_KEYS, modelAnswers } from './model/projects';
 import { DEMO_GROUP, type DemoProject, type MetricsTable } from './runs';
 import { AI_PLATFORMS } from './vocab';
 
@@ -110,7 +110,7 @@ function modelAnswer(
   reportType: string,
   platform: string,
 ): unknown {
-  const answers = modelCase(project.spec.projectId)!.answers;
+  const answers = modelAnswers(project);
   if (reportType !== project.spec.reportType || !sameIds(batchIds, project.spec.batchIds))
     return { rows: [] };
   if (table === 'source') return answers.sources[platform] ?? { rows: [] };
@@ -154,17 +154,10 @@ export function wordcloud(
   if (url.searchParams.get('sentiment') !== 'all') return apiError(res, 400, '参数 sentiment 应为 all');
   if (!project) return apiError(res, 404, `项目 ${projectId} 不存在`);
   if (!mayRead(s.who, project.spec.companyId)) return apiError(res, 403, `无权访问项目 ${projectId}`);
-  if (project.model)
-    return json(
-      res,
-      200,
-      batchId === project.spec.batchIds[0]
-        ? modelCase(project.spec.projectId)!.answers.wordcloud
-        : { words: [], positive: [], negative: [] },
-    );
-  const payload =
-    batchId === project.spec.batchIds[0]
-      ? viewsOf(project).platform.wordcloud
-      : { words: [], positive: [], negative: [] };
+  // Another batch gets no words. A model project's answer comes wrapped as its case drew it.
+  const own = batchId === project.spec.batchIds[0];
+  const none = { words: [], positive: [], negative: [] };
+  if (project.model) return json(res, 200, own ? modelAnswers(project).wordcloud : none);
+  const payload = own ? viewsOf(project).platform.wordcloud : none;
   json(res, 200, wrap(project.spec.wordcloudEnvelope ?? project.spec.envelope, payload));
 }

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import type { AppContext } from './app';
 import { SESSION_COOKIE } from './app';
 import { ALL_PROJECTS, projectById, viewsOf } from './catalog';
-import { modelCase } from './model/projects';
+import { modelAnswers } from './model/projects';
 import { mayRead, whoLogsIn } from './credentials';
 import { dateOfUrl } from './dates';
 import { hostilePage, hostilePageOptions, loginPathOf } from './hostile';
@@ -104,6 +104,6 @@ export function page(
   // ?charts=1 draws the charts whatever L1_DEMO_CHARTS says (a self-test that asserts pictures).
   const charts = url.searchParams.get('charts');
   const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1');
-  const data = project.model ? modelCase(project.spec.projectId)!.answers.data : viewsOf(project).data;
+  const data = project.model ? modelAnswers(project).data : viewsOf(project).data;
   html(res, 200, reportPage(project, data, fault, { ...hostilePageOptions(project), light }));
 }

@@ -82,7 +82,7 @@ export interface DemoProject {
   nightly?: { breaks?: Pick<DemoProject, 'html' | 'platform'> };
   /**
    * A generated case of the unit families (demo/model/projects.ts): its DATA and answers come from
-   * the drawn case (`modelCase`), not from the seeded truth of the spec, and its page is light.
+   * the drawn case (`modelAnswers`), not from the seeded truth of the spec.
    */
   model?: true;
 }

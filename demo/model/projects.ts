@@ -170,6 +170,13 @@ export function modelCase(projectId: string): ModelCase | undefined {
   return drawn;
 }
 
+/** What a model project serves (DATA and each endpoint's answer, already encoded and wrapped). */
+export function modelAnswers(project: DemoProject): Answers {
+  const drawn = project.model ? modelCase(project.spec.projectId) : undefined;
+  if (!drawn) throw new Error(`demo: modelAnswers(${project.spec.projectId}): not a model project`);
+  return drawn.answers;
+}
+
 /** The model project of a project id (`8<kind><index>`), or undefined; no case is drawn. */
 export function modelProject(projectId: string): DemoProject | undefined {
   const facts = parseModelId(projectId);

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { batchList } from '../../demo/catalog';
+import { A_MONITOR } from '../../demo/runs';
 import {
   allModelProjects,
   caseSeed,
   drawModelCase,
   isModelId,
   MODEL_MAX,
+  modelAnswers,
   modelCase,
   modelId,
   modelProject,
@@ -107,6 +109,9 @@ test('a model project is the same case on every draw: its id alone fixes truth, 
   for (const id of [modelId(0, 0), modelId(7, 1), modelId(42, 2), modelId(MODEL_MAX - 1, 1)])
     expect(JSON.stringify(drawModelCase(id)), id).toBe(JSON.stringify(modelCase(id)));
   expect(drawModelCase('101101')).toBeUndefined();
+  // What the demo's handlers serve is that case's answers; a project of another kind has none.
+  expect(modelAnswers(modelProject(modelId(7, 1))!)).toBe(modelCase(modelId(7, 1))!.answers);
+  expect(() => modelAnswers(A_MONITOR)).toThrow(/not a model project/);
 });
 
 test('model ids: 8<kind><index>, below MODEL_MAX; the batch lists name every one once, by company and report type', () => {
