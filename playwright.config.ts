@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { unsupportedFilter } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
-import { settings, useDefaultRuns, useNight } from './lib/run/settings';
+import { settings, tsScript, useDefaultRuns, useNight } from './lib/run/settings';
 import { preparePlaywrightOutputDir } from './tests/setup/cli';
 
 /**
@@ -87,6 +87,9 @@ if (!isWorker && !listing) {
   process.on('SIGTERM', () => {});
 }
 
+/** A command line for the shell Playwright starts webServer in: every word quoted. */
+const shellLine = (words: string[]) => words.map((w) => `'${w.replaceAll("'", `'\\''`)}'`).join(' ');
+
 export default defineConfig({
   testDir: 'tests',
   // The checks are declared in tests/checks.spec.ts and loaded in parts (lib/run/runs.ts RUN_PARTS).
@@ -123,7 +126,9 @@ export default defineConfig({
   webServer:
     config.mode === 'demo'
       ? {
-          command: 'npx tsx demo/server.ts',
+          // Node with tsx's hook (lib/run/settings.ts `tsScript`), quoted for the shell Playwright uses:
+          // one process, where `npx tsx` started three (npm's CLI, tsx's, the demo's).
+          command: shellLine(tsScript('demo/server.ts').flat()),
           // Another checkout's demo answers 409 here, so ours is started (and says the port is
           // taken); a server that answers 200 is reused only after global setup proved it is ours.
           url: `${demoOrigins(config.demoPort).main}/healthz?checkout=${CHECKOUT_ID}`,

@@ -24,7 +24,7 @@ import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
 import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { invocationIdFor } from '../lib/run/invocation';
-import { projectTool as bin, ROOT, settings, SettingsError } from '../lib/run/settings';
+import { projectTool as bin, ROOT, settings, SettingsError, tsScript } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
 import { shownPath } from '../lib/util/shown-path';
@@ -77,7 +77,7 @@ const runToEnd = (cmd: string, args: string[], env: NodeJS.ProcessEnv) =>
     toEnd = child;
     const limit = setTimeout(() => {
       process.stderr.write(
-        `${path.basename(args[0] ?? cmd)} did not end within ${TO_END_LIMIT_MS / 60_000} minutes: stopped\n`,
+        `${path.basename(args.find((a) => a.endsWith('.ts')) ?? cmd)} did not end within ${TO_END_LIMIT_MS / 60_000} minutes: stopped\n`,
       );
       stopGroup(child, 'SIGKILL');
     }, TO_END_LIMIT_MS);
@@ -148,7 +148,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const outputs = takeHandoff(s.paths.state, id);
   /** Nothing to report: the guard alone; 2, nothing was checked (0, no check ran, when `none`). */
   const withoutReport = async (verdicts: string, noReport: string, none = false): Promise<NightResult> => {
-    const guard = await runToEnd(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+    const guard = await runToEnd(...tsScript('scripts/redaction-scan.ts'), env);
     return {
       code: jobExitCode({ checks: none ? 0 : 2, guardFailed: guard !== 0 }),
       verdicts,
@@ -193,9 +193,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const reportDir = outputs.allureResults ? reportFolderFor(s, outputs.allureResults) : undefined;
   const report = reportDir
     ? await runToEnd(
-        bin('tsx'),
-        [
-          'scripts/report.ts',
+        ...tsScript('scripts/report.ts', [
           '--quiet',
           '--verdicts',
           outputs.verdicts,
@@ -203,11 +201,11 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
           outputs.allureResults,
           '--output',
           reportDir,
-        ],
+        ]),
         env,
       )
     : 0;
-  const guard = await runToEnd(bin('tsx'), ['scripts/redaction-scan.ts'], env);
+  const guard = await runToEnd(...tsScript('scripts/redaction-scan.ts'), env);
   const code = jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 });
   return {
     code,
@@ -251,7 +249,7 @@ async function main(): Promise<number> {
     .flatMap((r) => r.split(','))
     .map((name): ReporterEntry => [name.trim()]);
   if (reportOnStdout(reporters)) ownLines = process.stderr;
-  if (values.scenarios) return run(bin('tsx'), ['demo/runs-file.ts', '--list'], process.env);
+  if (values.scenarios) return run(...tsScript('demo/runs-file.ts', ['--list']), process.env);
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stopDemo: (() => Promise<void>) | undefined;
   // Several demo nights: the bundled runs and the drift that breaks item 5 from yesterday on, so
@@ -261,14 +259,23 @@ async function main(): Promise<number> {
       values.scenario = 'A-monitor,A-diagnosis,B-monitor,B-diagnosis,nightly-drift-ranking';
   }
   if (typeof values.scenario === 'string') {
-    const { startDemo } = await import('../demo/server.js');
+    // Required here, not imported: only --scenario needs the demo in this process, and a dynamic
+    // import() would need tsx's ESM hook, which this script runs without (lib/run/settings.ts `tsScript`).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startDemo } = require('../demo/server') as typeof import('../demo/server');
     const demo = await startDemo({ quiet: true });
     stopDemo = () => demo.close();
     const file = path.join(ROOT, 'reports', 'scenario-runs.json');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const made = spawnSync(
-      bin('tsx'),
-      ['demo/runs-file.ts', '--scenario', values.scenario, '--origin', demo.origin, '--out', file],
+      ...tsScript('demo/runs-file.ts', [
+        '--scenario',
+        values.scenario,
+        '--origin',
+        demo.origin,
+        '--out',
+        file,
+      ]),
       { cwd: ROOT, env, encoding: 'utf8' },
     );
     if (made.status !== 0) {

@@ -11,9 +11,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The project's own tools, as `npx` finds them, without npx's own start (lib/run/settings.ts
- * `projectTool`, which this plain-Node script cannot import: it is TypeScript).
+ * `projectTool` and `tsScript`, which this plain-Node script cannot import: it is TypeScript).
  */
 const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
+/** A TypeScript script of the project, as lib/run/settings.ts `tsScript` runs it: `node --require tsx/cjs`. */
+const ts = (script, ...args) => [
+  process.execPath,
+  '--require',
+  path.join(root, 'node_modules', 'tsx', 'dist', 'cjs', 'index.cjs'),
+  script,
+  ...args,
+];
 /** Groups run one after another; the stages of a group at once. */
 const groups = [
   [
@@ -22,18 +30,26 @@ const groups = [
     ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
     [
       'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
-      [bin('tsx'), 'demo/check-demo.ts'],
+      ts('demo/check-demo.ts'),
     ],
   ],
   [['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts']]],
   [['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts']]],
   // Every default output folder, the self-tests' invocations' outputs (tests/selftest/harness.ts),
   // and the unit and self-test runners' own (their configs' outputDir).
-  [['redaction guard', [bin('tsx'), 'scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results']]],
+  [['redaction guard', ts('scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results')]],
 ];
 
 function runStage([name, [cmd, ...args]], alone) {
-  const header = `\n=== ${name}: ${[path.relative(root, cmd), ...args].join(' ')}\n`;
+  const shown = (a) =>
+    a === process.execPath
+      ? 'node'
+      : a.endsWith(path.join('tsx', 'dist', 'cjs', 'index.cjs'))
+        ? 'tsx/cjs'
+        : a.startsWith(root + path.sep)
+          ? path.relative(root, a)
+          : a;
+  const header = `\n=== ${name}: ${[cmd, ...args].map(shown).join(' ')}\n`;
   if (alone) process.stdout.write(header);
   const started = Date.now();
   const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: alone ? 'inherit' : 'pipe' });

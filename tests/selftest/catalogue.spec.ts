@@ -11,6 +11,7 @@ import { failingItems as judgedFailing, readJudged } from '../../lib/report/judg
 import { itemFeature } from '../../lib/rules/items';
 import { shotFile } from '../../lib/report/sections';
 import { fileKeyOf } from '../../lib/run/runs';
+import { tsScript } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
 import { readUrls } from '../../lib/run/url';
 import {
@@ -27,7 +28,6 @@ import {
   runSuite,
   embeddedInReport,
   filesUnder,
-  TSX,
   expectNoSecretsIn,
 } from './harness';
 
@@ -551,9 +551,7 @@ test('the night report: one file, the night at a glance, items of runs not check
   fs.mkdirSync(path.dirname(history), { recursive: true });
   fs.writeFileSync(history, `${JSON.stringify({ uuid: 'old-night', note: `login ${leaked}` })}\n`);
   const r = spawnSync(
-    TSX,
-    [
-      'scripts/report.ts',
+    ...tsScript('scripts/report.ts', [
       '--verdicts',
       suite.verdictsDir,
       '--results',
@@ -563,7 +561,7 @@ test('the night report: one file, the night at a glance, items of runs not check
       '--history',
       history,
       '--quiet',
-    ],
+    ]),
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L1_STATE_DIR: suite.state } },
   );
   expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);

@@ -5,7 +5,7 @@ import { expect, test as base } from '@playwright/test';
 import { scanOutputsReport } from '../../lib/redaction';
 import type { RunInput } from '../../lib/run/types';
 import { sha256 } from '../../lib/util/hash';
-import { projectTool } from '../../lib/run/settings';
+import { projectTool, tsScript } from '../../lib/run/settings';
 import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 import { demoCredentialsFile, demoProfileB } from '../../demo/runs';
 import { startDemo, type DemoServer } from '../../demo/server';
@@ -122,14 +122,15 @@ export function readVerdicts(dir: string): { verdicts: Map<string, VerdictFile>;
   return { verdicts, invalid };
 }
 
-/** `npx TOOL ARGS` as npx runs it: the project's own TOOL, without npx's own start. */
+/**
+ * `npx TOOL ARGS` as npx runs it: the project's own TOOL, without npx's own start; `npx tsx
+ * SCRIPT` as the project runs its scripts (lib/run/settings.ts `tsScript`).
+ */
 export function withoutNpx(command: string[]): string[] {
   const [cmd, tool, ...rest] = command;
-  return cmd === 'npx' && tool ? [projectTool(tool), ...rest] : command;
+  if (cmd !== 'npx' || !tool) return command;
+  return tool === 'tsx' && rest[0] ? tsScript(rest[0], rest.slice(1)).flat() : [projectTool(tool), ...rest];
 }
-
-/** tsx, for scripts the self-tests run directly. */
-export const TSX = projectTool('tsx');
 
 /** Runs the real suite as a user would, in a child process of its own process group. */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { demoRuns } from '../../demo/runs';
 import { scenarioRuns } from '../../demo/scenarios';
 import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../lib/run/night';
+import { tsScript } from '../../lib/run/settings';
 import {
   ORIGIN,
   PORTAL_B_ORIGIN,
@@ -17,7 +18,6 @@ import {
   snapshotFolder,
   test,
   type SuiteResult,
-  TSX,
   expectNoSecretsIn,
 } from './harness';
 
@@ -198,7 +198,7 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
   for (const file of ['index.json', 'summary.md', 'junit.xml'])
     expect(fs.existsSync(path.join(dir(), 'partial', partials[1]!, 'verdicts', file)), file).toBe(true);
   // The night's report again: no second point for the same night.
-  const report = spawnSync(TSX, ['scripts/report.ts', '--quiet'], {
+  const report = spawnSync(...tsScript('scripts/report.ts', ['--quiet']), {
     cwd: ROOT,
     encoding: 'utf8',
     env: {

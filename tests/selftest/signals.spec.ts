@@ -4,11 +4,11 @@ import path from 'node:path';
 import { modelRuns } from '../../demo/model/projects';
 import { scenarioRuns } from '../../demo/scenarios';
 import type { RunInput } from '../../lib/run/types';
+import { tsScript } from '../../lib/run/settings';
 import {
   ORIGIN,
   PORTAL_B_ORIGIN,
   ROOT,
-  TSX,
   expect,
   readVerdicts,
   runSuite,
@@ -77,7 +77,7 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
     expect(suite.verdicts.get(run.label!)?.status, run.label).toBe('checked');
   expect(fs.existsSync(path.join(suite.verdictsDir, 'index.json'))).toBe(false);
 
-  const report = spawnSync(TSX, ['scripts/report.ts'], {
+  const report = spawnSync(...tsScript('scripts/report.ts'), {
     cwd: ROOT,
     encoding: 'utf8',
     env: {

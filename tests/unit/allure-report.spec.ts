@@ -10,6 +10,7 @@ import { gridCsv, nightVariables, writeAllureSummary } from '../../lib/report/al
 import { notCheckedMessage, summarize } from '../../lib/report/night';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
 import { itemFeature, sampleVerdict, writeSampleResults } from './fakes/allure-sample';
+import { tsScript } from '../../lib/run/settings';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -34,15 +35,12 @@ function runReport(args: string[], stateDir: string, extraEnv: NodeJS.ProcessEnv
   ])
     delete env[k];
   Object.assign(env, extraEnv);
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join(root, 'scripts', 'report.ts'),
-      ...args,
-    ],
-    { cwd: os.tmpdir(), env, encoding: 'utf8', timeout: 60_000 },
-  );
+  const r = spawnSync(...tsScript(path.join(root, 'scripts', 'report.ts'), args), {
+    cwd: os.tmpdir(),
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 

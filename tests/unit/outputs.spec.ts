@@ -28,7 +28,7 @@ import { invocationFolders, type Outputs } from '../../lib/run/invocation';
 import { ownerAlive } from '../../lib/run/state';
 import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
-import { projectTool, readSettings } from '../../lib/run/settings';
+import { readSettings, tsScript } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
@@ -491,7 +491,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
   /** The main job with its folders under a fresh temporary folder and `env` over them. */
   const job = (args: string[], env: NodeJS.ProcessEnv) => {
     const dir = tempDir('main-job');
-    const r = spawnSync(projectTool('tsx'), ['scripts/main.ts', ...args], {
+    const r = spawnSync(...tsScript('scripts/main.ts', args), {
       cwd: repo,
       env: jobEnv(dir, env),
       encoding: 'utf8',
@@ -534,7 +534,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     const dir = tempDir('main-job');
     const runs = path.join(dir, 'runs.json');
     fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
-    const child = spawn(projectTool('tsx'), ['scripts/main.ts'], {
+    const child = spawn(...tsScript('scripts/main.ts'), {
       cwd: repo,
       env: jobEnv(dir, { L1_RUNS: runs }),
       detached: true,
@@ -597,7 +597,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
           mode: 0o600,
         },
       );
-      const child = spawn(projectTool('tsx'), ['scripts/main.ts', '--reporter=dot'], {
+      const child = spawn(...tsScript('scripts/main.ts', ['--reporter=dot']), {
         cwd: repo,
         env: jobEnv(dir, { L1_RUNS: runs, L1_CREDENTIALS_FILE: credentials }),
         detached: true,
@@ -629,7 +629,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     const runs = path.join(tempDir('main-job'), 'runs.json');
     fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
     const dir = tempDir('main-job');
-    const r = spawnSync(projectTool('tsx'), ['scripts/main.ts', '--reporter=json'], {
+    const r = spawnSync(...tsScript('scripts/main.ts', ['--reporter=json']), {
       cwd: repo,
       env: jobEnv(dir, { L1_RUNS: runs }),
       encoding: 'utf8',

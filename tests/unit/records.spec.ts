@@ -12,7 +12,7 @@ import {
   type TestKey,
 } from '../../lib/report/records';
 import { ITEMS } from '../../lib/rules/items';
-import { projectTool } from '../../lib/run/settings';
+import { tsScript } from '../../lib/run/settings';
 import { appendPrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
@@ -81,7 +81,7 @@ test('two processes appending records at once each add whole lines; the last rec
       const script = `const { writeTestRecord } = require(${records});
 for (let i = 0; i < 500; i++)
   writeTestRecord(${JSON.stringify(dir)}, { test: ${item}, status: 'passed', durationMs: i, error: 'x'.repeat(200) });`;
-      spawn(projectTool('tsx'), ['-e', script], { stdio: 'ignore' })
+      spawn(...tsScript('-e', [script]), { stdio: 'ignore' })
         .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited ${code}`))))
         .on('error', reject);
     });

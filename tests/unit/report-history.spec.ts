@@ -6,6 +6,7 @@ import path from 'node:path';
 import { boundHistory, HISTORY_NIGHTS, slimHistoryLine } from '../../lib/report/allure/history';
 import { writeSampleResults } from './fakes/allure-sample';
 import { tempDir } from './fakes/temp';
+import { tsScript } from '../../lib/run/settings';
 
 /**
  * The Allure history, bounded (docs/decisions.md § History that joins nights): each line keeps
@@ -63,12 +64,9 @@ function runReport(
   env: NodeJS.ProcessEnv = {},
 ) {
   const r = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join(root, 'scripts', 'report.ts'),
+    ...tsScript(path.join(root, 'scripts', 'report.ts'), [
       ...['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
-    ],
+    ]),
     {
       cwd: os.tmpdir(),
       encoding: 'utf8',

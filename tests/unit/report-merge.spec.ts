@@ -20,10 +20,9 @@ import {
 } from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { fileKeyOf } from '../../lib/run/runs';
-import { projectTool } from '../../lib/run/settings';
+import { tsScript } from '../../lib/run/settings';
 
 const REPO = path.resolve(__dirname, '..', '..');
-const TSX = projectTool('tsx');
 const selection: Selection = { filters: [], shard: null, complete: true };
 const temps: string[] = [];
 
@@ -388,7 +387,7 @@ test('npm run merge: writes the merged folder, prints the grid and the problems,
   const one = shard(entry('a', { 5: 'fail' }));
   const two = shard(entry('b'));
   const env = { ...process.env, L1_VERDICTS_DIR: out, L1_RUNS: runs };
-  const r = spawnSync(TSX, ['scripts/merge.ts', one, two], { cwd: REPO, env, encoding: 'utf8' });
+  const r = spawnSync(...tsScript('scripts/merge.ts', [one, two]), { cwd: REPO, env, encoding: 'utf8' });
   expect(r.stdout).toContain('run "c" of L1_RUNS found in no shard');
   expect(r.stdout).toMatch(/^a\s+·\s+·\s+FAIL/m);
   expect(r.status).toBe(2);
@@ -415,7 +414,7 @@ test('npm run merge: writes the merged folder, prints the grid and the problems,
 
   // Without the missing run: the exit code is the verdicts' own (1: an item failed).
   fs.writeFileSync(runs, JSON.stringify([{ label: 'a' }, { label: 'b' }]));
-  const again = spawnSync(TSX, ['scripts/merge.ts', one, two], { cwd: REPO, env, encoding: 'utf8' });
+  const again = spawnSync(...tsScript('scripts/merge.ts', [one, two]), { cwd: REPO, env, encoding: 'utf8' });
   expect(again.stdout).toContain('merge: exit code 1');
   expect(again.status).toBe(1);
 });
@@ -427,7 +426,7 @@ test('the scripts refuse an unknown or incomplete option with what is wrong and 
     ['scripts/report.ts', ['--bogus'], 'usage: npm run report'],
     ['scripts/runs.ts', ['--bogus'], 'usage: npm run runs'],
   ] as const) {
-    const r = spawnSync(TSX, [script, ...args], { cwd: REPO, encoding: 'utf8' });
+    const r = spawnSync(...tsScript(script, args), { cwd: REPO, encoding: 'utf8' });
     expect(r.status, `${script}: ${r.stderr}`).toBe(2);
     expect(r.stderr).toContain(usage);
     expect(r.stderr).not.toContain('parse_args');
@@ -435,7 +434,7 @@ test('the scripts refuse an unknown or incomplete option with what is wrong and 
 });
 
 test('npm run merge with settings it cannot read exits 2 naming the variable, never 1 (which reads as "some item failed")', () => {
-  const r = spawnSync(TSX, ['scripts/merge.ts', '--out', path.join(tempDir(), 'out'), tempDir()], {
+  const r = spawnSync(...tsScript('scripts/merge.ts', ['--out', path.join(tempDir(), 'out'), tempDir()]), {
     cwd: REPO,
     encoding: 'utf8',
     env: { ...process.env, L1_WORKERS: 'two' },

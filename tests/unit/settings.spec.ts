@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { credentialFileWarnings, loadRegistry } from '../../lib/run/credentials';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
-import { projectTool, readSettings, ROOT, type Settings, type SettingsSources } from '../../lib/run/settings';
+import { readSettings, ROOT, tsScript, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
 import { tempDir } from './fakes/temp';
@@ -631,7 +631,7 @@ test.describe('docs/contract.md §3: L1_CREDENTIALS_FILE holding the registry te
     const dir = tempDir('creds');
     fs.writeFileSync(path.join(dir, 'runs.json'), JSON.stringify([entry('101101')]));
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_')));
-    const r = spawnSync(projectTool('tsx'), ['scripts/runs.ts'], {
+    const r = spawnSync(...tsScript('scripts/runs.ts'), {
       cwd: ROOT,
       env: { ...env, L1_RUNS: path.join(dir, 'runs.json'), L1_CREDENTIALS_FILE: registry },
       encoding: 'utf8',
