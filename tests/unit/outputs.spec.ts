@@ -35,11 +35,11 @@ import { tempDir } from './fakes/temp';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
 
-/** The command lines of the processes under `pid` (from /proc). */
-const commandsUnder = (pid: number): string[] =>
+/** The processes under `pid` with their command lines (from /proc). */
+const processesUnder = (pid: number): { pid: number; cmd: string }[] =>
   descendantsOf(pid).flatMap((p) => {
     try {
-      return [fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ')];
+      return [{ pid: p, cmd: fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ') }];
     } catch {
       return []; // gone meanwhile
     }
@@ -544,16 +544,25 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     // The report step begins when its process is there (the checks ended before it).
+    let report: number | undefined;
     await expect
-      .poll(() => commandsUnder(child.pid!).some((cmd) => cmd.includes('scripts/report.ts')), {
-        timeout: 60_000,
-      })
-      .toBe(true);
+      .poll(
+        () => (report = processesUnder(child.pid!).find((p) => p.cmd.includes('scripts/report.ts'))?.pid),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBeDefined();
+    // Held in its step until the stops are sent: on a fast machine the report and the guard ended
+    // within the second between them, and the second stop found no job (kill ESRCH). A SIGTERM
+    // sent to the held step waits for SIGCONT.
+    if (stops > 1) process.kill(report!, 'SIGSTOP');
     for (let k = 0; k < stops; k++) {
       process.kill(-child.pid!, 'SIGTERM');
       // The job takes a stop within a second of the one before for the same stop, passed on.
       await new Promise((resolve) => setTimeout(resolve, 1200));
     }
+    if (stops > 1) process.kill(report!, 'SIGCONT');
     return { code: await closed, out, dir };
   }
 
