@@ -485,10 +485,10 @@ test('no credential reached the foreign origin (a login page that moved there, a
 
 /** Control characters other than tab, newline and carriage return (which files may hold). */
 function controlCharacters(text: string): string[] {
-  return [...text].filter((c) => {
-    const code = c.charCodeAt(0);
-    return (code < 0x20 && c !== '\t' && c !== '\n' && c !== '\r') || code === 0x7f;
-  });
+  // A regular expression, not a spread of the text into characters: the invocation's text outputs
+  // are some 66 MB (the report's HTML), which the spread took 1.5 s to walk.
+  // eslint-disable-next-line no-control-regex
+  return text.match(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g) ?? [];
 }
 
 test('no phone number, password, cookie value, URL token or control character from data in any output of the invocation, its console included; reasons and files stay small (docs/contract.md §3)', () => {

@@ -104,6 +104,9 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
   expectNoSecretsIn(suite.dir);
 });
 
+/** Long enough for a worker to start and the hang's collection to begin on a busy CI machine. */
+const GLOBAL_TIMEOUT_MS = 6000;
+
 test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
   const [quick, hang] = catalogue(1);
   // The hang is collected while the timeout strikes (its page never yields, for 60 s).
@@ -111,17 +114,19 @@ test("Playwright's own stops: past --global-timeout it runs no teardown, so the 
     name: 'global-timeout',
     runs: [quick!, hang!],
     env,
-    args: ['--global-timeout=10000', '--reporter=dot'],
+    args: [`--global-timeout=${GLOBAL_TIMEOUT_MS}`, '--reporter=dot'],
     timeoutMs: 120_000,
   });
-  expect(timedOut.output).toContain('Timed out waiting 10s for the teardown');
+  expect(timedOut.output).toContain(`Timed out waiting ${GLOBAL_TIMEOUT_MS / 1000}s for the teardown`);
   expect(timedOut.output).toContain('L1 verdicts (');
-  expect(timedOut.output).toContain('the invocation stopped at its --global-timeout (10000 ms)');
+  expect(timedOut.output).toContain(
+    `the invocation stopped at its --global-timeout (${GLOBAL_TIMEOUT_MS} ms)`,
+  );
   expect(timedOut.verdicts.get('hangs')).toMatchObject({
     status: 'error',
     failureKind: 'interrupted',
     reason: expect.stringContaining(
-      'the invocation stopped at its --global-timeout (10000 ms) while its collection ran',
+      `the invocation stopped at its --global-timeout (${GLOBAL_TIMEOUT_MS} ms) while its collection ran`,
     ),
   });
   for (const file of ['index.json', 'summary.md', 'junit.xml'])
