@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, workflow lint and the demo's sanity check side by side (each on
-// its own, one core or less), then unit tests, self-tests against the demo platform, and the
+// `npm test`: type check, ESLint, Prettier, workflow lint and the demo's sanity check side by side
+// (each on its own, one core or less), then unit tests, self-tests against the demo platform, and the
 // redaction guard over every output folder, one after another. Every stage runs; the exit code is
 // 1 when any failed. Output of stages that run side by side is printed whole when each ends.
 import { Buffer } from 'node:buffer';
@@ -26,7 +26,9 @@ const ts = (script, ...args) => [
 const groups = [
   [
     ['typecheck', [bin('tsc'), '--noEmit', '-p', '.']],
-    ['lint', ['npm', 'run', '-s', 'lint']],
+    // `npm run lint` is these two one after the other; side by side here, without npm's own start.
+    ['eslint', [bin('eslint'), '.', '--max-warnings', '0']],
+    ['prettier', [bin('prettier'), '--check', '.']],
     ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
     [
       'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
