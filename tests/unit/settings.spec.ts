@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { credentialFileWarnings, loadRegistry } from '../../lib/run/credentials';
+import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, ROOT, tsScript, type Settings, type SettingsSources } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
@@ -306,6 +307,15 @@ test.describe('docs/contract.md §3: "the invocation warns once, naming the orig
 test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Run it nightly in CI)", () => {
   const templated = entry('101101', {
     htmlUrl: 'http://h.test/reports/101101/monitor/{batchDate}?companyId=1001',
+  });
+
+  test('dateIn: the calendar date in each time zone, one after another (its formats are kept by zone)', () => {
+    const evening = new Date('2026-11-26T20:00:00Z');
+    // Asked in turn, so that a format kept for one zone and used for another would show.
+    expect(
+      ['Asia/Shanghai', 'UTC', 'America/Los_Angeles', 'Asia/Shanghai', 'UTC'].map((z) => dateIn(z, evening)),
+    ).toEqual(['2026-11-27', '2026-11-26', '2026-11-26', '2026-11-27', '2026-11-26']);
+    expect(dateIn('Pacific/Kiritimati', new Date('2026-12-31T10:30:00Z'))).toBe('2027-01-01');
   });
 
   test('a templated run takes yesterday in Asia/Shanghai by default, said with the runs', () => {
