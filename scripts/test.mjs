@@ -5,6 +5,7 @@
 // 1 when any failed. Output of stages that run side by side is printed whole when each ends.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,13 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
 /** A TypeScript script of the project, as lib/run/settings.ts `tsScript` runs it: `node --require tsx/cjs`. */
-const ts = (script, ...args) => [
-  process.execPath,
-  '--require',
-  path.join(root, 'node_modules', 'tsx', 'dist', 'cjs', 'index.cjs'),
-  script,
-  ...args,
-];
+const tsxCjs = createRequire(path.join(root, 'package.json')).resolve('tsx/cjs');
+const ts = (script, ...args) => [process.execPath, '--require', tsxCjs, script, ...args];
 /** Groups run one after another; the stages of a group at once. */
 const groups = [
   [
@@ -46,7 +42,7 @@ function runStage([name, [cmd, ...args]], alone) {
   const shown = (a) =>
     a === process.execPath
       ? 'node'
-      : a.endsWith(path.join('tsx', 'dist', 'cjs', 'index.cjs'))
+      : a === tsxCjs
         ? 'tsx/cjs'
         : a.startsWith(root + path.sep)
           ? path.relative(root, a)

@@ -406,8 +406,11 @@ export function projectTool(tool: string): string {
   return path.join(ROOT, 'node_modules', '.bin', tool);
 }
 
-/** tsx's CommonJS hook (`tsx/cjs`), by path: a child's working folder may be another one. */
-const TSX_CJS = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cjs', 'index.cjs');
+/**
+ * tsx's CommonJS hook (`tsx/cjs`, through its package's exports), by path: a child's working
+ * folder may be another one.
+ */
+const TSX_CJS = require.resolve('tsx/cjs', { paths: [ROOT] });
 
 /**
  * How the project runs one of its own TypeScript scripts: Node itself with tsx's CommonJS hook,

@@ -4,4 +4,4 @@
 # GUARD_OUTCOME = failure; 3 wins, a leak is never hidden), else the merge's exit code (0, 1, 2).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-node --require ./node_modules/tsx/dist/cjs/index.cjs scripts/ci/finish.ts "$@"
+node --require tsx/cjs scripts/ci/finish.ts "$@"

@@ -7,4 +7,4 @@
 # tokens. Non-zero when anything is found: the upload steps then do not run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-node --require ./node_modules/tsx/dist/cjs/index.cjs scripts/redaction-scan.ts "$@"
+node --require tsx/cjs scripts/redaction-scan.ts "$@"

@@ -70,7 +70,7 @@ echo "== 2. verdict folders → one verdict folder, summary, JUnit"
 # (lib/report/outputs.ts claimOutputs: never the checkout, a parent or the home folder; only what
 # the suite and Allure wrote there is removed).
 results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
-node --require ./node_modules/tsx/dist/cjs/index.cjs scripts/merge.ts --out "${out}/verdicts" --allure-results "$results" "$shards"/*/verdicts
+node --require tsx/cjs scripts/merge.ts --out "${out}/verdicts" --allure-results "$results" "$shards"/*/verdicts
 code=$?
 if [ "${out}/verdicts/index.json" -nt "$started" ]; then
   cp "${out}/verdicts/junit.xml" "${out}/junit/verdicts.xml" 2>/dev/null || true
@@ -94,7 +94,7 @@ else
   rm -f "${results}/.l1-outputs.json"
   if has_files "$results" '*'; then
     # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
-    node --require ./node_modules/tsx/dist/cjs/index.cjs scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
+    node --require tsx/cjs scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
       echo "merge: npm run report (Allure) failed" >&2
       tooling=3
     }
