@@ -1,15 +1,15 @@
 /**
  * Benchmark (`npm run bench`, docs/decisions.md "Speed"): speed is measured here, never in a timed test.
  *
- * Starts its own demo platform (`npx tsx demo/server.ts`, L1_DEMO_PORT = --port or the next free
+ * Starts its own demo platform (`node --require tsx/cjs demo/server.ts`, L1_DEMO_PORT = --port or the next free
  * triple), takes N of its generated runs (demo/model/projects.ts: the unit families' generated
  * cases; several companies, both profiles, every encoding the contract allows, a share that
  * cannot be checked) and measures, for each (N, share, pages), alternating the order at each repeat:
  *   floor      scripts/bench/floor.ts: one login per account, one Chromium, DATA + every endpoint, no check
  *   pw-floor   scripts/bench/pw-floor/: the floor's work as the suite's tests (a collection test and
  *              ten item tests per run, a failed collection restarting the worker), nothing checked
- *   suite      `npx playwright test` with the configured reporters (list + allure-playwright)
- *   suite-dot  `npx playwright test --reporter=dot`
+ *   suite      `playwright test` (node_modules/.bin) with the configured reporters (list + allure-playwright)
+ *   suite-dot  `playwright test --reporter=dot`
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
  * memory of the whole process tree sampled every 200 ms. Then the rule registry over the evidence
  * of one invocation, the cost of one Playwright worker restart, and the breakdown: Playwright's
@@ -35,6 +35,7 @@ import { demoCredentialsFile, demoProfileB } from '../demo/runs';
 import type { ScenarioExpectation } from '../demo/scenario-kit';
 import { ITEM_NUMBERS } from '../lib/rules/types';
 import { runsOfPart } from '../lib/run/runs';
+import { projectTool, tsScript } from '../lib/run/settings';
 import { readUrls } from '../lib/run/url';
 import { startBenchDemo, freeTriple, type BenchDemo } from './bench/demo-server';
 import { runningGroups, runTree, type TreeRun } from './bench/proc-tree';
@@ -231,15 +232,20 @@ async function measure(
     ...(what === 'suite-dot-noshots' ? { L1_SCREENSHOTS: '0' } : {}),
     ...(keepState ? { L1_KEEP_STATE: '1', L1_INVOCATION_ID: RULES_INVOCATION } : {}),
   };
-  const command =
+  // Each started as the project starts it, without npx (about 0.35 CPU s of npm's own): the floor
+  // as a script (tsScript), Playwright from node_modules/.bin.
+  const [cmd, args] =
     what === 'floor'
-      ? ['tsx', path.join('scripts', 'bench', 'floor.ts'), '--parallel', '2']
+      ? tsScript(path.join('scripts', 'bench', 'floor.ts'), ['--parallel', '2'])
       : what === 'pw-floor'
-        ? ['playwright', 'test', '-c', path.join('scripts', 'bench', 'pw-floor', 'playwright.config.ts')]
-        : ['playwright', 'test', ...(what.startsWith('suite-dot') ? ['--reporter=dot'] : [])];
+        ? [
+            projectTool('playwright'),
+            ['test', '-c', path.join('scripts', 'bench', 'pw-floor', 'playwright.config.ts')],
+          ]
+        : [projectTool('playwright'), ['test', ...(what.startsWith('suite-dot') ? ['--reporter=dot'] : [])]];
   await demo.reset();
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  const tree = await runTree('npx', command, {
+  const tree = await runTree(cmd, args, {
     cwd: ROOT,
     env,
     timeoutMs: 120_000 + config.n * 20_000,

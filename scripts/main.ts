@@ -72,12 +72,12 @@ const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv, started?: (chi
  * ended with exit 3 and no report. They take seconds (a minute for the guard over a 300-run
  * night); a second stop, or `TO_END_LIMIT_MS`, stops them (the job then exits 3).
  */
-const runToEnd = (cmd: string, args: string[], env: NodeJS.ProcessEnv) =>
-  spawnWaited(cmd, args, env, true, (child) => {
+const runToEnd = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  spawnWaited(...tsScript(script, args), env, true, (child) => {
     toEnd = child;
     const limit = setTimeout(() => {
       process.stderr.write(
-        `${path.basename(args.find((a) => a.endsWith('.ts')) ?? cmd)} did not end within ${TO_END_LIMIT_MS / 60_000} minutes: stopped\n`,
+        `${path.basename(script)} did not end within ${TO_END_LIMIT_MS / 60_000} minutes: stopped\n`,
       );
       stopGroup(child, 'SIGKILL');
     }, TO_END_LIMIT_MS);
@@ -86,6 +86,8 @@ const runToEnd = (cmd: string, args: string[], env: NodeJS.ProcessEnv) =>
       if (toEnd === child) toEnd = undefined;
     });
   });
+/** The redaction guard over every output (scripts/redaction-scan.ts), to its end. */
+const runGuard = (env: NodeJS.ProcessEnv) => runToEnd('scripts/redaction-scan.ts', [], env);
 const TO_END_LIMIT_MS = 20 * 60_000;
 let toEnd: ChildProcess | undefined;
 function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -148,7 +150,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const outputs = takeHandoff(s.paths.state, id);
   /** Nothing to report: the guard alone; 2, nothing was checked (0, no check ran, when `none`). */
   const withoutReport = async (verdicts: string, noReport: string, none = false): Promise<NightResult> => {
-    const guard = await runToEnd(...tsScript('scripts/redaction-scan.ts'), env);
+    const guard = await runGuard(env);
     return {
       code: jobExitCode({ checks: none ? 0 : 2, guardFailed: guard !== 0 }),
       verdicts,
@@ -193,7 +195,8 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   const reportDir = outputs.allureResults ? reportFolderFor(s, outputs.allureResults) : undefined;
   const report = reportDir
     ? await runToEnd(
-        ...tsScript('scripts/report.ts', [
+        'scripts/report.ts',
+        [
           '--quiet',
           '--verdicts',
           outputs.verdicts,
@@ -201,11 +204,11 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
           outputs.allureResults,
           '--output',
           reportDir,
-        ]),
+        ],
         env,
       )
     : 0;
-  const guard = await runToEnd(...tsScript('scripts/redaction-scan.ts'), env);
+  const guard = await runGuard(env);
   const code = jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 });
   return {
     code,

@@ -18,6 +18,11 @@ const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
 /** A TypeScript script of the project, as lib/run/settings.ts `tsScript` runs it: `node --require tsx/cjs`. */
 const tsxCjs = createRequire(path.join(root, 'package.json')).resolve('tsx/cjs');
 const ts = (script, ...args) => [process.execPath, '--require', tsxCjs, script, ...args];
+/** How the stage headers name Node and tsx's hook. */
+const SHORT = new Map([
+  [process.execPath, 'node'],
+  [tsxCjs, 'tsx/cjs'],
+]);
 /** Groups run one after another; the stages of a group at once. */
 const groups = [
   [
@@ -39,14 +44,7 @@ const groups = [
 ];
 
 function runStage([name, [cmd, ...args]], alone) {
-  const shown = (a) =>
-    a === process.execPath
-      ? 'node'
-      : a === tsxCjs
-        ? 'tsx/cjs'
-        : a.startsWith(root + path.sep)
-          ? path.relative(root, a)
-          : a;
+  const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relative(root, a) : a);
   const header = `\n=== ${name}: ${[cmd, ...args].map(shown).join(' ')}\n`;
   if (alone) process.stdout.write(header);
   const started = Date.now();

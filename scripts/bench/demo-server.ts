@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { tsScript } from '../../lib/run/settings';
 
-/** The benchmark's own demo platform (`npx tsx demo/server.ts` on a port of its own). */
+/** The benchmark's own demo platform (`node --require tsx/cjs demo/server.ts` on a port of its own). */
 
 /** Ports other sessions use on this machine: never taken by the benchmark. */
 const RESERVED: readonly [number, number][] = [
@@ -47,8 +48,9 @@ export async function startBenchDemo(root: string, port: number, logFile: string
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L1_')) env[k] = v;
   env.L1_DEMO_PORT = String(port);
-  // Its own process group: stopping it reaches npx, tsx and the server alike, and nothing else.
-  const child: ChildProcess = spawn('npx', ['tsx', path.join('demo', 'server.ts')], {
+  // Its own process group: stopping it reaches the server and nothing else. Started as the project
+  // starts its scripts (tsScript: one Node process, not npx, tsx and the server).
+  const child: ChildProcess = spawn(...tsScript(path.join('demo', 'server.ts')), {
     cwd: root,
     env,
     stdio: ['ignore', log, log],

@@ -13,6 +13,7 @@ import { shotFile } from '../../lib/report/sections';
 import { fileKeyOf } from '../../lib/run/runs';
 import { tsScript } from '../../lib/run/settings';
 import type { RunInput } from '../../lib/run/types';
+import type { VerdictFile } from '../../lib/schema/verdict';
 import { readUrls } from '../../lib/run/url';
 import {
   DEMO_CREDENTIALS,
@@ -247,6 +248,41 @@ test('each run ends with its expected status, reason, kind and failing items; th
   const wanted = [...expectations].map(([label, expected]) => ({ label, ...expected }));
   const got = [...expectations].map(([label, expected]) => observed(label, expected));
   expect(got).toEqual(wanted);
+});
+
+/** What the runs moved out of PICKED stood for, each reached here by a run that stays (or named as missing). */
+function missingKinds(verdicts: VerdictFile[]): string[] {
+  const kinds: [string, (v: VerdictFile) => boolean][] = [
+    ['a platform refusal (HTTP 403)', (v) => v.failureKind === 'platform' && /HTTP 403/.test(v.reason ?? '')],
+    [
+      'a platform error after its retries',
+      (v) => v.failureKind === 'platform' && /HTTP 500 after/.test(v.reason ?? ''),
+    ],
+    [
+      'a report page without DATA',
+      (v) => v.failureKind === 'input' && /defines no DATA/.test(v.reason ?? ''),
+    ],
+    [
+      'DATA refused by its schema',
+      (v) =>
+        v.failureKind === 'input' && /report page DATA .* does not match the contract/.test(v.reason ?? ''),
+    ],
+    ...(['A', 'B'] as const).map((profile): [string, (v: VerdictFile) => boolean] => [
+      `values that differ in Profile ${profile}`,
+      (v) => v.status === 'checked' && v.run.profile === profile && failingItems(v).length > 0,
+    ]),
+    ...(['input', 'platform', 'configuration', 'needs-input'] as const).map(
+      (kind): [string, (v: VerdictFile) => boolean] => [
+        `a run not checked: ${kind}`,
+        (v) => v.failureKind === kind,
+      ],
+    ),
+  ];
+  return kinds.filter(([, reached]) => !verdicts.some(reached)).map(([what]) => what);
+}
+
+test('every kind of outcome the scenarios moved out of this catalogue stood for is still reached here, through the whole suite (PICKED)', () => {
+  expect(missingKinds([...suite.verdicts.values()])).toEqual([]);
 });
 
 test('a run not checked fails once, with its reason and kind, and never passes an item (docs/contract.md §7)', () => {

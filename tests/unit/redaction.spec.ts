@@ -924,11 +924,16 @@ test.describe('the redaction guard opens archives and scans every output folder'
 
 test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0 when clean; --only scans the given paths alone', () => {
   const { root, env } = makeRoot();
-  const [tsx, scan] = tsScript(path.join(REPO, 'scripts', 'redaction-scan.ts'));
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
+  /** `npm run redaction -- ARGS` with the planted root's environment. */
+  const scan = (...args: string[]) =>
+    spawnSync(...tsScript(path.join(REPO, 'scripts', 'redaction-scan.ts'), args), {
+      env: childEnv,
+      encoding: 'utf8',
+    });
   write(root, 'reports/verdicts/A.json', lines('{', `  "reason": "login failed for ${P1}"`, '}'));
   write(root, 'test-results/x/out.txt', lines(`login as ${P_UNKNOWN}`));
-  const dirty = spawnSync(tsx, [...scan, '--root', root], { env: childEnv, encoding: 'utf8' });
+  const dirty = scan('--root', root);
   expect(dirty.status, dirty.stderr).toBe(1);
   expect(dirty.stdout).toContain(
     'reports/verdicts/A.json:2: phone number of company 1001 in the credentials registry\n',
@@ -942,7 +947,7 @@ test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0
   fs.rmSync(path.join(root, 'reports'), { recursive: true });
   fs.rmSync(path.join(root, 'test-results', 'x'), { recursive: true });
   write(root, 'test-results/y/out.txt', lines('all good on 2026-11-20'));
-  const clean = spawnSync(tsx, [...scan, '--root', root], { env: childEnv, encoding: 'utf8' });
+  const clean = scan('--root', root);
   expect(clean.status, clean.stdout + clean.stderr).toBe(0);
   expect(clean.stdout).toBe('redaction guard: 1 file scanned, no secret found\n');
 
@@ -950,23 +955,13 @@ test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0
   write(root, 'test-results/z/out.txt', lines(`login as ${P_UNKNOWN}`));
   write(root, 'reports/local-pipeline/shards/1/verdicts/A.json', lines('{"status": "checked"}'));
   const shard = path.join(root, 'reports', 'local-pipeline', 'shards', '1');
-  const only = spawnSync(tsx, [...scan, '--root', root, '--only', shard], {
-    env: childEnv,
-    encoding: 'utf8',
-  });
+  const only = scan('--root', root, '--only', shard);
   expect(only.status, only.stdout + only.stderr).toBe(0);
   expect(only.stdout).toBe('redaction guard: 1 file scanned, no secret found\n');
-  const both = spawnSync(
-    tsx,
-    [...scan, '--root', root, '--only', shard, path.join(root, 'test-results', 'z')],
-    {
-      env: childEnv,
-      encoding: 'utf8',
-    },
-  );
+  const both = scan('--root', root, '--only', shard, path.join(root, 'test-results', 'z'));
   expect(both.status, both.stdout + both.stderr).toBe(1);
   expect(both.stdout).toContain('test-results/z/out.txt:1: phone number');
-  const bare = spawnSync(tsx, [...scan, '--root', root, '--only'], { env: childEnv, encoding: 'utf8' });
+  const bare = scan('--root', root, '--only');
   expect(bare.status).toBe(2);
   expect(bare.stderr).toContain('--only needs the paths to scan');
 
@@ -974,7 +969,7 @@ test('the CLI prints file:line and what, never the secret; exit 1 on findings, 0
   fs.rmSync(path.join(root, 'test-results', 'z'), { recursive: true });
   const big = write(root, 'blob-report/huge.zip', Buffer.from(zipSync({ 'a.txt': Buffer.from('a') })));
   fs.truncateSync(big, 201 * 1024 * 1024);
-  const unread = spawnSync(tsx, [...scan, '--root', root], { env: childEnv, encoding: 'utf8' });
+  const unread = scan('--root', root);
   expect(unread.status, unread.stdout + unread.stderr).toBe(1);
   expect(unread.stdout).toMatch(
     /^blob-report\/huge\.zip: a zip, not scanned, 201 MiB is over the 200 MiB limit \(a zip is read whole\)\nredaction guard: 2 files scanned, no secret found, but 1 thing it could not read \(above\): /,
