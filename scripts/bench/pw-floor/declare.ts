@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser } from '@playwright/test';
-import { boxedPlaywrightTest } from '../../../fixtures';
+import { chromium, expect, type Browser } from '@playwright/test';
+import { suiteBaseTest } from '../../../fixtures';
 import { ensureSession } from '../../../lib/platform/sessions';
 import { safeText } from '../../../lib/report/text';
 import { ITEM_NUMBERS } from '../../../lib/rules/types';
@@ -18,11 +18,11 @@ import { PW_FLOOR_AUTH_ENV, PW_FLOOR_STATUS } from './paths';
  * be checked fails its collection test (Playwright then restarts the worker, as for the suite) and
  * skips its item tests. What the suite costs above this is the suite's own work.
  */
-const test = boxedPlaywrightTest.extend<object, { bareBrowser: () => Promise<Browser> }>({
+const test = suiteBaseTest.extend<object, { bareBrowser: () => Promise<Browser> }>({
   bareBrowser: [
-    async ({ playwright, launchOptions }, use) => {
+    async ({ launchOptions }, use) => {
       let launched: Promise<Browser> | undefined;
-      await use(() => (launched ??= playwright.chromium.launch(launchOptions)));
+      await use(() => (launched ??= chromium.launch(launchOptions)));
       if (launched) await (await launched).close();
     },
     { scope: 'worker', box: 'self' },
