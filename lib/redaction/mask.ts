@@ -89,20 +89,27 @@ export class SecretMask {
   readonly maskDeep = <T>(value: T, keep: ReadonlySet<string> = NOTHING_KEPT): T => {
     this.refresh();
     // Depth-bounded: a field the schemas keep but do not read may nest as deep as an answer allows.
+    // A value's strings repeat (keys, names, labels): each distinct one is masked once per call.
+    const seen = new Map<string, string>();
+    const text = (t: string): string => {
+      let masked = seen.get(t);
+      if (masked === undefined) seen.set(t, (masked = this.maskKnown(t)));
+      return masked;
+    };
     const walk = (v: unknown, depth: number): unknown => {
-      if (typeof v === 'string') return this.maskKnown(v);
+      if (typeof v === 'string') return text(v);
       if (!v || typeof v !== 'object') return v;
       if (depth >= MAX_DEPTH) return DEEPER;
       if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v))
-        // defineProperty: a key `__proto__` stays a key of the copy, not its prototype.
-        Object.defineProperty(out, keep.has(k) ? k : this.maskKnown(k), {
-          value: keep.has(k) ? x : walk(x, depth + 1),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      for (const [k, x] of Object.entries(v)) {
+        const key = keep.has(k) ? k : text(k);
+        const value = keep.has(k) ? x : walk(x, depth + 1);
+        // A key `__proto__` stays a key of the copy, not its prototype.
+        if (key === '__proto__')
+          Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        else out[key] = value;
+      }
       return out;
     };
     return walk(value, 0) as T;
