@@ -11,7 +11,7 @@
  *   suite      `playwright test` (node_modules/.bin) with the configured reporters (list + allure-playwright)
  *   suite-dot  `playwright test --reporter=dot`
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
- * memory of the whole process tree sampled every 200 ms. Then the rule registry over the evidence
+ * memory of the whole process tree sampled every 200 ms (its PSS every 2 s). Then the rule registry over the evidence
  * of one invocation, the cost of one Playwright worker restart, and the breakdown: Playwright's
  * own cost per test and allure-playwright's on bare tests, and what the configured reporters add
  * per test of the suite (configured against dot). Prints a markdown table, also written to
@@ -419,7 +419,7 @@ function tables(
     '',
     ...lines,
     '',
-    "Wall: median over repeats (each repeat in brackets). Requests per run: every request the demo counted for the runs' projects and their companies' batch lists, divided by N. Peak MB: the largest sum of VmRSS over the process tree (shared pages counted once per process), sampled every 200 ms.",
+    "Wall: median over repeats (each repeat in brackets). Requests per run: every request the demo counted for the runs' projects and their companies' batch lists, divided by N. Peak MB: the largest sum of VmRSS over the process tree (shared pages counted once per process), sampled every 200 ms; peak PSS (shared pages divided among the processes that share them) every 2 s, since reading it costs the sampler a sixth of a core at 200 ms.",
     '',
     ...details,
   ];
