@@ -11,13 +11,14 @@
  *   suite      `playwright test` (node_modules/.bin) with the configured reporters (list + allure-playwright)
  *   suite-dot  `playwright test --reporter=dot`
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
- * memory of the whole process tree sampled every 200 ms (its PSS every 2 s). Then the rule registry over the evidence
- * of one invocation, the cost of one Playwright worker restart, and the breakdown: Playwright's
- * own cost per test and allure-playwright's on bare tests, and what the configured reporters add
- * per test of the suite (configured against dot). Prints a markdown table, also written to
- * test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the generated expectations,
- * or when the suite made more requests or logins than the floor for the same runs, beyond one page
- * load per failing run for its pictures (a benchmark of a wrong suite is worthless).
+ * memory of the whole process tree sampled every 200 ms (its PSS every 2 s). Then the rule
+ * registry over the evidence of one invocation, the cost of one Playwright worker restart, and the
+ * breakdown: Playwright's own cost per test and allure-playwright's on bare tests, and what the
+ * configured reporters add per test of the suite (configured against dot). Prints a markdown
+ * table, also written to test-results/bench/bench.md. Exits 1 when a suite's verdicts are not the
+ * generated expectations, or when the suite made more requests or logins than the floor for the
+ * same runs, beyond one page load per failing run for its pictures (a benchmark of a wrong suite
+ * is worthless).
  *
  *   npx tsx scripts/bench.ts [--runs 20,100] [--uncheckable 0,0.2] [--failing 0] [--repeat 1]
  *                            [--pages light|charts|light,charts] [--no-floor] [--no-pw-floor] [--no-configured]
