@@ -585,7 +585,7 @@ async function main(): Promise<number> {
       console.log('\nbench: worker restart cost (1 worker, passing vs failing tests)…');
       const ns = [...runsFiles.keys()].sort((a, b) => a - b);
       const kinds = [
-        { kind: 'bare' as const, label: 'bare test (no import)' },
+        { kind: 'bare' as const, label: 'bare test (root test type, nothing of the suite)' },
         { kind: 'browser' as const, label: 'test using a worker-scoped Chromium' },
         ...[ns[0], ns[ns.length - 1]]
           .filter((n, i, xs): n is number => n !== undefined && xs.indexOf(n) === i)

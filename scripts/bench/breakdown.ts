@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { projectTool } from '../../lib/run/settings';
 import { runTree } from './proc-tree';
 
 /**
@@ -15,8 +16,8 @@ export interface BreakdownFigure {
 
 async function wall(root: string, env: NodeJS.ProcessEnv, logDir: string, tests: number, allure: boolean) {
   const run = await runTree(
-    'npx',
-    ['playwright', 'test', '-c', path.join('scripts', 'bench', 'restart', 'playwright.config.ts')],
+    projectTool('playwright'),
+    ['test', '-c', path.join('scripts', 'bench', 'restart', 'playwright.config.ts')],
     {
       cwd: root,
       env: {

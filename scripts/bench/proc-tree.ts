@@ -78,17 +78,18 @@ export interface TreeOptions {
   intervalMs?: number;
   /** Where the command's output goes (stdout and stderr, as they come). */
   logFile: string;
-  /** Measure PSS as well, every `pssIntervalMs` (default 2 s). */
+  /** Measure PSS as well, every `PSS_EVERY_MS`. */
   pss?: boolean;
-  /**
-   * How often PSS is read. Reading smaps_rollup walks a process's page tables: on a night of the
-   * suite (16 processes, Chromium's among them) it cost the sampler 33 ms of CPU a sample, about
-   * a sixth of a core at one sample every 200 ms, taken from the two cores the measured command
-   * runs on (and more from the suite's measurements, which have more processes than the floor's).
-   * RSS (from /proc/<pid>/status) stays at every sample, about 1 ms.
-   */
-  pssIntervalMs?: number;
 }
+
+/**
+ * How often PSS is read. Reading smaps_rollup walks a process's page tables: on a night of the
+ * suite (16 processes, Chromium's among them) it cost the sampler 33 ms of CPU a sample, about a
+ * sixth of a core at one sample every 200 ms, taken from the two cores the measured command runs on
+ * (and more from the suite's measurements, which have more processes than the floor's). RSS (from
+ * /proc/<pid>/status) stays at every sample, about 1 ms.
+ */
+const PSS_EVERY_MS = 2000;
 
 /** Runs `command args…` under bash (for `times`), sampling its process tree until it exits. */
 export async function runTree(command: string, args: string[], options: TreeOptions): Promise<TreeRun> {
@@ -121,7 +122,7 @@ export async function runTree(command: string, args: string[], options: TreeOpti
     if (child.pid === undefined) return;
     let rss = 0;
     let pss = 0;
-    const readPss = options.pss === true && Date.now() - pssReadAt >= (options.pssIntervalMs ?? 2000);
+    const readPss = options.pss === true && Date.now() - pssReadAt >= PSS_EVERY_MS;
     if (readPss) pssReadAt = Date.now();
     const pids = descendants(child.pid);
     for (const pid of pids) {

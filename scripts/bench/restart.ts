@@ -1,13 +1,15 @@
 import path from 'node:path';
+import { projectTool } from '../../lib/run/settings';
 import { runTree } from './proc-tree';
 
 /**
  * The cost of one worker restart (Playwright starts a new worker after every failed test): the
  * same tests in one worker, passing then failing; (failing − passing) / failures. Kinds: `bare`
- * (30 tests, nothing imported), `browser` (30 tests using the worker-scoped Chromium, relaunched
- * by every new worker), `suite` (the suite's fixtures and forEachRun over the first part of a
- * runs file of N runs, 3 runs × 11 tests selected with --grep: every new worker declares the
- * part's N/16 × 11 tests, as in the suite).
+ * (30 tests on Playwright's root test type, which the suite's tests extend; nothing of the suite's
+ * imported), `browser` (30 tests using the worker-scoped Chromium, relaunched by every new worker),
+ * `suite` (the suite's fixtures and forEachRun over the first part of a runs file of N runs, 3 runs
+ * × 11 tests selected with --grep: every new worker declares the part's N/16 × 11 tests, as in the
+ * suite).
  */
 export interface RestartFigure {
   kind: string;
@@ -29,14 +31,8 @@ export async function benchRestart(
     const times: Record<string, number> = {};
     let tests = 0;
     for (const fail of ['0', '1']) {
-      const args = [
-        'playwright',
-        'test',
-        '-c',
-        config,
-        ...(kind === 'suite' ? ['--grep', 'model-00[012]-'] : []),
-      ];
-      const run = await runTree('npx', args, {
+      const args = ['test', '-c', config, ...(kind === 'suite' ? ['--grep', 'model-00[012]-'] : [])];
+      const run = await runTree(projectTool('playwright'), args, {
         cwd: root,
         env: {
           ...env,

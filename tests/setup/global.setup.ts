@@ -58,10 +58,11 @@ export function demoProblem(
 }
 
 /**
- * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) would trace the
- * contexts the collection opens: the report page with its session cookie in every request, and the
- * URL's token. The suite never writes those into an output (README.md § Security and limits), so
- * it refuses the flag before anything is claimed, saying what to use instead.
+ * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) asks for a trace of
+ * the contexts the collection opens: the report page with its session cookie in every request, and
+ * the URL's token, which the suite never writes into an output (README.md § Security and limits).
+ * The suite's test type has no fixture that records one (fixtures/index.ts), so the flag would be
+ * ignored without a word: it is refused before anything is claimed, saying what to use instead.
  */
 function refuseTracing(config: FullConfig): void {
   for (const project of config.projects) {
@@ -69,7 +70,7 @@ function refuseTracing(config: FullConfig): void {
     const mode = typeof trace === 'string' ? trace : (trace?.mode ?? 'off');
     if (mode !== 'off')
       throw refused(
-        `--trace ${mode} is refused: a trace records the report page the checks load, with its session cookie and the URL's token, which the suite never writes into an output (README.md § Security and limits). Run without --trace: each failure names its values, the step and the gap, and the report sections of failing items are pictured.`,
+        `--trace ${mode} is refused: a trace would record the report page the checks load, with its session cookie and the URL's token, which the suite never writes into an output (README.md § Security and limits). Run without --trace: each failure names its values, the step and the gap, and the report sections of failing items are pictured.`,
       );
   }
 }

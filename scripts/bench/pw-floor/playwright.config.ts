@@ -39,5 +39,5 @@ export default defineConfig({
   retries: 0,
   reporter: 'dot',
   outputDir: path.join(PW_FLOOR_OUT, 'output'),
-  use: { trace: 'off', screenshot: 'off', video: 'off', launchOptions: chromiumLaunchOptions() },
+  use: { launchOptions: chromiumLaunchOptions() },
 });
