@@ -25,6 +25,9 @@ import {
  * demo's port.
  */
 const aMonitor = () => runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN);
+// Each test is an invocation of its own, with its own folders and its worker's ports: both self-test
+// workers take them, so that neither waits alone at the end while the other's file runs on.
+test.describe.configure({ mode: 'parallel' });
 
 test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=junit` runs item 5 of every bundled demo run and nothing else; the verdicts are written without the configured reporters; stdout is the JUnit report alone', async () => {
   const suite = await runSuite({

@@ -25,7 +25,8 @@ import {
  * report` finishes the killed invocation and rebuilds index, summary, JUnit and the Allure report.
  * Playwright's own stops (`--global-timeout`, `-x`) cut runs short the same way.
  */
-test.describe.configure({ mode: 'serial' });
+// Independent invocations, mostly waiting for a stop: either self-test worker takes each.
+test.describe.configure({ mode: 'parallel' });
 
 /** `quick` runs that finish in seconds, then one whose report page never yields ('hangs'). */
 function catalogue(quick = 3): RunInput[] {
