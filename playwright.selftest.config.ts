@@ -11,8 +11,9 @@ export const SELFTEST_DEMO_PORT = Number(process.env.L1_SELFTEST_DEMO_PORT ?? 41
 export default defineConfig({
   testDir: 'tests/selftest',
   fullyParallel: false,
-  // Two files at a time (each file's tests in order): much of a self-test is waiting for a child
-  // invocation to start or stop. Each worker has its own demo (tests/selftest/harness.ts).
+  // Two at a time: much of a self-test is waiting for a child invocation to start or stop. A file's
+  // tests run in order, except in cli.spec.ts and signals.spec.ts (parallel mode: independent
+  // invocations either worker takes). Each worker has its own demo (tests/selftest/harness.ts).
   workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
