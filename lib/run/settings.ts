@@ -417,7 +417,7 @@ const TSX_CJS = require.resolve('tsx/cjs', { paths: [ROOT] });
  * `node --require tsx/cjs script.ts` (tsx's documented loader form). One process, where the tsx CLI
  * starts two and an ESM loader thread: about 0.25 CPU s less per start (a no-op: 0.08 s against
  * 0.35 s), which the main job pays for its report and its guard, and `npm test` some seventy times
- * (README.md § Speed). A signal reaches the script itself, with no relay between. The package is
+ * (docs/speed-log.md). A signal reaches the script itself, with no relay between. The package is
  * CommonJS, so no script needs the ESM hook: none imports dynamically (scripts/main.ts requires the
  * demo where it needs it).
  */
