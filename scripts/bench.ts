@@ -1,14 +1,14 @@
 /**
  * Benchmark (`npm run bench`, docs/decisions.md "Speed"): speed is measured here, never in a timed test.
  *
- * Starts its own demo platform (`node --require tsx/cjs demo/server.ts`, L1_DEMO_PORT = --port or the next free
- * triple), takes N of its generated runs (demo/model/projects.ts: the unit families' generated
+ * Starts its own demo platform (`node --require tsx/cjs demo/server.ts`, L1_DEMO_PORT = --port or
+ * the next free triple), takes N of its generated runs (demo/model/projects.ts: the unit families' generated
  * cases; several companies, both profiles, every encoding the contract allows, a share that
  * cannot be checked) and measures, for each (N, share, pages), alternating the order at each repeat:
  *   floor      scripts/bench/floor.ts: one login per account, one Chromium, DATA + every endpoint, no check
  *   pw-floor   scripts/bench/pw-floor/: the floor's work as the suite's tests (a collection test and
  *              ten item tests per run, a failed collection restarting the worker), nothing checked
- *   suite      `playwright test` (node_modules/.bin) with the configured reporters (list + allure-playwright)
+ *   suite      `playwright test` (node_modules/.bin), configured reporters (list + allure-playwright)
  *   suite-dot  `playwright test --reporter=dot`
  * each with 2 workers / 2 runs at a time, the demo's counters reset before and read after, and the
  * memory of the whole process tree sampled every 200 ms (its PSS every 2 s). Then the rule

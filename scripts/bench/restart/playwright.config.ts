@@ -8,8 +8,9 @@ import { settings } from '../../../lib/run/settings';
  * The worker-restart micro-benchmark (scripts/bench/restart.ts): one worker, the same tests once
  * passing and once failing (BENCH_RESTART_FAIL=1). Playwright replaces its worker after every
  * failed test, so the difference divided by the failures is the cost of one restart.
- * BENCH_RESTART_KIND: bare (no import), browser (a worker-scoped Chromium), suite (the suite's
- * fixtures and forEachRun over a part of L1_RUNS, as tests/checks.spec.ts declares its tests).
+ * BENCH_RESTART_KIND: bare (Playwright's root test type, nothing of the suite's), browser (the same
+ * with a worker-scoped Chromium), suite (the suite's fixtures and forEachRun over a part of L1_RUNS,
+ * as tests/checks.spec.ts declares its tests).
  */
 // The breakdown (scripts/bench/breakdown.ts) also runs the bare tests with 2 workers, with
 // allure-playwright next to dot (BENCH_REPORTER=allure) and BENCH_TESTS of them.
@@ -34,5 +35,6 @@ export default defineConfig({
       ]
     : 'dot',
   outputDir: '../../../test-results/bench/restart-output',
-  use: { trace: 'off', screenshot: 'off', video: 'off', launchOptions: chromiumLaunchOptions() },
+  // The root test type has no trace, screenshot or video fixture: launchOptions is its one option.
+  use: { launchOptions: chromiumLaunchOptions() },
 });
