@@ -117,7 +117,7 @@ export default defineConfig({
   // The first test of a run collects it within its own budget (L1_RUN_TIMEOUT_MS).
   timeout: config.limits.runTimeoutMs + 60_000,
   use: {
-    // The suite's test type has no trace, screenshot or video fixture (fixtures/index.ts): sessions
+    // The suite's test type has no trace, screenshot or video fixture (fixtures/base.ts): sessions
     // and report data never end up in such artifacts. `trace` stays, so that global setup sees a
     // `--trace` on the command line and refuses it rather than let it be ignored.
     trace: 'off',

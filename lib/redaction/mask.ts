@@ -103,8 +103,9 @@ export class SecretMask {
       if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v)) {
-        const key = keep.has(k) ? k : text(k);
-        const value = keep.has(k) ? x : walk(x, depth + 1);
+        const kept = keep.has(k);
+        const key = kept ? k : text(k);
+        const value = kept ? x : walk(x, depth + 1);
         // A key `__proto__` stays a key of the copy, not its prototype.
         if (key === '__proto__')
           Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });

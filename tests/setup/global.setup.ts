@@ -61,7 +61,7 @@ export function demoProblem(
  * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) asks for a trace of
  * the contexts the collection opens: the report page with its session cookie in every request, and
  * the URL's token, which the suite never writes into an output (README.md § Security and limits).
- * The suite's test type has no fixture that records one (fixtures/index.ts), so the flag would be
+ * The suite's test type has no fixture that records one (fixtures/base.ts), so the flag would be
  * ignored without a word: it is refused before anything is claimed, saying what to use instead.
  */
 function refuseTracing(config: FullConfig): void {

@@ -125,9 +125,9 @@ test('section pictures stop at the end of the run’s budget: a page that hangs 
     await c['launched']();
     const began = Date.now();
     const shots = await c['picturesWithin']({ slug: 'hang' } as typeof run, judged, 1_500);
-    // 1.5 s here; the request timeout (2 s) twice, and more, before the budget covered the pictures.
-    // The note below is the budget's own, whatever the machine's load.
-    expect(Date.now() - began).toBeLessThan(4_000);
+    // 1.5–1.65 s here, both cores taken by busy loops too; 4.2 s without the budget (the request
+    // timeout, 2 s, twice). The note below is the budget's own, whatever the machine's load.
+    expect(Date.now() - began).toBeLessThan(3_000);
     expect(shots).toEqual([]);
     expect(judged.notes).toEqual([
       "no section pictures: the run's budget (L1_RUN_TIMEOUT_MS, 10000 ms) ran out while they were taken; the browser that held the page was closed",

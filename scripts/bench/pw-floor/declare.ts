@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, type Browser } from '@playwright/test';
-import { suiteBaseTest } from '../../../fixtures';
+import { suiteBaseTest } from '../../../fixtures/base';
 import { ensureSession } from '../../../lib/platform/sessions';
 import { safeText } from '../../../lib/report/text';
 import { ITEM_NUMBERS } from '../../../lib/rules/types';

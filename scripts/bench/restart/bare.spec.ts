@@ -1,6 +1,6 @@
 import { _baseTest as test, expect } from '@playwright/test';
 
-// Playwright's root test type, the one the suite's tests extend (fixtures/index.ts): what a bare
+// Playwright's root test type, the one the suite's tests extend (fixtures/base.ts): what a bare
 // test costs the suite, without the browser fixtures `test` from @playwright/test sets up for each.
 
 const fail = process.env.BENCH_RESTART_FAIL === '1';

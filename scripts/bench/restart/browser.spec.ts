@@ -1,14 +1,12 @@
-import { _baseTest, chromium, expect, type Browser, type LaunchOptions } from '@playwright/test';
+import { chromium, expect, type Browser } from '@playwright/test';
+import { suiteBaseTest } from '../../../fixtures/base';
 
 const fail = process.env.BENCH_RESTART_FAIL === '1';
 
-// Playwright's root test type, as the suite's tests extend it (fixtures/index.ts suiteBaseTest:
-// `launchOptions` a worker option, from the config's `use`), with one worker-scoped Chromium, as
-// the suite's Collector launches it. Declared here, not imported: fixtures/index.ts brings the
-// suite's modules, which the `suite` kind measures. `test` from @playwright/test would add its
-// browser fixtures' set-up to every test, which the suite does not have.
-const test = _baseTest.extend<object, { launchOptions: LaunchOptions; browser: Browser }>({
-  launchOptions: [{}, { option: true, scope: 'worker' }],
+// The suite's base test type (fixtures/base.ts: Playwright's root test type with `launchOptions`
+// from the config's `use`), with one worker-scoped Chromium, as the suite's Collector launches it.
+// Not fixtures/index.ts: it brings the suite's modules, which the `suite` kind measures.
+const test = suiteBaseTest.extend<object, { browser: Browser }>({
   browser: [
     async ({ launchOptions }, use) => {
       const browser = await chromium.launch(launchOptions);
