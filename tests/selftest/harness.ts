@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test as base } from '@playwright/test';
+import { _baseTest as base, expect } from '@playwright/test';
 import { scanOutputsReport } from '../../lib/redaction';
 import type { RunInput } from '../../lib/run/types';
 import { sha256 } from '../../lib/util/hash';
@@ -31,6 +31,10 @@ export const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 export const PORTAL_B_ORIGIN = `http://127.0.0.1:${DEMO_PORT + 1}`;
 export const DEMO_CREDENTIALS = demoCredentialsFile(DEMO_PORT);
 
+/**
+ * Playwright's root test type (as the suite's own, fixtures/base.ts, and the unit tests'): no
+ * self-test opens a page of its own, so none sets up @playwright/test's browser fixtures.
+ */
 export const test = base.extend<object, { demo: DemoServer }>({
   demo: [
     async ({}, use) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { tempDir } from './fakes/temp';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

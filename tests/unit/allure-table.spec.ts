@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
 import { cellText, rowLine, stepTableCsv, stepTitle, csvField } from '../../lib/report/table';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { CheckFailure, MISMATCH_LINES_SHOWN, stepFailure } from '../../fixtures/check';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { BROWSER_NOT_STARTED, collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
 import { LoginError } from '../../lib/platform/login';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import type { z } from 'zod';
 import { A_MONITOR } from '../../demo/runs';
 import { collectRun } from '../../lib/platform/collect';

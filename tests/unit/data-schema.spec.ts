@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
 import { dataSchema } from '../../lib/schema/data';
 import { parseWith } from '../../lib/schema/issues';

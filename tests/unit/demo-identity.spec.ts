@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { CHECKOUT_ID } from '../../demo/runs';
 import { startDemo } from '../../demo/server';
 import { demoProblem } from '../setup/global.setup';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { batchList } from '../../demo/catalog';
 import { A_MONITOR } from '../../demo/runs';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { breakFrom, dateOfBatchId, dateOfUrl, inWindow, projectAt, windowDates } from '../../demo/dates';
 import { BUNDLED, demoRuns, type DemoProject } from '../../demo/runs';
 import { NIGHTLY_SCENARIOS } from '../../demo/scenarios';

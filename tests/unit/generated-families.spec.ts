@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { ITEM_RULES } from '../../lib/rules';

@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { heapTrimmer } from '../../lib/util/heap';
 
 /**

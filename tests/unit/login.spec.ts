@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { loginFailureKind } from '../../lib/platform/collect';
 import { login, LoginError } from '../../lib/platform/login';
 

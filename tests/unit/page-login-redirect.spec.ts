@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import { expect, test } from './test-type';
 import { A_MONITOR } from '../../demo/runs';
 import { collectRun } from '../../lib/platform/collect';
 import { chromiumLaunchOptions } from '../../lib/run/browser';

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './test-type';
 import { Collector } from '../../fixtures/collector';
 import type { JudgedRun } from '../../lib/report/judged';
 import { chromiumLaunchOptions } from '../../lib/run/browser';

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test-type';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { newBoxedContext } from '../../pages/box';
 import { ReportPage } from '../../pages/ReportPage';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import type { APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
 import { EndpointError, PlatformClient } from '../../lib/platform/client';

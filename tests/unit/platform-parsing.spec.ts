@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { unwrapEnvelope } from '../../lib/platform/envelope';
 import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../lib/platform/batches';
 import { parseRate } from '../../lib/schema/rate';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { finishAtExit, stopReason, stoppedEarly, type Claim } from '../../lib/report/finish';
 import { runFolder } from '../../lib/report/judged';
 import {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import fc from 'fast-check';
 import { Zip, ZipDeflate, zipSync } from 'fflate';
 import {

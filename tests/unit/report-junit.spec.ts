@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { junitXml } from '../../lib/report/junit';
 import type { VerdictFile } from '../../lib/schema/verdict';
 import { fakeVerdict } from './fakes/verdicts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { gridText, jobExitCode, summarize, summaryMarkdown as markdownOf } from '../../lib/report/night';
 import type { VerdictFile } from '../../lib/schema/verdict';
 import { displayWidth, safeText } from '../../lib/report/text';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { displayWidth, markdownText, padDisplay, safeText, runTitle } from '../../lib/report/text';
 
 test.describe('safeText', () => {

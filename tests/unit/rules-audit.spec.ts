@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
 import { checkItem3 } from '../../lib/rules/kpi';
 import { checkItem5 } from '../../lib/rules/ranking';

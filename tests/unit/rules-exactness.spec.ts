@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { comparePercent, isIntegerPrint } from '../../lib/rules/percent';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { checkItem3, checkItem4, snapshotPosition } from '../../lib/rules/kpi';
 import type { Data, PlatformData } from '../../lib/schema/data';
 import type { SnapshotRow } from '../../lib/schema/platform';

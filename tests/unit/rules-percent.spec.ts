@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { comparePercent, round1 } from '../../lib/rules/percent';
 
 test.describe('spec 7.1 / 9.3 percentage comparison', () => {

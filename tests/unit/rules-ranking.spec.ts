@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { BRANDS, OWN_BRAND, competitorRow, context, failingKeys, row, step, type Edit } from './builders';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
 import { checkItem10, checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';
 import type { GroupEntry } from '../../lib/schema/data';

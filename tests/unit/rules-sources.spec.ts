@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { checkItem11, checkItem12, platformSourceOrder } from '../../lib/rules/sources';
 import type { SourceEntry } from '../../lib/schema/data';
 import type { SourceRow } from '../../lib/schema/platform';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { checkItem6 } from '../../lib/rules/wordcloud';
 import { context, failingKeys, row, step } from './builders';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { recognizeProfile } from '../../lib/run/profile';
 
 const settings = { host: 'portal-b.example.com:8443', groupName: '星河集团', companyId: 3100 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { loginFailureKind } from '../../lib/platform/collect';
 import { LoginError } from '../../lib/platform/login';
 import { ensureSession, rememberedLoginFailure, sessionKey } from '../../lib/platform/sessions';

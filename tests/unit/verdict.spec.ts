@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-type';
 import { retryPending, skipsNotChecked } from '../../fixtures/check';
 import { initialEvidence } from '../../lib/platform/evidence';
 import type { JudgedItem, JudgedRun } from '../../lib/report/judged';
