@@ -31,6 +31,15 @@ export interface ReadDataOptions {
 
 /** A section screenshot: readable, small (JPEG), bounded in time. */
 const SHOT_TIMEOUT_MS = 3_000;
+/**
+ * A section taller than this is pictured from its top down to this height. A word cloud of 50,000
+ * words (demo scenario hostile-words-50000, with the demo's charts) drew a section 140,455 px tall:
+ * its picture waited out the whole timeout for each selector, and where it finished, Chromium gave
+ * an empty JPEG (their side ends at 65,535 px). Its top says what the section shows.
+ */
+export const SHOT_MAX_HEIGHT_PX = 3_000;
+/** The attribute the picture's own style names a section by while a tall one is pictured. */
+const SHOT_MARK = 'data-l1-picture';
 
 const PAGE_ERRORS_SHOWN = 3;
 
@@ -202,19 +211,33 @@ export class ReportPage {
       const items = Object.entries(selectors);
       for (const [i, [item, selector]] of items.entries()) {
         if (!bySelector.has(selector)) {
-          const shot = await this.page
-            .locator(selector)
-            .first()
-            .screenshot({
-              type: 'jpeg',
-              quality: 70,
-              timeout: SHOT_TIMEOUT_MS,
-              animations: 'disabled',
-              // A phone number the page shows is covered (a box of Playwright's mask colour): the
-              // guard reads text, never a picture (README.md § Security and limits).
-              mask: [this.page.getByText(PHONE_ON_SCREEN)],
-            })
-            .catch(() => undefined);
+          const section = this.page.locator(selector).first();
+          // Null when the page has no such section, or none that is visible.
+          const box = await section.boundingBox({ timeout: SHOT_TIMEOUT_MS }).catch(() => null);
+          const tall = box !== null && box.height > SHOT_MAX_HEIGHT_PX;
+          if (tall)
+            await section.evaluate((el, mark) => el.setAttribute(mark, ''), SHOT_MARK).catch(() => {});
+          const shot = !box
+            ? undefined
+            : await section
+                .screenshot({
+                  type: 'jpeg',
+                  quality: 70,
+                  timeout: SHOT_TIMEOUT_MS,
+                  animations: 'disabled',
+                  // A phone number the page shows is covered (a box of Playwright's mask colour): the
+                  // guard reads text, never a picture (README.md § Security and limits).
+                  mask: [this.page.getByText(PHONE_ON_SCREEN)],
+                  // Only while the picture is taken: the top of a tall section.
+                  ...(tall
+                    ? {
+                        style: `[${SHOT_MARK}] { max-height: ${SHOT_MAX_HEIGHT_PX}px !important; overflow: hidden !important; }`,
+                      }
+                    : {}),
+                })
+                // An empty JPEG is no picture.
+                .then((jpeg) => (jpeg.length ? jpeg : undefined))
+                .catch(() => undefined);
           if (!shot && (crashed || this.page.isClosed())) {
             for (const [n, other] of items.slice(i)) {
               const taken = bySelector.get(other);
@@ -230,9 +253,17 @@ export class ReportPage {
             break;
           }
           // A report other than the bundled one has its own sections: the note says where to name them.
-          if (!shot)
+          if (!box)
             notes.push(
               `no screenshot of item ${item}: the page has no visible ${selector} (L1_SECTION_SELECTORS names each item's section of your report)`,
+            );
+          else if (!shot)
+            notes.push(
+              `no screenshot of item ${item}: its section ${selector} gave no picture within ${SHOT_TIMEOUT_MS} ms`,
+            );
+          else if (tall)
+            notes.push(
+              `the screenshot of item ${item} shows the top ${SHOT_MAX_HEIGHT_PX} px of its section ${selector}, which is ${Math.round(box.height)} px tall`,
             );
           bySelector.set(selector, shot);
         }

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test-type';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import { newBoxedContext } from '../../pages/box';
-import { ReportPage } from '../../pages/ReportPage';
+import { ReportPage, SHOT_MAX_HEIGHT_PX } from '../../pages/ReportPage';
 import { closeLocal, listenLocal } from './fakes/local';
 
 /**
@@ -26,7 +26,16 @@ test.beforeAll(async () => {
     ${section('none', 'exposure 49.64%')}
     ${section('long', `id ${PHONE.join('')}7`)}
   </body></html>`;
-  server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  // Sections of any height: the height in the query, or one that moves on every frame, never stable.
+  const sized = (height: number) => `<html><body style="margin:0">
+    <div id="s" style="width:400px;height:${height}px;background:linear-gradient(#fff,#000)">top</div>
+    <div id="moving" style="position:absolute;left:0;top:0;width:50px;height:50px;background:#f00"></div>
+    <script>(function f(t){ document.getElementById('moving').style.left = (t % 500) + 'px'; requestAnimationFrame(f); })(0)</script>
+  </body></html>`;
+  server = http.createServer((req, res) => {
+    const height = new URL(req.url ?? '/', 'http://x').searchParams.get('height');
+    res.writeHead(200, { 'content-type': 'text/html' }).end(height ? sized(Number(height)) : page);
+  });
   origin = await listenLocal(server);
   browser = await chromium.launch(chromiumLaunchOptions());
 });
@@ -79,6 +88,70 @@ test('a section that shows a mobile number, bare or grouped, is pictured with th
     } finally {
       await counter.close();
     }
+  } finally {
+    await context.close();
+  }
+});
+
+/** The height of a JPEG, read in the browser (no image library here). */
+async function jpegHeight(page: Page, jpeg: Buffer): Promise<number> {
+  return page.evaluate(
+    async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return img.height;
+    },
+    `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+  );
+}
+
+test('a section taller than SHOT_MAX_HEIGHT_PX is pictured from its top down to it, and the note says so; one of that very height is pictured whole, without a note', async () => {
+  const counter = await browser.newPage();
+  try {
+    // 150,000 px: as a word cloud of 50,000 words (hostile-words-50000 with the demo's charts),
+    // whose picture waited out its timeout, or came back as an empty JPEG.
+    for (const [height, pictured, note] of [
+      [150_000, SHOT_MAX_HEIGHT_PX, true],
+      [SHOT_MAX_HEIGHT_PX, SHOT_MAX_HEIGHT_PX, false],
+      [200, 200, false],
+    ] as const) {
+      const { context } = await newBoxedContext(browser, [origin]);
+      const page = await context.newPage();
+      await page.goto(`${origin}/r.html?height=${height}`);
+      const notes: string[] = [];
+      const began = Date.now();
+      const shots = await new ReportPage(page).screenshotSections({ 6: '#s', 7: '#s' }, notes);
+      expect(Date.now() - began, `${height} px`).toBeLessThan(2_500);
+      expect(notes).toEqual(
+        note
+          ? [
+              `the screenshot of item 6 shows the top ${SHOT_MAX_HEIGHT_PX} px of its section #s, which is ${height} px tall`,
+            ]
+          : [],
+      );
+      expect(await jpegHeight(counter, shots[6]!), `${height} px`).toBe(pictured);
+      expect(shots[7]).toBe(shots[6]); // one picture per distinct selector
+      await context.close();
+    }
+  } finally {
+    await counter.close();
+  }
+});
+
+test('a section that is there but gives no picture in time is said so, not called missing; a missing one is', async () => {
+  const { context } = await newBoxedContext(browser, [origin]);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/r.html?height=100`);
+    const notes: string[] = [];
+    // #moving moves on every frame (a script, not a CSS animation): never stable, so never pictured.
+    const shots = await new ReportPage(page).screenshotSections({ 3: '#moving', 4: '#absent' }, notes);
+    expect(shots).toEqual({});
+    expect(notes).toEqual([
+      'no screenshot of item 3: its section #moving gave no picture within 3000 ms',
+      "no screenshot of item 4: the page has no visible #absent (L1_SECTION_SELECTORS names each item's section of your report)",
+    ]);
   } finally {
     await context.close();
   }
