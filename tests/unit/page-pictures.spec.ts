@@ -45,8 +45,11 @@ test.afterAll(async () => {
   await closeLocal(server);
 });
 
-/** How many pixels of a JPEG are the mask's magenta, counted in the browser (no image library here). */
-async function magenta(page: Page, jpeg: Buffer): Promise<number> {
+/**
+ * A JPEG's height and how many of its pixels are the mask's magenta, read in the browser (no image
+ * library here).
+ */
+async function jpegFacts(page: Page, jpeg: Buffer): Promise<{ height: number; magenta: number }> {
   return page.evaluate(
     async (src) => {
       const img = new Image();
@@ -61,11 +64,12 @@ async function magenta(page: Page, jpeg: Buffer): Promise<number> {
       let n = 0;
       for (let i = 0; i < data.length; i += 4)
         if (data[i]! > 200 && data[i + 1]! < 90 && data[i + 2]! > 200) n++;
-      return n;
+      return { height: img.height, magenta: n };
     },
     `data:image/jpeg;base64,${jpeg.toString('base64')}`,
   );
 }
+const magenta = async (page: Page, jpeg: Buffer) => (await jpegFacts(page, jpeg)).magenta;
 
 test('a section that shows a mobile number, bare or grouped, is pictured with the number covered; the others as they are', async () => {
   const { context } = await newBoxedContext(browser, [origin]);
@@ -93,19 +97,6 @@ test('a section that shows a mobile number, bare or grouped, is pictured with th
   }
 });
 
-/** The height of a JPEG, read in the browser (no image library here). */
-async function jpegHeight(page: Page, jpeg: Buffer): Promise<number> {
-  return page.evaluate(
-    async (src) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      return img.height;
-    },
-    `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-  );
-}
-
 test('a section taller than SHOT_MAX_HEIGHT_PX is pictured from its top down to it, and the note says so; one of that very height is pictured whole, without a note', async () => {
   const counter = await browser.newPage();
   try {
@@ -130,7 +121,7 @@ test('a section taller than SHOT_MAX_HEIGHT_PX is pictured from its top down to 
             ]
           : [],
       );
-      expect(await jpegHeight(counter, shots[6]!), `${height} px`).toBe(pictured);
+      expect((await jpegFacts(counter, shots[6]!)).height, `${height} px`).toBe(pictured);
       expect(shots[7]).toBe(shots[6]); // one picture per distinct selector
       await context.close();
     }
