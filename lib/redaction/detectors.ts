@@ -40,15 +40,24 @@ const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]
  */
 export const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 
-/** A character of `[A-Za-z0-9_-]`. */
-function isBase64UrlChar(c: number): boolean {
-  return isAlnum(c) || c === 0x5f || c === 0x2d;
+/**
+ * A lookup table of the latin1 codes whose characters `chars` (a regular expression's class) matches:
+ * one read per character where the scans below called a chain of comparisons. The texts scanned
+ * are buffers read as latin1; a code above 255 reads `undefined`, which is no match.
+ */
+export function charTable(chars: RegExp): Uint8Array {
+  const table = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) if (chars.test(String.fromCharCode(c))) table[c] = 1;
+  return table;
 }
+
+/** `[A-Za-z0-9_-]`. */
+const BASE64URL = charTable(/[A-Za-z0-9_-]/);
 
 /** The end of the run of `[A-Za-z0-9_-]` that starts at `from`. */
 function base64UrlRunEnd(text: string, from: number): number {
   let i = from;
-  while (i < text.length && isBase64UrlChar(text.charCodeAt(i))) i++;
+  while (i < text.length && BASE64URL[text.charCodeAt(i)]) i++;
   return i;
 }
 
@@ -87,37 +96,30 @@ const SECRET_KEY = /"(password|passwd|token|access_token)"\s*:\s*"((?:[^"\\\r\n]
 /** The same key in JSON kept as a string inside JSON (request bodies in traces, logs). */
 const SECRET_KEY_ESCAPED =
   /\\"(password|passwd|token|access_token)\\"\s*:\s*\\"((?:[^"\\\r\n]|\\[^"])+)\\"/gi;
-/** Runs that may hold a cookie value: base64, base64url, hex, URL-encoded ("_" too: base64url). */
-/** Characters of a token that may hold a cookie value: `[A-Za-z0-9_.~+/=%-]`. */
-function isTokenChar(c: number): boolean {
-  return (
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x5f ||
-    c === 0x2e ||
-    c === 0x7e ||
-    c === 0x2b ||
-    c === 0x2f ||
-    c === 0x3d ||
-    c === 0x25 ||
-    c === 0x2d
-  );
-}
+/**
+ * Characters of a token that may hold a cookie value, `[A-Za-z0-9_.~+/=%-]` (base64, base64url, hex,
+ * URL-encoded): 1, or 3 for the separators of `cookieCandidates` (".", "=", "%").
+ */
+const TOKEN = charTable(/[A-Za-z0-9_.~+/=%-]/);
+const SEPARATOR = 2;
+for (const c of '.=%') TOKEN[c.charCodeAt(0)]! |= SEPARATOR;
 
 /**
- * Runs of 12 or more token characters, by a linear scan: a regular expression over the megabytes
- * of base64 a single-file report embeds overflowed V8's stack.
+ * Each run of 12 or more token characters, by a linear scan (a regular expression over the
+ * megabytes of base64 a single-file report embeds overflowed V8's stack), with whether it holds a
+ * separator.
  */
-function* tokens(text: string): Generator<{ index: number; text: string }> {
-  for (let i = 0; i < text.length;) {
-    if (!isTokenChar(text.charCodeAt(i))) {
+function eachToken(text: string, each: (start: number, end: number, separated: boolean) => void): void {
+  const n = text.length;
+  for (let i = 0; i < n;) {
+    if (!TOKEN[text.charCodeAt(i)]) {
       i++;
       continue;
     }
     let j = i;
-    while (j < text.length && isTokenChar(text.charCodeAt(j))) j++;
-    if (j - i >= 12) yield { index: i, text: text.slice(i, j) };
+    let seen = 0;
+    for (let k; j < n && (k = TOKEN[text.charCodeAt(j)]); j++) seen |= k;
+    if (j - i >= 12) each(i, j, (seen & SEPARATOR) !== 0);
     i = j;
   }
 }
@@ -158,10 +160,12 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
     });
   });
   if (st.hashes.size) {
-    for (const m of tokens(text)) {
-      const hit = cookieCandidates(m.text).find((c) => isSeenCookie(c.text, st));
+    eachToken(text, (index, end, separated) => {
+      // Without a separator a token is its one candidate, and no cookie is longer than a browser keeps.
+      if (!separated && end - index > MAX_COOKIE_CANDIDATE) return;
+      const hit = cookieCandidates(text.slice(index, end)).find((c) => isSeenCookie(c.text, st));
       if (hit) {
-        const start = m.index + hit.start;
+        const start = index + hit.start;
         matches.push({
           start,
           end: start + hit.text.length,
@@ -169,7 +173,7 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
           what: `session cookie value (seen by the suite)${hit.decoded ? ', URL-encoded' : ''}`,
         });
       }
-    }
+    });
   }
   for (const m of text.matchAll(PHONE)) {
     matches.push({

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { isZip, mib, overLimit, readZip } from './archive';
-import { detect, type Known } from './detectors';
+import { charTable, detect, type Known } from './detectors';
 import { display, Findings, where, type Ctx, type Match, type Pos } from './findings';
 
 /**
@@ -222,7 +222,7 @@ function* dataUris(text: string): Generator<Embedded> {
     if (!head) continue;
     const dataStart = at + head[0].length;
     let end = dataStart;
-    while (end < text.length && isBase64Char(text.charCodeAt(end))) end++;
+    while (end < text.length && BASE64[text.charCodeAt(end)]) end++;
     let padded = end;
     while (padded < text.length && padded - end < 2 && text.charCodeAt(padded) === 0x3d) padded++;
     if (end - dataStart >= 8)
@@ -259,14 +259,11 @@ function embeddedBase64(text: string): Embedded[] {
   return out;
 }
 
+/** `[A-Za-z0-9+/]`. */
+const BASE64 = charTable(/[A-Za-z0-9+/]/);
+
 function isBase64Char(code: number): boolean {
-  return (
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x2b ||
-    code === 0x2f
-  );
+  return BASE64[code] === 1;
 }
 
 /**
@@ -275,18 +272,24 @@ function isBase64Char(code: number): boolean {
  * single-file Allure report embeds.
  */
 function* base64Literals(text: string): Generator<{ start: number; data: string }> {
-  for (let i = 0; i < text.length; i++) {
+  // The next quote of each kind, found by `indexOf` (native), not by looking at every character.
+  let double = text.indexOf('"');
+  let single = text.indexOf("'");
+  for (let from = 0; ;) {
+    if (double !== -1 && double < from) double = text.indexOf('"', from);
+    if (single !== -1 && single < from) single = text.indexOf("'", from);
+    const i = double === -1 ? single : single === -1 ? double : Math.min(double, single);
+    if (i === -1) return;
     const quote = text.charCodeAt(i);
-    if (quote !== 0x22 && quote !== 0x27) continue;
     let j = i + 1;
-    while (j < text.length && isBase64Char(text.charCodeAt(j))) j++;
+    while (j < text.length && BASE64[text.charCodeAt(j)]) j++;
     let end = j;
     while (end < text.length && end - j < 2 && text.charCodeAt(end) === 0x3d) end++;
     if (j - (i + 1) >= 24 && text.charCodeAt(end) === quote) {
       yield { start: i, data: text.slice(i + 1, end) };
-      i = end;
+      from = end + 1;
     } else {
-      i = j - 1;
+      from = j;
     }
   }
 }
