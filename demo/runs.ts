@@ -24,6 +24,15 @@ export const CHECKOUT_ID = sha256(path.resolve(__dirname, '..')).slice(0, 16);
 export const DEMO_CREDENTIALS_FILE = path.resolve(__dirname, '..', '.l1', 'demo', 'credentials.json');
 
 /**
+ * The runs file `npm run demo -- --scenario …` (and `--nights`) writes for its checks: with the
+ * demo's own state, which the redaction guard never scans (lib/redaction/targets.ts), not in an
+ * output folder. It is an input, and the URLs of some scenarios carry a token on purpose
+ * (hostile-redirect-loop-token): written to reports/, it failed the main job's own guard, so the
+ * documented `--scenario 'hostile-*'` (or `all`) ended with exit 3 whatever the checks found.
+ */
+export const SCENARIO_RUNS_FILE = path.resolve(__dirname, '..', '.l1', 'demo', 'scenario-runs.json');
+
+/**
  * Where a demo on `port` writes its registry: credentials.json on the default port, else
  * credentials-<port>.json, so two demos (checks and self-tests) never overwrite each other's.
  */

@@ -266,9 +266,10 @@ async function main(): Promise<number> {
     // import() would need tsx's ESM hook, which this script runs without (lib/run/settings.ts `tsScript`).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startDemo } = require('../demo/server') as typeof import('../demo/server');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { SCENARIO_RUNS_FILE: file } = require('../demo/runs') as typeof import('../demo/runs');
     const demo = await startDemo({ quiet: true });
     stopDemo = () => demo.close();
-    const file = path.join(ROOT, 'reports', 'scenario-runs.json');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const made = spawnSync(
       ...tsScript('demo/runs-file.ts', [

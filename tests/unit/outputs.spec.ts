@@ -32,6 +32,7 @@ import { readSettings, tsScript } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
+import { SCENARIO_RUNS_FILE } from '../../demo/runs';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
 
@@ -664,8 +665,20 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     expect(none.code, none.out).toBe(2);
     expect(none.out).toContain('Allure report: not built: no test ran');
     expect(none.out).toContain('Exit code 2: nothing was checked');
-    const passing = job(['--grep', 'item05', '--pass-with-no-tests'], { L1_RUNS: runs });
+    // Through --scenario: the demo's runs file of a scenario whose URL carries a token on purpose is
+    // an input, kept with the demo's state, and the job's guard passes. Written to reports/, the
+    // guard found the token there and the job ended with 3.
+    const passing = job(
+      ['--scenario', 'hostile-redirect-loop-token', '--grep', 'item05', '--pass-with-no-tests'],
+      {
+        L1_DEMO_PORT: '4397',
+      },
+    );
     expect(passing.code, passing.out).toBe(0);
+    expect(passing.out).toContain(
+      `demo scenarios hostile-redirect-loop-token: ${shownPath(SCENARIO_RUNS_FILE)}`,
+    );
+    expect(passing.out).toMatch(/redaction guard: \d+ files scanned, no secret found/);
     expect(passing.out).toContain('Exit code 0: no check ran');
   });
 });
