@@ -131,19 +131,26 @@ test('a section taller than SHOT_MAX_HEIGHT_PX is pictured from its top down to 
 });
 
 test('a section that is there but gives no picture in time is said so, not called missing; a missing one is', async () => {
-  const { context } = await newBoxedContext(browser, [origin]);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${origin}/r.html?height=100`);
-    const notes: string[] = [];
-    // #moving moves on every frame (a script, not a CSS animation): never stable, so never pictured.
-    const shots = await new ReportPage(page).screenshotSections({ 3: '#moving', 4: '#absent' }, notes);
-    expect(shots).toEqual({});
-    expect(notes).toEqual([
-      'no screenshot of item 3: its section #moving gave no picture within 3000 ms',
-      "no screenshot of item 4: the page has no visible #absent (L1_SECTION_SELECTORS names each item's section of your report)",
-    ]);
-  } finally {
-    await context.close();
-  }
+  // Each waits out the pictures' timeout (3 s): on two pages at once.
+  const pictured = async (selectors: Record<number, string>) => {
+    const { context } = await newBoxedContext(browser, [origin]);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}/r.html?height=100`);
+      const notes: string[] = [];
+      const shots = await new ReportPage(page).screenshotSections(selectors, notes);
+      return { shots, notes };
+    } finally {
+      await context.close();
+    }
+  };
+  // #moving moves on every frame (a script, not a CSS animation): never stable, so never pictured.
+  const [moving, absent] = await Promise.all([pictured({ 3: '#moving' }), pictured({ 4: '#absent' })]);
+  expect([moving.shots, absent.shots]).toEqual([{}, {}]);
+  expect(moving.notes).toEqual([
+    'no screenshot of item 3: its section #moving gave no picture within 3000 ms',
+  ]);
+  expect(absent.notes).toEqual([
+    "no screenshot of item 4: the page has no visible #absent (L1_SECTION_SELECTORS names each item's section of your report)",
+  ]);
 });
