@@ -238,6 +238,8 @@ export class ReportPage {
                 // An empty JPEG is no picture.
                 .then((jpeg) => (jpeg.length ? jpeg : undefined))
                 .catch(() => undefined);
+          // Unmarked again: a later section that holds this one is pictured as the page draws it.
+          if (tall) await section.evaluate((el, mark) => el.removeAttribute(mark), SHOT_MARK).catch(() => {});
           if (!shot && (crashed || this.page.isClosed())) {
             for (const [n, other] of items.slice(i)) {
               const taken = bySelector.get(other);

@@ -123,6 +123,7 @@ test('a section taller than SHOT_MAX_HEIGHT_PX is pictured from its top down to 
       );
       expect((await jpegFacts(counter, shots[6]!)).height, `${height} px`).toBe(pictured);
       expect(shots[7]).toBe(shots[6]); // one picture per distinct selector
+      await expect(page.locator('[data-l1-picture]')).toHaveCount(0); // the page as it was drawn
       await context.close();
     }
   } finally {
