@@ -35,7 +35,7 @@ const SHOT_TIMEOUT_MS = 3_000;
  * A section taller than this is pictured from its top down to this height. A word cloud of 50,000
  * words (demo scenario hostile-words-50000, with the demo's charts) drew a section 140,455 px tall:
  * its picture waited out the whole timeout for each selector, and where it finished, Chromium gave
- * an empty JPEG (their side ends at 65,535 px). Its top says what the section shows.
+ * an empty JPEG (a JPEG's side is at most 65,535 px). Its top says what the section shows.
  */
 export const SHOT_MAX_HEIGHT_PX = 3_000;
 /** The attribute the picture's own style names a section by while a tall one is pictured. */
