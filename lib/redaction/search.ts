@@ -271,7 +271,7 @@ function isBase64Char(code: number): boolean {
  * regular expression with a back-reference overflowed V8's stack on the megabytes of base64 a
  * single-file Allure report embeds.
  */
-function* base64Literals(text: string): Generator<{ start: number; data: string }> {
+export function* base64Literals(text: string): Generator<{ start: number; data: string }> {
   // The next quote of each kind, found by `indexOf` (native), not by looking at every character.
   let double = text.indexOf('"');
   let single = text.indexOf("'");

@@ -20,6 +20,7 @@ import {
   type Finding,
 } from '../../lib/redaction';
 import { JWT, jwtMatches } from '../../lib/redaction/detectors';
+import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
@@ -1158,6 +1159,38 @@ test.describe('secrets from any source are masked before they leave the suite (R
         new Set(['verdict']),
       ),
     ).toEqual({ verdict: verdictWord, notes: ['*** by tie swap'] });
+  });
+});
+
+test.describe('the quoted base64 search (lib/redaction/search.ts base64Literals)', () => {
+  // The regular expression it replaces, with a back-reference: linear code, since this regex
+  // overflowed V8's stack on the megabytes of base64 of a single-file report; fine on short texts.
+  const LITERAL = /(["'])([A-Za-z0-9+/]{24,}={0,2})\1/g;
+  const byRegex = (text: string) => [...text.matchAll(LITERAL)].map((m) => ({ start: m.index, data: m[2]! }));
+
+  test('finds exactly what the regex finds, on generated text made of quotes, base64 and padding', () => {
+    const piece = fc.constantFrom(
+      '"',
+      "'",
+      '=',
+      'A',
+      'z',
+      '0',
+      '+',
+      '/',
+      ' ',
+      'x-',
+      'QUJDREVGR0hJSktMTU5PUFFSU1RVVldY',
+      'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        // node:assert, not expect: 3,000 steps of a test cost Playwright seconds.
+        assert.deepEqual([...base64Literals(text)], byRegex(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
