@@ -71,7 +71,16 @@ export default tseslint.config(
       // generated cases through fast-check's `fc.assert`, which fails the test with the counterexample.
       'playwright/expect-expect': [
         'error',
-        { assertFunctionNames: ['expect', 'checkItem', 'checkCollection', 'assert', 'expectNoSecretsIn'] },
+        {
+          assertFunctionNames: [
+            'expect',
+            'checkItem',
+            'checkCollection',
+            'assert',
+            'expectNoSecretsIn',
+            'expectSameAsRegex',
+          ],
+        },
       ],
     },
   },
