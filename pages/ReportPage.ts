@@ -211,35 +211,7 @@ export class ReportPage {
       const items = Object.entries(selectors);
       for (const [i, [item, selector]] of items.entries()) {
         if (!bySelector.has(selector)) {
-          const section = this.page.locator(selector).first();
-          // Null when the page has no such section, or none that is visible.
-          const box = await section.boundingBox({ timeout: SHOT_TIMEOUT_MS }).catch(() => null);
-          const tall = box !== null && box.height > SHOT_MAX_HEIGHT_PX;
-          if (tall)
-            await section.evaluate((el, mark) => el.setAttribute(mark, ''), SHOT_MARK).catch(() => {});
-          const shot = !box
-            ? undefined
-            : await section
-                .screenshot({
-                  type: 'jpeg',
-                  quality: 70,
-                  timeout: SHOT_TIMEOUT_MS,
-                  animations: 'disabled',
-                  // A phone number the page shows is covered (a box of Playwright's mask colour): the
-                  // guard reads text, never a picture (README.md § Security and limits).
-                  mask: [this.page.getByText(PHONE_ON_SCREEN)],
-                  // Only while the picture is taken: the top of a tall section.
-                  ...(tall
-                    ? {
-                        style: `[${SHOT_MARK}] { max-height: ${SHOT_MAX_HEIGHT_PX}px !important; overflow: hidden !important; }`,
-                      }
-                    : {}),
-                })
-                // An empty JPEG is no picture.
-                .then((jpeg) => (jpeg.length ? jpeg : undefined))
-                .catch(() => undefined);
-          // Unmarked again: a later section that holds this one is pictured as the page draws it.
-          if (tall) await section.evaluate((el, mark) => el.removeAttribute(mark), SHOT_MARK).catch(() => {});
+          const { shot, note } = await this.sectionPicture(item, selector);
           if (!shot && (crashed || this.page.isClosed())) {
             for (const [n, other] of items.slice(i)) {
               const taken = bySelector.get(other);
@@ -254,19 +226,7 @@ export class ReportPage {
             );
             break;
           }
-          // A report other than the bundled one has its own sections: the note says where to name them.
-          if (!box)
-            notes.push(
-              `no screenshot of item ${item}: the page has no visible ${selector} (L1_SECTION_SELECTORS names each item's section of your report)`,
-            );
-          else if (!shot)
-            notes.push(
-              `no screenshot of item ${item}: its section ${selector} gave no picture within ${SHOT_TIMEOUT_MS} ms`,
-            );
-          else if (tall)
-            notes.push(
-              `the screenshot of item ${item} shows the top ${SHOT_MAX_HEIGHT_PX} px of its section ${selector}, which is ${Math.round(box.height)} px tall`,
-            );
+          if (note) notes.push(note);
           bySelector.set(selector, shot);
         }
         const shot = bySelector.get(selector);
@@ -276,5 +236,61 @@ export class ReportPage {
       this.page.off('crash', onCrash);
     }
     return shots;
+  }
+
+  /**
+   * The picture of one section, or the note that says why there is none: a section the page lacks
+   * (or shows nowhere) is missing; one that is there but gives no picture within SHOT_TIMEOUT_MS
+   * (it never keeps still; Chromium gave an empty JPEG) is said so; a tall one is pictured from its
+   * top down to SHOT_MAX_HEIGHT_PX, by a style that names it by a mark while the picture is taken.
+   */
+  private async sectionPicture(item: string, selector: string): Promise<{ shot?: Buffer; note?: string }> {
+    const section = this.page.locator(selector).first();
+    // Null when the page has no such section, or none that is visible.
+    const box = await section.boundingBox({ timeout: SHOT_TIMEOUT_MS }).catch(() => null);
+    // A report other than the bundled one has its own sections: the note says where to name them.
+    if (!box)
+      return {
+        note: `no screenshot of item ${item}: the page has no visible ${selector} (L1_SECTION_SELECTORS names each item's section of your report)`,
+      };
+    const tall = box.height > SHOT_MAX_HEIGHT_PX;
+    const mark = (on: boolean) =>
+      section
+        .evaluate((el, [name, set]) => (set ? el.setAttribute(name, '') : el.removeAttribute(name)), [
+          SHOT_MARK,
+          on,
+        ] as const)
+        .catch(() => {});
+    if (tall) await mark(true);
+    const shot = await section
+      .screenshot({
+        type: 'jpeg',
+        quality: 70,
+        timeout: SHOT_TIMEOUT_MS,
+        animations: 'disabled',
+        // A phone number the page shows is covered (a box of Playwright's mask colour): the guard
+        // reads text, never a picture (README.md § Security and limits).
+        mask: [this.page.getByText(PHONE_ON_SCREEN)],
+        ...(tall
+          ? {
+              style: `[${SHOT_MARK}] { max-height: ${SHOT_MAX_HEIGHT_PX}px !important; overflow: hidden !important; }`,
+            }
+          : {}),
+      })
+      // An empty JPEG is no picture.
+      .then((jpeg) => (jpeg.length ? jpeg : undefined))
+      .catch(() => undefined);
+    // Unmarked again: a later section that holds this one is pictured as the page draws it.
+    if (tall) await mark(false);
+    if (!shot)
+      return {
+        note: `no screenshot of item ${item}: its section ${selector} gave no picture within ${SHOT_TIMEOUT_MS} ms`,
+      };
+    return tall
+      ? {
+          shot,
+          note: `the screenshot of item ${item} shows the top ${SHOT_MAX_HEIGHT_PX} px of its section ${selector}, which is ${Math.round(box.height)} px tall`,
+        }
+      : { shot };
   }
 }

@@ -10,6 +10,10 @@ import { display, Findings, where, type Ctx, type Match, type Pos } from './find
  * limit is `unscanned`, which fails the guard: it never passes what it did not read.
  */
 
+/** Base64's characters, `[A-Za-z0-9+/]`, and with its padding `=`: one table read per character. */
+const BASE64 = charTable(/[A-Za-z0-9+/]/);
+const BASE64_OR_PAD = charTable(/[A-Za-z0-9+/=]/);
+
 /** Zip in base64 in a zip…: nesting deeper than this is not opened (unscanned: the guard fails). */
 const MAX_DEPTH = 6;
 
@@ -109,7 +113,7 @@ function scanWindows(file: string, shown: string, size: number, st: ScanState): 
       let to = buf.length;
       if (start + own < size && offset + buf.length > start + own) {
         to = start + own - offset;
-        while (to > from && isBase64OrPad(buf[to - 1]!)) to--;
+        while (to > from && BASE64_OR_PAD[buf[to - 1]!]) to--;
         if (to === from) {
           st.unscanned.push(
             `${shown}: base64 data longer than ${mib(own)} from byte ${start}, not scanned from there`,
@@ -140,10 +144,6 @@ function countNewlines(buf: Buffer, from: number, to: number): number {
   let n = 0;
   for (let i = buf.indexOf(10, from); i !== -1 && i < to; i = buf.indexOf(10, i + 1)) n++;
   return n;
-}
-
-function isBase64OrPad(code: number): boolean {
-  return isBase64Char(code) || code === 0x3d;
 }
 
 function scanBlob(buf: Buffer, ctx: Ctx, st: ScanState, part?: Part): void {
@@ -257,13 +257,6 @@ function embeddedBase64(text: string): Embedded[] {
     });
   }
   return out;
-}
-
-/** `[A-Za-z0-9+/]`. */
-const BASE64 = charTable(/[A-Za-z0-9+/]/);
-
-function isBase64Char(code: number): boolean {
-  return BASE64[code] === 1;
 }
 
 /**
