@@ -15,6 +15,7 @@ import {
 } from './ranking-sides';
 import { makeItem, makeStep } from './results';
 import { countRow, exactRow, missingGroupRow, percentRow } from './rows';
+import { tiedOn, type TiedOn } from './sorting';
 import {
   ITEM_TITLES,
   PASS_BY,
@@ -107,13 +108,14 @@ function isTie(a: number | null, b: number | null): boolean {
 
 /**
  * Two brands whose order differs between the two sorted rankings (spec 9.5.5 "a swap of ranks"):
- * `first` is above `second` on the HTML side and below it on the platform side. `tied` when their own
- * rates are within 0.05 on the HTML side and on the platform side (docs/rules.md 9.5.5).
+ * `first` is above `second` on the HTML side and below it on the platform side. `tiedOn` names the
+ * side or sides where their own rates are within 0.05, where that side's order of the two is open
+ * (docs/rules.md 9.5.5); none, and the swap is no tie swap.
  */
 interface Swap {
   first: string;
   second: string;
-  tied: boolean;
+  tiedOn: TiedOn | undefined;
   rates: string;
 }
 
@@ -145,7 +147,7 @@ function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>):
       swaps.push({
         first,
         second,
-        tied: isTie(h[0], h[1]) && isTie(p[0], p[1]),
+        tiedOn: tiedOn(isTie(h[0], h[1]), isTie(p[0], p[1])),
         rates: `HTML ${rateText(h[0])} / ${rateText(h[1])}, platform ${rateText(p[0])} / ${rateText(p[1])}`,
       });
     }
@@ -156,7 +158,9 @@ function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>):
 const pairText = (s: Swap) => `「${s.first}」 ↔ 「${s.second}」`;
 
 function swapText(s: Swap): string {
-  const how = s.tied ? `tied within ${TIE_TOLERANCE}` : `not tied within ${TIE_TOLERANCE}`;
+  const how = s.tiedOn
+    ? `tied within ${TIE_TOLERANCE} on ${s.tiedOn}`
+    : `not tied within ${TIE_TOLERANCE} on either side`;
   return `${pairText(s)} swapped ranks, ${how} (${s.rates})`;
 }
 
@@ -222,13 +226,13 @@ function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): Comparis
     const shifted = `「${h.name}」 and 「${p.name}」 did not swap ranks: ${why}`;
     return exactRow(key, h.name, p.name, other ?? shifted);
   }
-  const untied = involved.filter((s) => !s.tied);
+  const untied = involved.filter((s) => !s.tiedOn);
   if (untied.length > 0) {
     return exactRow(
       key,
       h.name,
       p.name,
-      `${untied.map(swapText).join('; ')}: a swap of brands that are not tied fails (7.6.2, 9.5.5)`,
+      `${untied.map(swapText).join('; ')}: a swap of brands tied on neither side fails (7.6.2, 9.5.5)`,
     );
   }
   const tie = involved.map(swapText).join('; ');
@@ -250,8 +254,8 @@ function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): Comparis
 
 /** `1 tie swap within 0.05 (spec 9.5.5): 蓝鲸 ↔ 极光`, and the swaps that are not ties. */
 function swapNotes(ctx: RuleContext, swaps: Swap[]): string[] {
-  const tied = swaps.filter((s) => s.tied);
-  const untied = swaps.filter((s) => !s.tied);
+  const tied = swaps.filter((s) => s.tiedOn);
+  const untied = swaps.filter((s) => !s.tiedOn);
   const notes: string[] = [];
   if (tied.length > 0 && ctx.profile === 'B') {
     const n = tied.length;

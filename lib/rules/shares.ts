@@ -5,6 +5,7 @@ import { atComparedPrecision, comparePercent, roundedGap, withinProfile } from '
 import { AGGREGATE, beyondSixNote, notComparedNote, platformOptions, type PlatformOption } from './platforms';
 import { makeItem, makeStep } from './results';
 import { bothEmptyRow, exactRow, missingGroupRow, percentRow } from './rows';
+import { tiedOn, type TiedOn } from './sorting';
 import {
   LEGEND_ENTRIES,
   MEDIA_BARS,
@@ -119,24 +120,29 @@ function shareOf(side: ShareSide, name: string): number | null {
 }
 
 /**
- * Two names hold equal shares (within the profile's tolerance) on both sides: 7.3.1 orders by value,
- * which leaves the order among equal values open, so either order follows the rule (docs/rules.md §D10).
+ * Where two names hold equal shares (within the profile's tolerance): 7.3.1 orders by value, which
+ * leaves the order among equal values open on a side where they are equal (docs/rules.md §D10).
  */
-function tiedOnBothSides(
+function sharesTiedOn(
   a: string,
   b: string,
   html: ShareSide,
   platform: ShareSide,
   profile: Profile,
-): boolean {
+): TiedOn | undefined {
   const tied = (side: ShareSide) => {
     const x = shareOf(side, a);
     const y = shareOf(side, b);
     return x !== null && y !== null && comparePercent(x, y, profile).verdict === 'pass';
   };
-  return tied(html) && tied(platform);
+  return tiedOn(tied(html), tied(platform));
 }
 
+/**
+ * One position of the chart: the names, character for character. Two names swapped there pass when
+ * their shares are equal on at least one side, whose order of the two is then open (§D10): each
+ * name's share is compared across the sides by its own row (`shareRow`).
+ */
 function positionRow(
   index: number,
   label: string,
@@ -148,12 +154,13 @@ function positionRow(
   const p = platform.shown[index];
   const missing = !h || !p ? `no entry at #${index + 1} on the ${h ? 'platform' : 'HTML'} side` : undefined;
   const row = exactRow(`#${index + 1} ${label}`, h?.name ?? null, p?.name ?? null, missing);
-  if (row.verdict === 'pass' || !h || !p || !tiedOnBothSides(h.name, p.name, html, platform, profile))
-    return row;
+  const tied =
+    row.verdict === 'fail' && h && p ? sharesTiedOn(h.name, p.name, html, platform, profile) : undefined;
+  if (!tied) return row;
   return {
     ...row,
     verdict: 'pass',
-    note: 'equal shares on both sides: their order is open (7.3.1 orders by value)',
+    note: `equal shares on ${tied}, where their order is open (7.3.1 orders by value)`,
     passBy: PASS_BY.equalShares,
   };
 }

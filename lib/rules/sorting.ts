@@ -11,3 +11,18 @@ export function stableSortDesc<T>(items: readonly T[], valueOf: (item: T) => num
   keyed.sort((a, b) => (a.value === b.value ? a.index - b.index : b.value - a.value));
   return keyed.map((k) => k.item);
 }
+
+/**
+ * Where two names are tied (equal within the rule's tolerance): on a side where they are tied, that
+ * side's order of the two is open (spec 7.3.1 and 7.6 order by value; the platform prints one decimal,
+ * 7.1.1, so two values the HTML tells apart may print alike there and keep the API's order). A swap of
+ * the two is then no disagreement; only two sides that each order the pair, in opposite ways, disagree
+ * (docs/rules.md §D10, 9.5.5).
+ */
+export type TiedOn = 'both sides' | 'the HTML side' | 'the platform side';
+
+export function tiedOn(html: boolean, platform: boolean): TiedOn | undefined {
+  if (html && platform) return 'both sides';
+  if (html) return 'the HTML side';
+  return platform ? 'the platform side' : undefined;
+}

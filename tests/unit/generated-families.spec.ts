@@ -9,7 +9,14 @@ import {
   type Profile,
   type RuleContext,
 } from '../../lib/rules/types';
-import { scaledCountsArb, smallGroupArb, sourceTieArb, tiedRunArb, untiedSwapArb } from './generated/clauses';
+import {
+  alikeSwapArb,
+  scaledCountsArb,
+  smallGroupArb,
+  sourceTieArb,
+  tiedRunArb,
+  untiedSwapArb,
+} from './generated/clauses';
 import { encode, encodingArb, PLAIN, type Encoding } from '../../demo/model/encode';
 import { toContext } from './generated/context';
 import { FAULTS, type Variation } from '../../demo/model/faults';
@@ -138,16 +145,23 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
   test.describe.configure({ mode: 'default' });
   test.setTimeout(60_000);
 
-  const RUNS_CLAUSES = { tiedRun: 200, untiedSwap: 200, scaledCounts: 150, smallGroup: 150, sourceTie: 200 };
-  const ran = { tiedRun: 0, untiedSwap: 0, scaledCounts: 0, smallGroup: 0, sourceTie: 0 };
+  const RUNS_CLAUSES = {
+    tiedRun: 200,
+    untiedSwap: 200,
+    alikeSwap: 150,
+    scaledCounts: 150,
+    smallGroup: 150,
+    sourceTie: 200,
+  };
+  const ran = { tiedRun: 0, untiedSwap: 0, alikeSwap: 0, scaledCounts: 0, smallGroup: 0, sourceTie: 0 };
 
   test.afterAll(() => {
     console.log(
-      `generated clauses: tied runs ${ran.tiedRun}, untied swaps ${ran.untiedSwap}, scaled counts ${ran.scaledCounts}, small groups ${ran.smallGroup}, source ties ${ran.sourceTie} cases passed`,
+      `generated clauses: tied runs ${ran.tiedRun}, untied swaps ${ran.untiedSwap}, swaps printed alike ${ran.alikeSwap}, scaled counts ${ran.scaledCounts}, small groups ${ran.smallGroup}, source ties ${ran.sourceTie} cases passed`,
     );
   });
 
-  test('9.5.5 "when rates are tied within 0.05, a swap of ranks is not a failure": permuting brands whose rates are pairwise within 0.05 never changes a verdict (Profile B)', () => {
+  test('9.5.5 "when rates are tied within 0.05, a swap of ranks is not a failure": permuting brands the platform prints alike, whose HTML rates are within 0.09, never changes a verdict (Profile B)', () => {
     fc.assert(
       fc.property(tiedRunArb, encodingArb, (c, enc) => {
         fc.pre(c !== undefined);
@@ -162,7 +176,7 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
     );
   });
 
-  test('9.5.5: swapping two brands more than 0.05 apart always fails step 5.2, wherever their neighbours lie (A and B)', () => {
+  test('9.5.5: swapping two brands more than 0.05 apart on both sides always fails step 5.2, wherever their neighbours lie (A and B)', () => {
     fc.assert(
       fc.property(untiedSwapArb, encodingArb, (c, enc) => {
         fc.pre(c !== undefined);
@@ -174,6 +188,27 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         ran.untiedSwap++;
       }),
       { numRuns: RUNS_CLAUSES.untiedSwap },
+    );
+  });
+
+  test('9.5.5 / 7.6: the same chains printed alike by the platform (one decimal), swapped however the API orders them: step 5.2 passes by tie swaps in Profile B and fails in Profile A', () => {
+    fc.assert(
+      fc.property(alikeSwapArb, encodingArb, (c, enc) => {
+        fc.pre(c !== undefined);
+        const { t, profile, plain, run, offsets, order } = c!;
+        const ctx = contextOf(t, plain, enc, profile);
+        const what = `profile ${profile}, brands #${run.i + 1}… HTML offsets ${offsets.join(',')} hundredths, platform order ${order.join(',')}, printed alike`;
+        const step52 = ITEM_RULES[5](ctx).steps.find((s) => s.id === '5.2');
+        same(step52?.verdict, profile === 'B' ? 'pass' : 'fail', `${what}: step 5.2`);
+        if (profile === 'B')
+          same(
+            step52?.rows.some((r) => r.passBy === PASS_BY.tieSwap),
+            true,
+            `${what}: a row passed by tie swap`,
+          );
+        ran.alikeSwap++;
+      }),
+      { numRuns: RUNS_CLAUSES.alikeSwap },
     );
   });
 

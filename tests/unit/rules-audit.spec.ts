@@ -160,22 +160,27 @@ test.describe('1 · spec 9.5.5 "a swap of ranks is not a failure, and the report
 });
 
 test.describe('2 · spec 9.5.5 "when rates are tied within 0.05, a swap of ranks is not a failure": the pair that swapped decides', () => {
-  /** HTML 甲 > 乙 > 丙 > 丁, each neighbour within 0.05, 甲 and 丁 0.07 apart; the platform prints all 20.0. */
-  const chain: Brand[] = [
-    { name: '甲', html: 20.07, platform: 20 },
-    { name: '乙', html: 20.05, platform: 20 },
-    { name: '丙', html: 20.02, platform: 20 },
-    { name: '丁', html: 20.0, platform: 20 },
-  ];
+  /** HTML 甲 > 乙 > 丙 > 丁, each neighbour within 0.05, 甲 and 丁 0.07 apart. */
+  const chain = (platform: Record<string, number>): Brand[] =>
+    [
+      { name: '甲', html: 20.07 },
+      { name: '乙', html: 20.05 },
+      { name: '丙', html: 20.02 },
+      { name: '丁', html: 20.0 },
+    ].map((b) => ({ ...b, platform: platform[b.name]! }));
+  /** The platform prints the chain alike (one decimal, 7.1.1): its order of the four is open. */
+  const alike = chain({ 甲: 20, 乙: 20, 丙: 20, 丁: 20 });
+  /** The platform orders 乙 ≥ 丁 > 甲 ≥ 丙 with 丁 0.06 above 甲: 甲 and 丁 apart on both sides, in opposite ways. */
+  const reversed = chain({ 乙: 20.09, 丁: 20.08, 甲: 20.02, 丙: 20 });
 
-  test('9.5.5: the platform puts 丁 above 甲, 0.07 apart on the report: step 5.2 fails in Profile B although every position pairs names within 0.05', () => {
-    // Positions #2-#5 pair 甲/乙, 乙/丁, 丙/甲, 丁/丙: each within 0.05. 甲 and 丁 swapped and are not tied.
-    const result = checkItem5(context({ profile: 'B', edit: ranking(chain, ['乙', '丁', '甲', '丙']) }));
+  test('9.5.5: the platform puts 丁 above 甲, 0.07 apart on the report and 0.06 on the platform: step 5.2 fails in Profile B although every position pairs names tied on a side', () => {
+    // Positions #2-#5 pair 甲/乙, 乙/丁, 丙/甲, 丁/丙: each tied on one side. 甲 and 丁 swapped and are tied on neither.
+    const result = checkItem5(context({ profile: 'B', edit: ranking(reversed, ['乙', '丁', '甲', '丙']) }));
     expect(step(result, '5.1').verdict).toBe('pass');
     expect(step(result, '5.3').verdict).toBe('pass');
     expect(failingKeys(result, '5.2')).toEqual(['#2 name', '#3 name', '#4 name', '#5 name']);
     expect(row(result, '5.2', '#2 name').note).toContain(
-      '「甲」 ↔ 「丁」 swapped ranks, not tied within 0.05 (HTML 20.07 / 20, platform 20 / 20)',
+      '「甲」 ↔ 「丁」 swapped ranks, not tied within 0.05 on either side (HTML 20.07 / 20, platform 20.02 / 20.08)',
     );
     expect(step(result, '5.2').notes).toContain(
       'swapped ranks not tied within 0.05: 「甲」 ↔ 「丁」 (9.5.5)',
@@ -183,28 +188,42 @@ test.describe('2 · spec 9.5.5 "when rates are tied within 0.05, a swap of ranks
     expect(result.verdict).toBe('fail');
   });
 
-  test('9.5.5 near miss: the same chain with only tied neighbours swapped (乙 甲 丁 丙) passes with two tie swaps', () => {
-    const result = checkItem5(context({ profile: 'B', edit: ranking(chain, ['乙', '甲', '丁', '丙']) }));
+  test('9.5.5 near miss: the same chain printed alike by the platform (all 20.0) in that order passes in Profile B: every swapped pair is tied on the platform side, which does not order them (7.6 "equal rates keep the order each side printed")', () => {
+    const result = checkItem5(context({ profile: 'B', edit: ranking(alike, ['乙', '丁', '甲', '丙']) }));
+    expect(result.verdict).toBe('pass');
+    expect(row(result, '5.2', '#2 name').note).toContain(
+      '「甲」 ↔ 「丁」 swapped ranks, tied within 0.05 on the platform side (HTML 20.07 / 20, platform 20 / 20)',
+    );
+    // Profile A has no tie-swap allowance (7.6): the same order fails there.
+    const a = checkItem5(context({ profile: 'A', edit: ranking(alike, ['乙', '丁', '甲', '丙']) }));
+    expect(failingKeys(a, '5.2')).toEqual(['#2 name', '#3 name', '#4 name', '#5 name']);
+  });
+
+  test('9.5.5 near miss: the same chain with only neighbours tied on both sides swapped (乙 甲 丁 丙) passes with two tie swaps', () => {
+    const result = checkItem5(context({ profile: 'B', edit: ranking(alike, ['乙', '甲', '丁', '丙']) }));
     expect(result.verdict).toBe('pass');
     expect(step(result, '5.2').notes).toContain(
       '2 tie swaps within 0.05 (spec 9.5.5): 「甲」 ↔ 「乙」, 「丙」 ↔ 「丁」',
     );
   });
 
-  test('9.5.5: both sides must tie: 0.02 apart on the report but 0.2 apart on the platform is no tie swap', () => {
-    const result = checkItem5(
-      context({
-        profile: 'B',
-        edit: ranking(
-          [
-            { name: '蓝鲸', html: 20.04, platform: 19.9 },
-            { name: '极光', html: 20.02, platform: 20.1 },
-          ],
-          ['极光', '蓝鲸'],
-        ),
-      }),
-    );
-    expect(failingKeys(result, '5.2')).toEqual(['#2 name', '#3 name']);
+  test('9.5.5: a pair tied on the HTML side only (0.02 apart) is a tie swap even where the platform prints it 0.2 apart; the rates are still compared by name, and one beyond 9.3 fails step 5.1', () => {
+    const edit = (platform: Record<string, number>) =>
+      ranking(
+        [
+          { name: '蓝鲸', html: 20.04, platform: platform['蓝鲸']! },
+          { name: '极光', html: 20.02, platform: platform['极光']! },
+        ],
+        ['极光', '蓝鲸'],
+      );
+    const result = checkItem5(context({ profile: 'B', edit: edit({ 蓝鲸: 19.9, 极光: 20.1 }) }));
+    expect(failingKeys(result, '5.2')).toEqual([]);
+    expect(row(result, '5.2', '#2 name').note).toContain('tied within 0.05 on the HTML side');
+    expect(result.verdict).toBe('pass');
+    // Near miss: 极光 printed 20.3 is 0.3 from the report's 20.0: step 5.1 fails, the item with it.
+    const beyond = checkItem5(context({ profile: 'B', edit: edit({ 蓝鲸: 19.9, 极光: 20.3 }) }));
+    expect(failingKeys(beyond, '5.1')).toEqual(['极光 · all-platform rate']);
+    expect(beyond.verdict).toBe('fail');
   });
 });
 

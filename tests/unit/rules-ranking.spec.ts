@@ -164,17 +164,20 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(b, '5.2', '#2 name').note).toContain('tie swap');
     const a = checkItem5(context({ profile: 'A', edit: emptyPair }));
     expect(failingKeys(a, '5.2')).toEqual(['#2 name', '#3 name']);
-    // Near miss: one of the two has a rate on the platform: not tied, the swap fails in B too.
+    // Near miss: X has a rate on the HTML side and Y on the platform side: each side orders the two,
+    // in opposite ways, so the swap is tied on neither side and fails in B too.
     const oneRated = checkItem5(
       context({
         profile: 'B',
         edit: (d, p) => {
           emptyPair(d, p);
+          d.brand.core_competitors[0]!.avg_exposure_rate = 0.3;
           p.competitor[1] = competitorRow('Y', 0.3, none);
         },
       }),
     );
     expect(row(oneRated, '5.2', '#2 name').verdict).toBe('fail');
+    expect(row(oneRated, '5.2', '#2 name').note).toContain('not tied within 0.05 on either side');
   });
 
   test('9.5.5 is Profile B only: the same tied swap fails in Profile A', () => {
@@ -184,7 +187,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(result.verdict).toBe('fail');
   });
 
-  test('9.5.5 near miss: HTML rates 20.2 and 20.04 are not tied within 0.05, so the swap fails even in Profile B', () => {
+  test('9.5.5: HTML rates 20.2 and 20.04 that the platform prints alike (20.1, 20.1) in the other order: a tie swap on the platform side, which does not order them (7.1.1 one decimal, 7.6 equal rates keep the printed order)', () => {
     const result = checkItem5(
       context({
         profile: 'B',
@@ -200,8 +203,36 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(result, '5.2', '#2 name')).toMatchObject({
       html: '蓝山乳业',
       platform: '白云牧场',
+      verdict: 'pass',
+      passBy: 'tie swap (spec 9.5.5)',
+    });
+    expect(row(result, '5.2', '#2 name').note).toContain(
+      '「蓝山乳业」 ↔ 「白云牧场」 swapped ranks, tied within 0.05 on the platform side (HTML 20.2 / 20.04, platform 20.1 / 20.1)',
+    );
+    expect(result.verdict).toBe('pass');
+  });
+
+  test('9.5.5 near miss: two brands apart on both sides (HTML 20.07 / 20, platform 20 / 20.1), each rate within 9.3 of its own, swapped: step 5.2 fails in Profile B', () => {
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (d, p) => {
+          d.brand.core_competitors[0]!.avg_exposure_rate = 20.07; // 蓝山乳业 20.07 above 白云牧场 20
+          d.brand.core_competitors[1]!.avg_exposure_rate = 20;
+          p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== '白云牧场');
+          p.competitor.push(competitorRow('白云牧场', 20.1, BRANDS[2]!.perPlatform));
+          p.competitor.push(competitorRow('蓝山乳业', 20, BRANDS[1]!.perPlatform));
+        },
+      }),
+    );
+    expect(step(result, '5.1').verdict).toBe('pass');
+    expect(row(result, '5.2', '#2 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: '白云牧场',
       verdict: 'fail',
     });
+    expect(row(result, '5.2', '#2 name').note).toContain('not tied within 0.05 on either side');
+    expect(result.verdict).toBe('fail');
   });
 
   test('7.6.2: lists of different length fail at the missing positions', () => {

@@ -126,17 +126,56 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(row(result, 'all', '#2 legend name').note).toContain('equal shares');
     });
 
-    test('7.3.1 near-miss: a swap of unequal shares still fails, even when the gap is small', () => {
-      const result = checkItem7(
+    test('7.3.1 / 7.1.1: shares the HTML tells apart (18.73, 18.67) that the platform prints alike (18.7, 18.7, one decimal) may stand in either order: the platform side does not order them (docs/rules.md §D10)', () => {
+      // Counts as a report has them: 281 and 280 of 1500 are 18.73 and 18.67 (7.3.4).
+      const result = checkItem8(
         aggregate(
-          'content_type',
-          group(['图文', 40], ['视频', 30.2], ['问答', 29.8]),
-          group(['图文', 40], ['问答', 30.2], ['视频', 29.8]),
+          'publish_time',
+          group(['一年以上', 281], ['近7天', 280], ['近30天', 278], ['近90天', 661]),
+          group(
+            ['近7天', '18.7' as unknown as number],
+            ['一年以上', 18.7],
+            ['近30天', 18.5],
+            ['近90天', 44.1],
+          ),
         ),
       );
-      expect(failingKeys(result, 'all')).toEqual(
-        expect.arrayContaining(['#2 legend name', '#3 legend name']),
+      expect(step(result, 'all').verdict).toBe('pass');
+      expect(row(result, 'all', '#2 legend name')).toMatchObject({
+        html: '一年以上',
+        platform: '近7天',
+        verdict: 'pass',
+        note: 'equal shares on the platform side, where their order is open (7.3.1 orders by value)',
+      });
+      // Profile B reads the same pair alike too.
+      const b = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['一年以上', 281], ['近7天', 280], ['近30天', 278], ['近90天', 661]),
+          group(['近7天', 18.7], ['一年以上', 18.7], ['近30天', 18.5], ['近90天', 44.1]),
+          'B',
+        ),
       );
+      expect(step(b, 'all').verdict).toBe('pass');
+    });
+
+    test('7.3.1 near-miss: a swap of shares apart on both sides fails at both positions, even when the gap is small (and a share with it: with one tolerance for ties and for values, two sides cannot order a pair apart in opposite ways while each share agrees)', () => {
+      for (const profile of ['A', 'B'] as const) {
+        const result = checkItem7(
+          aggregate(
+            'content_type',
+            group(['图文', 40], ['视频', 30.2], ['问答', 29.8]),
+            group(['图文', 40], ['问答', 30.2], ['视频', 29.8]),
+            profile,
+          ),
+        );
+        expect(failingKeys(result, 'all'), profile).toEqual([
+          '#2 legend name',
+          '#3 legend name',
+          'share 「视频」',
+          'share 「问答」',
+        ]);
+      }
     });
   });
 

@@ -21,9 +21,12 @@ function runOf(t: Truth, start: number, length: number): { i: number; k: number 
 }
 
 /**
- * The brands of `run` get the HTML rates `base - offsets[j]` (offsets in hundredths) and the platform
- * prints them all as one value, round1 of the run's top rate, in the API order `apiOrder` (indexes into
- * the run). The truth keeps its rates 0.31 apart, so no brand outside the run ties with it.
+ * The brands of `run` get the HTML rates `base - offsets[j]` (offsets in hundredths), and the platform
+ * rows come in the API order `apiOrder` (indexes into the run). `platform: 'alike'` prints them all as
+ * one value, round1 of the run's top rate (a platform that prints one decimal, 7.1.1); `'chain'` gives
+ * the brand at API position m the rate `base - offsets[m]`, so the platform orders them as the API does,
+ * each pair as far apart as on the HTML side. The truth keeps its rates 0.31 apart, so no brand outside
+ * the run ties with it.
  */
 function withRun(
   t: Truth,
@@ -31,28 +34,33 @@ function withRun(
   run: { i: number; k: number },
   offsets: number[],
   apiOrder: number[],
+  platform: 'alike' | 'chain' = 'alike',
 ): Plain {
   const base = t.brands[run.i]!.rate;
+  const at = (m: number) => Math.round(base * 100 - offsets[m]!) / 100;
   const brands = t.brands.map((b, j) =>
-    j >= run.i && j < run.i + run.k ? { ...b, rate: Math.round(base * 100 - offsets[j - run.i]!) / 100 } : b,
+    j >= run.i && j < run.i + run.k ? { ...b, rate: at(j - run.i) } : b,
   );
   const p = render({ ...t, brands }, profile);
   const rows: Json[] = p.competitor.slice(run.i, run.i + run.k);
-  for (const r of rows) r.exposure_rate = r1(base);
-  p.competitor.splice(run.i, run.k, ...apiOrder.map((j) => rows[j]));
+  const ordered = apiOrder.map((j) => rows[j]!);
+  ordered.forEach((r, m) => (r.exposure_rate = platform === 'alike' ? r1(base) : at(m)));
+  p.competitor.splice(run.i, run.k, ...ordered);
   return p;
 }
 
 /**
- * Spec 9.5.5 (Profile B): brands whose HTML rates are pairwise within 0.05 and whose platform prints are
- * equal, in any order on either side. `baseline` is the same run unpermuted.
+ * Spec 9.5.5 (Profile B): brands whose HTML rates are within 0.09 of each other (pairs within 0.05 and
+ * pairs apart) and that the platform prints alike, in any order on either side: the platform side does
+ * not order them, so every swap is a tie swap, and each rate is within 9.3 of the one print (0.09 below
+ * a rate never rounds more than 0.1 below its round1). `baseline` is the same run unpermuted.
  */
 export const tiedRunArb = fc
   .record({
     t: truthArb,
     start: fc.nat(),
     length: fc.integer({ min: 2, max: 5 }),
-    offsets: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 5, maxLength: 5 }),
+    offsets: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 5, maxLength: 5 }),
     htmlKeys: fc.array(fc.nat(), { minLength: 5, maxLength: 5 }),
     apiKeys: fc.array(fc.nat(), { minLength: 5, maxLength: 5 }),
   })
@@ -72,8 +80,9 @@ export const tiedRunArb = fc
 
 /**
  * Spec 9.5.5: a chain of brands, each within 0.05 of its HTML neighbour, whose first and last are more
- * than 0.05 apart (span 0.06 to 0.09); the platform prints them all alike, in an order that swaps at
- * least one pair more than 0.05 apart. Wherever the other brands of the chain lie, step 5.2 must fail.
+ * than 0.05 apart (span 0.06 to 0.09); the platform gives the same chain of rates in the API order,
+ * which swaps at least one pair more than 0.05 apart on both sides. Wherever the other brands of the
+ * chain lie, step 5.2 must fail.
  */
 export const untiedSwapArb = fc
   .record({
@@ -93,12 +102,24 @@ export const untiedSwapArb = fc
     if (span <= 5 || span > 9) return undefined;
     const order = permutation(apiKeys, run.k);
     const at = (j: number) => order.indexOf(j);
+    // x above y on the HTML side and below it on the platform side, more than 0.05 apart on each.
     const untied = offsets.flatMap((a, x) =>
-      offsets.flatMap((b, y) => (x < y && b - a > 5 && at(x) > at(y) ? [[x, y]] : [])),
+      offsets.flatMap((b, y) =>
+        x < y && b - a > 5 && at(x) > at(y) && offsets[at(x)]! - offsets[at(y)]! > 5 ? [[x, y]] : [],
+      ),
     );
     if (untied.length === 0) return undefined;
-    return { t, profile, run, offsets, order, plain: withRun(t, profile, run, offsets, order) };
+    return { t, profile, run, offsets, order, plain: withRun(t, profile, run, offsets, order, 'chain') };
   });
+
+/**
+ * Spec 9.5.5 and 7.6: the chain of `untiedSwapArb` printed alike by the platform (one decimal), in an
+ * API order that swaps a pair more than 0.05 apart on the HTML side: the platform side does not order
+ * them, so step 5.2 passes by tie swaps in Profile B, and fails in Profile A, which has no allowance.
+ */
+export const alikeSwapArb = untiedSwapArb.map((c) =>
+  c ? { ...c, plain: withRun(c.t, c.profile, c.run, c.offsets, c.order, 'alike') } : undefined,
+);
 
 /** Items 7-10: a share fault or none, so the property covers failing verdicts too. */
 const SHARE_FAULTS: (Variation | undefined)[] = [
