@@ -121,12 +121,14 @@ export class ReportPage {
       response = await page.goto(htmlUrl, { waitUntil: 'load', timeout: timeoutMs });
     } catch (e) {
       const message = (e as Error).message.split('\n')[0] ?? '';
-      if (!(e instanceof Error) || e.name !== 'TimeoutError' || page.url() === 'about:blank') {
-        throw new ReportPageError(`report page did not load: ${message}`);
-      }
-      notes.push(
-        `the report page did not reach its load event within ${timeoutMs} ms; DATA was read as defined by then`,
-      );
+      // DATA is the report's once the page has loaded (docs/contract.md §5: defined before `load`).
+      // Before that, a script still on its way may change it: what is there is not read, so a page
+      // that holds its load event back cannot have its half-built DATA judged.
+      if (e instanceof Error && e.name === 'TimeoutError' && page.url() !== 'about:blank')
+        throw new ReportPageError(
+          `report page did not load: its load event did not come within ${timeoutMs} ms (L1_REQUEST_TIMEOUT_MS), and DATA is the report's only once it has (docs/contract.md §5): not read`,
+        );
+      throw new ReportPageError(`report page did not load: ${message}`);
     }
     const asked = new URL(htmlUrl);
     const landed = new URL(page.url());

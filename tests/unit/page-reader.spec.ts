@@ -11,8 +11,8 @@ import { closeLocal, listenLocal } from './fakes/local';
  * (README.md § Security and limits; docs/contract.md §1.1, §5): pages from a local server.
  */
 
-/** The answer to a path with its query (else to the path alone): a page's HTML, or a redirect. */
-type Answer = string | { redirect: string };
+/** The answer to a path with its query (else to the path alone): a page's HTML, a redirect, or none ever. */
+type Answer = string | { redirect: string } | 'never';
 
 let browser: Browser;
 let server: http.Server;
@@ -23,6 +23,7 @@ test.beforeAll(async () => {
   server = http.createServer((req, res) => {
     const answer = answers[req.url ?? '/'] ?? answers[new URL(req.url ?? '/', 'http://x').pathname];
     if (answer === undefined) return res.writeHead(404).end();
+    if (answer === 'never') return;
     if (typeof answer !== 'string') return res.writeHead(302, { location: answer.redirect }).end();
     res.writeHead(200, { 'content-type': 'text/html' }).end(answer);
   });
@@ -36,12 +37,12 @@ test.afterAll(async () => {
 });
 
 /** DATA of the report at `path` on the local server (its pages: `pages`), or the error it gave. */
-async function read(pages: Record<string, Answer>, path = '/r.html'): Promise<unknown> {
+async function read(pages: Record<string, Answer>, path = '/r.html', timeoutMs = 5_000): Promise<unknown> {
   answers = pages;
   const { context } = await newBoxedContext(browser, [origin]);
   try {
     const page = new ReportPage(await context.newPage());
-    return (await page.readData(`${origin}${path}`, { timeoutMs: 5_000, maxBytes: 1 << 20 })).data;
+    return (await page.readData(`${origin}${path}`, { timeoutMs, maxBytes: 1 << 20 })).data;
   } catch (e) {
     return e;
   } finally {
@@ -181,5 +182,23 @@ test.describe('docs/contract.md §1.1: the page read is the report whose URL the
     expect((error as Error).message).toBe(
       `the page navigated to ${origin}/r.html with topic=9, where the report asked for has topic=1, while DATA was read`,
     );
+  });
+});
+
+test.describe('docs/contract.md §5 "defines a global DATA … before its load event"', () => {
+  test('a page that holds its load event back (a script of its own origin that never comes) is not read: its DATA may still change', async () => {
+    // DATA is defined, then a parser-blocking script never arrives; the script after it, which the
+    // finished page would run, changes DATA. What is there at the timeout is half-built.
+    const page = (hold: string) =>
+      `<html><body><script>window.DATA = { meta: { platforms: [] }, n: 1 };</script>` +
+      `<script src="${hold}"></script><script>window.DATA.n = 2;</script></body></html>`;
+    const error = await read({ '/r.html': page('/never.js'), '/never.js': 'never' }, '/r.html', 1_500);
+    expect(error).toBeInstanceOf(ReportPageError);
+    expect((error as Error).message).toBe(
+      "report page did not load: its load event did not come within 1500 ms (L1_REQUEST_TIMEOUT_MS), and DATA is the report's only once it has (docs/contract.md §5): not read",
+    );
+    // Near miss: the same page whose script comes is read as the finished page has it.
+    const data = await read({ '/r.html': page('/soon.js'), '/soon.js': '' }, '/r.html', 1_500);
+    expect(data).toMatchObject({ n: 2 });
   });
 });
