@@ -128,22 +128,24 @@ const rateText = (x: number | null) => (x === null ? 'no rate' : String(x));
  * read in the full sorted lists, so a swap across #10/#11 counts.
  */
 function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>): Swap[] {
-  const htmlRank = new Map<string, number>();
-  html.all.forEach((e, i) => htmlRank.has(e.name) || htmlRank.set(e.name, i));
-  const platformRank = new Map<string, number>();
-  platform.all.forEach((e, i) => platformRank.has(e.name) || platformRank.set(e.name, i));
+  const htmlRank = firstIndexes(html.all);
+  const platformRank = firstIndexes(platform.all);
   const onBoth = [...htmlRank.keys()].filter((n) => platformRank.has(n));
   const inTop10 = new Set([...html.top10, ...platform.top10].map((e) => e.name));
-  const rate = (side: Ranked[], name: string) => findByName(side, name)?.exposureRate ?? null;
+  // Linear in the lists (a ranking may hold any number of brands): a pair needs a brand of the
+  // top 10s, so each brand is paired with those 20 at most, in the order of the loop over all pairs.
+  const top = onBoth.flatMap((n, i) => (inTop10.has(n) ? [i] : []));
+  const htmlRate = firstRates(html.all);
+  const platformRate = firstRates(platform.all);
   const swaps: Swap[] = [];
   onBoth.forEach((a, i) => {
-    for (const b of onBoth.slice(i + 1)) {
-      if (!inTop10.has(a) && !inTop10.has(b)) continue;
+    const later = inTop10.has(a) ? onBoth.slice(i + 1) : top.filter((j) => j > i).map((j) => onBoth[j]!);
+    for (const b of later) {
       const htmlOrder = htmlRank.get(a)! < htmlRank.get(b)!;
       if (htmlOrder === platformRank.get(a)! < platformRank.get(b)!) continue;
       const [first, second] = htmlOrder ? [a, b] : [b, a];
-      const h = [rate(html.all, first), rate(html.all, second)] as const;
-      const p = [rate(platform.all, first), rate(platform.all, second)] as const;
+      const h = [htmlRate.get(first) ?? null, htmlRate.get(second) ?? null] as const;
+      const p = [platformRate.get(first) ?? null, platformRate.get(second) ?? null] as const;
       swaps.push({
         first,
         second,
@@ -153,6 +155,20 @@ function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>):
     }
   });
   return swaps;
+}
+
+/** Each name's first position in a ranking. */
+function firstIndexes(side: Ranked[]): Map<string, number> {
+  const first = new Map<string, number>();
+  side.forEach((e, i) => first.has(e.name) || first.set(e.name, i));
+  return first;
+}
+
+/** Each name's rate at its first position (as `findByName` finds it). */
+function firstRates(side: Ranked[]): Map<string, number | null> {
+  const rates = new Map<string, number | null>();
+  for (const e of side) if (!rates.has(e.name)) rates.set(e.name, e.exposureRate);
+  return rates;
 }
 
 const pairText = (s: Swap) => `「${s.first}」 ↔ 「${s.second}」`;
@@ -195,9 +211,12 @@ interface Lists {
  * of 2026-11-26).
  */
 function repeatedNames(lists: Lists): string | undefined {
-  const repeated = (side: Ranked[]) => [
-    ...new Set(side.filter((e, i) => side.findIndex((o) => o.name === e.name) < i).map((e) => e.name)),
-  ];
+  const repeated = (side: Ranked[]) => {
+    const seen = new Set<string>();
+    const again = new Set<string>();
+    for (const { name } of side) (seen.has(name) ? again : seen).add(name);
+    return [...again];
+  };
   const said = [
     ...repeated(lists.html.all).map((n) => `the HTML ranking lists 「${n}」 more than once`),
     ...repeated(lists.platform.all).map((n) => `the platform ranking lists 「${n}」 more than once`),

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { expect, test } from './test-type';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { BRANDS, OWN_BRAND, competitorRow, context, failingKeys, row, step, type Edit } from './builders';
@@ -233,6 +234,30 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     });
     expect(row(result, '5.2', '#2 name').note).toContain('not tied within 0.05 on either side');
     expect(result.verdict).toBe('fail');
+  });
+
+  test('a ranking of any length is judged in one pass (hostile audit of 2026-11-27: 200,000 names took 9.5 minutes, past every budget, since judging is synchronous)', async () => {
+    // Not a speed measurement but a bound: the pair and repeat searches were quadratic, and over
+    // 50,000 names on each side they take over a minute; linear, under a second (and about 2 s to
+    // start the thread). The judging runs in a worker thread, ended at the bound, so a quadratic
+    // search fails here instead of hanging the unit stage.
+    test.setTimeout(30_000);
+    const worker = new Worker(require.resolve('./fakes/large-ranking.ts'), {
+      workerData: { n: 50_000 },
+      execArgv: ['--require', require.resolve('tsx/cjs')],
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const keys = await Promise.race([
+        new Promise<string[]>((resolve, reject) => worker.once('message', resolve).once('error', reject)),
+        new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), 15_000))),
+      ]);
+      expect(keys, 'item 5 over 50,000 brands a side did not end within 15 s').not.toBe('bound');
+      expect(keys).toContain('#1 name');
+    } finally {
+      clearTimeout(timer);
+      await worker.terminate();
+    }
   });
 
   test('7.6.2: lists of different length fail at the missing positions', () => {
