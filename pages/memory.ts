@@ -3,7 +3,8 @@ import fs from 'node:fs';
 /**
  * The report page's memory, bounded (README.md § Security and limits, L1_PAGE_MAX_MB): while a
  * page loads and its DATA is read, the memory of the Chromium renderers under this process is
- * sampled from /proc every 200 ms, all of them together (`pageBytes`); over the limit `onOver` is
+ * sampled from /proc every 200 ms, all of them together (`pageBytes`), with what the browser's
+ * other processes took on meanwhile (`growthSince`: Blob data); over the limit `onOver` is
  * called (the collector then closes that browser, the run is an error and the next run gets a
  * fresh browser). Where /proc is missing (not Linux) nothing is sampled.
  */
@@ -80,19 +81,31 @@ export interface Resident {
   shared: number;
 }
 
-function renderers(root: number): Resident[] {
-  const out: Resident[] = [];
+/** A Chromium process below the worker: a renderer (a page's), or another (the browser, its helpers). */
+export interface ChromiumProcess extends Resident {
+  pid: number;
+  renderer: boolean;
+}
+
+function chromiumProcesses(root: number): ChromiumProcess[] {
+  const out: ChromiumProcess[] = [];
   for (const pid of descendantsOf(root)) {
     try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const renderer = cmdline.includes('--type=renderer');
+      if (!renderer && !/chrom|headless_shell/i.test(cmdline.split('\0')[0] ?? '')) continue;
       // statm: size resident shared … (pages); shared = resident file pages and shared memory.
       const [, resident, shared] = fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ').map(Number);
-      out.push({ resident: (resident ?? 0) * PAGE, shared: (shared ?? 0) * PAGE });
+      out.push({ pid, renderer, resident: (resident ?? 0) * PAGE, shared: (shared ?? 0) * PAGE });
     } catch {
       // gone meanwhile
     }
   }
   return out;
+}
+
+function renderers(root: number): Resident[] {
+  return chromiumProcesses(root).filter((p) => p.renderer);
 }
 
 /** Resident bytes of the renderers descending from `root`. */
@@ -123,15 +136,49 @@ export function togetherBytes(all: readonly Resident[]): number {
   );
 }
 
+/**
+ * What the browser's other processes took on since the watch began, each from when it was first
+ * seen: of each, the growth of what is its own (resident, not shared). A page keeps memory there
+ * too, out of its renderers' reach: Blob data lives in the browser process (a page that made 200
+ * Blobs of 10 MB grew the browser process to 2.1 GB with its renderer at 183 MB; hostile audit of
+ * 2026-11-27).
+ */
+export function growthSince(baseline: Map<number, number>, others: readonly ChromiumProcess[]): number {
+  let grown = 0;
+  for (const p of others) {
+    const own = Math.max(0, p.resident - p.shared);
+    if (!baseline.has(p.pid)) baseline.set(p.pid, own);
+    grown += Math.max(0, own - baseline.get(p.pid)!);
+  }
+  return grown;
+}
+
+/**
+ * Samples the report page's memory every 200 ms until the returned function is called: its
+ * renderers together (`pageBytes`) and what the browser's other processes took on since the watch
+ * began (`growthSince`); over `limitBytes`, `onOver` is called once with that sum.
+ */
 export function watchPageMemory(limitBytes: number, onOver: (bytes: number) => void): () => void {
   if (!fs.existsSync('/proc/self/stat')) return () => {};
   let fired = false;
+  const baseline = new Map<number, number>();
+  const sample = () => {
+    const all = chromiumProcesses(process.pid);
+    return {
+      pages: togetherBytes(all.filter((p) => p.renderer)),
+      others: growthSince(
+        baseline,
+        all.filter((p) => !p.renderer),
+      ),
+    };
+  };
+  sample(); // the baseline of the processes there now
   const timer = setInterval(() => {
     if (fired) return;
-    const bytes = pageBytes(process.pid);
-    if (bytes > limitBytes) {
+    const { pages, others } = sample();
+    if (pages + others > limitBytes) {
       fired = true;
-      onOver(bytes);
+      onOver(pages + others);
     }
   }, 200);
   timer.unref();

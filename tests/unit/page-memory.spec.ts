@@ -12,6 +12,7 @@ import { ROOT, type Settings } from '../../lib/run/settings';
 import { sha256 } from '../../lib/util/hash';
 import {
   descendantsOf,
+  growthSince,
   rendererBytes,
   scanDescendants,
   togetherBytes,
@@ -173,6 +174,56 @@ test('L1_PAGE_MAX_MB counts every renderer: windows that each stay under it, tog
     server.closeAllConnections();
     server.close();
   }
+});
+
+/**
+ * A page keeps Blob data in the browser process, out of its renderers' reach: what the browser's
+ * other processes take on while the page is watched counts too (hostile audit of 2026-11-27: 200
+ * Blobs of 10 MB grew the browser process to 2.1 GB under L1_PAGE_MAX_MB=300, the renderer 183 MB).
+ */
+test('L1_PAGE_MAX_MB counts the Blob data a page keeps in the browser process', async () => {
+  test.setTimeout(30_000);
+  const { origin, server } = await serve({
+    '/r.html': `<script>
+      const chunk = new Uint8Array(10 << 20).fill(1);
+      window.keep = [];
+      for (let i = 0; i < 50; i++) window.keep.push(new Blob([chunk]));
+      document.title = 'held';
+    </script>`,
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  let over: number | undefined;
+  const stop = watchPageMemory(300 << 20, (bytes) => (over = bytes));
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/r.html`);
+    await expect.poll(() => page.title()).toBe('held');
+    await expect.poll(() => over, { timeout: 5_000 }).toBeGreaterThan(300 << 20);
+    // No renderer holds it: 500 MB of Blobs, and the largest renderer under the limit.
+    expect(Math.max(...rendererBytes(process.pid))).toBeLessThan(300 << 20);
+  } finally {
+    stop();
+    await browser.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test("the browser's other processes: each one's growth of its own memory since it was first seen, never its size", () => {
+  const MB = 1 << 20;
+  const at = (pid: number, resident: number, shared: number) => ({
+    pid,
+    renderer: false,
+    resident: resident * MB,
+    shared: shared * MB,
+  });
+  const baseline = new Map<number, number>();
+  // First seen: nothing grown, whatever their size (a browser of 150 MB, a GPU process).
+  expect(growthSince(baseline, [at(1, 150, 50), at(2, 60, 40)])).toBe(0);
+  // The browser process took on 500 MB of its own; the GPU process shrank (counts as 0).
+  expect(growthSince(baseline, [at(1, 650, 50), at(2, 50, 40)])).toBe(500 * MB);
+  // A process born since (a new utility process) is measured from its first sample.
+  expect(growthSince(baseline, [at(1, 650, 50), at(3, 30, 20)]) / MB).toBe(500);
 });
 
 /**
