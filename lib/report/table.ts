@@ -77,7 +77,46 @@ export function tableRows(
 }
 
 function restLine(rest: { total: number; failing: number }): string {
-  return `… ${rest.total} more row(s) not shown (${rest.failing} of them failing); every row is in the compared-values JSON attachment`;
+  return `… ${rest.total} more row(s) not shown (${rest.failing} of them failing); the compared-values JSON attachment holds up to ${COMPARED_MAX_ROWS} a step`;
+}
+
+/**
+ * Rows a step keeps in an item's compared-values attachment, the failing ones first; the rest are
+ * counted on the step. One run's DATA must not make the night's report unreadable: 1.8 million
+ * words made a 356 MB attachment, a 500 MB report and a guard that could not read it (hostile
+ * audit of 2026-11-27).
+ */
+export const COMPARED_MAX_ROWS = 5_000;
+
+/** Longest text of one value or note in the compared-values attachment; longer ones are cut with a count. */
+const COMPARED_TEXT_MAX = 2_000;
+
+const cutText = <T>(value: T): T =>
+  (typeof value === 'string' && value.length > COMPARED_TEXT_MAX
+    ? safeText(value, COMPARED_TEXT_MAX)
+    : value) as T;
+
+/**
+ * An item's compared values, as its attachment holds them: every step, with up to `max` rows (the
+ * failing ones first, as `tableRows` picks them) and `rowsLeftOut` / `failingRowsLeftOut` counting
+ * the rest; each text cut at 2,000 characters.
+ */
+export function comparedValues(steps: readonly StepResult[], max = COMPARED_MAX_ROWS): unknown[] {
+  return steps.map((step) => {
+    const { rows, rest } = tableRows(step, max);
+    return {
+      ...step,
+      notes: step.notes.map(cutText),
+      rows: rows.map((r) => ({
+        ...r,
+        key: cutText(r.key),
+        html: cutText(r.html),
+        platform: cutText(r.platform),
+        ...(r.note === undefined ? {} : { note: cutText(r.note) }),
+      })),
+      ...(rest.total > 0 ? { rowsLeftOut: rest.total, failingRowsLeftOut: rest.failing } : {}),
+    };
+  });
 }
 
 /** A CSV field: spreadsheet formulas defused, quoted when it holds a comma, quote, or edge space. */

@@ -1,6 +1,14 @@
 import { expect, test } from './test-type';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
-import { cellText, rowLine, stepTableCsv, stepTitle, csvField } from '../../lib/report/table';
+import {
+  cellText,
+  comparedValues,
+  COMPARED_MAX_ROWS,
+  csvField,
+  rowLine,
+  stepTableCsv,
+  stepTitle,
+} from '../../lib/report/table';
 
 function row(i: number, verdict: 'pass' | 'fail'): ComparisonRow {
   return {
@@ -56,10 +64,36 @@ test.describe('mismatch tables (README.md § Reading the Allure report)', () => 
     const csv = stepTableCsv(step, 3).trim().split('\r\n');
     expect(csv.slice(1, 4).map((l) => l.split(',')[0])).toEqual(['k7', 'k9', 'k0']);
     expect(csv[4]).toBe(
-      '… 7 more row(s) not shown (0 of them failing); every row is in the compared-values JSON attachment',
+      '… 7 more row(s) not shown (0 of them failing); the compared-values JSON attachment holds up to 5000 a step',
     );
     expect(stepTableCsv(step).trim().split('\r\n')).toHaveLength(11); // all rows fit: spec order kept
     expect(stepTableCsv(step).split('\r\n')[1]?.startsWith('k0,')).toBe(true);
+  });
+
+  test('the compared-values attachment: up to 5,000 rows a step, failing ones first, the rest counted; long texts cut (1.8 million words made a 356 MB attachment)', () => {
+    const many = Array.from({ length: COMPARED_MAX_ROWS + 3 }, (_, i) =>
+      row(i, i === COMPARED_MAX_ROWS + 1 ? 'fail' : 'pass'),
+    );
+    const long = 'w'.repeat(10_000);
+    const steps: StepResult[] = [
+      { id: 'all', name: 'words', verdict: 'fail', rows: many, notes: [long] },
+      { id: 'doubao', name: 'few', verdict: 'pass', rows: [{ ...row(1, 'pass'), html: long }], notes: [] },
+    ];
+    const [big, small] = comparedValues(steps) as (StepResult & {
+      rowsLeftOut?: number;
+      failingRowsLeftOut?: number;
+    })[];
+    expect(big!.rows).toHaveLength(COMPARED_MAX_ROWS);
+    expect(big!.rows[0]!.key).toBe(`k${COMPARED_MAX_ROWS + 1}`); // the failing row first
+    expect(big).toMatchObject({ rowsLeftOut: 3, failingRowsLeftOut: 0 });
+    expect(big!.notes[0]).toBe(`${'w'.repeat(2_000)}… (8000 more characters)`);
+    expect(small!.rows[0]!.html).toBe(`${'w'.repeat(2_000)}… (8000 more characters)`);
+    expect(small).not.toHaveProperty('rowsLeftOut');
+    // Under the cap, a step is as the rules gave it.
+    const few: StepResult[] = [
+      { id: 'all', name: 'few', verdict: 'pass', rows: [row(0, 'pass')], notes: ['n'] },
+    ];
+    expect(comparedValues(few)).toEqual(few);
   });
 
   test('CSV: every formula prefix is defused, plain numbers and the lone "-" are not', () => {
