@@ -146,15 +146,21 @@ export function configureRuns(entries: Entry[], where: string, night: Night | un
       return { ...entry, templated, error: `${where} run #${index + 1}: ${(e as Error).message}` };
     }
   });
+  // Keyed by the label's composed form (NFC): `café` written with é and with e + U+0301 reads alike
+  // in every title, grid and summary, so the two would be one run to a reader.
   const explicit = new Map<string, number>();
   const problems: string[] = [];
   filled.forEach(({ input }, index) => {
     const label = input.label?.trim();
     if (!label) return;
-    const first = explicit.get(label);
-    if (first !== undefined)
+    const first = explicit.get(label.normalize('NFC'));
+    if (first === undefined) explicit.set(label.normalize('NFC'), index);
+    else if (filled[first]!.input.label?.trim() === label)
       problems.push(`runs #${first + 1} and #${index + 1} both have the label ${JSON.stringify(label)}`);
-    else explicit.set(label, index);
+    else
+      problems.push(
+        `runs #${first + 1} and #${index + 1} have labels that read alike, ${JSON.stringify(label)}: the same text in two Unicode forms (composed, and with combining marks); give one another label`,
+      );
   });
   const derived = derivedLabels(filled.map((e) => e.input));
   const taken = new Set(explicit.keys());

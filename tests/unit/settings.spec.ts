@@ -510,6 +510,21 @@ test.describe('labels and file names', () => {
     expect(message).toContain('runs #1 and #3 both have the label "x"');
   });
 
+  test('labels that are one text in two Unicode forms (café composed, and with a combining accent) read alike everywhere: refused, naming both', () => {
+    const composed = 'caf\u00e9';
+    const combining = 'cafe\u0301';
+    const message = refusal(() =>
+      withRunsFile([entry('1', { label: composed }), entry('2', { label: combining })]),
+    );
+    expect(message).toContain(
+      `runs #1 and #2 have labels that read alike, ${JSON.stringify(combining)}: the same text in two Unicode forms`,
+    );
+    // Near miss: two labels that look alike but are different text (Latin a, Cyrillic а) are two runs.
+    expect(
+      withRunsFile([entry('1', { label: 'a-run' }), entry('2', { label: '\u0430-run' })]).runs,
+    ).toHaveLength(2);
+  });
+
   test('labels that differ only in case would share a file: refused, naming both', () => {
     const message = refusal(() => withRunsFile([entry('1', { label: 'Run' }), entry('2', { label: 'run' })]));
     expect(message).toContain('runs #1 ("Run") and #2 ("run") would share the file name run');
