@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { parseWith } from '../schema/issues';
 import { unwrapEnvelope } from './envelope';
-import { AnswerTooLarge, type HttpGetter } from './http';
+import { AnswerTooLarge, type AnswerBudget, type HttpGetter } from './http';
 import { parseJson } from '../util/json';
 
 /** An endpoint that failed for good: names the endpoint and the status, code, timeout or field. */
@@ -24,7 +24,10 @@ export interface ClientOptions {
   backoffMs: number;
   /** The HTTP client carrying the current session (see ./http.ts). */
   context: () => HttpGetter;
-  /** Largest answer accepted, after decompression (L1_MAX_ANSWER_MB). */
+  /**
+   * Largest answer accepted, after decompression (L1_MAX_ANSWER_MB); the run's answers together,
+   * every attempt counted, may take twice that.
+   */
   maxBytes?: number;
   /** Logs in again and replaces the context (docs/contract.md §3: a 401 mid-run → one re-login, one retry). */
   relogin: () => Promise<void>;
@@ -65,8 +68,13 @@ export class PlatformClient {
   readonly log: RequestRecord[] = [];
   private generation = 0;
   private pendingRelogin: Promise<void> | undefined;
+  /** What the run's answers may still take together (one client is one run's). */
+  private readonly budget: AnswerBudget;
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    const limit = 2 * (options.maxBytes ?? DEFAULT_MAX_BYTES);
+    this.budget = { left: limit, limit };
+  }
 
   /** GET {base_url}{path}?params, validated with `schema`; throws EndpointError or SchemaError. */
   async get<T extends z.ZodType>(
@@ -119,9 +127,12 @@ export class PlatformClient {
       const generation = this.generation;
       let response;
       try {
-        response = await this.options
-          .context()
-          .get(url, { params, timeout: timeoutMs, maxBytes: this.options.maxBytes ?? DEFAULT_MAX_BYTES });
+        response = await this.options.context().get(url, {
+          params,
+          timeout: timeoutMs,
+          maxBytes: this.options.maxBytes ?? DEFAULT_MAX_BYTES,
+          budget: this.budget,
+        });
       } catch (e) {
         if (e instanceof AnswerTooLarge) {
           record('too large');

@@ -13,17 +13,31 @@ export interface HttpAnswer {
   text(): Promise<string>;
 }
 
+/**
+ * Bytes a run's answers may still take together (`left`, of `limit`), counted as they stream by
+ * every request that is given it: each answer under L1_MAX_ANSWER_MB, many at once still added up
+ * in one worker (seven source tables of 62.8 MB took it to 3.45 GB; hostile audit of 2026-11-27).
+ */
+export interface AnswerBudget {
+  left: number;
+  readonly limit: number;
+}
+
 export interface HttpGetter {
   get(
     url: string,
-    options: { params: Record<string, string>; timeout: number; maxBytes: number },
+    options: { params: Record<string, string>; timeout: number; maxBytes: number; budget?: AnswerBudget },
   ): Promise<HttpAnswer>;
   dispose(): Promise<void>;
 }
 
 export class AnswerTooLarge extends Error {
-  constructor(limit: number) {
-    super(`the answer exceeds ${Math.round(limit / 1024 / 1024)} MB (L1_MAX_ANSWER_MB): not read further`);
+  constructor(limit: number, together = false) {
+    super(
+      together
+        ? `the run's answers together exceed ${Math.round(limit / 1024 / 1024)} MB (twice L1_MAX_ANSWER_MB): not read further`
+        : `the answer exceeds ${Math.round(limit / 1024 / 1024)} MB (L1_MAX_ANSWER_MB): not read further`,
+    );
     this.name = 'AnswerTooLarge';
   }
 }
@@ -50,7 +64,11 @@ export function cookieHeaderFor(cookies: StoredCookie[], url: URL): string {
     .join('; ');
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  budget: AnswerBudget | undefined,
+): Promise<string> {
   if (!body) return '';
   const chunks: Buffer[] = [];
   let size = 0;
@@ -59,9 +77,10 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
+    if (budget) budget.left -= value.byteLength;
+    if (size > maxBytes || (budget && budget.left < 0)) {
       await reader.cancel().catch(() => {});
-      throw new AnswerTooLarge(maxBytes);
+      throw size > maxBytes ? new AnswerTooLarge(maxBytes) : new AnswerTooLarge(budget!.limit, true);
     }
     chunks.push(Buffer.from(value));
   }
@@ -75,7 +94,7 @@ export function fetchGetter(storageStatePath: string | undefined): HttpGetter {
   ) as { cookies?: StoredCookie[] };
   const cookies = state.cookies ?? [];
   return {
-    async get(url, { params, timeout, maxBytes }) {
+    async get(url, { params, timeout, maxBytes, budget }) {
       const target = new URL(url);
       for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -93,7 +112,7 @@ export function fetchGetter(storageStatePath: string | undefined): HttpGetter {
           await response.body?.cancel().catch(() => {});
           throw new AnswerTooLarge(maxBytes);
         }
-        const text = await readLimited(response.body, maxBytes);
+        const text = await readLimited(response.body, maxBytes, budget);
         const answerHeaders: Record<string, string> = {};
         response.headers.forEach((value, name) => (answerHeaders[name] = value));
         return { status: () => response.status, headers: () => answerHeaders, text: async () => text };

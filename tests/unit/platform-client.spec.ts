@@ -1,7 +1,10 @@
+import http from 'node:http';
 import { expect, test } from './test-type';
 import type { APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
 import { EndpointError, PlatformClient } from '../../lib/platform/client';
+import { fetchGetter } from '../../lib/platform/http';
+import { closeLocal, listenLocal } from './fakes/local';
 
 type Answer = { status: number; body?: string; type?: string } | Error;
 
@@ -170,5 +173,57 @@ test.describe('docs/contract.md §4: the API client', () => {
     await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(
       'GET t does not match the contract: payload.rows[0]',
     );
+  });
+});
+
+test.describe('the size of answers, counted as they stream (L1_MAX_ANSWER_MB)', () => {
+  /** A local server answering every request with `mb` MB of valid JSON (one array of numbers). */
+  async function serveAnswers(mb: number) {
+    const body = `{"rows":[${Array.from({ length: (mb * 1024 * 1024) / 2 }, () => '1').join(',')}]}`;
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body),
+    );
+    return { server, origin: await listenLocal(server) };
+  }
+  const sourceClient = (origin: string, maxBytes: number) =>
+    new PlatformClient({
+      baseUrl: origin,
+      timeoutMs: 10_000,
+      retries: 0,
+      backoffMs: 1,
+      maxBytes,
+      context: () => fetchGetter(undefined),
+      relogin: async () => {},
+    });
+
+  test("each answer is under the limit, yet a run's answers together may take twice it: seven source tables of 0.8 MB under a 1 MB limit stop at 2 MB, naming the endpoint", async () => {
+    const { server, origin } = await serveAnswers(0.8);
+    try {
+      const c = sourceClient(origin, 1024 * 1024);
+      const platforms = ['all', 'a', 'b', 'c', 'd', 'e', 'f'];
+      const settled = await Promise.allSettled(
+        platforms.map((p) =>
+          c.get(`source ${p}`, '/api/geo-monitor/metrics/l1', { table: 'source', platform: p }, rows),
+        ),
+      );
+      const refused = settled
+        .filter((s) => s.status === 'rejected')
+        .map((s) => (s as PromiseRejectedResult).reason as Error);
+      expect(settled.filter((s) => s.status === 'fulfilled').length).toBeLessThanOrEqual(2);
+      expect(refused.length).toBeGreaterThanOrEqual(5);
+      for (const e of refused) {
+        expect(e).toBeInstanceOf(EndpointError);
+        expect(e.message).toMatch(/^source [a-f]|^source all/);
+        expect(e.message).toContain(
+          "the run's answers together exceed 2 MB (twice L1_MAX_ANSWER_MB): not read further",
+        );
+      }
+      // Near miss: another run (another client) has a budget of its own.
+      await expect(
+        sourceClient(origin, 1024 * 1024).get('source all', '/x', {}, rows),
+      ).resolves.toMatchObject({ rows: expect.any(Array) });
+    } finally {
+      await closeLocal(server);
+    }
   });
 });
