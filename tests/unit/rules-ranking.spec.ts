@@ -188,18 +188,22 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(result.verdict).toBe('fail');
   });
 
+  /**
+   * 蓝山乳业 above 白云牧场 on the report (HTML rates `html`), 白云牧场 first on the platform (its
+   * rates `platform`), each brand's per-platform rates as they were.
+   */
+  const swapped =
+    (html: [number, number], platform: [number, number]): Edit =>
+    (d, p) => {
+      d.brand.core_competitors[0]!.avg_exposure_rate = html[0];
+      d.brand.core_competitors[1]!.avg_exposure_rate = html[1];
+      p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== '白云牧场');
+      p.competitor.push(competitorRow('白云牧场', platform[1], BRANDS[2]!.perPlatform));
+      p.competitor.push(competitorRow('蓝山乳业', platform[0], BRANDS[1]!.perPlatform));
+    };
+
   test('9.5.5: HTML rates 20.2 and 20.04 that the platform prints alike (20.1, 20.1) in the other order: a tie swap on the platform side, which does not order them (7.1.1 one decimal, 7.6 equal rates keep the printed order)', () => {
-    const result = checkItem5(
-      context({
-        profile: 'B',
-        edit: (d, p) => {
-          d.brand.core_competitors[0]!.avg_exposure_rate = 20.2; // 蓝山乳业 20.2 above 白云牧场 20.04
-          p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== '白云牧场');
-          p.competitor.push(competitorRow('白云牧场', 20.1, BRANDS[2]!.perPlatform));
-          p.competitor.push(competitorRow('蓝山乳业', 20.1, BRANDS[1]!.perPlatform));
-        },
-      }),
-    );
+    const result = checkItem5(context({ profile: 'B', edit: swapped([20.2, 20.04], [20.1, 20.1]) }));
     expect(step(result, '5.1').verdict).toBe('pass');
     expect(row(result, '5.2', '#2 name')).toMatchObject({
       html: '蓝山乳业',
@@ -214,18 +218,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
   });
 
   test('9.5.5 near miss: two brands apart on both sides (HTML 20.07 / 20, platform 20 / 20.1), each rate within 9.3 of its own, swapped: step 5.2 fails in Profile B', () => {
-    const result = checkItem5(
-      context({
-        profile: 'B',
-        edit: (d, p) => {
-          d.brand.core_competitors[0]!.avg_exposure_rate = 20.07; // 蓝山乳业 20.07 above 白云牧场 20
-          d.brand.core_competitors[1]!.avg_exposure_rate = 20;
-          p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== '白云牧场');
-          p.competitor.push(competitorRow('白云牧场', 20.1, BRANDS[2]!.perPlatform));
-          p.competitor.push(competitorRow('蓝山乳业', 20, BRANDS[1]!.perPlatform));
-        },
-      }),
-    );
+    const result = checkItem5(context({ profile: 'B', edit: swapped([20.07, 20], [20, 20.1]) }));
     expect(step(result, '5.1').verdict).toBe('pass');
     expect(row(result, '5.2', '#2 name')).toMatchObject({
       html: '蓝山乳业',
