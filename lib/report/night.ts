@@ -122,7 +122,10 @@ function tailColumns(s: string, columns: number): string {
  */
 export function shownLabels(labels: readonly string[]): string[] {
   const shown = labels.map((label) => {
-    const text = safeText(label, 400);
+    // A label starts a line of the terminal's grid and lists; in a CI log a line that starts with
+    // `::` (spaces before it too) is a workflow command (`::notice …::`, `::add-mask::`), so its
+    // first colon is shown escaped, as control characters are (output injection audit of 2026-11-27).
+    const text = safeText(label, 400).replace(/^(\s*):(?=:)/, '$1\\x3a');
     if (displayWidth(text) <= LABEL_COLUMNS) return text;
     return `${headColumns(text, 40)}…${tailColumns(text, LABEL_COLUMNS - 41)}`;
   });

@@ -91,15 +91,15 @@ export const COMPARED_MAX_ROWS = 5_000;
 /** Longest text of one value or note in the compared-values attachment; longer ones are cut with a count. */
 const COMPARED_TEXT_MAX = 2_000;
 
+/** A text as every output shows data: control and bidirectional characters escaped, cut at 2,000. */
 const cutText = <T>(value: T): T =>
-  (typeof value === 'string' && value.length > COMPARED_TEXT_MAX
-    ? safeText(value, COMPARED_TEXT_MAX)
-    : value) as T;
+  (typeof value === 'string' ? safeText(value, COMPARED_TEXT_MAX) : value) as T;
 
 /**
  * An item's compared values, as its attachment holds them: every step, with up to `max` rows (the
  * failing ones first, as `tableRows` picks them) and `rowsLeftOut` / `failingRowsLeftOut` counting
- * the rest; each text cut at 2,000 characters.
+ * the rest; each text as `safeText` shows it (a U+202E from DATA reordered the JSON viewer's lines)
+ * and cut at 2,000 characters.
  */
 export function comparedValues(steps: readonly StepResult[], max = COMPARED_MAX_ROWS): unknown[] {
   return steps.map((step) => {

@@ -163,6 +163,8 @@ test.describe('README.md § Security and limits: a report that calls nobody', ()
       '<script>const u = "https:\\/\\/json.example\\/p";</script>',
       '<script>const e = "https%3A%2F%2Fencoded.example%2Fq";</script>',
       '<script>const v = "http://[2001:db8::1]:8080/x";</script>',
+      // As a result's JSON holds the HTML markdown made of a description (output injection audit).
+      '<script>const r = {"descriptionHtml":"<img src=\\"//md.example/p.png\\"> <a href=\\"\\/\\/phish.example/x\\">x</a>"};</script>',
     ];
     const planted = report({ head: leftovers.join('\n') });
     expect([...new Set(findExternalUrls(planted).map((f) => f.host))].sort()).toEqual([
@@ -174,6 +176,8 @@ test.describe('README.md § Security and limits: a report that calls nobody', ()
       'fonts.googleapis.com',
       'frame.example',
       'json.example',
+      'md.example',
+      'phish.example',
     ]);
     const { html } = makeOffline(planted);
     expect(html).not.toContain('<img');

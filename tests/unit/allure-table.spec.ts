@@ -89,6 +89,11 @@ test.describe('mismatch tables (README.md § Reading the Allure report)', () => 
     expect(big!.notes[0]).toBe(`${'w'.repeat(2_000)}… (8000 more characters)`);
     expect(small!.rows[0]!.html).toBe(`${'w'.repeat(2_000)}… (8000 more characters)`);
     expect(small).not.toHaveProperty('rowsLeftOut');
+    // A bidirectional override from DATA is shown escaped, as in every other output.
+    const rtl = comparedValues([
+      { id: 'all', name: 'x', verdict: 'fail', rows: [{ ...row(1, 'fail'), html: 'a\u202eb' }], notes: [] },
+    ]) as StepResult[];
+    expect(rtl[0]!.rows[0]!.html).toBe('a\\u202eb');
     // Under the cap, a step is as the rules gave it.
     const few: StepResult[] = [
       { id: 'all', name: 'few', verdict: 'pass', rows: [row(0, 'pass')], notes: ['n'] },

@@ -81,6 +81,17 @@ test.describe('the terminal grid', () => {
     expect(text).toContain('boom\\x0a✓ 1 passed\\x0d\\x1b[2J\\u202e');
   });
 
+  test('a label cannot start a CI workflow command (a line that starts with ::, spaces before it too): its first colon is escaped (output injection audit)', () => {
+    const label = '::notice title=INJ::r1';
+    const passed = verdict(label, { ...all('pass'), 5: 'pass' });
+    passed.items.find((i) => i.item === 5)!.passBy = ['tie swap (spec 9.5.5) ×1'];
+    const text = summaryGrid([passed, verdict(`  ${label}-b`, {}, { status: 'error', reason: 'boom' })]);
+    expect(text.split('\n').filter((line) => /^\s*::/.test(line))).toEqual([]);
+    expect(text).toContain('\\x3a:notice title=INJ::r1');
+    // Near miss: a colon inside a label, or one alone at its start, is shown as it is.
+    expect(summaryGrid([verdict('a::b', all('pass')), verdict(':c', all('pass'))])).toMatch(/^a::b .*\n:c /m);
+  });
+
   test('Chinese labels line up with ASCII ones', () => {
     const lines = summaryGrid([verdict('森氧科技', all('pass')), verdict('abc', all('pass'))]).split('\n');
     // 4 wide characters take 8 terminal columns: the ASCII label is padded to 8 as well.

@@ -1,4 +1,5 @@
 import { expect, test } from './test-type';
+import { noteLines } from '../../fixtures/check';
 import { displayWidth, markdownText, padDisplay, safeText, runTitle } from '../../lib/report/text';
 
 test.describe('safeText', () => {
@@ -101,4 +102,18 @@ test('runTitle: two labels shown alike never share a title (Playwright refuses a
   expect(titles.join(' ')).not.toContain(phoneA.slice(5));
   // A zero-width space is seen, and numbered: the two A-monitors are told apart.
   expect(titles[7]).toBe('A-monitor\\u200b (run #8)');
+});
+
+test("an Allure description's notes carry data, and Allure renders markdown: no image, link, emphasis or HTML from a platform's name (fixtures/check.ts noteLines)", () => {
+  const name =
+    '![](//evil.example/md7.png) [click here to re-login](//evil.example/phish) **BOLD7** <img src=x>';
+  const [line] = noteLines([
+    `DATA.meta.platforms lists 7 platforms; the 7th and later are not compared: ${name}`,
+  ]);
+  expect(line!.startsWith('- DATA.meta.platforms lists 7 platforms')).toBe(true);
+  // Every character markdown reads as an image, a link, emphasis or HTML is escaped.
+  expect(line!.slice(2)).not.toMatch(/(?<!\\)[[\]*]|[<>]/);
+  expect(line).toContain(
+    '!\\[\\](//evil.example/md7.png) \\[click here to re-login\\](//evil.example/phish) \\*\\*BOLD7\\*\\*',
+  );
 });

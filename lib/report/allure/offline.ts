@@ -76,9 +76,11 @@ const URL_PATTERN = new RegExp(
   'gi',
 );
 
-// A protocol-relative reference (`src="//host/x"`, `url(//host/x)`) loads from a host too.
+// A protocol-relative reference (`src="//host/x"`, `url(//host/x)`) loads from a host too, also
+// as JSON writes it (`src=\"//host/x\"`, `src=\"\/\/host`): the HTML an embedded result holds
+// (a description markdown made into HTML) is such JSON.
 const RELATIVE_PATTERN =
-  /(\b(?:src|href|srcset|action|poster|data)\s*=\s*["']?|\burl\(\s*["']?)\/\/([a-z0-9][^\s"'`<>()[\]{}\\/?#:%,;|^]*)/gi;
+  /(\b(?:src|href|srcset|action|poster|data)\s*=\s*(?:\\?["'])?|\burl\(\s*(?:\\?["'])?)(?:\/\/|\\\/\\\/)([a-z0-9][^\s"'`<>()[\]{}\\/?#:%,;|^]*)/gi;
 
 const BINARY_NAME = /\.(png|jpe?g|gif|webp|bmp|ico|zip|gz|webm|mp4|woff2?|ttf|otf|pdf)$/i;
 const TEXT_MIME = /^(text\/|application\/(javascript|json|xml|x-javascript)|image\/svg\+xml)/i;
