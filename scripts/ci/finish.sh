@@ -4,4 +4,10 @@
 # GUARD_OUTCOME = failure; 3 wins, a leak is never hidden), else the merge's exit code (0, 1, 2).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+# Without the packages (the job's setup failed) the result cannot be read: 3, never Node's 1, which
+# would read as "some item failed".
+if [ ! -d node_modules/tsx ]; then
+  echo "result: the night's result could not be read: no node_modules (the job's setup failed) (exit 3)" >&2
+  exit 3
+fi
 node --require tsx/cjs scripts/ci/finish.ts "$@"

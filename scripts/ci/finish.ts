@@ -2,8 +2,8 @@
  * The result of the night (`bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]`): each shard's
  * Playwright exit code, then one exit code by the same rule as `npm run check`
  * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup or its redaction guard:
- * SHARDS_RESULT=failure), the reports (MERGE_OUTCOME=failure) or the final redaction guard
- * (GUARD_OUTCOME=failure) failed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
+ * SHARDS_RESULT failure or cancelled), the reports (MERGE_OUTCOME) or the final redaction guard
+ * (GUARD_OUTCOME) did not succeed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
  * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
  */
 import fs from 'node:fs';
@@ -40,7 +40,9 @@ try {
   merged = false;
   process.stderr.write(`finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run to its end\n`);
 }
-const failed = (name: string) => process.env[name] === 'failure';
+// A job or step that did not succeed failed, cancelled too (a shard job past its own time is
+// cancelled, not failed): only `success`, or nothing given (a step that did not run), is not.
+const failed = (name: string) => !['', 'success', undefined].includes(process.env[name]);
 const code = jobExitCode({
   checks,
   reportFailed: !merged || failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),

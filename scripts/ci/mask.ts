@@ -14,6 +14,15 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 const env = { ...readDotenv(ROOT), ...process.env };
 
+/**
+ * A value as a workflow command's data: the runner reads `%25`, `%0D` and `%0A` back as `%`, CR and
+ * LF (@actions/core `escapeData`), so a password `a%25b` (URL-encoded `a%b`) written as it is
+ * would mask `a%b` and leave `a%25b` in clear.
+ */
+function commandData(value: string): string {
+  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
 function forms(value: string): string[] {
   return [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])];
 }
@@ -23,7 +32,8 @@ try {
     ...forms(c.phone),
     ...forms(c.password),
   ]);
-  if (env.GITHUB_ACTIONS === 'true') for (const v of values) process.stdout.write(`::add-mask::${v}\n`);
+  if (env.GITHUB_ACTIONS === 'true')
+    for (const v of values) process.stdout.write(`::add-mask::${commandData(v)}\n`);
   process.stdout.write(
     `mask: ${values.length} value(s) of the credentials registry (${credentialSource(env, ROOT).where}) ${env.GITHUB_ACTIONS === 'true' ? "masked in this job's log" : 'would be masked in GitHub Actions (nothing printed here)'}\n`,
   );

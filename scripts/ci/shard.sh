@@ -32,6 +32,17 @@ fi
 # No --reporter here: a CLI reporter would replace the Allure reporter of the config.
 args=(playwright test --shard "${i}/${n}")
 if [ -n "$grep" ]; then args+=(--grep "$grep"); fi
+# A deadline of the checks' own (L1_SHARD_MINUTES): Playwright's --global-timeout stops the tests
+# and the invocation still writes its night files, the runs cut short marked interrupted. A CI
+# step past its own time cannot do that for it: GitHub signals only the step's shell, which waits
+# for this script without passing the signal on, and kills everything 10 s later.
+if [ -n "${L1_SHARD_MINUTES:-}" ]; then
+  if ! [[ "$L1_SHARD_MINUTES" =~ ^[1-9][0-9]*$ ]]; then
+    echo "shard: L1_SHARD_MINUTES must be a whole number of minutes, got: ${L1_SHARD_MINUTES}" >&2
+    exit 2
+  fi
+  args+=(--global-timeout "$((L1_SHARD_MINUTES * 60000))")
+fi
 echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
 # Playwright in the background so that a signal sent to this script alone (`timeout`, a scheduler
 # that signals its child only) is passed on to it, and its code is still recorded once it has

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './test-type';
+import { ROOT } from '../../lib/run/settings';
+import { tempDir } from './fakes/temp';
+
+/**
+ * The nightly job's scripts (README.md § Run it nightly in CI, .github/workflows/l1-regression.yml),
+ * each where a static review of the workflow found it would fail on GitHub's runners (CI review of
+ * 2026-11-27). The whole sequence runs in tests/selftest/shards.spec.ts (scripts/ci/local-pipeline.sh).
+ */
+
+const tsx = require.resolve('tsx/cjs');
+
+/** A copy of `scripts` of scripts/ci/ in a folder with no node_modules, as a fresh runner's checkout before setup. */
+function bareCheckout(...scripts: string[]): string {
+  const dir = tempDir('ci-bare');
+  fs.mkdirSync(path.join(dir, 'scripts', 'ci'), { recursive: true });
+  for (const s of scripts)
+    fs.copyFileSync(path.join(ROOT, 'scripts', 'ci', s), path.join(dir, 'scripts', 'ci', s));
+  return dir;
+}
+
+test('workflow lint: a job that runs a project script before its setup (npm ci) is refused, naming the job and the line', () => {
+  const workflow = (steps: string[]) =>
+    [
+      'on: push',
+      'jobs:',
+      '  shard:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      ...steps.map((s) => `      - run: bash scripts/ci/${s}`),
+    ].join('\n');
+  const problems = (text: string): string[] =>
+    JSON.parse(
+      spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { projectRules } = await import(${JSON.stringify(path.join(ROOT, 'scripts', 'lint-workflows.mjs'))});` +
+            `process.stdout.write(JSON.stringify(projectRules(${JSON.stringify(path.join(ROOT, '.github', 'workflows', 'w.yml'))}, ${JSON.stringify(text)})));`,
+        ],
+        { encoding: 'utf8' },
+      ).stdout,
+    ) as string[];
+  // The masking step first, as the workflow had it: every night would have failed there.
+  expect(problems(workflow(['playwright-version.sh', 'mask.sh', 'setup.sh', 'shard.sh 1 2']))).toEqual([
+    '.github/workflows/w.yml:7: job shard runs scripts/ci/mask.sh before scripts/ci/setup.sh: it needs the packages (npm ci), which a fresh runner has only after setup',
+  ]);
+  // Near miss: what reads files only may come first; a job with no setup is not judged by it.
+  expect(problems(workflow(['playwright-version.sh', 'setup.sh', 'mask.sh', 'shard.sh 1 2']))).toEqual([]);
+  expect(problems(workflow(['plan.sh 3']))).toEqual([]);
+});
+
+test('finish.sh without node_modules (the job setup failed) exits 3, never Node\'s 1, which reads as "some item failed"', () => {
+  const dir = bareCheckout('finish.sh');
+  const r = spawnSync('bash', [path.join(dir, 'scripts', 'ci', 'finish.sh'), 'reports'], {
+    encoding: 'utf8',
+  });
+  expect(r.status).toBe(3);
+  expect(r.stderr).toContain("no node_modules (the job's setup failed) (exit 3)");
+});
+
+test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; success or no value is not', () => {
+  const out = tempDir('ci-finish');
+  fs.writeFileSync(path.join(out, 'merge-exit-code'), '0\n');
+  const finish = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+  const cancelled = finish({
+    SHARDS_RESULT: 'cancelled',
+    MERGE_OUTCOME: 'success',
+    GUARD_OUTCOME: 'success',
+  });
+  expect(cancelled.status).toBe(3);
+  expect(cancelled.stdout).toContain('failed: a shard job');
+  expect(
+    finish({ SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' }).status,
+  ).toBe(0);
+  expect(finish({}).status).toBe(0);
+});
+
+test('mask.ts writes each value as workflow command data: %, CR and LF escaped, so the runner masks the value itself', () => {
+  // Not a credential of anyone: a phone-shaped number and a password with a % and a newline.
+  const registry = { companies: { '1001': { phone: '13800000000', password: 'a%b\nc' } } };
+  const r = spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'mask.ts')], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GITHUB_ACTIONS: 'true',
+      L1_CREDENTIALS_JSON: JSON.stringify(registry),
+      L1_CREDENTIALS_FILE: '',
+    },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  const masked = r.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'));
+  // As written, URL-encoded (a%25b%0Ac) and JSON-escaped (a%b\nc), each escaped once more.
+  expect(masked).toContain('::add-mask::a%25b%0Ac');
+  expect(masked).toContain('::add-mask::a%2525b%250Ac');
+  expect(masked).toContain('::add-mask::a%25b\\nc');
+  expect(masked.every((l) => !/\r/.test(l))).toBe(true);
+});
+
+test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-timeout), and refuses a value that is not whole minutes', () => {
+  // No node_modules here: the command line is printed, then Playwright cannot start (its code recorded).
+  const dir = bareCheckout('shard.sh');
+  const shard = (minutes: string) =>
+    spawnSync('bash', [path.join(dir, 'scripts', 'ci', 'shard.sh'), '1', '2'], {
+      encoding: 'utf8',
+      env: { ...process.env, L1_SHARD_MINUTES: minutes, L1_SHARDS_DIR: path.join(dir, 'shards') },
+    });
+  const timed = shard('70');
+  expect(timed.stdout).toContain('npx playwright test --shard 1/2 --global-timeout 4200000');
+  expect(fs.existsSync(path.join(dir, 'shards', '1', 'exit-code'))).toBe(true);
+  const bad = shard('70m');
+  expect(bad.status).toBe(2);
+  expect(bad.stderr).toContain('L1_SHARD_MINUTES must be a whole number of minutes, got: 70m');
+  expect(shard('').stdout).not.toContain('--global-timeout');
+});
