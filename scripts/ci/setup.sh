@@ -2,7 +2,8 @@
 # Makes a CI machine ready, the way Playwright teams run it: `bash scripts/ci/setup.sh [--packages-only]`.
 #   1. npm packages from the lockfile (npm ci).
 #   2. The browser Playwright is built for: `npx playwright install --with-deps chromium` (the
-#      workflow caches ~/.cache/ms-playwright by Playwright version, so a night downloads nothing).
+#      workflow caches ~/.cache/ms-playwright by Playwright version, so a night downloads nothing),
+#      its headless shell taken where it has one (scripts/ci/headless-shell.sh).
 #      Where nothing can be downloaded (a closed network, as on the project's own machines), the
 #      project's setup installs Debian's chromium instead (scripts/ensure-env.mjs, apt-get as root:
 #      Debian machines only; Ubuntu has no chromium package but a snap).
@@ -18,7 +19,9 @@ npm ci --no-audit --no-fund
 exe=""
 if [ "${L1_CI_BROWSER:-playwright}" != "system" ]; then
   if npx playwright install --with-deps chromium; then
-    exe="$(node -e "process.stdout.write(require('playwright-core').chromium.executablePath())")"
+    # Its headless shell (installed with it) where there is one, else the full browser.
+    exe="$(bash scripts/ci/headless-shell.sh)"
+    [ -n "$exe" ] || exe="$(node -e "process.stdout.write(require('playwright-core').chromium.executablePath())")"
     [ -x "$exe" ] || exe=""
   else
     echo "setup: Playwright's own chromium could not be installed (no download here?): falling back to the system's chromium" >&2

@@ -121,3 +121,30 @@ test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-
   expect(bad.stderr).toContain('L1_SHARD_MINUTES must be a whole number of minutes, got: 70m');
   expect(shard('').stdout).not.toContain('--global-timeout');
 });
+
+test("headless-shell.sh finds Playwright's headless shell in the folder Playwright names for it, and prints nothing without one (setup.sh then takes the full browser)", () => {
+  const browsers = tempDir('ci-browsers');
+  const find = () =>
+    spawnSync('bash', [path.join(ROOT, 'scripts', 'ci', 'headless-shell.sh')], {
+      encoding: 'utf8',
+      env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsers },
+    });
+  expect(find().stdout).toBe('');
+  // Where `playwright install chromium` puts it (its folder's name from `install --dry-run`).
+  const listing = spawnSync(
+    path.join(ROOT, 'node_modules', '.bin', 'playwright'),
+    ['install', '--dry-run', 'chromium'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsers },
+    },
+  ).stdout;
+  const folder = /chromium-headless-shell[^\n]*\n\s*Install location:\s*(\S+)/.exec(listing)?.[1];
+  expect(folder, listing).toMatch(
+    new RegExp(`^${browsers.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/chromium_headless_shell-`),
+  );
+  const exe = path.join(folder!, 'chrome-headless-shell-linux64', 'chrome-headless-shell');
+  fs.mkdirSync(path.dirname(exe), { recursive: true });
+  fs.writeFileSync(exe, '#!/bin/sh\n', { mode: 0o755 });
+  expect(find().stdout.trim()).toBe(exe);
+});
