@@ -130,20 +130,14 @@ test("headless-shell.sh finds Playwright's headless shell in the folder Playwrig
       env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsers },
     });
   expect(find().stdout).toBe('');
-  // Where `playwright install chromium` puts it (its folder's name from `install --dry-run`).
-  const listing = spawnSync(
-    path.join(ROOT, 'node_modules', '.bin', 'playwright'),
-    ['install', '--dry-run', 'chromium'],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsers },
-    },
-  ).stdout;
-  const folder = /chromium-headless-shell[^\n]*\n\s*Install location:\s*(\S+)/.exec(listing)?.[1];
-  expect(folder, listing).toMatch(
-    new RegExp(`^${browsers.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/chromium_headless_shell-`),
-  );
-  const exe = path.join(folder!, 'chrome-headless-shell-linux64', 'chrome-headless-shell');
+  // Where `playwright install chromium` puts it: the folder of its revision (playwright-core's
+  // browsers.json, which `install --dry-run` reads too).
+  const { browsers: list } = JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'node_modules', 'playwright-core', 'browsers.json'), 'utf8'),
+  ) as { browsers: { name: string; revision: string }[] };
+  const revision = list.find((b) => b.name === 'chromium-headless-shell')!.revision;
+  const folder = path.join(browsers, `chromium_headless_shell-${revision}`);
+  const exe = path.join(folder, 'chrome-headless-shell-linux64', 'chrome-headless-shell');
   fs.mkdirSync(path.dirname(exe), { recursive: true });
   fs.writeFileSync(exe, '#!/bin/sh\n', { mode: 0o755 });
   expect(find().stdout.trim()).toBe(exe);
