@@ -44,6 +44,9 @@ const STATUS_HINT: Record<number, string> = {
   403: 'the account of this run may not read this company or project: check the credentials entry',
   404: 'check projectId, base URL and report type',
   400: 'the platform rejected the query parameters',
+  // Not retried: a rate limit asks for minutes or hours (a hostile probe's Retry-After was 999999 s),
+  // and a run must stay within its budget.
+  429: 'the platform limits the rate of requests: run fewer workers at once (L1_WORKERS) or check later',
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;

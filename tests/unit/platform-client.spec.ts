@@ -141,6 +141,14 @@ test.describe('docs/contract.md §4: the API client', () => {
     await expect(b.c.get('GET t', '/t', {}, rows)).rejects.toThrow(/HTTP 404: check projectId/);
   });
 
+  test('429 is not retried (a rate limit asks for minutes) and says what to do', async () => {
+    const a = client([{ status: 429 }, ok({ rows: [] })]);
+    await expect(a.c.get('GET t', '/t', {}, rows)).rejects.toThrow(
+      'GET t: HTTP 429: the platform limits the rate of requests: run fewer workers at once (L1_WORKERS) or check later',
+    );
+    expect(a.calls).toHaveLength(1);
+  });
+
   test('an HTML page instead of JSON is an error naming the content type', async () => {
     const { c } = client([{ status: 200, body: '<html>502 Bad Gateway</html>', type: 'text/html' }]);
     await expect(c.get('GET t', '/t', {}, rows)).rejects.toThrow(
