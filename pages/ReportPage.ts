@@ -103,10 +103,9 @@ export class ReportPage {
 
   constructor(private readonly page: Page) {}
 
-  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown; notes: string[] }> {
+  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown }> {
     const { page } = this;
     const { timeoutMs, maxBytes } = options;
-    const notes: string[] = [];
     const pageErrors: string[] = [];
     let pageErrorCount = 0;
     page.on('pageerror', (e) => {
@@ -185,7 +184,7 @@ export class ReportPage {
     } catch (e) {
       throw new ReportPageError(`DATA is not JSON once read: ${(e as Error).message.slice(0, 200)}`);
     }
-    return { data, notes };
+    return { data };
   }
 
   /**

@@ -78,9 +78,15 @@ async function readLimited(
     if (done) break;
     size += value.byteLength;
     if (budget) budget.left -= value.byteLength;
-    if (size > maxBytes || (budget && budget.left < 0)) {
+    const over =
+      size > maxBytes
+        ? new AnswerTooLarge(maxBytes)
+        : budget && budget.left < 0
+          ? new AnswerTooLarge(budget.limit, true)
+          : undefined;
+    if (over) {
       await reader.cancel().catch(() => {});
-      throw size > maxBytes ? new AnswerTooLarge(maxBytes) : new AnswerTooLarge(budget!.limit, true);
+      throw over;
     }
     chunks.push(Buffer.from(value));
   }

@@ -135,8 +135,9 @@ function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>):
   // Linear in the lists (a ranking may hold any number of brands): a pair needs a brand of the
   // top 10s, so each brand is paired with those 20 at most, in the order of the loop over all pairs.
   const top = onBoth.flatMap((n, i) => (inTop10.has(n) ? [i] : []));
-  const htmlRate = firstRates(html.all);
-  const platformRate = firstRates(platform.all);
+  // A name's rate at its first position, as `findByName` finds it.
+  const rate = (side: Ranked[], first: Map<string, number>, name: string) =>
+    side[first.get(name)!]?.exposureRate ?? null;
   const swaps: Swap[] = [];
   onBoth.forEach((a, i) => {
     const later = inTop10.has(a) ? onBoth.slice(i + 1) : top.filter((j) => j > i).map((j) => onBoth[j]!);
@@ -144,8 +145,8 @@ function swappedPairs(html: Ranking<Ranked>, platform: Ranking<PlatformRanked>):
       const htmlOrder = htmlRank.get(a)! < htmlRank.get(b)!;
       if (htmlOrder === platformRank.get(a)! < platformRank.get(b)!) continue;
       const [first, second] = htmlOrder ? [a, b] : [b, a];
-      const h = [htmlRate.get(first) ?? null, htmlRate.get(second) ?? null] as const;
-      const p = [platformRate.get(first) ?? null, platformRate.get(second) ?? null] as const;
+      const h = [rate(html.all, htmlRank, first), rate(html.all, htmlRank, second)] as const;
+      const p = [rate(platform.all, platformRank, first), rate(platform.all, platformRank, second)] as const;
       swaps.push({
         first,
         second,
@@ -162,13 +163,6 @@ function firstIndexes(side: Ranked[]): Map<string, number> {
   const first = new Map<string, number>();
   side.forEach((e, i) => first.has(e.name) || first.set(e.name, i));
   return first;
-}
-
-/** Each name's rate at its first position (as `findByName` finds it). */
-function firstRates(side: Ranked[]): Map<string, number | null> {
-  const rates = new Map<string, number | null>();
-  for (const e of side) if (!rates.has(e.name)) rates.set(e.name, e.exposureRate);
-  return rates;
 }
 
 const pairText = (s: Swap) => `「${s.first}」 ↔ 「${s.second}」`;

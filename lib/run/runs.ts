@@ -153,8 +153,9 @@ export function configureRuns(entries: Entry[], where: string, night: Night | un
   filled.forEach(({ input }, index) => {
     const label = input.label?.trim();
     if (!label) return;
-    const first = explicit.get(label.normalize('NFC'));
-    if (first === undefined) explicit.set(label.normalize('NFC'), index);
+    const composed = label.normalize('NFC');
+    const first = explicit.get(composed);
+    if (first === undefined) explicit.set(composed, index);
     else if (filled[first]!.input.label?.trim() === label)
       problems.push(`runs #${first + 1} and #${index + 1} both have the label ${JSON.stringify(label)}`);
     else

@@ -37,10 +37,11 @@ export function bareCollect(
       const started = Date.now();
       const context = await (await options.browser()).newContext({ storageState });
       try {
-        return await new ReportPage(await context.newPage()).readData(htmlUrl, {
+        const read = await new ReportPage(await context.newPage()).readData(htmlUrl, {
           timeoutMs: BARE_TIMEOUT_MS,
           maxBytes: 64 * 1024 * 1024,
         });
+        return { ...read, notes: [] };
       } finally {
         await context.close();
         options.onPage?.(Date.now() - started);

@@ -19,10 +19,9 @@ npm ci --no-audit --no-fund
 exe=""
 if [ "${L1_CI_BROWSER:-playwright}" != "system" ]; then
   if npx playwright install --with-deps chromium; then
-    # Its headless shell (installed with it) where there is one, else the full browser.
+    # Its headless shell (installed with it) where there is one; else the suite's own discovery
+    # below, which ends at Playwright's full browser.
     exe="$(bash scripts/ci/headless-shell.sh)"
-    [ -n "$exe" ] || exe="$(node -e "process.stdout.write(require('playwright-core').chromium.executablePath())")"
-    [ -x "$exe" ] || exe=""
   else
     echo "setup: Playwright's own chromium could not be installed (no download here?): falling back to the system's chromium" >&2
   fi
