@@ -9,8 +9,9 @@
  * scenario states it. Exit 1 on any difference. Prints no credential.
  *
  * Left to the self-tests, which check it through the whole suite: one request per endpoint per run
- * and cal_data_json (catalogue.spec.ts), the page-side hostile scenarios (catalogue.spec.ts too); the
- * collection's every branch: tests/unit/collect.spec.ts.
+ * and cal_data_json (catalogue.spec.ts), the page-side hostile scenarios (catalogue.spec.ts, and the
+ * ones only a browser decides through the suite's collector and Chromium:
+ * tests/unit/hostile-pages.spec.ts); the collection's every branch: tests/unit/collect.spec.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,8 +44,9 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** Runs collected at once (the suite's workers share one demo the same way). */
 const CONCURRENCY = 6;
 /**
- * Hostile scenarios left to the self-tests (catalogue.spec.ts): what a browser does with the page
- * (redirects, script navigation, an endless script).
+ * Hostile scenarios left to the tests that read the page in Chromium (tests/unit/hostile-pages.spec.ts,
+ * tests/selftest/catalogue.spec.ts): what a browser does with the page (redirects, script
+ * navigation, an endless script).
  */
 const SKIPPED_HOSTILE = new Set([
   'hostile-page-loops',

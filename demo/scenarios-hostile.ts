@@ -254,3 +254,20 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     expected: ERR('ERR_TOO_MANY_REDIRECTS'),
   }),
 ];
+
+/**
+ * The hostile scenarios whose outcome the report page decides in a browser and nothing else: the
+ * page loops, grows, redirects or navigates, or its DATA is refused by the schema. Each goes
+ * through the suite's collector and Chromium in tests/unit/hostile-pages.spec.ts; the whole suite
+ * (verdict files, Allure, the guard) is proven on runs of the same kind in the self-tests'
+ * catalogue, which leaves these out (a failed collection there costs a Playwright worker).
+ */
+export const PAGE_SIDE_HOSTILE: readonly string[] = [
+  'hostile-page-loops',
+  'hostile-page-memory',
+  'hostile-data-grows',
+  'hostile-page-redirect',
+  'hostile-page-script-navigation',
+  'hostile-proto-key',
+  'hostile-duplicate-platform-key',
+];

@@ -3,7 +3,7 @@ import { runOf, TEMPLATE } from './runs';
 import type { Scenario } from './scenario-kit';
 import { DRIFT_SCENARIOS, NIGHTLY_SCENARIOS } from './scenarios-drift';
 import { FAULT_SCENARIOS } from './scenarios-faults';
-import { HOSTILE_SCENARIOS } from './scenarios-hostile';
+import { HOSTILE_SCENARIOS, PAGE_SIDE_HOSTILE } from './scenarios-hostile';
 
 /**
  * Extra demo projects for self-tests: each is a copy of a bundled project under its own project id
@@ -17,7 +17,7 @@ import { HOSTILE_SCENARIOS } from './scenarios-hostile';
  */
 
 export type { Scenario, ScenarioExpectation } from './scenario-kit';
-export { HOSTILE_SCENARIOS, NIGHTLY_SCENARIOS };
+export { HOSTILE_SCENARIOS, NIGHTLY_SCENARIOS, PAGE_SIDE_HOSTILE };
 
 export const SCENARIOS: readonly Scenario[] = [...FAULT_SCENARIOS, ...DRIFT_SCENARIOS];
 export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...NIGHTLY_SCENARIOS, ...HOSTILE_SCENARIOS];
