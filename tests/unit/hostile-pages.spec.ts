@@ -28,19 +28,10 @@ import { tempDir } from './fakes/temp';
  */
 const PAGE_SIDE = PAGE_SIDE_HOSTILE;
 
+test.describe.configure({ mode: 'serial' });
+
 let demo: DemoServer;
 let charts: string | undefined;
-
-test.beforeAll(async () => {
-  // Light pages (DATA only): the demo reads this on each request (demo/handlers-pages.ts).
-  charts = process.env.L1_DEMO_CHARTS;
-  process.env.L1_DEMO_CHARTS = '0';
-  demo = await startDemo({
-    port: 0,
-    quiet: true,
-    credentialsFile: path.join(tempDir('hostile-pages'), 'c.json'),
-  });
-});
 
 test.afterAll(async () => {
   await demo?.close();
@@ -88,53 +79,57 @@ function observed(judged: JudgedRun, reasonIncludes: string[]) {
   };
 }
 
-test('each page-side hostile scenario ends as the demo says, its reason naming the source, through the collector and Chromium', async () => {
-  test.setTimeout(90_000);
-  // The endless script is cut at the request timeout: 3 s here, where the others have 10 s to
-  // reach their own limit on a loaded machine.
-  const rest = PAGE_SIDE.filter((l) => l !== 'hostile-page-loops');
-  const groups = [
-    { labels: ['hostile-page-loops'], ...collectorFor(['hostile-page-loops'], 3_000) },
-    { labels: rest, ...collectorFor(rest, 10_000) },
-  ];
-  try {
-    for (const { labels, collector, run } of groups)
-      for (const label of labels) {
-        const expected = HOSTILE_SCENARIOS.find((s) => s.label === label)!.expected;
-        const judged = await collector.judgedFor(run(label));
-        expect({ label, ...observed(judged, expected.reasonIncludes ?? []) }).toEqual({
-          label,
-          status: expected.status,
-          reasonIncludes: expected.reasonIncludes ?? [],
-        });
-      }
-    expect(groups.flatMap((g) => g.labels).sort()).toEqual([...PAGE_SIDE].sort());
-  } finally {
-    for (const { collector } of groups) await collector.close();
-  }
-});
+/** Each scenario's judged run, and the clean run the same collector checked right after it. */
+const judged = new Map<string, JudgedRun>();
+const after = new Map<string, JudgedRun>();
 
-test('after a page that loops forever, or one over L1_PAGE_MAX_MB, the same collector’s next run is checked, all ten items passing', async () => {
-  test.setTimeout(60_000);
-  for (const [trouble, timeoutMs] of [
-    ['hostile-page-loops', 3_000],
-    ['hostile-page-memory', 10_000],
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  // Light pages (DATA only): the demo reads this on each request (demo/handlers-pages.ts).
+  charts = process.env.L1_DEMO_CHARTS;
+  process.env.L1_DEMO_CHARTS = '0';
+  demo = await startDemo({
+    port: 0,
+    quiet: true,
+    credentialsFile: path.join(tempDir('hostile-pages'), 'c.json'),
+  });
+  // The endless script is cut at the request timeout: 3 s here, where the others have 10 s to
+  // reach their own limit on a loaded machine. Page memory last: the clean run follows it.
+  const rest = [
+    ...PAGE_SIDE.filter((l) => l !== 'hostile-page-loops' && l !== 'hostile-page-memory'),
+    'hostile-page-memory',
+  ];
+  for (const [labels, timeoutMs] of [
+    [['hostile-page-loops'], 3_000],
+    [rest, 10_000],
   ] as const) {
-    const { collector, run } = collectorFor([trouble, 'A-monitor'], timeoutMs);
+    const { collector, run } = collectorFor([...labels, 'A-monitor'], timeoutMs);
     try {
-      const expected = HOSTILE_SCENARIOS.find((s) => s.label === trouble)!.expected;
-      const judged = await collector.judgedFor(run(trouble));
-      expect(observed(judged, expected.reasonIncludes ?? []), trouble).toEqual({
-        status: 'error',
-        reasonIncludes: expected.reasonIncludes,
-      });
-      const clean = await collector.judgedFor(run('A-monitor'));
-      expect(clean.status, clean.reason).toBe('checked');
-      const verdicts = Object.values(clean.items).map((i) => i.verdict);
-      expect(verdicts).toHaveLength(10);
-      expect(new Set(verdicts)).toEqual(new Set(['pass']));
+      for (const label of labels) judged.set(label, await collector.judgedFor(run(label)));
+      after.set(labels.at(-1)!, await collector.judgedFor(run('A-monitor')));
     } finally {
       await collector.close();
     }
+  }
+});
+
+test('each page-side hostile scenario ends as the demo says, its reason naming the source, through the collector and Chromium', () => {
+  expect([...judged.keys()].sort()).toEqual([...PAGE_SIDE].sort());
+  for (const [label, run] of judged) {
+    const expected = HOSTILE_SCENARIOS.find((s) => s.label === label)!.expected;
+    expect({ label, ...observed(run, expected.reasonIncludes ?? []) }).toEqual({
+      label,
+      status: expected.status,
+      reasonIncludes: expected.reasonIncludes ?? [],
+    });
+  }
+});
+
+test('after a page that loops forever, or one over L1_PAGE_MAX_MB, the same collector’s next run is checked, all ten items passing', () => {
+  expect([...after.keys()].sort()).toEqual(['hostile-page-loops', 'hostile-page-memory']);
+  for (const [trouble, clean] of after) {
+    expect(clean.status, `after ${trouble}: ${clean.reason}`).toBe('checked');
+    const verdicts = Object.values(clean.items).map((i) => i.verdict);
+    expect(verdicts, `after ${trouble}`).toEqual(Array(10).fill('pass'));
   }
 });
