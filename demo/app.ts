@@ -34,6 +34,8 @@ export interface AppContext {
   readonly stats: Stats;
   /** Cancels of requests that wait (slow answers, streams): called on close. */
   readonly pending: Set<() => void>;
+  /** Ends of the slow answers' sleeps: each called answers at once (`DemoServer.releaseSlow`). */
+  readonly slow: Set<() => void>;
   session(req: http.IncomingMessage): { token: string; who: Who } | undefined;
   newSession(who: Who): string;
   endSession(token: string): void;
@@ -136,6 +138,7 @@ export class DemoApp implements AppContext {
   private readonly tripped = new Set<string>();
   readonly stats = new Stats();
   readonly pending = new Set<() => void>();
+  readonly slow = new Set<() => void>();
 
   constructor(
     readonly registry: Registry,

@@ -35,7 +35,7 @@ export async function metricsFault(
   }
   if (fault.kind === 'slow' && fault.table === table) {
     const ms = Number(process.env.L1_DEMO_SLOW_MS ?? 8000);
-    if (!(await sleepUnlessClosed(Number.isFinite(ms) && ms >= 0 ? ms : 8000, res, ctx.pending)))
+    if (!(await sleepUnlessClosed(Number.isFinite(ms) && ms >= 0 ? ms : 8000, res, ctx.pending, ctx.slow)))
       return false;
   }
   if (fault.kind === 'html-error-page' && fault.table === table) {

@@ -86,24 +86,31 @@ export function drainBody(req: http.IncomingMessage): Promise<number> {
   });
 }
 
-/** Sleeps, unless the client goes away first (then resolves false). */
+/**
+ * Sleeps, unless the client goes away first (then resolves false). `wake`, when given, holds a call
+ * that ends the sleep early as if it had run its course (resolves true).
+ */
 export function sleepUnlessClosed(
   ms: number,
   res: http.ServerResponse,
   pending: Set<() => void>,
+  wake?: Set<() => void>,
 ): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer);
       res.off('close', onClose);
       pending.delete(cancel);
+      wake?.delete(early);
       resolve(ok);
     };
     const onClose = () => done(false);
     const cancel = () => done(false);
+    const early = () => done(true);
     const timer = setTimeout(() => done(true), ms);
     res.on('close', onClose);
     pending.add(cancel);
+    wake?.add(early);
   });
 }
 

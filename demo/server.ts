@@ -49,6 +49,12 @@ export interface DemoServer {
   runs: RunInput[];
   scenarioRuns: Record<string, RunInput>;
   profileB: Required<ProfileBSettings>;
+  /**
+   * Answers every slow answer that is sleeping now (the `slow` fault), as if its L1_DEMO_SLOW_MS
+   * had passed; returns how many. A self-test that needs an invocation held only until something
+   * else happened ends the hold with it.
+   */
+  releaseSlow(): number;
   close(): Promise<void>;
 }
 
@@ -127,6 +133,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoServer> {
     runs: demoRuns(origins.main, origins.portalB),
     scenarioRuns: scenarioRuns(origins.main, origins.portalB),
     profileB: demoProfileB(portalBHost),
+    releaseSlow: () => {
+      const sleeping = [...app.slow];
+      for (const wake of sleeping) wake();
+      return sleeping.length;
+    },
     close: async () => {
       for (const cancel of [...app.pending]) cancel();
       await Promise.all(servers.map(closeServer));

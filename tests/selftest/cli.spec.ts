@@ -150,14 +150,17 @@ test('labels that differ never share a file; a label given twice stops the invoc
   expect(twice.verdicts.size).toBe(0);
 });
 
-test("two invocations at once: a shared output folder is refused, not mixed; the refused one, a main job in the same state folder, never takes the other one's outputs for its own", async () => {
+test("two invocations at once: a shared output folder is refused, not mixed; the refused one, a main job in the same state folder, never takes the other one's outputs for its own", async ({
+  demo,
+}) => {
   const shared = folderOf('concurrent-shared');
   fs.rmSync(shared, { recursive: true, force: true });
   const env = {
     L1_VERDICTS_DIR: path.join(shared, 'verdicts'),
     L1_ALLURE_RESULTS_DIR: path.join(shared, 'allure'),
   };
-  // The first holds the folder a few seconds: its second run waits on the demo's slow endpoint.
+  // The first holds the folder while the second runs: its second run waits on the demo's slow
+  // endpoint, which answers once the second has ended (or after its 12 s, within the 15 s timeout).
   const slow = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['fault-slow']!, label: 'slow' };
   const [a, b] = await Promise.all([
     runSuite({
@@ -168,14 +171,16 @@ test("two invocations at once: a shared output folder is refused, not mixed; the
     // The second through the main job (npm run check) in the first one's state folder: its checks
     // are refused, and it says nothing was checked; it never reports the first one's outputs as its
     // own (each invocation hands its outputs over in a file of its own id: tests/unit/outputs.spec.ts).
-    new Promise((r) => setTimeout(r, 1500)).then(() =>
-      runSuite({
-        name: 'concurrent-b',
-        runs: [runOf(B_MONITOR, ORIGIN, PORTAL_B_ORIGIN)],
-        env: { ...env, L1_STATE_DIR: path.join(ROOT, '.l1', 'selftest', 'concurrent-a') },
-        command: ['npx', 'tsx', 'scripts/main.ts'],
-      }),
-    ),
+    new Promise((r) => setTimeout(r, 1500))
+      .then(() =>
+        runSuite({
+          name: 'concurrent-b',
+          runs: [runOf(B_MONITOR, ORIGIN, PORTAL_B_ORIGIN)],
+          env: { ...env, L1_STATE_DIR: path.join(ROOT, '.l1', 'selftest', 'concurrent-a') },
+          command: ['npx', 'tsx', 'scripts/main.ts'],
+        }),
+      )
+      .finally(() => demo.releaseSlow()),
   ]);
   expect(b.output).toContain('is being written by another invocation');
   expect(a.code, a.output.slice(-2000)).toBe(0);
