@@ -51,10 +51,10 @@ export interface DemoServer {
   profileB: Required<ProfileBSettings>;
   /**
    * Answers every slow answer that is sleeping now (the `slow` fault), as if its L1_DEMO_SLOW_MS
-   * had passed; returns how many. A self-test that needs an invocation held only until something
-   * else happened ends the hold with it.
+   * had passed. A self-test that needs an invocation held only until something else happened ends
+   * the hold with it.
    */
-  releaseSlow(): number;
+  releaseSlow(): void;
   close(): Promise<void>;
 }
 
@@ -134,9 +134,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoServer> {
     scenarioRuns: scenarioRuns(origins.main, origins.portalB),
     profileB: demoProfileB(portalBHost),
     releaseSlow: () => {
-      const sleeping = [...app.slow];
-      for (const wake of sleeping) wake();
-      return sleeping.length;
+      for (const wake of [...app.slow]) wake();
     },
     close: async () => {
       for (const cancel of [...app.pending]) cancel();

@@ -137,6 +137,16 @@ test.describe('generated cases (fast-check): invariance, sensitivity, near-misse
   });
 });
 
+/** A swapped chain of brands (untiedSwapArb, alikeSwapArb): its context, and how a failure names the case. */
+function swapCase(c: SwapCase, enc: Encoding) {
+  const { t, profile, plain, run, offsets, order } = c;
+  return {
+    ctx: contextOf(t, plain, enc, profile),
+    what: `profile ${profile}, brands #${run.i + 1}… HTML offsets ${offsets.join(',')} hundredths, platform order ${order.join(',')}`,
+  };
+}
+type SwapCase = NonNullable<typeof untiedSwapArb extends fc.Arbitrary<infer C> ? C : never>;
+
 /**
  * The special clauses an audit found judged against the spec's words (docs/rules.md 9.5.5, §D13, §D17):
  * one family each. fc.assert prints the seed and the shrunk counterexample of a failing case.
@@ -180,9 +190,7 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
     fc.assert(
       fc.property(untiedSwapArb, encodingArb, (c, enc) => {
         fc.pre(c !== undefined);
-        const { t, profile, plain, run, offsets, order } = c!;
-        const ctx = contextOf(t, plain, enc, profile);
-        const what = `profile ${profile}, brands #${run.i + 1}… HTML offsets ${offsets.join(',')} hundredths, platform order ${order.join(',')}`;
+        const { ctx, what } = swapCase(c!, enc);
         same(failing(ctx), [5], what);
         same(ITEM_RULES[5](ctx).steps.find((s) => s.id === '5.2')?.verdict, 'fail', `${what}: step 5.2`);
         ran.untiedSwap++;
@@ -195,9 +203,9 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
     fc.assert(
       fc.property(alikeSwapArb, encodingArb, (c, enc) => {
         fc.pre(c !== undefined);
-        const { t, profile, plain, run, offsets, order } = c!;
-        const ctx = contextOf(t, plain, enc, profile);
-        const what = `profile ${profile}, brands #${run.i + 1}… HTML offsets ${offsets.join(',')} hundredths, platform order ${order.join(',')}, printed alike`;
+        const { profile } = c!;
+        const { ctx, what: swap } = swapCase(c!, enc);
+        const what = `${swap}, printed alike`;
         const step52 = ITEM_RULES[5](ctx).steps.find((s) => s.id === '5.2');
         same(step52?.verdict, profile === 'B' ? 'pass' : 'fail', `${what}: step 5.2`);
         if (profile === 'B')

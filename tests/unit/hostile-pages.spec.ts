@@ -26,28 +26,19 @@ import { tempDir } from './fakes/temp';
  * next run of the same collector, after a page that loops forever or one over L1_PAGE_MAX_MB, is
  * checked (the collector closes its browser with such a page and launches another for the next).
  */
-const PAGE_SIDE = PAGE_SIDE_HOSTILE;
-
 test.describe.configure({ mode: 'serial' });
 
 let demo: DemoServer;
 let charts: string | undefined;
-
-test.afterAll(async () => {
-  await demo?.close();
-  if (charts === undefined) delete process.env.L1_DEMO_CHARTS;
-  else process.env.L1_DEMO_CHARTS = charts;
-});
 
 /**
  * A collector of its own (as one worker of the checks has), with the suite's settings over the demo.
  * L1_MAX_ANSWER_MB 2: hostile-data-grows counts past it at once, however loaded the machine.
  */
 function collectorFor(labels: string[], requestTimeoutMs: number) {
-  const scenarios = labels.map((label) => {
-    const s = HOSTILE_SCENARIOS.find((h) => h.label === label);
-    return s ? demo.scenarioRuns[label]! : runOf(A_MONITOR, demo.origin, demo.portalBOrigin);
-  });
+  const inputs = labels.map((label) =>
+    label === A_MONITOR.label ? runOf(A_MONITOR, demo.origin, demo.portalBOrigin) : scenarioRun(label),
+  );
   const settings = readSettings({
     root: ROOT,
     env: {
@@ -61,14 +52,26 @@ function collectorFor(labels: string[], requestTimeoutMs: number) {
     },
     dotenv: {},
     now: new Date(),
-    demo: () => ({ runs: scenarios, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
+    demo: () => ({ runs: inputs, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
   });
   const dir = tempDir('hostile-pages-run');
   const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
   const collector = new Collector(chromium, chromiumLaunchOptions(), settings, invocation);
-  const run = (label: string): ConfiguredRun => settings.runs.find((r) => r.label === label)!;
+  const run = (label: string): ConfiguredRun => {
+    const found = settings.runs.find((r) => r.label === label);
+    if (!found) throw new Error(`${label}: not one of this collector's runs (${labels.join(', ')})`);
+    return found;
+  };
   return { collector, run };
 }
+
+/** A hostile scenario of the demo by label; a label the demo does not have is an error naming it. */
+function scenario(label: string) {
+  const found = HOSTILE_SCENARIOS.find((s) => s.label === label);
+  if (!found) throw new Error(`${label}: not a hostile scenario of the demo (demo/scenarios-hostile.ts)`);
+  return found;
+}
+const scenarioRun = (label: string) => demo.scenarioRuns[scenario(label).label]!;
 
 /** What a judged run shows of a scenario's expectation, in the expectation's own shape. */
 function observed(judged: JudgedRun, reasonIncludes: string[]) {
@@ -96,31 +99,40 @@ test.beforeAll(async () => {
   // The endless script is cut at the request timeout: 3 s here, where the others have 10 s to
   // reach their own limit on a loaded machine. Page memory last: the clean run follows it.
   const rest = [
-    ...PAGE_SIDE.filter((l) => l !== 'hostile-page-loops' && l !== 'hostile-page-memory'),
+    ...PAGE_SIDE_HOSTILE.filter((l) => l !== 'hostile-page-loops' && l !== 'hostile-page-memory'),
     'hostile-page-memory',
   ];
   for (const [labels, timeoutMs] of [
     [['hostile-page-loops'], 3_000],
     [rest, 10_000],
   ] as const) {
-    const { collector, run } = collectorFor([...labels, 'A-monitor'], timeoutMs);
+    const { collector, run } = collectorFor([...labels, A_MONITOR.label], timeoutMs);
     try {
       for (const label of labels) judged.set(label, await collector.judgedFor(run(label)));
-      after.set(labels.at(-1)!, await collector.judgedFor(run('A-monitor')));
+      after.set(labels.at(-1)!, await collector.judgedFor(run(A_MONITOR.label)));
     } finally {
       await collector.close();
     }
   }
 });
 
+test.afterAll(async () => {
+  await demo?.close();
+  if (charts === undefined) delete process.env.L1_DEMO_CHARTS;
+  else process.env.L1_DEMO_CHARTS = charts;
+});
+
 test('each page-side hostile scenario ends as the demo says, its reason naming the source, through the collector and Chromium', () => {
-  expect([...judged.keys()].sort()).toEqual([...PAGE_SIDE].sort());
+  expect([...judged.keys()].sort()).toEqual([...PAGE_SIDE_HOSTILE].sort());
   for (const [label, run] of judged) {
-    const expected = HOSTILE_SCENARIOS.find((s) => s.label === label)!.expected;
-    expect({ label, ...observed(run, expected.reasonIncludes ?? []) }).toEqual({
+    const { expected } = scenario(label);
+    // Each names its source: a scenario without reason fragments would pass on its status alone.
+    const fragments = expected.reasonIncludes ?? [];
+    expect(fragments.length, `${label}: reason fragments`).toBeGreaterThan(0);
+    expect({ label, ...observed(run, fragments) }).toEqual({
       label,
       status: expected.status,
-      reasonIncludes: expected.reasonIncludes ?? [],
+      reasonIncludes: fragments,
     });
   }
 });
