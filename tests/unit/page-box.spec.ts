@@ -6,7 +6,8 @@ import type { Duplex } from 'node:stream';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './test-type';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
-import { blockedNote, NEW_WINDOWS, newBoxedContext, type Box } from '../../pages/box';
+import fc from 'fast-check';
+import { blockedNote, NEW_WINDOWS, newBoxedContext, routedUrls, type Box } from '../../pages/box';
 import { sessionCookie } from './fakes/local';
 
 /**
@@ -106,6 +107,102 @@ async function open(context: BrowserContext, settle: number): Promise<Page> {
   await new Promise((resolve) => setTimeout(resolve, settle));
   return page;
 }
+
+test.describe('the route: which requests reach its handler', () => {
+  /** The handler's own decision (pages/box.ts): a URL it would let through. */
+  const handlerPasses = (url: string, origins: Set<string>) => {
+    if (/^(?:data|blob|about|chrome-extension):/.test(url)) return true;
+    try {
+      return origins.has(new URL(url).origin);
+    } catch {
+      return false;
+    }
+  };
+
+  test('every URL the handler would refuse reaches it; only URLs of the box’s own origins (or data:, blob:, about:) skip it', () => {
+    const origins = new Set(['http://127.0.0.1:4400', 'https://cdn.example.com', 'http://[::1]:8080']);
+    const re = routedUrls(origins);
+    const skips = [
+      'http://127.0.0.1:4400/r.html?x=1',
+      'http://127.0.0.1:4400',
+      'http://127.0.0.1:4400?q',
+      'http://127.0.0.1:4400#f',
+      'https://cdn.example.com/lib.js',
+      'http://[::1]:8080/x',
+      'data:text/html,hi',
+      'blob:http://127.0.0.1:4400/1',
+      'about:blank',
+    ];
+    const routed = [
+      'http://127.0.0.1:44001/', // a longer port
+      'http://127.0.0.1:4400@evil.test/', // the origin as user info
+      'http://127.0.0.1:4400.evil.test/',
+      'http://127x0x0x1:4400/', // a dot of the pattern is a dot
+      'https://127.0.0.1:4400/', // another scheme
+      'https://cdn.example.com.evil.test/',
+      'http://CDN.example.com/', // not as URL.origin writes it: the handler decides
+      'file:///etc/passwd',
+      'ws://127.0.0.1:4400/',
+      '',
+    ];
+    for (const u of skips) expect(re.test(u), u).toBe(false);
+    for (const u of routed) expect(re.test(u), u).toBe(true);
+  });
+
+  test('generated URLs and origins: a URL that skips the handler is one it would let through (fast-check)', () => {
+    const host = fc.constantFrom('127.0.0.1', 'localhost', 'a.test', 'a.test.evil', '[::1]', 'A.test');
+    const origin = fc
+      .tuple(
+        fc.constantFrom('http', 'https', 'file', 'HTTP'),
+        host,
+        fc.option(fc.integer({ min: 1, max: 65535 })),
+      )
+      .map(([scheme, h, port]) => `${scheme}://${h}${port === null ? '' : `:${port}`}`);
+    const tail = fc.constantFrom(
+      '',
+      '/',
+      '/x?y#z',
+      '?q',
+      '#f',
+      '@evil.test/',
+      '.evil.test/',
+      '0/',
+      '\\x',
+      ':80/',
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(origin, { maxLength: 4 }),
+        fc.oneof(
+          fc.tuple(origin, tail).map(([o, t]) => o + t),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc.constantFrom('data:,x', 'blob:x', 'about:blank', 'javascript:1'),
+        ),
+        // Skipping the handler implies the handler would let it through.
+        (allowed, url) => {
+          const origins = new Set(allowed);
+          expect(routedUrls(origins).test(url) || handlerPasses(url, origins), url).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('in a page: its own origin’s requests arrive, another port’s are refused before they leave and counted', async () => {
+    const { context, box } = await boxed();
+    report.pages['/r.html'] = `<img src="/own.gif"><img src="${other.origin}/out.gif">
+      <script>fetch('/own.json').then(() => (document.title = 'ran'))</script>`;
+    try {
+      const page = await open(context, 0);
+      await expect(page).toHaveTitle('ran');
+      await expect.poll(() => box.blocked().get(other.origin)).toBe(1);
+      expect(other.hits).toEqual([]);
+      expect(report.hits.map((h) => h.split(' ')[1]).sort()).toEqual(['/own.gif', '/own.json', '/r.html']);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 test.describe('WebSockets of the page (Playwright routes them apart from requests)', () => {
   test('one to another port of the host is closed and counted; one to the report origin opens', async () => {
