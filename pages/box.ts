@@ -209,18 +209,28 @@ async function boxContext(
     },
   );
   await context.route(routedUrls(origins), async (route) => {
-    const url = route.request().url();
-    let origin: string;
-    try {
-      origin = PASS.test(url) ? '' : new URL(url).origin;
-    } catch {
-      origin = 'null';
-    }
-    if (origin === '' || origins.has(origin)) return route.continue();
-    refuse(origin);
+    const refused = refusedOrigin(route.request().url(), origins);
+    if (refused === undefined) return route.continue();
+    refuse(refused);
     return route.abort('blockedbyclient');
   });
   return { blocked: () => blocked };
+}
+
+/**
+ * The route's decision on a request: undefined when it goes through (a scheme that passes, or one
+ * of the box's origins), else the origin it is refused and counted under ('null' for a URL that
+ * does not parse).
+ */
+export function refusedOrigin(url: string, origins: ReadonlySet<string>): string | undefined {
+  if (PASS.test(url)) return undefined;
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    origin = 'null';
+  }
+  return origins.has(origin) ? undefined : origin;
 }
 
 /**
@@ -229,8 +239,8 @@ async function boxContext(
  * matched by Playwright's driver, which continues a request of the box's own origins itself; a
  * `**` glob sent each one to the handler and back (docs/decisions.md, "The box's route as a
  * RegExp": CPU 0.94-0.96 on 100 light runs). Only a URL whose origin is one of the box's can
- * begin so, so the handler still decides every request it would refuse; an allowed entry that is
- * not an http(s) origin as `URL.origin` writes it is left out of the pattern, for the handler.
+ * begin so, so the handler still sees every request `refusedOrigin` refuses; an allowed entry
+ * that is not an http(s) origin as `URL.origin` writes it is left out of the pattern.
  */
 export function routedUrls(origins: ReadonlySet<string>): RegExp {
   const own = [...origins].filter((o) => {

@@ -7,7 +7,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { expect, test } from './test-type';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import fc from 'fast-check';
-import { blockedNote, NEW_WINDOWS, newBoxedContext, routedUrls, type Box } from '../../pages/box';
+import {
+  blockedNote,
+  NEW_WINDOWS,
+  newBoxedContext,
+  refusedOrigin,
+  routedUrls,
+  type Box,
+} from '../../pages/box';
 import { sessionCookie } from './fakes/local';
 
 /**
@@ -109,16 +116,6 @@ async function open(context: BrowserContext, settle: number): Promise<Page> {
 }
 
 test.describe('the route: which requests reach its handler', () => {
-  /** The handler's own decision (pages/box.ts): a URL it would let through. */
-  const handlerPasses = (url: string, origins: Set<string>) => {
-    if (/^(?:data|blob|about|chrome-extension):/.test(url)) return true;
-    try {
-      return origins.has(new URL(url).origin);
-    } catch {
-      return false;
-    }
-  };
-
   test('every URL the handler would refuse reaches it; only URLs of the box’s own origins (or data:, blob:, about:) skip it', () => {
     const origins = new Set(['http://127.0.0.1:4400', 'https://cdn.example.com', 'http://[::1]:8080']);
     const re = routedUrls(origins);
@@ -140,13 +137,18 @@ test.describe('the route: which requests reach its handler', () => {
       'http://127x0x0x1:4400/', // a dot of the pattern is a dot
       'https://127.0.0.1:4400/', // another scheme
       'https://cdn.example.com.evil.test/',
-      'http://CDN.example.com/', // not as URL.origin writes it: the handler decides
+      'http://CDN.example.com/', // another scheme than the allowed https://cdn.example.com
       'file:///etc/passwd',
       'ws://127.0.0.1:4400/',
       '',
     ];
-    for (const u of skips) expect(re.test(u), u).toBe(false);
+    for (const u of skips) {
+      expect(re.test(u), u).toBe(false);
+      expect(refusedOrigin(u, origins), u).toBeUndefined();
+    }
     for (const u of routed) expect(re.test(u), u).toBe(true);
+    // And the handler refuses each of them.
+    expect(routed.filter((u) => refusedOrigin(u, origins) === undefined)).toEqual([]);
   });
 
   test('generated URLs and origins: a URL that skips the handler is one it would let through (fast-check)', () => {
@@ -181,21 +183,28 @@ test.describe('the route: which requests reach its handler', () => {
         // Skipping the handler implies the handler would let it through.
         (allowed, url) => {
           const origins = new Set(allowed);
-          expect(routedUrls(origins).test(url) || handlerPasses(url, origins), url).toBe(true);
+          expect(routedUrls(origins).test(url) || refusedOrigin(url, origins) === undefined, url).toBe(true);
         },
       ),
       { numRuns: 2000 },
     );
   });
 
-  test('in a page: its own origin’s requests arrive, another port’s are refused before they leave and counted', async () => {
+  test('in a page: its own origin’s requests arrive; another port’s is refused by the route itself (a network error, not the fence’s 403) and counted', async () => {
     const { context, box } = await boxed();
-    report.pages['/r.html'] = `<img src="/own.gif"><img src="${other.origin}/out.gif">
-      <script>fetch('/own.json').then(() => (document.title = 'ran'))</script>`;
+    // `no-cors`: an answer from another origin, the fence's 403 included, resolves (opaque); only a
+    // request the route aborts fails.
+    report.pages['/own.json'] = '{}';
+    report.pages['/r.html'] = `<img src="/own.gif"><script>
+      Promise.all([
+        fetch('/own.json').then((r) => 'own ' + r.status, () => 'own failed'),
+        fetch('${other.origin}/out', { mode: 'no-cors' }).then(() => 'other answered', () => 'other refused'),
+      ]).then((seen) => (document.title = seen.join(', ')));
+    </script>`;
     try {
       const page = await open(context, 0);
-      await expect(page).toHaveTitle('ran');
-      await expect.poll(() => box.blocked().get(other.origin)).toBe(1);
+      await expect(page).toHaveTitle('own 200, other refused');
+      expect(box.blocked()).toEqual(new Map([[other.origin, 1]]));
       expect(other.hits).toEqual([]);
       expect(report.hits.map((h) => h.split(' ')[1]).sort()).toEqual(['/own.gif', '/own.json', '/r.html']);
     } finally {
