@@ -15,6 +15,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * `projectTool` and `tsScript`, which this plain-Node script cannot import: it is TypeScript).
  */
 const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
+/**
+ * TypeScript 7's `tsc`, by its path: both TypeScripts name their binary `tsc`, and which of them
+ * node_modules/.bin/tsc is depends on how npm installed them.
+ */
+const TSC = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 /** A TypeScript script of the project, as lib/run/settings.ts `tsScript` runs it: `node --require tsx/cjs`. */
 const tsxCjs = createRequire(path.join(root, 'package.json')).resolve('tsx/cjs');
 const ts = (script, ...args) => [process.execPath, '--require', tsxCjs, script, ...args];
@@ -26,7 +31,9 @@ const SHORT = new Map([
 /** Groups run one after another; the stages of a group at once. */
 const groups = [
   [
-    ['typecheck', [bin('tsc'), '--noEmit', '-p', '.']],
+    // TypeScript 7's native compiler (package `typescript-7`), about a quarter of 5.9's CPU for the same
+    // program; 5.9 stays as `typescript` for typescript-eslint's parser (docs/decisions.md, Speed).
+    ['typecheck', [TSC, '--noEmit', '-p', '.']],
     // `npm run lint` is these two one after the other; side by side here, without npm's own start.
     ['eslint', [bin('eslint'), '.', '--max-warnings', '0']],
     ['prettier', [bin('prettier'), '--check', '.']],
