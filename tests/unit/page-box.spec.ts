@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import dgram from 'node:dgram';
 import http from 'node:http';
@@ -180,10 +181,11 @@ test.describe('the route: which requests reach its handler', () => {
           fc.webUrl({ withQueryParameters: true, withFragments: true }),
           fc.constantFrom('data:,x', 'blob:x', 'about:blank', 'javascript:1'),
         ),
-        // Skipping the handler implies the handler would let it through.
+        // Skipping the handler implies the handler would let it through. node:assert, not expect:
+        // each expect is a step of the test, and 2,000 of them took 2.8 s.
         (allowed, url) => {
           const origins = new Set(allowed);
-          expect(routedUrls(origins).test(url) || refusedOrigin(url, origins) === undefined, url).toBe(true);
+          assert.ok(routedUrls(origins).test(url) || refusedOrigin(url, origins) === undefined, url);
         },
       ),
       { numRuns: 2000 },
