@@ -2,20 +2,20 @@
  * Screenshot of a rendered demo report, to see that a person can read it:
  *   npx tsx demo/screenshot.ts [label] [out.png]     (default: A-monitor → /tmp/report.png)
  * Starts its own demo on free ports, logs in through the API and hands the session cookie to a
- * headless Chromium (/usr/bin/chromium, or L1_CHROMIUM). Demo data only; nothing secret is drawn.
+ * headless Chromium, the suite's own (lib/run/browser.ts: L1_CHROMIUM_PATH, else Debian's or
+ * Playwright's, with this workplace's flags). Demo data only; nothing secret is drawn.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../lib/run/browser';
 import { startDemo } from './server';
 
 async function main(): Promise<void> {
   const [label = 'A-monitor', out = '/tmp/report.png'] = process.argv.slice(2);
   const credentialsFile = path.resolve(__dirname, '..', '.l1', 'demo', `screenshot-${process.pid}.json`);
   const demo = await startDemo({ port: 0, quiet: true, credentialsFile });
-  const browser = await chromium.launch({
-    executablePath: process.env.L1_CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const run = [...demo.runs, ...Object.values(demo.scenarioRuns)].find((r) => r.label === label);
     if (!run) throw new Error(`no demo run labelled ${label}`);

@@ -385,7 +385,6 @@ export function parseVariables(env: NodeJS.ProcessEnv, dotenv: Record<string, st
 const OTHER_L1_NAMES = new Set([
   'L1_ALLURE_APPEND_HISTORY', // scripts/report.ts → allurerc.mjs
   'L1_ALLURE_VARIABLES', // scripts/report.ts → allurerc.mjs
-  'L1_CHROMIUM', // demo/screenshot.ts
   'L1_CI_BROWSER', // scripts/ci/setup.sh
   'L1_DEMO_BREAK_FROM', // the demo
   'L1_DEMO_CHARTS', // the demo
