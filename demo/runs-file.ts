@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../lib/run/types';
+import { escapeRegExp } from '../lib/util/escape';
 import { MODEL_MAX, modelRuns } from './model/projects';
 import { BUNDLED, demoCredentialsFile, demoProfileB, type DemoProject, runOf, TEMPLATE } from './runs';
 import type { ScenarioExpectation } from './scenario-kit';
@@ -93,7 +94,8 @@ function select(spec: string): Entry[] {
   const chosen = new Set<Entry>();
   const unknown: string[] = [];
   for (const name of names) {
-    const pattern = new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    // `*` is the one wildcard: escaped with the rest, then turned back into `.*`.
+    const pattern = new RegExp(`^${escapeRegExp(name).replaceAll('\\*', '.*')}$`);
     const hits = ENTRIES.filter((e) => pattern.test(e.name));
     if (hits.length === 0) unknown.push(name);
     for (const hit of hits) chosen.add(hit);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { openFence } from './fence';
+import { escapeRegExp } from '../lib/util/escape';
 
 /**
  * The report page in a box (README.md § Security and limits): the page may reach its own origin,
@@ -251,8 +252,7 @@ export function routedUrls(origins: ReadonlySet<string>): RegExp {
       return false;
     }
   });
-  const escape = (o: string) => o.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const ownPart = own.length ? `|(?:${own.map(escape).join('|')})(?:[/?#]|$)` : '';
+  const ownPart = own.length ? `|(?:${own.map(escapeRegExp).join('|')})(?:[/?#]|$)` : '';
   return new RegExp(`^(?!${PASS_SCHEMES}${ownPart})`);
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { collectSecrets, prepareSecret, SHORT_SECRET } from './secrets';
 import { redactText, SECRET_PARAM_NAMES } from './url';
+import { escapeRegExp } from '../util/escape';
 
 /** Values shorter than this are never masked as text (they would hit ordinary words and numbers). */
 const MIN_MASKED = 4;
@@ -62,7 +63,7 @@ export class SecretMask {
     // Longest first: a secret that contains another is masked whole.
     const values = [...forms.keys()].sort((a, b) => b.length - a.length);
     const alternative = (v: string) => {
-      const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const escaped = escapeRegExp(v);
       return forms.get(v) ? `(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])` : escaped;
     };
     this.pattern = values.length ? new RegExp(values.map(alternative).join('|'), 'g') : undefined;

@@ -8,10 +8,15 @@ const ENTITIES: Record<string, string> = {
 
 /**
  * Text made inert inside HTML or XML, in element content and in quoted attribute values alike:
- * `& < > " '` become entities (`&#39;` is valid in both). The one escaping helper of the suite.
+ * `& < > " '` become entities (`&#39;` is valid in both).
  */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+/** Text that a RegExp built from it matches literally: each of `.*+?^${}()|[]\` escaped. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 import { JWT, jwtMatches } from '../../lib/redaction/detectors';
 import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
-import { escapeHtml } from '../../lib/util/escape';
+import { escapeHtml, escapeRegExp } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
 import { tsScript } from '../../lib/run/settings';
 
@@ -890,6 +890,13 @@ test.describe('the redaction guard opens archives and scans every output folder'
       ['reports/verdicts/summary.md:1', 'secret-query', 'URL query "X-Amz-Signature" with a value'],
     ]);
     expect(JSON.stringify(findings)).not.toContain(signature);
+  });
+
+  test('escapeRegExp: a pattern built from any text matches that text alone (the mask, the box route, the demo scenario names)', () => {
+    const texts = ['.*+?^${}()|[]\\', 'p@ss.word+1', 'a.b', '(?:x)|y'];
+    expect(texts.filter((t) => !new RegExp(`^${escapeRegExp(t)}$`).test(t))).toEqual([]);
+    expect(new RegExp(`^${escapeRegExp('a.b')}$`).test('axb')).toBe(false);
+    expect(new RegExp(`^${escapeRegExp('(?:x)|y')}$`).test('y')).toBe(false);
   });
 
   test('a secret HTML-escaped in a report page is found (one escaping helper for both sides)', () => {
