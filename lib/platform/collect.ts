@@ -251,19 +251,19 @@ async function readData(
       `cal_data_json topic ${calTopic ?? '(none)'} differs from the report URL topic ${facts.topic ?? '(none)'}: the page's DATA wins (spec 2.1)`,
     );
   }
-  // docs/contract.md §3: credentials go only to a trusted origin; a report elsewhere is opened
-  // without a session, and a login it asks for is refused.
+  // Contract §3 (shared/spec/contract.md): credentials go only to a trusted origin. A report on the
+  // run's base_url origin is opened with that origin's session. A report on another origin is
+  // opened without logging in there: only when it redirects to its own /login, and its origin is
+  // trusted (the Profile B portal, L1_LOGIN_ORIGINS), does the suite log in there and load it
+  // again; an untrusted one that asks is refused, nothing posted.
   const pageOrigin = new URL(run.input.htmlUrl).origin;
   const trusted = trustedLoginOrigin(run.input.htmlUrl, facts.baseUrl, deps);
   const pageBase = trusted ? pageLoginBase(run.input.htmlUrl, facts.baseUrl) : undefined;
+  const loginFirst = pageBase !== undefined && pageOrigin === new URL(facts.baseUrl).origin;
+  let state = loginFirst ? await sessionOrStop(deps, pageBase, pageKey, evidence) : undefined;
+  let renewed = false;
   let raw: unknown;
-  for (let attempt = 0; ; attempt++) {
-    const state =
-      pageBase === undefined
-        ? undefined
-        : attempt === 0
-          ? await sessionOrStop(deps, pageBase, pageKey, evidence)
-          : await deps.session(pageBase, pageKey, true);
+  for (;;) {
     try {
       evidence.pageLoads++;
       const page = await deps.readPage(
@@ -289,11 +289,18 @@ async function readData(
           `report page ${redactUrl(run.input.htmlUrl)} asks for a login on ${pageOrigin}, which is not an origin credentials may go to (the run's base URL ${new URL(facts.baseUrl).origin}, the Profile B portal, L1_LOGIN_ORIGINS): credentials were not sent; add it to L1_LOGIN_ORIGINS if it is the platform's own`,
           'configuration',
         );
-      if (attempt > 0)
+      if (renewed)
         throw new Stop(
           'error',
           `report page ${redactUrl(run.input.htmlUrl)}: redirected to /login even after logging in again`,
         );
+      // Opened without a session (another origin) and asked for one: its session, made now unless
+      // another run made it already. Opened with a session and asked again: a new login, once.
+      if (state === undefined) state = await sessionOrStop(deps, pageBase, pageKey, evidence);
+      else {
+        state = await deps.session(pageBase, pageKey, true);
+        renewed = true;
+      }
     }
   }
   try {

@@ -390,11 +390,41 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(read.status, read.reason).toBe('checked');
     expect(open.pageStates).toEqual([undefined]);
     expect(open.sessions.map((c) => c.loginBase)).toEqual([ORIGIN]);
-    // Named in L1_LOGIN_ORIGINS: trusted, logged in there.
-    const listed = fakeDeps(platform, data);
-    const trusted = await collectRun(elsewhere, { ...listed.deps, loginOrigins: ['http://127.0.0.9:7000'] });
-    expect(trusted.status, trusted.reason).toBe('checked');
-    expect(listed.sessions.map((c) => c.loginBase)).toEqual(['http://127.0.0.9:7000', ORIGIN]);
+  });
+
+  test('contract §3: a report on a trusted origin other than base_url is opened without logging in there; only when it redirects to its own /login are credentials posted there, and the page loaded again', async () => {
+    const { data, platform } = aMonitor();
+    const other = 'http://127.0.0.9:7000';
+    const elsewhere = configuredRun(A_MONITOR, {
+      htmlUrl: configuredRun(A_MONITOR).input.htmlUrl.replace(ORIGIN, other),
+    });
+    const loginOrigins = [other];
+    // It shows its page without a session: nothing is posted to it, only the API logs in.
+    const open = fakeDeps(platform, data);
+    const read = await collectRun(elsewhere, { ...open.deps, loginOrigins });
+    expect(read.status, read.reason).toBe('checked');
+    expect(open.pageStates).toEqual([undefined]);
+    expect(open.sessions.map((c) => c.loginBase)).toEqual([ORIGIN]);
+    // It asks for a login: logged in there (named in L1_LOGIN_ORIGINS), then read with that session.
+    const asks = fakeDeps(platform, (n: number) => (n === 1 ? new SessionExpired() : data));
+    const asked = await collectRun(elsewhere, { ...asks.deps, loginOrigins });
+    expect(asked.status, asked.reason).toBe('checked');
+    expect(asked.pageLoads).toBe(2);
+    expect(asks.pageStates.map((s) => s !== undefined)).toEqual([false, true]);
+    expect(asks.sessions.map((c) => [c.loginBase, c.force])).toEqual([
+      [other, false],
+      [ORIGIN, false],
+    ]);
+    // Asked again with that session: one new login there, then the run stops.
+    const again = fakeDeps(platform, new SessionExpired());
+    const stopped = await collectRun(elsewhere, { ...again.deps, loginOrigins });
+    expect(stopped).toMatchObject({ status: 'error' });
+    expect(stopped.reason).toContain('redirected to /login even after logging in again');
+    expect(again.pageStates.map((s) => s !== undefined)).toEqual([false, true, true]);
+    expect(again.sessions.map((c) => [c.loginBase, c.force])).toEqual([
+      [other, false],
+      [other, true],
+    ]);
   });
 
   test('trusted login origins: the base URL, the Profile B portal host, L1_LOGIN_ORIGINS; nothing else', () => {
