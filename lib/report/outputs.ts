@@ -236,7 +236,16 @@ function ownVerdictFile(dir: string, name: string): 'byName' | 'verdict' | undef
   return read.why === undefined && verdictFileSchema.safeParse(read.value).success ? 'verdict' : undefined;
 }
 
+/**
+ * The temporary file allure-js-commons' `FileSystemWriter` writes each result and attachment to
+ * before its rename (`.allure-write-<uuid>.tmp`, beside them); left behind only by a killed
+ * reporter (SIGKILL). tests/unit/outputs.spec.ts checks it against the names the writer makes.
+ */
+export const ALLURE_WRITER_TEMP =
+  /^\.allure-write-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
 function isOwnAllureFile(name: string): boolean {
+  if (ALLURE_WRITER_TEMP.test(name)) return true;
   const base = name.replace(ATOMIC_TEMP, '');
   return ALLURE_OWN.test(base) || (base === MARK && base !== name);
 }

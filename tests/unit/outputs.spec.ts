@@ -1,14 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
+import type { TestResult } from 'allure-js-commons';
 import { expect, test } from './test-type';
 import {
+  ALLURE_WRITER_TEMP,
   ATOMIC_TEMP,
   claimOutputs,
   decideOutputs,
   emptyOwnFiles,
+  foreignFolderProblem,
   holdsCompleteNight,
   MARK,
   markOutputDir,
@@ -243,6 +248,33 @@ test.describe('emptying removes only what the suite wrote', () => {
       kept: [names[0]!.replace('A-monitor.json', 'notes.txt')],
     });
     expect(emptyOwnFiles(results, 'allure-results')).toEqual({ removed: 2, kept: [] });
+  });
+
+  test("allure-playwright's temporary file, left by a killed night (SIGKILL), is the suite's: an unmarked results folder holding it is claimed and emptied, not refused", () => {
+    // The name allure-js-commons' FileSystemWriter gives its temporary file, as it gives it.
+    const scratch = outputsDir();
+    const names: string[] = [];
+    const rename = fs.renameSync;
+    fs.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+      names.push(path.basename(String(from)));
+      rename(from, to);
+    };
+    try {
+      new FileSystemWriter({ resultsDir: scratch }).writeResult({ uuid: randomUUID() } as TestResult);
+    } finally {
+      fs.renameSync = rename;
+    }
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(ALLURE_WRITER_TEMP);
+    // A folder whose mark a merge removed (scripts/ci/merge.sh), holding results and such a file.
+    const results = outputsDir();
+    fs.writeFileSync(path.join(results, `${randomUUID()}-result.json`), '{}');
+    fs.writeFileSync(path.join(results, names[0]!), '{');
+    expect(foreignFolderProblem(results, 'allure-results')).toBeUndefined();
+    expect(emptyOwnFiles(results, 'allure-results')).toEqual({ removed: 2, kept: [] });
+    // Only that name: a look-alike is not the suite's.
+    fs.writeFileSync(path.join(results, '.allure-write-notes.tmp'), 'x');
+    expect(emptyOwnFiles(results, 'allure-results').kept).toEqual(['.allure-write-notes.tmp']);
   });
 
   test("a folder the suite did not make, holding unrelated files beside files of the suite's names, is refused and keeps every file", () => {
