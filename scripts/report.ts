@@ -228,7 +228,7 @@ function main(): void {
   const rMark = markOf(results);
   if (vMark?.invocation && rMark?.invocation && vMark.invocation !== rMark.invocation)
     fail(
-      `${shownPath(results)} holds the results of invocation ${rMark.invocation}, ${shownPath(verdicts)} the verdicts of ${vMark.invocation} (was the last invocation run with another --reporter?): run the checks again with the configured reporters`,
+      `${shownPath(results)} holds the results of invocation ${rMark.invocation}, ${shownPath(verdicts)} the verdicts of ${vMark.invocation}: two nights would be one report. Give the verdicts of the same invocation (--verdicts DIR: a merge's, scripts/ci/merge.sh and local-pipeline.sh, are in its OUT_DIR/verdicts), or run the checks again with the configured reporters (was the last invocation run with another --reporter?)`,
     );
   if (summary) writeNightExtras(results, summary);
   // Every run of the night from its verdict: tests the stop left without a result get one.

@@ -87,11 +87,18 @@ if [ "$code" -eq 3 ] || [ ! -f "${results}/.l1-outputs.json" ]; then
   echo "merge: ${results} was not claimed by the merge (see above): no Allure report" >&2
   tooling=3
 else
+  # Each shard's folder carries its own mark, which its copy would lay over the merge's: the folder
+  # keeps the merge's mark, the invocation its merged verdict folder names too. So a later
+  # `npm run report` over it with another night's verdicts is refused, not a report of two nights
+  # mixed, and the next night claims it as the suite's folder (audit of 2026-11-27: with no mark,
+  # one file a killed night left there made every later night refuse it).
+  mark="${results}/.l1-outputs.json"
+  kept_mark="${out}/.merge-allure-mark"
+  cp -p "$mark" "$kept_mark"
   for dir in "$shards"/*/allure-results; do
     [ -d "$dir" ] && cp -R "$dir"/. "$results"/
   done
-  # Each shard marked its own folder: the merged one is the night's, of no single invocation.
-  rm -f "${results}/.l1-outputs.json"
+  mv -f "$kept_mark" "$mark"
   if has_files "$results" '*'; then
     # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
     node --require tsx/cjs scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {

@@ -71,6 +71,13 @@ test('one Allure report for the night: one environment block naming both shards,
   const globals = embedded('widgets/globals.json') as { attachments: { name: string }[] };
   expect(globals.attachments.filter((a) => a.name.startsWith('L1 summary'))).toHaveLength(1);
   expect(globals.attachments[0]!.name).toContain('2 runs: 2 checked');
+  // The merged results keep the merge's mark, the invocation of the merged verdicts: a later
+  // `npm run report` over them with another night's verdicts is refused, and the next night claims
+  // the folder as the suite's (scripts/ci/merge.sh; audit of 2026-11-27).
+  const markIn = (dir: string) =>
+    (JSON.parse(fs.readFileSync(path.join(base, dir, '.l1-outputs.json'), 'utf8')) as { invocation: string })
+      .invocation;
+  expect(markIn('allure-results')).toBe(markIn('verdicts'));
 });
 
 test('each run was fetched once in total: one page load and one request per endpoint', () => {

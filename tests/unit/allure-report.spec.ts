@@ -11,6 +11,7 @@ import { notCheckedMessage, summarize } from '../../lib/report/night';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
 import { itemFeature, sampleVerdict, writeSampleResults } from './fakes/allure-sample';
 import { tsScript } from '../../lib/run/settings';
+import { MARK } from '../../lib/report/outputs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -342,6 +343,37 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('npm run report: one night, never two', () => {
+  test("results of one invocation and verdicts of another (a merge's results, another night's verdicts) are refused, naming both and where a merge's verdicts are; nothing is built", () => {
+    const { tmp, results, verdicts, output, history } = sampleNight();
+    const mark = (dir: string, invocation: string) =>
+      fs.writeFileSync(
+        path.join(dir, MARK),
+        JSON.stringify({
+          tool: 'l1-verify',
+          invocation,
+          pid: 1,
+          complete: true,
+          startedAt: '2026-11-27T00:00:00Z',
+        }),
+      );
+    mark(results, 'merge-of-tonight');
+    mark(verdicts, 'night-before');
+    const r = runReport(
+      ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
+      path.join(tmp, 'no-state'),
+    );
+    expect(r.status, r.out).toBe(1);
+    expect(r.out).toContain('holds the results of invocation merge-of-tonight');
+    expect(r.out).toContain('the verdicts of night-before: two nights would be one report');
+    expect(r.out).toContain(
+      "a merge's, scripts/ci/merge.sh and local-pipeline.sh, are in its OUT_DIR/verdicts",
+    );
+    expect(fs.existsSync(output)).toBe(false);
+    expect(fs.existsSync(history)).toBe(false);
   });
 });
 
