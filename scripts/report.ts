@@ -30,7 +30,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
-import { boundHistory, HISTORY_NIGHTS } from '../lib/report/allure/history';
+import {
+  boundHistory,
+  commitNight,
+  HISTORY_NIGHTS,
+  historyHasNight,
+  historyPoints,
+  historyWorkCopy,
+} from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
@@ -138,12 +145,14 @@ function boundHistoryBeforeReport(history: string, budgetBytes: number): void {
   );
 }
 
+/** Whether the night is in the history: listed in `.nights`, or named by a point of its own. */
 function alreadyInHistory(history: string, id: string): boolean {
   try {
-    return fs.readFileSync(`${history}.nights`, 'utf8').split('\n').includes(id);
+    if (fs.readFileSync(`${history}.nights`, 'utf8').split('\n').includes(id)) return true;
   } catch {
-    return false;
+    // no list yet
   }
+  return historyHasNight(history, id);
 }
 
 /** The settings' folders (the runs are not needed to build a report); a bad setting is exit 2. */
@@ -252,6 +261,8 @@ function main(): void {
   // night's) is removed, so one bad night does not fail every later night's guard.
   boundHistoryBeforeReport(history, s.limits.historyBytes);
   cleanHistory(history);
+  // The points it holds now; Allure appends tonight's to a working copy (below).
+  const before = historyPoints(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
   // One shard's folder (`npm run demo -- --shard 1/3`) is a part of the night: each shard added a
@@ -272,10 +283,16 @@ function main(): void {
     if (name.startsWith(stem)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   const building = path.join(parent, `${stem}${process.pid}`);
   fs.mkdirSync(path.dirname(history), { recursive: true });
+  // Tonight's point goes to a copy of the history, put in place with the point naming the night
+  // (commitNight, below): a build killed between Allure's append and the night's record added the
+  // point again at the next build. A copy a killed build left is removed.
+  const work = historyWorkCopy(history, process.pid);
+  for (const stale of work.stale) fs.rmSync(stale, { force: true });
+  if (append && fs.existsSync(history)) fs.copyFileSync(history, work.path);
   const env = {
     ...process.env,
     ALLURE_NO_ANALYTICS: 'true',
-    L1_ALLURE_HISTORY_PATH: history,
+    L1_ALLURE_HISTORY_PATH: append ? work.path : history,
     L1_ALLURE_APPEND_HISTORY: append ? '1' : '0',
     L1_ALLURE_VARIABLES: JSON.stringify(summary ? nightVariables(summary) : {}),
   };
@@ -304,13 +321,18 @@ function main(): void {
   if (generated.status !== 0) {
     // What Allure wrote before it stopped is not cleaned of its external calls: not left behind.
     fs.rmSync(building, { recursive: true, force: true });
+    fs.rmSync(work.path, { force: true });
     fail(`allure generate failed (exit ${generated.status ?? generated.signal})`);
   }
-  if (append) fs.appendFileSync(`${history}.nights`, `${id}\n`);
-  // This night's line as the others: only what the report reads (the budget applies next night,
-  // before the report reads it). And a secret the guard would find there is not kept.
-  if (append) boundHistory(history, Infinity);
-  if (append) cleanHistory(history);
+  if (append && fs.existsSync(work.path)) {
+    // This night's line as the others: only what the report reads (the budget applies next night,
+    // before the report reads it). And a secret the guard would find there is not kept. Then in
+    // place, naming the night, and listed.
+    boundHistory(work.path, Infinity);
+    cleanHistory(work.path);
+    commitNight(work.path, history, id, before);
+    fs.appendFileSync(`${history}.nights`, `${id}\n`);
+  }
   if (!fs.existsSync(path.join(building, 'index.html'))) {
     fs.rmSync(building, { recursive: true, force: true });
     fail(`allure generate wrote no index.html for ${shownPath(output)}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { writeAtomic } from '../../util/atomic';
 
 /**
@@ -154,4 +155,59 @@ export function boundHistory(
     return { nights, kept: nights, slimmed, torn, bytesBefore, bytesAfter: bytesBefore };
   writeAtomic(file, kept.map((l) => `${l}\n`).join(''));
   return { nights, kept: kept.length, slimmed, torn, bytesBefore, bytesAfter: keptBytes };
+}
+
+/**
+ * The field of a night's point that names the night (scripts/report.ts `nightId`), so that the
+ * history itself says a night is in: `history.jsonl.nights` is a second file, written after the
+ * point, and a kill between the two added the night's point again at the next build (audit of
+ * 2026-11-27). Allure reads no such field; slimming keeps it (`slimPoint` keeps a point's own fields).
+ */
+export const NIGHT_FIELD = 'l1Night';
+
+/** The points (non-blank lines) of a history file, 0 when there is none; read one line at a time. */
+export function historyPoints(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  let n = 0;
+  for (const line of linesOf(file)) if (line.trim() !== '') n++;
+  return n;
+}
+
+/** Whether a point of the history names the night `id` (`NIGHT_FIELD`). */
+export function historyHasNight(file: string, id: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  for (const line of linesOf(file))
+    if (line.includes(id) && parsePoint(line)?.[NIGHT_FIELD] === id) return true;
+  return false;
+}
+
+/**
+ * Puts tonight's history in place: `work`, the copy of the history Allure appended the night's
+ * point to, with that point (its newest line, when it has one more than the `before` points the
+ * history had) naming the night, replaces `file` in one rename, and `work` is gone. A kill before
+ * the rename leaves the history as it was (the night is not in; the next build adds it), after it
+ * the history with the night in: never the point without its name. Returns whether the point was
+ * named (false: Allure appended none).
+ */
+export function commitNight(work: string, file: string, id: string, before: number): boolean {
+  const lines: string[] = [];
+  for (const line of linesOf(work)) if (line.trim() !== '') lines.push(line);
+  const appended = lines.length === before + 1 ? parsePoint(lines[lines.length - 1]!) : undefined;
+  if (appended) lines[lines.length - 1] = JSON.stringify({ ...appended, [NIGHT_FIELD]: id });
+  writeAtomic(work, lines.map((l) => `${l}\n`).join(''));
+  fs.renameSync(work, file);
+  return appended !== undefined;
+}
+
+/** Working copies of `file` a build killed before its rename left (`<dir>/.<name>.building-<pid>`). */
+export function historyWorkCopy(file: string, pid: number): { path: string; stale: string[] } {
+  const dir = path.dirname(file);
+  const stem = `.${path.basename(file)}.building-`;
+  const stale = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => n.startsWith(stem))
+        .map((n) => path.join(dir, n))
+    : [];
+  return { path: path.join(dir, `${stem}${pid}`), stale };
 }
