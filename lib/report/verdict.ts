@@ -220,7 +220,7 @@ export function buildVerdict(
       reason =
         `${context.interrupted} while ${running.length ? running.join(', ') : 'the run'} ran` +
         (left.length
-          ? `: items ${left.join(', ')} did not run (the items listed are those that finished)`
+          ? `: items ${left.join(', ')} did not run (the items in the verdict are those that finished)`
           : '') +
         after;
     }

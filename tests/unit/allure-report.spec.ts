@@ -298,7 +298,7 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         11,
       ],
       [
-        'run demo-h not checked (error, interrupted): the invocation was interrupted by SIGTERM while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)',
+        'run demo-h not checked (error, interrupted): the invocation was interrupted by SIGTERM while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items in the verdict are those that finished)',
         9,
       ],
     ]);

@@ -379,7 +379,7 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     const v = buildVerdict(run, judged({}, finished), records, stopped);
     expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted' });
     expect(v.reason).toBe(
-      'the invocation was interrupted by SIGTERM while item 5 ran: items 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)',
+      'the invocation was interrupted by SIGTERM while item 5 ran: items 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items in the verdict are those that finished)',
     );
     expect(v.items.map((i) => [i.item, i.verdict])).toEqual([
       [3, 'pass'],

@@ -335,7 +335,7 @@ export function writeSampleResults(
       interrupted('demo-g', `${stopped} while its collection ran`, [], false),
       interrupted(
         'demo-h',
-        `${stopped} while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items listed are those that finished)`,
+        `${stopped} while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items in the verdict are those that finished)`,
         [{ item: 3, verdict: 'pass', steps: [], notes: [] }],
         true,
       ),
