@@ -123,6 +123,18 @@ export const NEAR_MISSES: Variation[] = [
     },
   },
   {
+    name: 'contract §5/§6: an optional aggregate group on neither side (not compared)',
+    items: () => [],
+    profiles: ['A', 'B'],
+    make: (t, profile, pick) => {
+      const p = render(t, profile);
+      const dimension = (['content_type', 'publish_time', 'media_name'] as const)[pick % 3]!;
+      delete p.data.brand.tmc_aggregate[dimension];
+      p.tmc = p.tmc.filter((r) => !(r.platform === 'all' && r.dimension === dimension));
+      return p;
+    },
+  },
+  {
     name: '7.6: equal rates in printed order',
     items: () => [],
     profiles: ['A', 'B'],

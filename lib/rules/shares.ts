@@ -214,7 +214,8 @@ function shareStep(
   const platformEntries = platformGroup(ctx, option.key, rule.dimension);
   const groupKey = `group ${rule.dimension}`;
   if (!htmlEntries) {
-    const note = `the HTML has no tmc_aggregate.${rule.dimension}; the aggregate must have it (docs/rules.md §D2)`;
+    // Only the aggregate comes here, and only when the platform has its group (checkShares).
+    const note = `the HTML has no tmc_aggregate.${rule.dimension} and the platform has the group (contract §6: "or the reverse for the aggregate, fails"; docs/rules.md §D2)`;
     return makeStep(option.key, option.stepName, [
       missingGroupRow(groupKey, null, `${platformEntries.length} rows`, note),
     ]);
@@ -241,6 +242,14 @@ function checkShares(ctx: RuleContext, rule: ShareRule): ItemResult {
     const htmlEntries = htmlGroup(ctx, option.key, rule.dimension);
     if (!htmlEntries && option.key !== AGGREGATE) {
       notes.push(notComparedNote(option.stepName, `citation.${rule.dimension}`));
+      return [];
+    }
+    // Contract §5 lets DATA leave out the aggregate's content_type, publish_time and media_name;
+    // §6 fails the aggregate only when one side has the group: on neither, it is not compared.
+    if (!htmlEntries && platformGroup(ctx, option.key, rule.dimension).length === 0) {
+      notes.push(
+        `${option.stepName}: neither the HTML (tmc_aggregate.${rule.dimension}) nor the platform (tmc rows of platform ${AGGREGATE}) has the group; not compared (contract §6, docs/rules.md §D2)`,
+      );
       return [];
     }
     return [shareStep(ctx, rule, option, htmlEntries)];

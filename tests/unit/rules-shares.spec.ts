@@ -1,8 +1,8 @@
 import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
 import { checkItem10, checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';
-import type { GroupEntry } from '../../lib/schema/data';
-import type { TmcDimension } from '../../lib/schema/platform';
+import type { Data, GroupEntry } from '../../lib/schema/data';
+import type { PlatformEvidence, TmcDimension } from '../../lib/schema/platform';
 import type { Profile } from '../../lib/rules/types';
 import { AI_KEYS, context, failingKeys, row, setGroup, step } from './builders';
 
@@ -258,9 +258,46 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(result.verdict).toBe('pass');
     });
 
-    test('the aggregate without tmc_aggregate.content_type fails', () => {
+    test('contract §6 "or the reverse for the aggregate, fails": the aggregate without tmc_aggregate.content_type fails when the platform has the group', () => {
       const result = checkItem7(context({ edit: (d) => delete d.brand.tmc_aggregate.content_type }));
       expect(row(result, 'all', 'group content_type')).toMatchObject({ html: null, verdict: 'fail' });
+      expect(result.verdict).toBe('fail');
+    });
+
+    test('contract §5/§6: an aggregate group on neither side (optional in DATA, no tmc rows of platform all) is not compared, with a note; the platforms decide', () => {
+      const neither = (d: Data, p: PlatformEvidence) => {
+        delete d.brand.tmc_aggregate.content_type;
+        p.tmc = p.tmc.filter((r) => !(r.platform === 'all' && r.dimension === 'content_type'));
+      };
+      const result = checkItem7(context({ edit: neither }));
+      expect(result.steps.map((s) => s.id)).not.toContain('all');
+      expect(result.steps.length).toBeGreaterThan(0);
+      expect(result.notes.join('\n')).toContain(
+        'aggregate (all): neither the HTML (tmc_aggregate.content_type) nor the platform (tmc rows of platform all) has the group; not compared',
+      );
+      expect(result.verdict).toBe('pass');
+      // Near-miss the other way: a platform step that differs still fails the item.
+      const drift = checkItem7(
+        context({
+          edit: (d, p) => {
+            neither(d, p);
+            for (const r of p.tmc) if (r.platform === 'kimi' && r.dimension === 'content_type') r.value = 0;
+          },
+        }),
+      );
+      expect(drift.verdict).toBe('fail');
+      // And with no group on any side for any option, nothing is compared: the item fails (§D1).
+      const none = checkItem7(
+        context({
+          edit: (d, p) => {
+            delete d.brand.tmc_aggregate.content_type;
+            for (const key of Object.keys(d.brand.platforms))
+              delete d.brand.platforms[key]!.citation.content_type;
+            p.tmc = p.tmc.filter((r) => r.dimension !== 'content_type');
+          },
+        }),
+      );
+      expect(none.verdict).toBe('fail');
     });
 
     test('a group the HTML has and the platform lacks fails', () => {
