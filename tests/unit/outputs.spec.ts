@@ -190,6 +190,22 @@ test.describe('the report folder, which npm run report removes whole before it g
   });
 });
 
+/** The names of the files renamed (from) while `write` ran: a writer's temporary files, as it names them. */
+function renamedDuring(write: () => void): string[] {
+  const names: string[] = [];
+  const rename = fs.renameSync;
+  fs.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+    names.push(path.basename(String(from)));
+    rename(from, to);
+  };
+  try {
+    write();
+  } finally {
+    fs.renameSync = rename;
+  }
+  return names;
+}
+
 test.describe('emptying removes only what the suite wrote', () => {
   test('verdict folder: its verdicts and extras go; an unrelated file, a .git folder and a non-verdict JSON stay', () => {
     const dir = outputsDir();
@@ -222,19 +238,11 @@ test.describe('emptying removes only what the suite wrote', () => {
   test("a killed write's temporary file, named as the atomic writer names it, is the suite's: removed, not kept as foreign", () => {
     const dir = outputsDir();
     // The names writeAtomic gives its temporary files, as it gives them.
-    const names: string[] = [];
-    const rename = fs.renameSync;
-    fs.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
-      names.push(path.basename(String(from)));
-      rename(from, to);
-    };
     const scratch = outputsDir();
-    try {
+    const names = renamedDuring(() => {
       writeAtomic(path.join(scratch, 'A-monitor.json'), '{}');
       writeAtomic(path.join(scratch, 'index.json'), '{}');
-    } finally {
-      fs.renameSync = rename;
-    }
+    });
     expect(names).toHaveLength(2);
     for (const name of names) expect(name).toMatch(ATOMIC_TEMP);
     // Left behind by a killed write: the suite's, in either folder; a look-alike of another file is not.
@@ -253,17 +261,9 @@ test.describe('emptying removes only what the suite wrote', () => {
   test("allure-playwright's temporary file, left by a killed night (SIGKILL), is the suite's: an unmarked results folder holding it is claimed and emptied, not refused", () => {
     // The name allure-js-commons' FileSystemWriter gives its temporary file, as it gives it.
     const scratch = outputsDir();
-    const names: string[] = [];
-    const rename = fs.renameSync;
-    fs.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
-      names.push(path.basename(String(from)));
-      rename(from, to);
-    };
-    try {
-      new FileSystemWriter({ resultsDir: scratch }).writeResult({ uuid: randomUUID() } as TestResult);
-    } finally {
-      fs.renameSync = rename;
-    }
+    const names = renamedDuring(() =>
+      new FileSystemWriter({ resultsDir: scratch }).writeResult({ uuid: randomUUID() } as TestResult),
+    );
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(ALLURE_WRITER_TEMP);
     // A folder whose mark a merge removed (scripts/ci/merge.sh), holding results and such a file.
