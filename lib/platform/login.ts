@@ -60,7 +60,7 @@ function parseSetCookie(
   header: string,
   host: string,
   now: number,
-): { cookie: SessionCookie; deletes: boolean } | undefined {
+): { cookie: SessionCookie; deletes: boolean; markedHttpOnly: boolean } | undefined {
   const [pair, ...attributes] = header.split(';').map((p) => p.trim());
   const eq = pair?.indexOf('=') ?? -1;
   if (!pair || eq <= 0) return undefined;
@@ -79,6 +79,7 @@ function parseSetCookie(
   };
   let maxAge: number | undefined;
   let expires: number | undefined;
+  let markedHttpOnly = false;
   for (const attribute of attributes) {
     const at = attribute.indexOf('=');
     const k = at < 0 ? attribute : attribute.slice(0, at);
@@ -94,29 +95,38 @@ function parseSetCookie(
       expires = Date.parse(v);
     else if (key === 'path' && v) cookie.path = v;
     else if (key === 'secure') cookie.secure = true;
+    else if (key === 'httponly') markedHttpOnly = true;
     else if (key === 'samesite' && /^(lax|strict|none)$/i.test(v))
       cookie.sameSite = (v[0]!.toUpperCase() + v.slice(1).toLowerCase()) as SessionCookie['sameSite'];
     // A Domain attribute is ignored on purpose: the session stays host-only, on the origin it came from.
   }
   const deletes = maxAge !== undefined ? maxAge <= 0 : expires !== undefined && expires <= now;
-  return { cookie, deletes };
+  return { cookie, deletes, markedHttpOnly };
 }
 
 /**
- * The cookies a browser keeps after the login answer's `Set-Cookie` headers, in order: a later
- * cookie of the same name and path replaces an earlier one, a deleting one removes it.
+ * The session: the cookies a browser keeps after the login answer's `Set-Cookie` headers, in
+ * order (a later cookie of the same name and path replaces an earlier one, a deleting one removes
+ * it), of which those the platform marks HttpOnly, contract §3's "Set-Cookie session cookie
+ * (HttpOnly, Path=/)". Any other cookie of the answer (a time zone, a language, a last project)
+ * is one the platform lets its pages' scripts read: not the session, and not kept, so it is neither
+ * sent back nor taken for a secret (the secret mask and the redaction guard hold every kept value
+ * as one: `tz=Asia/Shanghai` masked every time zone in every run's outputs and failed the guard
+ * night after night; audit of 2026-11-27). A platform that marks none HttpOnly keeps them all.
  */
 function keptCookies(headers: string[], host: string): SessionCookie[] {
   const now = Date.now();
-  const kept = new Map<string, SessionCookie>();
+  const kept = new Map<string, { cookie: SessionCookie; markedHttpOnly: boolean }>();
   for (const header of headers) {
     const parsed = parseSetCookie(header, host, now);
     if (!parsed) continue;
     const key = `${parsed.cookie.name}\n${parsed.cookie.path}`;
     kept.delete(key);
-    if (!parsed.deletes) kept.set(key, parsed.cookie);
+    if (!parsed.deletes) kept.set(key, parsed);
   }
-  return [...kept.values()];
+  const all = [...kept.values()];
+  const session = all.filter((c) => c.markedHttpOnly);
+  return (session.length > 0 ? session : all).map((c) => c.cookie);
 }
 
 async function get(url: string, init: RequestInit, timeoutMs: number, who: string): Promise<Response> {

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './test-type';
 import { loginFailureKind } from '../../lib/platform/collect';
 import { login, LoginError } from '../../lib/platform/login';
+import { SecretMask } from '../../lib/redaction';
+import { tempDir } from './fakes/temp';
 
 /** A platform whose login answers these `Set-Cookie` headers (with `status`, 200 by default). */
 async function platform(
@@ -35,6 +39,42 @@ test("the session cookie is kept HttpOnly even when the platform leaves the flag
     } finally {
       await p.close();
     }
+  }
+});
+
+test('contract §3 "a Set-Cookie session cookie (HttpOnly, Path=/)": the session is what the login marks HttpOnly; its other cookies (a time zone, a language, another run\'s label) are not kept, so never masked nor held as secrets by the guard; with none marked, all are kept', async () => {
+  const session = ['s', 'i', 'd', '-', 'z'.repeat(16)].join('');
+  const others = [
+    'tz=Asia/Shanghai; Path=/',
+    'lang=exposure_rate; Path=/',
+    'pref=7001-p-borealis-monitor; Path=/',
+  ];
+  const marked = await platform([...others, `l1_session=${session}; Path=/; HttpOnly`]);
+  try {
+    const state = await login(marked.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
+    expect(state.cookies.map((c) => c.name)).toEqual(['l1_session']);
+    // The mask of an invocation with that session: the session's value masked, the rest as it is.
+    const auth = tempDir('login-mask');
+    fs.writeFileSync(path.join(auth, 'session.json'), JSON.stringify(state));
+    const mask = new SecretMask(auth, { env: {}, authDirs: [auth] });
+    expect(mask.mask(`Asia/Shanghai exposure_rate 7001-p-borealis-monitor ${session}`)).toBe(
+      'Asia/Shanghai exposure_rate 7001-p-borealis-monitor ***',
+    );
+  } finally {
+    await marked.close();
+  }
+  // A platform that marks none HttpOnly: every cookie is kept (and held HttpOnly), none lost.
+  const unmarked = await platform([...others, `l1_session=${session}; Path=/`]);
+  try {
+    const state = await login(unmarked.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
+    expect(state.cookies.map((c) => [c.name, c.httpOnly])).toEqual([
+      ['tz', true],
+      ['lang', true],
+      ['pref', true],
+      ['l1_session', true],
+    ]);
+  } finally {
+    await unmarked.close();
   }
 });
 
