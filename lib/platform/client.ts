@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { parseWith } from '../schema/issues';
-import { unwrapEnvelope } from './envelope';
+import { codeText, unwrapEnvelope } from './envelope';
 import { AnswerTooLarge, type AnswerBudget, type HttpGetter } from './http';
 import { parseJson } from '../util/json';
 
@@ -200,10 +200,7 @@ export class PlatformClient {
       }
       const unwrapped = unwrapEnvelope(body);
       if (!unwrapped.ok) {
-        throw new EndpointError(
-          name,
-          `API error code ${JSON.stringify(unwrapped.code)}: ${unwrapped.message}`,
-        );
+        throw new EndpointError(name, `API error code ${codeText(unwrapped.code)}: ${unwrapped.message}`);
       }
       return unwrapped.payload;
     }

@@ -20,3 +20,15 @@ export function unwrapEnvelope(body: unknown): Unwrapped {
   }
   return { ok: false, code, message: message || '(no message)' };
 }
+
+/**
+ * How an error answer's `code` is named in the run's reason: a number, string, boolean or null as
+ * JSON (a string cut to 80 characters); anything else by its kind, never serialised (a code nested
+ * 200,000 arrays deep made `JSON.stringify` throw "Maximum call stack size exceeded", the whole
+ * reason, with no endpoint: hostile-platform audit of 2026-11-27).
+ */
+export function codeText(code: unknown): string {
+  if (typeof code === 'string') return JSON.stringify(code.length > 80 ? `${code.slice(0, 80)}…` : code);
+  if (typeof code === 'number' || typeof code === 'boolean' || code === null) return String(code);
+  return `(${Array.isArray(code) ? 'an array' : typeof code}, not a code)`;
+}

@@ -546,6 +546,20 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(outcome(evidence, 'API error code 500: 指标服务暂不可用')).toEqual(failed('platform'));
   });
 
+  test('an error code that is no code (an array nested 200,000 deep, an object, a long string) is named by its kind, with the endpoint: never a stack overflow for a reason', async () => {
+    const deep = `{"code":${'['.repeat(200_000)}0${']'.repeat(200_000)},"msg":"deep"}`;
+    for (const [body, says] of [
+      [deep, 'API error code (an array, not a code): deep'],
+      ['{"code":{"x":1},"msg":"obj"}', 'API error code (object, not a code): obj'],
+      [`{"code":"${'E'.repeat(500)}","msg":"long"}`, `API error code "${'E'.repeat(80)}…": long`],
+    ] as const) {
+      const { data, ids, platform } = aMonitor();
+      platform.set(metricsKey(A_MONITOR, 'tmc', ids), new Reply(200, body));
+      const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+      expect(outcome(evidence, says, 'metrics/l1 (table=tmc)')).toEqual(failed('platform'));
+    }
+  });
+
   test('a payload of the wrong shape is an error naming the endpoint and the field', async () => {
     const { data, ids, platform, view } = aMonitor();
     const rows = view.competitor.map((r, i) => (i === 0 ? { ...r, name: 42 } : r));
