@@ -3,7 +3,9 @@
  * wrong at the boundary (69.9 + 31.4 + 0.2 is 101.50000000000001), so every threshold comparison is
  * made on scaled integers: a value becomes a whole number of nano-points. Rates are printed with a few
  * decimals at most, so 1e-9 keeps them exact (52.1500004 stays above 52.15), and a sum of scaled
- * integers is exact while it stays below 2^53 (nine million points, far above any count in a report).
+ * integers is exact while it stays below 2^53. A value's own binary form is within half a nano-point of
+ * its decimal one below 2^22 points, so the schema refuses any beyond ±4,000,000 (lib/schema/rate.ts
+ * `RATE_MAX`).
  * docs/rules.md §D6.
  */
 export const SCALE = 1_000_000_000;

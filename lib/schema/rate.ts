@@ -6,10 +6,29 @@ import { z } from 'zod';
  * Anything else is a schema error naming the field, never a silent `NaN`: `NaN` and `Infinity` (read
  * from the page as real numbers, README.md § Security and limits) are "not a rate".
  */
+/**
+ * The largest magnitude a rate or share value may have: the rules compare values as whole numbers
+ * of 1e-9 points (lib/rules/decimal.ts `SCALE`, docs/rules.md §D6), which needs a value's binary
+ * form within half a nano-point of its decimal one: true below 2^22 (4,194,304) points, not at
+ * 9,000,000 (where 8999999.95 − 8999999.90 scaled to 0.050000001). Beyond it a comparison is not
+ * exact, and past 1.8e299 it gave "HTML Infinity · platform Infinity · gap NaN" (`"1e400"` parsed
+ * as Infinity, `"1e300"` scaled to it; hostile-platform audit of 2026-11-27): refused with its
+ * value instead. Four million is far above any rate (0–100) or count of a report's groups.
+ */
+export const RATE_MAX = 4_000_000;
+
+function bounded(n: number, shown: string): number | Error {
+  if (!Number.isFinite(n)) return new Error(`not a rate: ${shown} is not a finite number`);
+  if (Math.abs(n) > RATE_MAX)
+    return new Error(
+      `not a rate: ${shown} is beyond ±${RATE_MAX.toLocaleString('en-US')}, what the checks compare exactly`,
+    );
+  return n;
+}
+
 export function parseRate(value: unknown): number | null | Error {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number')
-    return Number.isFinite(value) ? value : new Error(`not a rate: ${String(value)} is not a finite number`);
+  if (typeof value === 'number') return bounded(value, String(value));
   if (typeof value !== 'string')
     return new Error(`not a rate: expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();
@@ -19,7 +38,7 @@ export function parseRate(value: unknown): number | null | Error {
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?\s*%?$/.test(text)) {
     return new Error(`not a rate: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`);
   }
-  return Number.parseFloat(text);
+  return bounded(Number.parseFloat(text), JSON.stringify(text));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { expect, test } from './test-type';
 import { unwrapEnvelope } from '../../lib/platform/envelope';
 import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../lib/platform/batches';
-import { parseRate } from '../../lib/schema/rate';
+import { parseRate, RATE_MAX } from '../../lib/schema/rate';
+import { decimalGap, SCALE } from '../../lib/rules/decimal';
 import { batchList, metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
@@ -83,6 +84,28 @@ test.describe('docs/contract.md §4.2 / 5: rates', () => {
       expect(() => parseWith(metricsTables.snapshot, bad, 'GET snapshot', 'payload')).toThrow(
         `payload.rows[0].platform: expected "all" or a platform key (a string), ${said}`,
       );
+    }
+  });
+
+  test('a value beyond what the checks compare exactly (±4,000,000 points, docs/rules.md §D6) is not a rate, saying so: never Infinity, never a gap of NaN', () => {
+    for (const [value, said] of [
+      ['1e400', 'not a rate: "1e400" is not a finite number'],
+      ['-1e400', 'not a rate: "-1e400" is not a finite number'],
+      ['1e300', 'not a rate: "1e300" is beyond ±4,000,000'],
+      [1e300, 'not a rate: 1e+300 is beyond ±4,000,000'],
+      ['4000000.01', 'is beyond ±4,000,000'],
+    ] as const) {
+      const parsed = parseRate(value);
+      expect(parsed, String(value)).toBeInstanceOf(Error);
+      expect((parsed as Error).message).toContain(said);
+    }
+    // The edge, and what stays exact up to it: every gap of 0.05 between two-decimal values is 0.05.
+    expect(parseRate('4000000')).toBe(RATE_MAX);
+    expect(parseRate(-RATE_MAX)).toBe(-RATE_MAX);
+    expect(RATE_MAX * SCALE).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+    for (let cents = 0; cents < 1000; cents++) {
+      const a = (RATE_MAX * 100 - cents) / 100;
+      expect(decimalGap(a, (RATE_MAX * 100 - cents - 5) / 100), String(a)).toBe(0.05);
     }
   });
 

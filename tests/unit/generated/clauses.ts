@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Profile } from '../../../lib/rules/types';
+import { RATE_MAX } from '../../../lib/schema/rate';
 import { FAULTS, type Variation } from '../../../demo/model/faults';
 import { r1, render, type Json, type Plain } from '../../../demo/model/render';
 import { DIMENSIONS, OPTIONS_OF, truthArb, type Source, type Truth } from '../../../demo/model/truth';
@@ -143,14 +144,20 @@ export const scaledCountsArb = fc
     const plain = fault ? fault.make(t, profile, pick) : render(t, profile);
     if (!plain) return undefined;
     const scaled = structuredClone(plain);
+    const groups: Json[][] = [];
     for (const option of OPTIONS_OF(t))
       for (const d of DIMENSIONS) {
         if (t.groups[option]![d].mode !== 'count') continue;
         const html =
           option === 'all' ? scaled.data.brand.tmc_aggregate : scaled.data.brand.platforms[option].citation;
-        html[d] = html[d].map((e: Json) => ({ ...e, value: e.value * k }));
+        groups.push(html[d]);
       }
-    return { t, profile, k, fault: fault?.name ?? 'none', plain, scaled };
+    // Any k ≥ 1 that keeps every count within half of what a value may be (lib/schema/rate.ts
+    // RATE_MAX: beyond it a count is refused; half, so that binary rounding never crosses it).
+    const largest = Math.max(1, ...groups.flatMap((g) => g.map((e) => Math.abs(Number(e.value)) || 0)));
+    const factor = Math.max(1, Math.min(k, RATE_MAX / 2 / largest));
+    for (const g of groups) for (const e of g) e.value = e.value * factor;
+    return { t, profile, k: factor, fault: fault?.name ?? 'none', plain, scaled };
   });
 
 /**
