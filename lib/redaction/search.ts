@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { isZip, mib, overLimit, readZip } from './archive';
-import { charTable, detect, type Known } from './detectors';
+import { detect, type Known } from './detectors';
+import { charTable } from './jwt';
 import { display, Findings, where, type Ctx, type Match, type Pos } from './findings';
 
 /**

@@ -1,5 +1,6 @@
 import { MOBILE } from '../util/phone';
 import { maskUrlText } from '../run/url';
+import { maskJwts } from './jwt';
 
 /**
  * Query parameters whose values are secrets wherever a URL is printed (spec 1.5; README "Security and
@@ -82,5 +83,8 @@ export function redactUrl(text: string): string {
  * (`net::ERR_TOO_MANY_REDIRECTS at …&token=…`), platforms quote accounts.
  */
 export function redactText(text: string): string {
-  return text.replace(SECRET_IN_TEXT, '$1***').replace(USERINFO, '$1***@').replace(MOBILE, '1**********');
+  return maskJwts(text)
+    .replace(SECRET_IN_TEXT, '$1***')
+    .replace(USERINFO, '$1***@')
+    .replace(MOBILE, '1**********');
 }

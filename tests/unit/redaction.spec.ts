@@ -19,7 +19,7 @@ import {
   SecretMask,
   type Finding,
 } from '../../lib/redaction';
-import { JWT, jwtMatches } from '../../lib/redaction/detectors';
+import { JWT, jwtMatches } from '../../lib/redaction/jwt';
 import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml, escapeRegExp } from '../../lib/util/escape';
@@ -1016,6 +1016,19 @@ test.describe('secrets from any source are masked before they leave the suite (R
     expect(redactUrl('not a url')).toBe('not a url');
   });
 
+  test('a JSON web token is masked by its shape, whatever its parameter is called (`jwt=`, `state=`), in a URL and in any text: the guard finds it so', () => {
+    const jwt = join('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMDAxIn0', '.', 'c2lnbmF0dXJlLXBhcnQ');
+    expect(redactUrl(`https://h.test/r?topic=T1&jwt=${jwt}&view=2#state=${jwt}`)).toBe(
+      'https://h.test/r?topic=T1&jwt=***&view=2#state=***',
+    );
+    expect(redactText(`page.goto: net::ERR at https://h.test/r/${jwt}/x (bearer-less ${jwt})`)).toBe(
+      'page.goto: net::ERR at https://h.test/r/***/x (bearer-less ***)',
+    );
+    // What is not one stays: two parts, or parts too short.
+    for (const kept of ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMDAxIn0', 'eyJabcdefgh.eyJabcdefgh.abcdefg'])
+      expect(redactText(`?x=${kept}`)).toBe(`?x=${kept}`);
+  });
+
   test('redactUrl: a query or fragment value that is a mobile number is masked whatever its name, also as +86 / 86', () => {
     const url = (value: string) => join('https://h.test/r?account=', value, '&pass=x&companyId=7');
     expect(redactUrl(url(P_UNKNOWN))).toBe('https://h.test/r?account=***&pass=x&companyId=7');
@@ -1215,7 +1228,7 @@ test.describe('the quoted base64 search (lib/redaction/search.ts base64Literals)
   });
 });
 
-test.describe('the JSON web token search (lib/redaction/detectors.ts jwtMatches)', () => {
+test.describe('the JSON web token search (lib/redaction/jwt.ts jwtMatches)', () => {
   const byRegex = (text: string) =>
     [...text.matchAll(JWT)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 
