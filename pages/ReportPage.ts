@@ -154,11 +154,25 @@ export class ReportPage {
       );
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);
-    const read = await withTimeout(
-      readDataText(page, maxBytes),
-      timeoutMs,
-      'reading DATA in the page (its script may be busy)',
-    );
+    let read;
+    try {
+      read = await withTimeout(
+        readDataText(page, maxBytes),
+        timeoutMs,
+        'reading DATA in the page (its script may be busy)',
+      );
+    } catch (e) {
+      // The page went elsewhere while its DATA was read (a script's location change, a refresh):
+      // said as a page that moves, not as Playwright's "Execution context was destroyed".
+      if (e instanceof ReportPageError || !/context was destroyed|navigat/i.test((e as Error).message))
+        throw e;
+      const where = elsewhere(asked, new URL(page.url()));
+      throw new ReportPageError(
+        where
+          ? `the page navigated to ${where}, while DATA was read: not read`
+          : 'the page navigated away while DATA was read (a script of the page changed its location or reloaded it): not read',
+      );
+    }
     if (read.kind === 'none') {
       const more =
         pageErrorCount > pageErrors.length ? `; and ${pageErrorCount - pageErrors.length} more` : '';

@@ -61,7 +61,8 @@ export const READER_INIT = `(() => {
     } catch (e) {
       // A global const/let DATA declared by a script that failed before initializing it (its
       // temporal dead zone) hides window.DATA from the name DATA, not from window.
-      try { d = win.DATA; } catch (e2) { return 'none'; }
+      // A DATA whose getter throws is said, with what it threw.
+      try { d = win.DATA; } catch (e2) { return 'error:reading DATA threw: ' + said(e2); }
     }
     if (d === undefined) return 'none';
     let size = 0;

@@ -185,6 +185,32 @@ test.describe('docs/contract.md §1.1: the page read is the report whose URL the
   });
 });
 
+test.describe('a page that fights the reader: said as what it did, not as Playwright or the browser said it', () => {
+  test('a DATA whose getter throws: what it threw, not "no DATA variable"', async () => {
+    const error = await read({
+      '/r.html': html(
+        `Object.defineProperty(window, 'DATA', { get() { throw new Error('no data for you'); } });`,
+      ),
+    });
+    expect((error as Error).message).toBe('DATA could not be read: reading DATA threw: no data for you');
+  });
+
+  test('a page that moves itself as soon as it has loaded: it navigated, never "Execution context was destroyed"', async () => {
+    for (let i = 0; i < 5; i++) {
+      const error = await read({
+        '/r.html': html(
+          'window.DATA = { meta: {} };',
+          `addEventListener('load', () => { location.href = '/other.html'; });`,
+        ),
+        '/other.html': html('window.DATA = { other: true };'),
+      });
+      expect(error, String(error)).toBeInstanceOf(ReportPageError);
+      expect((error as Error).message).not.toContain('context was destroyed');
+      expect((error as Error).message).toMatch(/^the page (navigated|landed)/);
+    }
+  });
+});
+
 test.describe('docs/contract.md §5 "defines a global DATA … before its load event"', () => {
   test('a page that holds its load event back (a script of its own origin that never comes) is not read: its DATA may still change', async () => {
     // DATA is defined, then a parser-blocking script never arrives; the script after it, which the
