@@ -43,7 +43,7 @@ const argv = process.argv;
  * would write a "skipped" result for every listed test, is left out.
  */
 const listing = argv.includes('--list');
-const unsupported = isWorker ? undefined : unsupportedFilter(argv);
+const unsupported = isWorker ? undefined : unsupportedFilter(argv, process.env);
 if (unsupported) throw new SettingsError(unsupported);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),

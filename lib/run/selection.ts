@@ -186,8 +186,21 @@ export function shardFromArgv(argv: string[]): { current: number; total: number 
  * invocation passed with exit 0 having checked nothing (`--test-list-invert` excluded nothing).
  * Refused as the config loads, saying what to use instead.
  */
-export function unsupportedFilter(argv: readonly string[]): string | undefined {
+export function unsupportedFilter(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const { options, dropped } = readTestArgv(argv);
+  // Playwright's inspector pauses every test for a person at a display (and implies -x and one
+  // worker): each run's collection waited out its budget and was reported as the platform's fault,
+  // and the night's outputs were replaced (CLI audit of 2026-11-27).
+  const debug = options.has('--debug')
+    ? '--debug'
+    : env.PWDEBUG && env.PWDEBUG !== '0'
+      ? `PWDEBUG=${escapeUnsafe(env.PWDEBUG).slice(0, 20)}`
+      : undefined;
+  if (debug)
+    return `${debug} is refused: Playwright's inspector pauses each test until a person resumes it, and the checks run headless with a budget per run, so every run would wait out L1_RUN_TIMEOUT_MS and be reported as the platform's failure. Look at a run with --grep (e.g. --grep item5) and its failure message, mismatch table and section pictures in the Allure report`;
   // Playwright would run every check, and a complete invocation writes over the night's outputs:
   // `npx playwright test -- --grep item5` the morning after would replace the night with a re-run.
   if (dropped.length > 0)

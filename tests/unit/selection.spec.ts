@@ -239,6 +239,20 @@ test('--only-changed and --test-list match tests by a file that declares none he
     expect(unsupportedFilter(ok)).toBeUndefined();
 });
 
+test("--debug and PWDEBUG (Playwright's inspector, which waits for a person) are refused as the config loads, naming --grep; PWDEBUG=0 and the tests' own env are not", () => {
+  for (const [args, env, named] of [
+    [argv('--debug'), {}, '--debug'],
+    [argv('--grep', 'item5', '--debug'), {}, '--debug'],
+    [argv(), { PWDEBUG: '1' }, 'PWDEBUG=1'],
+    [argv(), { PWDEBUG: 'console' }, 'PWDEBUG=console'],
+  ] as const)
+    expect(unsupportedFilter(args, env), named).toMatch(
+      new RegExp(`^${named} is refused: .*L1_RUN_TIMEOUT_MS.*--grep item5`),
+    );
+  expect(unsupportedFilter(argv(), { PWDEBUG: '0' })).toBeUndefined();
+  expect(unsupportedFilter(argv(), {})).toBeUndefined();
+});
+
 test("--last-failed of a partial invocation with an output folder of its own reads the night's failures, copied in; the night's file stays", () => {
   const dir = tempDir('last-run');
   const night = path.join(dir, 'test-results', '.last-run.json');
