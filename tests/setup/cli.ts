@@ -4,7 +4,7 @@ import type { FullConfig } from '@playwright/test';
 import { reportOnStdout } from '../../lib/report/allure/reporters';
 import type { StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
-import { outputDirInUse, playwrightOutputDir } from '../../lib/report/outputs';
+import { outputDirInUse, playwrightOutputDir, refusedFolder } from '../../lib/report/outputs';
 import type { Outputs } from '../../lib/run/invocation';
 import { SettingsError } from '../../lib/run/runs';
 import { shownPath } from '../../lib/util/shown-path';
@@ -143,6 +143,35 @@ export function suiteOutput(config: FullConfig): NodeJS.WriteStream {
 }
 
 /**
+ * Why a command line may not point Playwright at the night's own outputs, or undefined. `--output`
+ * is the folder Playwright empties as it starts: the project root, its parents or the home folder
+ * are refused always, and for a partial invocation (an investigation) the night's Playwright folder
+ * (`configured`, L1_TEST_RESULTS_DIR) or a folder holding it, whose error contexts, pictures and
+ * `.last-run.json` it would delete. The last-run file given on the command line or in the
+ * environment is the one Playwright writes at the end: for a partial invocation, not the night's.
+ * (CLI audit of 2026-11-27: `--grep @item5 --output test-results` deleted the night's folder, and
+ * `--grep @item3 --last-failed-file test-results/checks/.last-run.json` replaced its failures.)
+ */
+export function nightOutputsProblem(
+  given: string | undefined,
+  lastRun: LastRunFile,
+  configured: string,
+  partial: boolean,
+  root = path.resolve(__dirname, '..', '..'),
+): string | undefined {
+  const night = path.resolve(configured);
+  if (given !== undefined) {
+    const refused = refusedFolder(given, root);
+    if (refused) return `--output is refused: ${refused}; Playwright empties its output folder as it starts`;
+    if (partial && (given === night || night.startsWith(given + path.sep)))
+      return `--output ${shownPath(given)} is refused for a partial invocation: it is or holds the night's Playwright folder ${shownPath(night)} (L1_TEST_RESULTS_DIR), which Playwright empties as it starts, so the night's error contexts, pictures and .last-run.json would go. Leave --output out (a partial invocation gets a folder of its own under reports/partial/) or give another folder`;
+  }
+  if (partial && lastRun.given && path.resolve(lastRun.file) === path.join(night, '.last-run.json'))
+    return `the last-run file ${shownPath(lastRun.file)} (--last-failed-file or PLAYWRIGHT_LAST_RUN_OUTPUT_FILE) is refused for a partial invocation: it is the night's, which Playwright writes over at the end with this invocation's failures. --last-failed reads the night's file already; leave it out, or give a copy`;
+  return undefined;
+}
+
+/**
  * Playwright's outputDir for this load of the config (runner or worker), and what must happen
  * before Playwright empties it, in the runner: remember what `--last-failed` would re-run (the
  * night's last-run file), carry it into a partial invocation's own folder (`carryLastRun`), and
@@ -161,6 +190,10 @@ export function preparePlaywrightOutputDir(o: {
   const given = outputDirFromArgv(o.argv);
   const night = given ?? o.configured;
   const lastRun = lastRunFile(o.argv, o.env, night);
+  if (o.runner && !o.listing) {
+    const problem = nightOutputsProblem(given, lastRun, o.configured, o.outputs.partial);
+    if (problem) throw new SettingsError(problem);
+  }
   const firstLoad = o.runner && rememberLastRun(lastRun.file);
   const nothingToRerun = 'nothing' in (lastFailedPlan(o.argv) ?? {});
   const outputDir =

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
 import { readTestArgv, selectionFromArgv, unsupportedFilter } from '../../lib/run/selection';
-import { carryLastRun, lastFailedPlanOf, lastRunFile, outputDirFromArgv, readLastRun } from '../setup/cli';
+import {
+  carryLastRun,
+  lastFailedPlanOf,
+  lastRunFile,
+  nightOutputsProblem,
+  outputDirFromArgv,
+  readLastRun,
+} from '../setup/cli';
 import { tempDir } from './fakes/temp';
 
 /** What an invocation selected, from the runner's command line (recorded in every verdict file). */
@@ -237,6 +244,30 @@ test('--only-changed and --test-list match tests by a file that declares none he
     argv('tests/checks/part-00.spec.ts'),
   ])
     expect(unsupportedFilter(ok)).toBeUndefined();
+});
+
+test("an investigation may not point Playwright at the night's outputs: --output at or above the night's folder, or the night's .last-run.json as its last-run file; a complete invocation may, and anything else is fine", () => {
+  const root = tempDir('night-outputs');
+  const night = path.join(root, 'test-results', 'checks');
+  const none = { file: path.join(root, 'elsewhere', '.last-run.json'), given: false };
+  const at = (dir: string) => path.join(root, dir);
+  for (const given of [night, at('test-results')])
+    expect(nightOutputsProblem(given, none, night, true, root), given).toMatch(
+      /^--output .* is refused for a partial invocation: it is or holds the night's Playwright folder .*Leave --output out/,
+    );
+  expect(nightOutputsProblem(night, none, night, false, root)).toBeUndefined();
+  expect(nightOutputsProblem(at('test-results/mine'), none, night, true, root)).toBeUndefined();
+  expect(nightOutputsProblem(at('test-results/checks-other'), none, night, true, root)).toBeUndefined();
+  // The project root (which Playwright would empty) is refused whatever the invocation.
+  expect(nightOutputsProblem(root, none, night, false, root)).toMatch(/^--output is refused: .*project root/);
+  const nightLastRun = { file: path.join(night, '.last-run.json'), given: true };
+  expect(nightOutputsProblem(undefined, nightLastRun, night, true, root)).toMatch(
+    /^the last-run file .* is refused for a partial invocation: it is the night's/,
+  );
+  expect(nightOutputsProblem(undefined, nightLastRun, night, false, root)).toBeUndefined();
+  expect(
+    nightOutputsProblem(undefined, { file: at('ci/.last-run.json'), given: true }, night, true, root),
+  ).toBeUndefined();
 });
 
 test("--debug and PWDEBUG (Playwright's inspector, which waits for a person) are refused as the config loads, naming --grep; PWDEBUG=0 and the tests' own env are not", () => {
