@@ -55,6 +55,7 @@ const outputDir = preparePlaywrightOutputDir({
   outputs: invocation.outputs,
   runner: !isWorker,
   listing,
+  scratch: path.join(invocation.dir, 'test-results'),
 });
 
 /**

@@ -72,6 +72,8 @@ const nightOutputs = () => ({
   verdicts: snapshotFolder(path.join(dir(), 'verdicts')),
   results: snapshotFolder(path.join(dir(), 'allure-results')),
   history: snapshotFolder(path.join(dir(), 'history')),
+  // Playwright's folder (error contexts, pictures, .last-run.json), which it empties as it starts.
+  playwright: snapshotFolder(path.join(dir(), 'test-results')),
 });
 
 let first: SuiteResult;

@@ -186,6 +186,8 @@ export function preparePlaywrightOutputDir(o: {
   outputs: Outputs;
   runner: boolean;
   listing: boolean;
+  /** A folder of the invocation's own state, for an invocation that must write nothing of the night's. */
+  scratch: string;
 }): string {
   const given = outputDirFromArgv(o.argv);
   const night = given ?? o.configured;
@@ -196,8 +198,15 @@ export function preparePlaywrightOutputDir(o: {
   }
   const firstLoad = o.runner && rememberLastRun(lastRun.file);
   const nothingToRerun = 'nothing' in (lastFailedPlan(o.argv) ?? {});
-  const outputDir =
-    nothingToRerun || o.listing ? night : playwrightOutputDir(o.outputs, night, given !== undefined);
+  // `--last-failed` with nothing to re-run: Playwright still empties its output folder and writes a
+  // last-run file there ("failed": no test found), so it gets a scratch folder in the invocation's
+  // state, the night's last-run file copied in to read (CLI audit of 2026-11-27: the night's folder
+  // went from 42 entries to 1 under "no output was changed").
+  const outputDir = o.listing
+    ? night
+    : nothingToRerun
+      ? o.scratch
+      : playwrightOutputDir(o.outputs, night, given !== undefined);
   if (firstLoad && !o.listing) carryLastRun(o.argv, lastRun, outputDir);
   const inUse =
     o.runner && !o.listing
