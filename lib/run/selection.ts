@@ -163,8 +163,18 @@ export function selectionFromArgv(
   argv: string[],
   shard: { current: number; total: number } | null,
 ): Selection {
-  const { filters } = readTestArgv(argv);
-  return { filters, shard: shard ? `${shard.current}/${shard.total}` : null, complete: filters.length === 0 };
+  const { filters, options } = readTestArgv(argv);
+  // `--repeat-each N` runs each test N times: not a night (each repeat would be a test of its own in
+  // the night's history, under an id no other night has; CLI audit of 2026-11-27), but an
+  // investigation like a filter. Its repeats assert the run's one judged result again (as a retry of
+  // a checked run does); to collect a flaky platform again, --retries.
+  const repeat = Number(options.get('--repeat-each')?.at(-1) ?? 1);
+  const all = repeat > 1 ? [...filters, `--repeat-each ${repeat}`] : filters;
+  return {
+    filters: all,
+    shard: shard ? `${shard.current}/${shard.total}` : null,
+    complete: all.length === 0,
+  };
 }
 
 /** The last value the command line gives an option (`--shard 2/3`, `--output=DIR`), if any. */

@@ -21,6 +21,19 @@ test.describe('selectionFromArgv', () => {
     expect(selectionFromArgv(argv(), null)).toEqual({ filters: [], shard: null, complete: true });
   });
 
+  test('--repeat-each N above 1 is an investigation, not a night (its repeats would be tests of their own in the history); 1 changes nothing', () => {
+    expect(selectionFromArgv(argv('--repeat-each', '2'), null)).toEqual({
+      filters: ['--repeat-each 2'],
+      shard: null,
+      complete: false,
+    });
+    expect(selectionFromArgv(argv('--repeat-each=3', '--grep', 'item5'), null).filters).toEqual([
+      '--grep item5',
+      '--repeat-each 3',
+    ]);
+    expect(selectionFromArgv(argv('--repeat-each', '1'), null).complete).toBe(true);
+  });
+
   test('--grep item5, -g, --grep=…, --grep-invert and --project are filters, with their value', () => {
     expect(selectionFromArgv(argv('--grep', 'item5'), null)).toEqual({
       filters: ['--grep item5'],
