@@ -128,7 +128,7 @@ test.describe('selectionFromArgv', () => {
       ['--global-timeout', '60000'],
       ['--max-failures', '3'],
       ['--output', 'out'],
-      ['--repeat-each', '2'],
+      ['--repeat-each', '1'],
       ['--timeout', '0'],
       ['--trace', 'on'],
       ['--tsconfig', 'tsconfig.json'],
