@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * The invocation's console, kept (README.md § Security and limits): everything the runner prints —
  * Playwright's reporters, the workers' output it relays, the suite's own lines — is masked before
  * it reaches the terminal (a CI log the redaction guard never sees) and also appended to
- * `console.log` in the verdict folder, which the guard scans with every other output.
+ * `console.log` in the verdict folder, which the guard scans with every other output. The file gets
+ * the text without terminal colour and cursor codes (`FORCE_COLOR=1` put 86 of them into a CI
+ * artifact: CLI audit of 2026-11-27); the terminal gets them as the reporters wrote them.
  */
 export function teeConsole(file: string, mask: (text: string) => string): () => void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -22,7 +25,7 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
       const masked = mask(text);
       if (fd !== undefined)
         try {
-          fs.writeSync(fd, masked);
+          fs.writeSync(fd, stripVTControlCharacters(masked));
         } catch {
           // the verdict folder went away: the terminal still gets the line
           closeQuietly(fd);
