@@ -200,7 +200,7 @@ export function unsupportedFilter(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  const { options, dropped } = readTestArgv(argv);
+  const { options, dropped, filters } = readTestArgv(argv);
   // Playwright's inspector pauses every test for a person at a display (and implies -x and one
   // worker): each run's collection waited out its budget and was reported as the platform's fault,
   // and the night's outputs were replaced (CLI audit of 2026-11-27).
@@ -215,6 +215,11 @@ export function unsupportedFilter(
   // `npx playwright test -- --grep item5` the morning after would replace the night with a re-run.
   if (dropped.length > 0)
     return `arguments after \`--\` are refused: Playwright drops them (${escapeUnsafe(dropped.join(' ')).slice(0, 200)}), so every check would run instead of the ones they name. Write them without \`--\` (npx playwright test --grep item5; npm run demo -- --grep item5 passes them on already)`;
+  // The lines the terminal and Allure show are in tests/checks.spec.ts, which declares every check but
+  // is not a test file: Playwright found no test and a partial folder was left (CLI audit of 2026-11-27).
+  const declaring = filters.find((f) => /(^|[\\/])checks\.spec\.ts(:\d+)*$/.test(f));
+  if (declaring)
+    return `the file filter ${escapeUnsafe(declaring).slice(0, 100)} is refused: tests/checks.spec.ts declares every check but is not a test file (the tests run from tests/checks/part-NN.spec.ts), so it would select none. Filter by run or item with --grep (e.g. --grep item5, --grep A-monitor)`;
   if (options.has('--only-changed'))
     return '--only-changed is refused: it keeps the tests whose declaring file changed, and every check is declared in tests/checks.spec.ts, which is not a test file, so it would select none and pass. Filter by run or item with --grep (e.g. --grep item5, --grep A-monitor)';
   for (const flag of ['--test-list', '--test-list-invert'])

@@ -250,6 +250,9 @@ test('--only-changed and --test-list match tests by a file that declares none he
     /^--test-list is refused: .*select nothing/,
   );
   expect(unsupportedFilter(argv('--test-list-invert=l.txt'))).toMatch(/select everything/);
+  // The declaring file, as the terminal prints its lines: refused with the same hint.
+  for (const f of ['tests/checks.spec.ts:30', 'tests/checks.spec.ts', 'checks.spec.ts:30:7'])
+    expect(unsupportedFilter(argv(f)), f).toMatch(/^the file filter .* is refused: .*--grep item5/);
   for (const ok of [
     argv(),
     argv('--grep', 'item5'),
