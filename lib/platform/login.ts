@@ -70,9 +70,9 @@ function parseSetCookie(
     domain: host,
     path: '/',
     expires: -1,
-    // Always HttpOnly (docs/contract.md §3: the session cookie is HttpOnly): a platform that leaves
-    // the flag out must not hand the session to the report page's scripts, which could write it
-    // into a URL the box then names in the run's notes.
+    // HttpOnly unless keptCookies finds it no secret (docs/contract.md §3: the session cookie is
+    // HttpOnly): a platform that leaves the flag out must not hand the session to the report page's
+    // scripts, which could write it into a URL the box then names in the run's notes.
     httpOnly: true,
     secure: false,
     sameSite: 'Lax',
@@ -104,15 +104,22 @@ function parseSetCookie(
   return { cookie, deletes, markedHttpOnly };
 }
 
+/** A cookie name that says it carries a session or a credential (`JSESSIONID`, `sid`, `auth_token`). */
+const SESSION_NAME = /sess|sid|token|auth|jwt|key|secret|login|user|account|phone|mobile|pass|cred|sign/i;
+
 /**
- * The session: the cookies a browser keeps after the login answer's `Set-Cookie` headers, in
+ * The session: every cookie a browser keeps after the login answer's `Set-Cookie` headers, in
  * order (a later cookie of the same name and path replaces an earlier one, a deleting one removes
- * it), of which those the platform marks HttpOnly, contract §3's "Set-Cookie session cookie
- * (HttpOnly, Path=/)". Any other cookie of the answer (a time zone, a language, a last project)
- * is one the platform lets its pages' scripts read: not the session, and not kept, so it is neither
- * sent back nor taken for a secret (the secret mask and the redaction guard hold every kept value
- * as one: `tz=Asia/Shanghai` masked every time zone in every run's outputs and failed the guard
- * night after night; audit of 2026-11-27). A platform that marks none HttpOnly keeps them all.
+ * it), all sent back as a browser would. Of them, the secrets are held HttpOnly in the report
+ * page's context, and only they are masked in outputs and their hashes kept for the redaction
+ * guard (lib/redaction/mask.ts, seen-cookies.ts: a cookie stored with `httpOnly: false` is none):
+ * those the platform marks HttpOnly (contract §3: "a Set-Cookie session cookie (HttpOnly,
+ * Path=/)") and those whose name says session or credential, or every one when the platform marks
+ * none. A cookie the platform lets its own pages read under a plain name (a time zone, a language,
+ * a last project) is not a secret: held as one, `tz=Asia/Shanghai` masked the night's time zone in
+ * every run's outputs and failed the guard night after night (hostile-platform audit of
+ * 2026-11-27), and dropping it instead lost a session whose cookie lacked the flag beside one that
+ * had it (review of the same day).
  */
 function keptCookies(headers: string[], host: string): SessionCookie[] {
   const now = Date.now();
@@ -125,8 +132,11 @@ function keptCookies(headers: string[], host: string): SessionCookie[] {
     if (!parsed.deletes) kept.set(key, parsed);
   }
   const all = [...kept.values()];
-  const session = all.filter((c) => c.markedHttpOnly);
-  return (session.length > 0 ? session : all).map((c) => c.cookie);
+  const anyMarked = all.some((c) => c.markedHttpOnly);
+  return all.map(({ cookie, markedHttpOnly }) => ({
+    ...cookie,
+    httpOnly: !anyMarked || markedHttpOnly || SESSION_NAME.test(cookie.name),
+  }));
 }
 
 async function get(url: string, init: RequestInit, timeoutMs: number, who: string): Promise<Response> {

@@ -171,9 +171,11 @@ function cookieValues(dir: string): string[] {
   return names.flatMap((name) => {
     try {
       const state = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
-        cookies?: { value?: unknown }[];
+        cookies?: { value?: unknown; httpOnly?: unknown }[];
       };
+      // A cookie the login kept readable to pages is not a secret (lib/platform/login.ts keptCookies).
       return (Array.isArray(state.cookies) ? state.cookies : [])
+        .filter((c) => c.httpOnly !== false)
         .map((c) => c.value)
         .filter((v): v is string => typeof v === 'string' && v.length >= 8);
     } catch {

@@ -16,11 +16,15 @@ export const MIN_COOKIE_VALUE = 8;
 
 /** Records the hashes of every cookie value of a Playwright storage-state file. */
 export function recordCookieHashes(root: string, storageStatePath: string): void {
-  const state = JSON.parse(fs.readFileSync(storageStatePath, 'utf8')) as { cookies?: { value?: string }[] };
+  const state = JSON.parse(fs.readFileSync(storageStatePath, 'utf8')) as {
+    cookies?: { value?: string; httpOnly?: boolean }[];
+  };
   const known = readCookieHashes(root);
   const hashes = [
     ...new Set(
       (state.cookies ?? [])
+        // A cookie the login kept readable to pages is not a secret (lib/platform/login.ts keptCookies).
+        .filter((c) => c.httpOnly !== false)
         .map((c) => c.value ?? '')
         .filter((v) => v.length >= MIN_COOKIE_VALUE)
         .map((v) => sha256(v)),

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './test-type';
 import { loginFailureKind } from '../../lib/platform/collect';
 import { login, LoginError } from '../../lib/platform/login';
-import { SecretMask } from '../../lib/redaction';
+import { readCookieHashes, recordCookieHashes, SecretMask } from '../../lib/redaction';
+import { sha256 } from '../../lib/util/hash';
 import { tempDir } from './fakes/temp';
 
 /** A platform whose login answers these `Set-Cookie` headers (with `status`, 200 by default). */
@@ -42,40 +43,54 @@ test("the session cookie is kept HttpOnly even when the platform leaves the flag
   }
 });
 
-test('contract §3 "a Set-Cookie session cookie (HttpOnly, Path=/)": the session is what the login marks HttpOnly; its other cookies (a time zone, a language, another run\'s label) are not kept, so never masked nor held as secrets by the guard; with none marked, all are kept', async () => {
+test('contract §3 "a Set-Cookie session cookie (HttpOnly, Path=/)": every cookie of the login is sent back; the secrets (marked HttpOnly, or named like a session) are held HttpOnly and masked, a time zone or a language is neither; with none marked, all are secrets', async () => {
   const session = ['s', 'i', 'd', '-', 'z'.repeat(16)].join('');
   const others = [
     'tz=Asia/Shanghai; Path=/',
     'lang=exposure_rate; Path=/',
     'pref=7001-p-borealis-monitor; Path=/',
   ];
-  const marked = await platform([...others, `l1_session=${session}; Path=/; HttpOnly`]);
-  try {
-    const state = await login(marked.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
-    expect(state.cookies.map((c) => c.name)).toEqual(['l1_session']);
-    // The mask of an invocation with that session: the session's value masked, the rest as it is.
-    const auth = tempDir('login-mask');
-    fs.writeFileSync(path.join(auth, 'session.json'), JSON.stringify(state));
-    const mask = new SecretMask(auth, { env: {}, authDirs: [auth] });
-    expect(mask.mask(`Asia/Shanghai exposure_rate 7001-p-borealis-monitor ${session}`)).toBe(
-      'Asia/Shanghai exposure_rate 7001-p-borealis-monitor ***',
-    );
-  } finally {
-    await marked.close();
-  }
-  // A platform that marks none HttpOnly: every cookie is kept (and held HttpOnly), none lost.
-  const unmarked = await platform([...others, `l1_session=${session}; Path=/`]);
-  try {
-    const state = await login(unmarked.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
-    expect(state.cookies.map((c) => [c.name, c.httpOnly])).toEqual([
-      ['tz', true],
-      ['lang', true],
-      ['pref', true],
-      ['l1_session', true],
-    ]);
-  } finally {
-    await unmarked.close();
-  }
+  const flags = async (headers: string[]) => {
+    const p = await platform(headers);
+    try {
+      const state = await login(p.base, { phone: 'p', password: 'q' }, 'company 1001', 5_000);
+      return { state, flags: state.cookies.map((c) => [c.name, c.httpOnly]) };
+    } finally {
+      await p.close();
+    }
+  };
+  const marked = await flags([...others, `l1_session=${session}; Path=/; HttpOnly`]);
+  expect(marked.flags).toEqual([
+    ['tz', false],
+    ['lang', false],
+    ['pref', false],
+    ['l1_session', true],
+  ]);
+  // The mask of an invocation with that session: the session's value masked, the rest as it is.
+  const auth = tempDir('login-mask');
+  fs.writeFileSync(path.join(auth, 'session.json'), JSON.stringify(marked.state));
+  const mask = new SecretMask(auth, { env: {}, authDirs: [auth] });
+  expect(mask.mask(`Asia/Shanghai exposure_rate 7001-p-borealis-monitor ${session}`)).toBe(
+    'Asia/Shanghai exposure_rate 7001-p-borealis-monitor ***',
+  );
+  // And the guard keeps the hash of the session's value alone.
+  recordCookieHashes(auth, path.join(auth, 'session.json'));
+  expect([...readCookieHashes(auth)]).toEqual([sha256(session)]);
+  // A session cookie without the flag beside another cookie with it (a load balancer's): both kept
+  // and secret, the session by its name, so the run keeps its session.
+  expect(
+    (await flags([`JSESSIONID=${session}; Path=/`, `lb_affinity=${'a'.repeat(16)}; Path=/; HttpOnly`])).flags,
+  ).toEqual([
+    ['JSESSIONID', true],
+    ['lb_affinity', true],
+  ]);
+  // A platform that marks none HttpOnly: every cookie is a secret, held HttpOnly.
+  expect((await flags([...others, `l1_session=${session}; Path=/`])).flags).toEqual([
+    ['tz', true],
+    ['lang', true],
+    ['pref', true],
+    ['l1_session', true],
+  ]);
 });
 
 test('a login answer that clears the old session before it sets the new one keeps the new one only, as a browser does (RFC 6265 §5.3; docs/contract.md §3 "a Set-Cookie session cookie")', async () => {
