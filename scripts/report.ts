@@ -35,7 +35,7 @@ import {
   commitNight,
   HISTORY_NIGHTS,
   historyHasNight,
-  historyPoints,
+  newestPoint,
   historyWorkCopy,
 } from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
@@ -262,7 +262,7 @@ function main(): void {
   boundHistoryBeforeReport(history, s.limits.historyBytes);
   cleanHistory(history);
   // The points it holds now; Allure appends tonight's to a working copy (below).
-  const before = historyPoints(history);
+  const before = newestPoint(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
   // One shard's folder (`npm run demo -- --shard 1/3`) is a part of the night: each shard added a
@@ -330,7 +330,10 @@ function main(): void {
     // place, naming the night, and listed.
     boundHistory(work.path, Infinity);
     cleanHistory(work.path);
-    commitNight(work.path, history, id, before);
+    if (!commitNight(work.path, history, id, before))
+      process.stderr.write(
+        `history: Allure appended no point for this night to ${shownPath(history)}: the night is listed, not named in a point\n`,
+      );
     fs.appendFileSync(`${history}.nights`, `${id}\n`);
   }
   if (!fs.existsSync(path.join(building, 'index.html'))) {

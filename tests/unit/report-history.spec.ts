@@ -3,7 +3,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { boundHistory, HISTORY_NIGHTS, slimHistoryLine } from '../../lib/report/allure/history';
+import {
+  boundHistory,
+  commitNight,
+  HISTORY_NIGHTS,
+  historyHasNight,
+  newestPoint,
+  NIGHT_FIELD,
+  slimHistoryLine,
+} from '../../lib/report/allure/history';
 import { writeSampleResults } from './fakes/allure-sample';
 import { tempDir } from './fakes/temp';
 import { tsScript } from '../../lib/run/settings';
@@ -228,6 +236,37 @@ test.describe('a history line keeps what the report reads', () => {
     expect(slimHistoryLine(slim)).toBe(slim);
     // Not a night's point: left as it is.
     expect(slimHistoryLine('{"uuid":"x"}')).toBe('{"uuid":"x"}');
+  });
+});
+
+test.describe("tonight's point names its night, so a kill between the point and the night's list never adds it twice", () => {
+  const point = (uuid: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ uuid, name: 'L1', timestamp: 1, knownTestCaseIds: [], testResults: {}, ...extra });
+
+  test('at 60 points, where Allure drops the oldest as it appends, the first night and a night Allure appended nothing to', () => {
+    const dir = tempDir('commit-night');
+    const file = path.join(dir, 'history.jsonl');
+    const work = path.join(dir, '.history.jsonl.building-1');
+    const full = Array.from({ length: 60 }, (_, i) => point(`n${i}`));
+    fs.writeFileSync(file, `${full.join('\n')}\n`);
+    // As Allure appends at its limit: the newest 59 and tonight's.
+    fs.writeFileSync(work, `${[...full.slice(1), point('tonight')].join('\n')}\n`);
+    expect(commitNight(work, file, 'night-61', newestPoint(file))).toBe(true);
+    expect(fs.existsSync(work)).toBe(false);
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(60);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ uuid: 'tonight', [NIGHT_FIELD]: 'night-61' });
+    expect(historyHasNight(file, 'night-61')).toBe(true);
+    expect(historyHasNight(file, 'night-62')).toBe(false);
+    // Allure appended nothing: no point is taken for tonight's.
+    fs.copyFileSync(file, work);
+    expect(commitNight(work, file, 'night-62', newestPoint(file))).toBe(false);
+    expect(historyHasNight(file, 'night-62')).toBe(false);
+    // The first night: no history before.
+    const first = path.join(dir, 'first.jsonl');
+    fs.writeFileSync(work, `${point('one')}\n`);
+    expect(commitNight(work, first, 'night-1', newestPoint(first))).toBe(true);
+    expect(historyHasNight(first, 'night-1')).toBe(true);
   });
 });
 

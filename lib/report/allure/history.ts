@@ -165,14 +165,6 @@ export function boundHistory(
  */
 export const NIGHT_FIELD = 'l1Night';
 
-/** The points (non-blank lines) of a history file, 0 when there is none; read one line at a time. */
-export function historyPoints(file: string): number {
-  if (!fs.existsSync(file)) return 0;
-  let n = 0;
-  for (const line of linesOf(file)) if (line.trim() !== '') n++;
-  return n;
-}
-
 /** Whether a point of the history names the night `id` (`NIGHT_FIELD`). */
 export function historyHasNight(file: string, id: string): boolean {
   if (!fs.existsSync(file)) return false;
@@ -182,17 +174,39 @@ export function historyHasNight(file: string, id: string): boolean {
 }
 
 /**
- * Puts tonight's history in place: `work`, the copy of the history Allure appended the night's
- * point to, with that point (its newest line, when it has one more than the `before` points the
- * history had) naming the night, replaces `file` in one rename, and `work` is gone. A kill before
- * the rename leaves the history as it was (the night is not in; the next build adds it), after it
- * the history with the night in: never the point without its name. Returns whether the point was
- * named (false: Allure appended none).
+ * The text of the newest point of a history file (its last non-blank line), or undefined: what
+ * `commitNight` tells tonight's point from.
  */
-export function commitNight(work: string, file: string, id: string, before: number): boolean {
+export function newestPoint(file: string): string | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  let last: string | undefined;
+  for (const line of linesOf(file)) if (line.trim() !== '') last = line;
+  return last;
+}
+
+/** The identity of a point: Allure's `uuid` of the report that wrote it, else its text. */
+function pointKey(line: string): string {
+  const point = parsePoint(line);
+  return typeof point?.uuid === 'string' ? `uuid:${point.uuid}` : `text:${line}`;
+}
+
+/**
+ * Puts tonight's history in place: `work`, the copy of the history Allure appended the night's
+ * point to, with that point (its newest line, when it is not the point that was newest before,
+ * `before`: Allure keeps 60 points and drops the oldest, so a count cannot tell) naming the night,
+ * replaces `file` in one rename, and `work` is gone. A kill before the rename leaves the history as
+ * it was (the night is not in; the next build adds it), after it the history with the night in:
+ * never the point without its name. Returns whether the point was named (false: Allure appended
+ * none).
+ */
+export function commitNight(work: string, file: string, id: string, before: string | undefined): boolean {
   const lines: string[] = [];
   for (const line of linesOf(work)) if (line.trim() !== '') lines.push(line);
-  const appended = lines.length === before + 1 ? parsePoint(lines[lines.length - 1]!) : undefined;
+  const newest = lines.at(-1);
+  const appended =
+    newest !== undefined && (before === undefined || pointKey(newest) !== pointKey(before))
+      ? parsePoint(newest)
+      : undefined;
   if (appended) lines[lines.length - 1] = JSON.stringify({ ...appended, [NIGHT_FIELD]: id });
   writeAtomic(work, lines.map((l) => `${l}\n`).join(''));
   fs.renameSync(work, file);
