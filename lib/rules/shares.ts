@@ -235,6 +235,17 @@ function shareStep(
   return makeStep(option.key, option.stepName, compareSides(html, platform, rule, ctx.profile), notes);
 }
 
+/**
+ * Whether the platform's chart of this group shows anything: an entry with a value once the rule's
+ * removals are made (7.3.2 「无时间」, 7.4 「其他」「未知」). Rows with no value, or only removed
+ * ones, show a group as empty as one the platform does not send (review of 2026-11-27: `all` rows
+ * whose values were all null failed an aggregate the HTML leaves out, where no rows passed).
+ */
+function platformShowsGroup(ctx: RuleContext, rule: ShareRule, key: string): boolean {
+  const entries = platformGroup(ctx, key, rule.dimension);
+  return entries.length > 0 && rule.platformSide(entries, ctx.profile).shown.some((e) => e.value !== null);
+}
+
 /** Items 7 to 10: one step per platform option (aggregate and the six AI platforms). */
 function checkShares(ctx: RuleContext, rule: ShareRule): ItemResult {
   const notes = [...rule.notes(ctx.profile), ...beyondSixNote(ctx.data)];
@@ -246,7 +257,7 @@ function checkShares(ctx: RuleContext, rule: ShareRule): ItemResult {
     }
     // Contract §5 lets DATA leave out the aggregate's content_type, publish_time and media_name;
     // §6 fails the aggregate only when one side has the group: on neither, it is not compared.
-    if (!htmlEntries && platformGroup(ctx, option.key, rule.dimension).length === 0) {
+    if (!htmlEntries && !platformShowsGroup(ctx, rule, option.key)) {
       notes.push(
         `${option.stepName}: neither the HTML (tmc_aggregate.${rule.dimension}) nor the platform (tmc rows of platform ${AGGREGATE}) has the group; not compared (contract §6, docs/rules.md §D2)`,
       );

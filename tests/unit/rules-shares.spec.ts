@@ -276,6 +276,17 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
         'aggregate (all): neither the HTML (tmc_aggregate.content_type) nor the platform (tmc rows of platform all) has the group; not compared',
       );
       expect(result.verdict).toBe('pass');
+      // Rows of platform all that show nothing (every value empty) are the group on neither side too.
+      const nulls = checkItem7(
+        context({
+          edit: (d, p) => {
+            delete d.brand.tmc_aggregate.content_type;
+            for (const r of p.tmc) if (r.platform === 'all' && r.dimension === 'content_type') r.value = null;
+          },
+        }),
+      );
+      expect(nulls.steps.map((s) => s.id)).not.toContain('all');
+      expect(nulls.verdict).toBe('pass');
       // Near-miss the other way: a platform step that differs still fails the item.
       const drift = checkItem7(
         context({
