@@ -25,7 +25,9 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
       const masked = mask(text);
       if (fd !== undefined)
         try {
-          fs.writeSync(fd, stripVTControlCharacters(masked));
+          // Stripped before it is masked: a secret split by a colour code (a diff's highlight) is
+          // whole again in the plain text, and masked there (review of 2026-11-27).
+          fs.writeSync(fd, mask(stripVTControlCharacters(text)));
         } catch {
           // the verdict folder went away: the terminal still gets the line
           closeQuietly(fd);
