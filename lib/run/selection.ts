@@ -217,7 +217,7 @@ export function unsupportedFilter(
     return `arguments after \`--\` are refused: Playwright drops them (${escapeUnsafe(dropped.join(' ')).slice(0, 200)}), so every check would run instead of the ones they name. Write them without \`--\` (npx playwright test --grep item5; npm run demo -- --grep item5 passes them on already)`;
   // The lines the terminal and Allure show are in tests/checks.spec.ts, which declares every check but
   // is not a test file: Playwright found no test and a partial folder was left (CLI audit of 2026-11-27).
-  const declaring = filters.find((f) => /(^|[\\/])checks\.spec\.ts(:\d+)*$/.test(f));
+  const declaring = filters.find((f) => !f.startsWith('-') && /(^|[\\/])checks\.spec(\.ts)?(:\d+)*$/.test(f));
   if (declaring)
     return `the file filter ${escapeUnsafe(declaring).slice(0, 100)} is refused: tests/checks.spec.ts declares every check but is not a test file (the tests run from tests/checks/part-NN.spec.ts), so it would select none. Filter by run or item with --grep (e.g. --grep item5, --grep A-monitor)`;
   if (options.has('--only-changed'))

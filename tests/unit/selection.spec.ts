@@ -251,8 +251,16 @@ test('--only-changed and --test-list match tests by a file that declares none he
   );
   expect(unsupportedFilter(argv('--test-list-invert=l.txt'))).toMatch(/select everything/);
   // The declaring file, as the terminal prints its lines: refused with the same hint.
-  for (const f of ['tests/checks.spec.ts:30', 'tests/checks.spec.ts', 'checks.spec.ts:30:7'])
+  for (const f of [
+    'tests/checks.spec.ts:30',
+    'tests/checks.spec.ts',
+    'checks.spec.ts:30:7',
+    'tests/checks.spec',
+  ])
     expect(unsupportedFilter(argv(f)), f).toMatch(/^the file filter .* is refused: .*--grep item5/);
+  // A grep whose text is that file name is a grep, not a file filter.
+  expect(unsupportedFilter(argv('--grep=tests/checks.spec.ts'))).toBeUndefined();
+  expect(unsupportedFilter(argv('-g', 'checks.spec.ts'))).toBeUndefined();
   for (const ok of [
     argv(),
     argv('--grep', 'item5'),
