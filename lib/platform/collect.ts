@@ -187,13 +187,14 @@ async function sessionOrStop(
   loginBase: string,
   key: CredentialKey,
   evidence: Evidence,
+  force = false,
 ): Promise<string> {
   const base = new URL(loginBase);
   const note = `warning: credentials for ${base.origin} go over plain http:// (not loopback): use https`;
   if (base.protocol === 'http:' && !isLoopbackHost(base.hostname) && !evidence.notes.includes(note))
     evidence.notes.push(note);
   try {
-    return await deps.session(loginBase, key);
+    return await deps.session(loginBase, key, force);
   } catch (e) {
     const message = messageOf(e);
     throw new Stop('error', message, loginFailureKind(e));
@@ -298,7 +299,8 @@ async function readData(
       // another run made it already. Opened with a session and asked again: a new login, once.
       if (state === undefined) state = await sessionOrStop(deps, pageBase, pageKey, evidence);
       else {
-        state = await deps.session(pageBase, pageKey, true);
+        // A login that fails here is the same failure as the first one's (its kind, its note).
+        state = await sessionOrStop(deps, pageBase, pageKey, evidence, true);
         renewed = true;
       }
     }

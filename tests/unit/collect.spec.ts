@@ -307,6 +307,19 @@ test.describe('collectRun: each way a run is not checked', () => {
     }
   });
 
+  test('the new login a page asks for fails as the first would: refused credentials are configuration, not platform', async () => {
+    const { data, platform } = aMonitor();
+    const message = 'login failed for company 1001: /api/auth/login answered HTTP 401';
+    const fakes = fakeDeps(platform, (n: number) => (n === 1 ? new SessionExpired() : data), {
+      login: (call) => {
+        if (call.force) throw new LoginError(message);
+      },
+    });
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakes.deps);
+    expect(outcome(evidence, message)).toEqual(failed('configuration'));
+    expect(fakes.sessions.map((c) => c.force)).toEqual([false, true]);
+  });
+
   test('B-monitor on the group portal: Profile B by its host, the page logs in at the portal', async () => {
     const { view } = viewsOf(B_MONITOR);
     const platform = platformFor(B_MONITOR, view, B_MONITOR.spec.batchIds, [
