@@ -8,7 +8,8 @@ import { stripVTControlCharacters } from 'node:util';
  * it reaches the terminal (a CI log the redaction guard never sees) and also appended to
  * `console.log` in the verdict folder, which the guard scans with every other output. The file gets
  * the text without terminal colour and cursor codes (`FORCE_COLOR=1` put 86 of them into a CI
- * artifact: CLI audit of 2026-11-27); the terminal gets them as the reporters wrote them.
+ * artifact: CLI audit of 2026-11-27); the terminal gets them as the reporters wrote them, unless a
+ * secret split by one is found only once they are out (then the terminal gets the plain text).
  */
 export function teeConsole(file: string, mask: (text: string) => string): () => void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -22,18 +23,21 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
       const text =
         typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+      // Stripped before it is masked: a secret split by a colour code (a diff's highlight) is whole
+      // again in the plain text, and masked there (review of 2026-11-27). The terminal keeps its
+      // colours unless masking the coloured text missed something the plain text shows.
       const masked = mask(text);
+      const plain = mask(stripVTControlCharacters(text));
+      const shown = stripVTControlCharacters(masked) === plain ? masked : plain;
       if (fd !== undefined)
         try {
-          // Stripped before it is masked: a secret split by a colour code (a diff's highlight) is
-          // whole again in the plain text, and masked there (review of 2026-11-27).
-          fs.writeSync(fd, mask(stripVTControlCharacters(text)));
+          fs.writeSync(fd, plain);
         } catch {
           // the verdict folder went away: the terminal still gets the line
           closeQuietly(fd);
           fd = undefined;
         }
-      return (write as (c: string, ...r: unknown[]) => boolean)(masked, ...rest);
+      return (write as (c: string, ...r: unknown[]) => boolean)(shown, ...rest);
     }) as typeof stream.write;
   });
   return () => {
