@@ -93,5 +93,13 @@ export const unusedRate = z
     return parsed instanceof Error ? null : parsed;
   });
 
-/** A share-group value (spec 7.3): a count or a percentage, same parsing as a rate. */
-export const groupValue = rate;
+/**
+ * A share-group value (spec 7.3): a count or a percentage, parsed as a rate (the same forms and
+ * bound, RATE_MAX), and said as what it is when it is none ("not a count or share").
+ */
+export const groupValue = rateInput.transform((value, ctx) => {
+  const parsed = parseRate(value);
+  if (!(parsed instanceof Error)) return parsed;
+  ctx.addIssue({ code: 'custom', message: parsed.message.replace(/^not a rate/, 'not a count or share') });
+  return z.NEVER;
+});

@@ -99,4 +99,12 @@ test.describe('docs/contract.md §5: fields a run does not use are never validat
     raw.brand.platforms[first].self.exposure_rate = 'n/a';
     expect(() => parsed(raw)).toThrow(/not a rate: "n\/a"/);
   });
+
+  test('a share-group value that is none (a count past RATE_MAX, text) is said as a count or share, naming its field', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.brand.tmc_aggregate.media_category[0].value = '5000000';
+    expect(() => parsed(raw)).toThrow(
+      /DATA\.brand\.tmc_aggregate\.media_category\[0\]\.value: not a count or share: "5000000" is beyond ±4,000,000/,
+    );
+  });
 });
