@@ -30,14 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
-import {
-  boundHistory,
-  commitNight,
-  HISTORY_NIGHTS,
-  historyHasNight,
-  newestPoint,
-  historyWorkCopy,
-} from '../lib/report/allure/history';
+import { boundHistory, commitNight, HISTORY_NIGHTS, historyHasNight } from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
@@ -48,7 +41,7 @@ import { runTitle } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
-import { writeAtomic } from '../lib/util/atomic';
+import { stagingBeside, writeAtomic } from '../lib/util/atomic';
 import { heapTrimmer } from '../lib/util/heap';
 import { shownPath } from '../lib/util/shown-path';
 
@@ -261,8 +254,6 @@ function main(): void {
   // night's) is removed, so one bad night does not fail every later night's guard.
   boundHistoryBeforeReport(history, s.limits.historyBytes);
   cleanHistory(history);
-  // The points it holds now; Allure appends tonight's to a working copy (below).
-  const before = newestPoint(history);
   const id = nightId(results);
   const complete = summary?.selection.complete ?? false;
   // One shard's folder (`npm run demo -- --shard 1/3`) is a part of the night: each shard added a
@@ -277,17 +268,14 @@ function main(): void {
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
   // A stopped build's folder is removed by the next build.
   fs.rmSync(output, { recursive: true, force: true });
-  const parent = path.dirname(output);
-  const stem = `.${path.basename(output)}.building-`;
-  for (const name of fs.existsSync(parent) ? fs.readdirSync(parent) : [])
-    if (name.startsWith(stem)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
-  const building = path.join(parent, `${stem}${process.pid}`);
+  // Tonight's history point goes to a copy of the history, put in place with the point naming the
+  // night (commitNight, below): a build killed between Allure's append and the night's record
+  // added the point again at the next build. What a killed build staged is removed.
+  const staged = stagingBeside(output);
+  const work = stagingBeside(history);
+  for (const stale of [...staged.stale, ...work.stale]) fs.rmSync(stale, { recursive: true, force: true });
+  const building = staged.path;
   fs.mkdirSync(path.dirname(history), { recursive: true });
-  // Tonight's point goes to a copy of the history, put in place with the point naming the night
-  // (commitNight, below): a build killed between Allure's append and the night's record added the
-  // point again at the next build. A copy a killed build left is removed.
-  const work = historyWorkCopy(history, process.pid);
-  for (const stale of work.stale) fs.rmSync(stale, { force: true });
   if (append && fs.existsSync(history)) fs.copyFileSync(history, work.path);
   const env = {
     ...process.env,
@@ -330,7 +318,7 @@ function main(): void {
     // place, naming the night, and listed.
     boundHistory(work.path, Infinity);
     cleanHistory(work.path);
-    if (!commitNight(work.path, history, id, before))
+    if (!commitNight(work.path, history, id))
       process.stderr.write(
         `history: Allure appended no point for this night to ${shownPath(history)}: the night is listed, not named in a point\n`,
       );

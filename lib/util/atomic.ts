@@ -37,3 +37,21 @@ export function writeAtomic(
     throw e;
   }
 }
+
+/**
+ * A staging path beside `target` for process `pid` (`<dir>/.<name>.building-<pid>`), written first
+ * and moved onto `target` when whole, and the staging paths of `target` a killed process left
+ * (`stale`), for the caller to remove. Used for the Allure report folder and the history file
+ * (scripts/report.ts).
+ */
+export function stagingBeside(target: string, pid = process.pid): { path: string; stale: string[] } {
+  const dir = path.dirname(target);
+  const stem = `.${path.basename(target)}.building-`;
+  const stale = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => n.startsWith(stem))
+        .map((n) => path.join(dir, n))
+    : [];
+  return { path: path.join(dir, `${stem}${pid}`), stale };
+}

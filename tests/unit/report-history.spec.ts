@@ -8,7 +8,6 @@ import {
   commitNight,
   HISTORY_NIGHTS,
   historyHasNight,
-  newestPoint,
   NIGHT_FIELD,
   slimHistoryLine,
 } from '../../lib/report/allure/history';
@@ -251,7 +250,7 @@ test.describe("tonight's point names its night, so a kill between the point and 
     fs.writeFileSync(file, `${full.join('\n')}\n`);
     // As Allure appends at its limit: the newest 59 and tonight's.
     fs.writeFileSync(work, `${[...full.slice(1), point('tonight')].join('\n')}\n`);
-    expect(commitNight(work, file, 'night-61', newestPoint(file))).toBe(true);
+    expect(commitNight(work, file, 'night-61')).toBe(true);
     expect(fs.existsSync(work)).toBe(false);
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(60);
@@ -260,12 +259,12 @@ test.describe("tonight's point names its night, so a kill between the point and 
     expect(historyHasNight(file, 'night-62')).toBe(false);
     // Allure appended nothing: no point is taken for tonight's.
     fs.copyFileSync(file, work);
-    expect(commitNight(work, file, 'night-62', newestPoint(file))).toBe(false);
+    expect(commitNight(work, file, 'night-62')).toBe(false);
     expect(historyHasNight(file, 'night-62')).toBe(false);
     // The first night: no history before.
     const first = path.join(dir, 'first.jsonl');
     fs.writeFileSync(work, `${point('one')}\n`);
-    expect(commitNight(work, first, 'night-1', newestPoint(first))).toBe(true);
+    expect(commitNight(work, first, 'night-1')).toBe(true);
     expect(historyHasNight(first, 'night-1')).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { writeAtomic } from '../../util/atomic';
 
 /**
@@ -173,11 +172,8 @@ export function historyHasNight(file: string, id: string): boolean {
   return false;
 }
 
-/**
- * The text of the newest point of a history file (its last non-blank line), or undefined: what
- * `commitNight` tells tonight's point from.
- */
-export function newestPoint(file: string): string | undefined {
+/** The text of the newest point of a history file (its last non-blank line), or undefined. */
+function newestPoint(file: string): string | undefined {
   if (!fs.existsSync(file)) return undefined;
   let last: string | undefined;
   for (const line of linesOf(file)) if (line.trim() !== '') last = line;
@@ -191,15 +187,16 @@ function pointKey(line: string): string {
 }
 
 /**
- * Puts tonight's history in place: `work`, the copy of the history Allure appended the night's
- * point to, with that point (its newest line, when it is not the point that was newest before,
- * `before`: Allure keeps 60 points and drops the oldest, so a count cannot tell) naming the night,
+ * Puts tonight's history in place: `work`, the copy of `file` Allure appended the night's point to,
+ * with that point (its newest line, when it is not `file`'s newest, which is still the history as
+ * it was: Allure keeps 60 points and drops the oldest, so a count cannot tell) naming the night,
  * replaces `file` in one rename, and `work` is gone. A kill before the rename leaves the history as
  * it was (the night is not in; the next build adds it), after it the history with the night in:
  * never the point without its name. Returns whether the point was named (false: Allure appended
  * none).
  */
-export function commitNight(work: string, file: string, id: string, before: string | undefined): boolean {
+export function commitNight(work: string, file: string, id: string): boolean {
+  const before = newestPoint(file);
   const lines: string[] = [];
   for (const line of linesOf(work)) if (line.trim() !== '') lines.push(line);
   const newest = lines.at(-1);
@@ -211,17 +208,4 @@ export function commitNight(work: string, file: string, id: string, before: stri
   writeAtomic(work, lines.map((l) => `${l}\n`).join(''));
   fs.renameSync(work, file);
   return appended !== undefined;
-}
-
-/** Working copies of `file` a build killed before its rename left (`<dir>/.<name>.building-<pid>`). */
-export function historyWorkCopy(file: string, pid: number): { path: string; stale: string[] } {
-  const dir = path.dirname(file);
-  const stem = `.${path.basename(file)}.building-`;
-  const stale = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((n) => n.startsWith(stem))
-        .map((n) => path.join(dir, n))
-    : [];
-  return { path: path.join(dir, `${stem}${pid}`), stale };
 }
