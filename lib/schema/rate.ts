@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
 /**
- * A rate as the contract (section 4.2, section 5) allows it on either side: a number, or a numeric
- * string with an optional trailing `%`. `null`, `""` and `"-"` mean "no value" and become `null`.
- * Anything else is a schema error naming the field, never a silent `NaN`: `NaN` and `Infinity` (read
- * from the page as real numbers, README.md § Security and limits) are "not a rate".
- */
-/**
  * The largest magnitude a rate or share value may have: the rules compare values as whole numbers
  * of 1e-9 points (lib/rules/decimal.ts `SCALE`, docs/rules.md §D6), which needs a value's binary
  * form within half a nano-point of its decimal one: true below 2^22 (4,194,304) points, not at
@@ -17,28 +11,39 @@ import { z } from 'zod';
  */
 export const RATE_MAX = 4_000_000;
 
-function bounded(n: number, shown: string): number | Error {
-  if (!Number.isFinite(n)) return new Error(`not a rate: ${shown} is not a finite number`);
+/** What a value read as a rate is called in its error: a rate, or a share group's count or share. */
+type Reading = 'rate' | 'count or share';
+
+function bounded(n: number, shown: string, what: Reading): number | Error {
+  if (!Number.isFinite(n)) return new Error(`not a ${what}: ${shown} is not a finite number`);
   if (Math.abs(n) > RATE_MAX)
     return new Error(
-      `not a rate: ${shown} is beyond ±${RATE_MAX.toLocaleString('en-US')}, what the checks compare exactly`,
+      `not a ${what}: ${shown} is beyond ±${RATE_MAX.toLocaleString('en-US')}, what the checks compare exactly`,
     );
   return n;
 }
 
-export function parseRate(value: unknown): number | null | Error {
+/**
+ * A rate as the contract (section 4.2, section 5) allows it on either side: a number, or a numeric
+ * string with an optional trailing `%`. `null`, `""` and `"-"` mean "no value" and become `null`.
+ * Anything else is a schema error naming the field, never a silent `NaN`: `NaN` and `Infinity` (read
+ * from the page as real numbers, README.md § Security and limits) are "not a rate".
+ */
+export function parseRate(value: unknown, what: Reading = 'rate'): number | null | Error {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return bounded(value, String(value));
+  if (typeof value === 'number') return bounded(value, String(value), what);
   if (typeof value !== 'string')
-    return new Error(`not a rate: expected a number or a numeric string, got ${typeof value}`);
+    return new Error(`not a ${what}: expected a number or a numeric string, got ${typeof value}`);
   const text = value.trim();
   if (text === '' || text === '-') return null;
   // A decimal, in exponent form too ("5.0E-4": how Java's Double.toString prints any rate below
   // 0.001), with an optional trailing %.
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?\s*%?$/.test(text)) {
-    return new Error(`not a rate: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`);
+    return new Error(
+      `not a ${what}: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`,
+    );
   }
-  return bounded(Number.parseFloat(text), JSON.stringify(text));
+  return bounded(Number.parseFloat(text), JSON.stringify(text), what);
 }
 
 /**
@@ -61,8 +66,8 @@ const rateInput = z.custom<number | string | null>((value) => value !== undefine
   error: 'expected a rate (a number or a numeric string), got nothing',
 });
 
-function toRate(value: unknown, ctx: z.RefinementCtx): number | null {
-  const parsed = parseRate(value);
+function toRate(value: unknown, ctx: z.RefinementCtx, what: Reading = 'rate'): number | null {
+  const parsed = parseRate(value, what);
   if (parsed instanceof Error) {
     ctx.addIssue({ code: 'custom', message: parsed.message });
     return z.NEVER;
@@ -97,9 +102,4 @@ export const unusedRate = z
  * A share-group value (spec 7.3): a count or a percentage, parsed as a rate (the same forms and
  * bound, RATE_MAX), and said as what it is when it is none ("not a count or share").
  */
-export const groupValue = rateInput.transform((value, ctx) => {
-  const parsed = parseRate(value);
-  if (!(parsed instanceof Error)) return parsed;
-  ctx.addIssue({ code: 'custom', message: parsed.message.replace(/^not a rate/, 'not a count or share') });
-  return z.NEVER;
-});
+export const groupValue = rateInput.transform((value, ctx) => toRate(value, ctx, 'count or share'));
