@@ -6,7 +6,7 @@ import { decideOutputs } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
-import { unsupportedFilter } from './lib/run/selection';
+import { refusedCommandLine } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { settings, tsScript, useDefaultRuns, useNight } from './lib/run/settings';
 import { preparePlaywrightOutputDir } from './tests/setup/cli';
@@ -43,8 +43,8 @@ const argv = process.argv;
  * would write a "skipped" result for every listed test, is left out.
  */
 const listing = argv.includes('--list');
-const unsupported = isWorker ? undefined : unsupportedFilter(argv, process.env);
-if (unsupported) throw new SettingsError(unsupported);
+const refused = isWorker ? undefined : refusedCommandLine(argv, process.env);
+if (refused) throw new SettingsError(refused);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );

@@ -156,7 +156,7 @@ export function reportFolderFor(settings: Settings, allureResults: string): stri
 }
 
 /** Whether `child` is `parent` or inside it. */
-function within(parent: string, child: string): boolean {
+export function within(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

@@ -189,14 +189,16 @@ export function shardFromArgv(argv: string[]): { current: number; total: number 
 }
 
 /**
- * Playwright filters that match a test by the file it is declared in, which here is never a test
- * file: every check is declared in tests/checks.spec.ts and loaded by the part files
- * (tests/checks/part-NN.spec.ts, docs/decisions.md § Speed). `--only-changed` keeps a test when
- * that file changed, `--test-list` when its line names both files: they selected nothing, and the
- * invocation passed with exit 0 having checked nothing (`--test-list-invert` excluded nothing).
- * Refused as the config loads, saying what to use instead.
+ * Why the runner's command line (and `PWDEBUG`) is refused as the config loads, saying what to use
+ * instead, or undefined. Refused: Playwright's inspector (`--debug`, `PWDEBUG`), which waits for a
+ * person; arguments after `--`, which Playwright drops; and filters that match a test by the file
+ * it is declared in, which here is never a test file: every check is declared in
+ * tests/checks.spec.ts and loaded by the part files (tests/checks/part-NN.spec.ts, docs/decisions.md
+ * § Speed). A file filter naming tests/checks.spec.ts, `--only-changed` (a test whose declaring
+ * file changed) and `--test-list` (a line naming both files) selected nothing, and the invocation
+ * passed with exit 0 having checked nothing (`--test-list-invert` excluded nothing).
  */
-export function unsupportedFilter(
+export function refusedCommandLine(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {

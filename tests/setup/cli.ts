@@ -4,7 +4,7 @@ import type { FullConfig } from '@playwright/test';
 import { reportOnStdout } from '../../lib/report/allure/reporters';
 import type { StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
-import { outputDirInUse, playwrightOutputDir, refusedFolder } from '../../lib/report/outputs';
+import { outputDirInUse, playwrightOutputDir, refusedFolder, within } from '../../lib/report/outputs';
 import type { Outputs } from '../../lib/run/invocation';
 import { SettingsError } from '../../lib/run/runs';
 import { shownPath } from '../../lib/util/shown-path';
@@ -163,7 +163,7 @@ export function nightOutputsProblem(
   if (given !== undefined) {
     const refused = refusedFolder(given, root);
     if (refused) return `--output is refused: ${refused}; Playwright empties its output folder as it starts`;
-    if (partial && (given === night || night.startsWith(given + path.sep)))
+    if (partial && within(given, night))
       return `--output ${shownPath(given)} is refused for a partial invocation: it is or holds the night's Playwright folder ${shownPath(night)} (L1_TEST_RESULTS_DIR), which Playwright empties as it starts, so the night's error contexts, pictures and .last-run.json would go. Leave --output out (a partial invocation gets a folder of its own under reports/partial/) or give another folder`;
   }
   if (partial && lastRun.given && path.resolve(lastRun.file) === path.join(night, '.last-run.json'))

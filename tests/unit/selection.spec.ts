@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { readTestArgv, selectionFromArgv, unsupportedFilter } from '../../lib/run/selection';
+import { readTestArgv, selectionFromArgv, refusedCommandLine } from '../../lib/run/selection';
 import {
   carryLastRun,
   lastFailedPlanOf,
@@ -244,12 +244,12 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
 });
 
 test('--only-changed and --test-list match tests by a file that declares none here: refused, naming --grep; other filters are not', () => {
-  expect(unsupportedFilter(argv('--only-changed'))).toMatch(/^--only-changed is refused: .*--grep item5/);
-  expect(unsupportedFilter(argv('--only-changed=main'))).toMatch(/^--only-changed is refused/);
-  expect(unsupportedFilter(argv('--test-list', 'list.txt'))).toMatch(
+  expect(refusedCommandLine(argv('--only-changed'))).toMatch(/^--only-changed is refused: .*--grep item5/);
+  expect(refusedCommandLine(argv('--only-changed=main'))).toMatch(/^--only-changed is refused/);
+  expect(refusedCommandLine(argv('--test-list', 'list.txt'))).toMatch(
     /^--test-list is refused: .*select nothing/,
   );
-  expect(unsupportedFilter(argv('--test-list-invert=l.txt'))).toMatch(/select everything/);
+  expect(refusedCommandLine(argv('--test-list-invert=l.txt'))).toMatch(/select everything/);
   // The declaring file, as the terminal prints its lines: refused with the same hint.
   for (const f of [
     'tests/checks.spec.ts:30',
@@ -257,17 +257,17 @@ test('--only-changed and --test-list match tests by a file that declares none he
     'checks.spec.ts:30:7',
     'tests/checks.spec',
   ])
-    expect(unsupportedFilter(argv(f)), f).toMatch(/^the file filter .* is refused: .*--grep item5/);
+    expect(refusedCommandLine(argv(f)), f).toMatch(/^the file filter .* is refused: .*--grep item5/);
   // A grep whose text is that file name is a grep, not a file filter.
-  expect(unsupportedFilter(argv('--grep=tests/checks.spec.ts'))).toBeUndefined();
-  expect(unsupportedFilter(argv('-g', 'checks.spec.ts'))).toBeUndefined();
+  expect(refusedCommandLine(argv('--grep=tests/checks.spec.ts'))).toBeUndefined();
+  expect(refusedCommandLine(argv('-g', 'checks.spec.ts'))).toBeUndefined();
   for (const ok of [
     argv(),
     argv('--grep', 'item5'),
     argv('--last-failed'),
     argv('tests/checks/part-00.spec.ts'),
   ])
-    expect(unsupportedFilter(ok)).toBeUndefined();
+    expect(refusedCommandLine(ok)).toBeUndefined();
 });
 
 test("an investigation may not point Playwright at the night's outputs: --output at or above the night's folder, or the night's .last-run.json as its last-run file; a complete invocation may, and anything else is fine", () => {
@@ -301,11 +301,11 @@ test("--debug and PWDEBUG (Playwright's inspector, which waits for a person) are
     [argv(), { PWDEBUG: '1' }, 'PWDEBUG=1'],
     [argv(), { PWDEBUG: 'console' }, 'PWDEBUG=console'],
   ] as const)
-    expect(unsupportedFilter(args, env), named).toMatch(
+    expect(refusedCommandLine(args, env), named).toMatch(
       new RegExp(`^${named} is refused: .*L1_RUN_TIMEOUT_MS.*--grep item5`),
     );
-  expect(unsupportedFilter(argv(), { PWDEBUG: '0' })).toBeUndefined();
-  expect(unsupportedFilter(argv(), {})).toBeUndefined();
+  expect(refusedCommandLine(argv(), { PWDEBUG: '0' })).toBeUndefined();
+  expect(refusedCommandLine(argv(), {})).toBeUndefined();
 });
 
 test("--last-failed of a partial invocation with an output folder of its own reads the night's failures, copied in; the night's file stays", () => {
@@ -335,10 +335,10 @@ test('arguments after `--`, which Playwright 1.65 drops (its test action keeps o
     dropped: ['--grep', 'item5'],
   });
   expect(readTestArgv(argv('--grep', 'A-monitor', '--', 'x')).filters).toEqual(['--grep A-monitor']);
-  expect(unsupportedFilter(argv('--', '--grep', 'item5'))).toMatch(
+  expect(refusedCommandLine(argv('--', '--grep', 'item5'))).toMatch(
     /^arguments after `--` are refused: Playwright drops them \(--grep item5\), so every check would run/,
   );
-  expect(unsupportedFilter(argv('--', 'tests/checks/part-00.spec.ts'))).toMatch(/^arguments after `--`/);
+  expect(refusedCommandLine(argv('--', 'tests/checks/part-00.spec.ts'))).toMatch(/^arguments after `--`/);
   // A `--` with nothing after it drops nothing.
-  expect(unsupportedFilter(argv('--grep', 'item5', '--'))).toBeUndefined();
+  expect(refusedCommandLine(argv('--grep', 'item5', '--'))).toBeUndefined();
 });
