@@ -104,7 +104,11 @@ function parseSetCookie(
   return { cookie, deletes, markedHttpOnly };
 }
 
-/** A cookie name that says it carries a session or a credential (`JSESSIONID`, `sid`, `auth_token`). */
+/**
+ * A cookie name that says it carries a session or a credential (`JSESSIONID`, `PHPSESSID`, `l1sid`,
+ * `auth_token`), found anywhere in the name. Not lib/redaction/url.ts SECRET_PARAM_NAMES, which
+ * reads whole query names (`sid`, `…session…`) and would miss `PHPSESSID` and `l1sid`.
+ */
 const SESSION_NAME = /sess|sid|token|auth|jwt|key|secret|login|user|account|phone|mobile|pass|cred|sign/i;
 
 /**
