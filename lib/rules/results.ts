@@ -38,25 +38,14 @@ export function makeStep(
   notes: string[] = [],
   described: readonly string[] = [],
 ): StepResult {
-  if (rows.length === 0) {
+  if (rows.length === 0)
     return {
       id,
       name,
       verdict: 'fail',
-      rows: [
-        {
-          key: '(nothing compared)',
-          html: null,
-          platform: null,
-          gap: null,
-          tolerance: '-',
-          verdict: 'fail',
-          note: 'no values to compare: the check cannot be evaluated',
-        },
-      ],
+      rows: [nothingRow('no values to compare: the check cannot be evaluated')],
       notes,
     };
-  }
   const verdict: Verdict = rows.every((r) => r.verdict === 'pass') ? 'pass' : 'fail';
   return { id, name, verdict, rows, notes: [...notes, ...passByNotes(rows, described)] };
 }
@@ -78,9 +67,24 @@ function itemPassByNotes(steps: readonly StepResult[]): string[] {
   );
 }
 
+/** The failing row of a step that compared nothing (docs/rules.md §D1). */
+function nothingRow(note: string): ComparisonRow {
+  return {
+    key: '(nothing compared)',
+    html: null,
+    platform: null,
+    gap: null,
+    tolerance: '-',
+    verdict: 'fail',
+    note,
+  };
+}
+
 /**
- * Builds an item: every step must pass (spec 1.3); an item without steps fails (docs/rules.md §D1).
- * The special clauses its rows passed by are said in the item notes, naming the steps.
+ * Builds an item: every step must pass (spec 1.3); an item without steps fails, and so does an item
+ * whose every row only says that both sides show nothing (`bothEmptyRow`): it compared no value
+ * (docs/rules.md §D1). The special clauses its rows passed by are said in the item notes, naming the
+ * steps.
  */
 export function makeItem(
   item: ItemNumber,
@@ -97,6 +101,23 @@ export function makeItem(
       notes,
     };
   }
+  if (steps.every((s) => s.rows.every((r) => r.bothEmpty)))
+    return {
+      item,
+      title,
+      verdict: 'fail',
+      steps: [
+        ...steps,
+        {
+          id: '-',
+          name: 'nothing compared on any option',
+          verdict: 'fail',
+          rows: [nothingRow('both sides show nothing in every step: the check cannot be evaluated')],
+          notes: [],
+        },
+      ],
+      notes,
+    };
   const verdict: Verdict = steps.every((s) => s.verdict === 'pass') ? 'pass' : 'fail';
   return { item, title, verdict, steps, notes: [...notes, ...itemPassByNotes(steps)] };
 }

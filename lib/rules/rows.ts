@@ -57,9 +57,12 @@ export function percentRow(
   };
 }
 
-/** A passing row stating that both sides agree on having nothing (e.g. both word lists empty). */
+/**
+ * A passing row stating that both sides agree on having nothing (e.g. both word lists empty). It
+ * compares nothing: an item made only of such rows fails (`makeItem`, docs/rules.md §D1).
+ */
 export function bothEmptyRow(key: string, note: string): ComparisonRow {
-  return { key, html: 0, platform: 0, gap: 0, tolerance: 'exact', verdict: 'pass', note };
+  return { key, html: 0, platform: 0, gap: 0, tolerance: 'exact', verdict: 'pass', note, bothEmpty: true };
 }
 
 /** A failing row for a whole group present on one side only. */

@@ -223,7 +223,9 @@ function shareStep(
   const html = rule.htmlSide(htmlEntries, ctx.profile);
   const platform = rule.platformSide(platformEntries, ctx.profile);
   const notes = [`HTML: ${html.basis}`, `platform: ${platform.basis}`];
-  if (platformEntries.length === 0 && html.shown.length > 0) {
+  // The HTML has the group when it has entries, before the rule's removals: a publish-time group of
+  // only 「无时间」 is a group the platform lacks when it sends no rows (contract §6).
+  if (platformEntries.length === 0 && htmlEntries.length > 0) {
     const note = `no tmc rows for dimension ${rule.dimension}, platform ${option.key}`;
     return makeStep(
       option.key,

@@ -111,21 +111,23 @@ function titleRows({ title, html, platform }: TitlePair, lists: Lists): Comparis
 
 /** Spec 7.8.1: compare as many rows as exist; only differing counts on the two sides fail. */
 function rowCountRow(html: SourceEntry[], platform: SourceRow[]): ComparisonRow {
-  const notes = [
+  const note =
     platform.length < SOURCE_DEPTH
       ? `the platform has fewer than ${SOURCE_DEPTH} rows: as many as exist are compared (7.8.1)`
-      : '',
-    html.length === 0 && platform.length === 0 ? 'both empty' : '',
-  ].filter(Boolean);
-  return countRow('row count', html.length, platform.length, notes.join('; ') || undefined);
+      : undefined;
+  return countRow('row count', html.length, platform.length, note);
 }
 
 /** Item 11, related sources: title, channel, cited count, aligned by title (spec 7.8.1, 7.8.3, 7.8.4). */
 export function checkItem11(ctx: RuleContext): ItemResult {
-  return checkSources(ctx, 11, (lists) => [
-    rowCountRow(lists.html, lists.platform),
-    ...pairByTitle(lists.html, lists.platform).flatMap((pair) => titleRows(pair, lists)),
-  ]);
+  return checkSources(ctx, 11, (lists) =>
+    lists.html.length === 0 && lists.platform.length === 0
+      ? [bothEmptyRow('sources (none on either side)', 'both empty')]
+      : [
+          rowCountRow(lists.html, lists.platform),
+          ...pairByTitle(lists.html, lists.platform).flatMap((pair) => titleRows(pair, lists)),
+        ],
+  );
 }
 
 /**

@@ -33,6 +33,12 @@ export interface ComparisonRow {
    * row, count the clause and show it; `note` says the case (docs/rules.md § Passes by a special clause).
    */
   passBy?: string;
+  /**
+   * Set only on the row saying that both sides show nothing for a group or list (`bothEmptyRow`): an
+   * agreement, not a comparison. An item whose every row is one compared nothing and fails
+   * (docs/rules.md §D1).
+   */
+  bothEmpty?: true;
 }
 
 /**

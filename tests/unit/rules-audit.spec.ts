@@ -4,7 +4,13 @@ import { checkItem3 } from '../../lib/rules/kpi';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { checkItem10, checkItem7, checkItem8 } from '../../lib/rules/shares';
 import { checkItem11, checkItem12 } from '../../lib/rules/sources';
-import { ITEM_NUMBERS, PASS_BY, type Profile, type RuleContext } from '../../lib/rules/types';
+import {
+  ITEM_NUMBERS,
+  PASS_BY,
+  type ItemResult,
+  type Profile,
+  type RuleContext,
+} from '../../lib/rules/types';
 import type { Data, GroupEntry, SourceEntry } from '../../lib/schema/data';
 import { metricsTables, type PlatformEvidence, type SourceRow } from '../../lib/schema/platform';
 import { AI_KEYS, OWN_BRAND, competitorRow, context, failingKeys, row, setGroup, step } from './builders';
@@ -446,5 +452,104 @@ test.describe('values at the precision compared: a computed share at two decimal
       }),
     );
     expect(row(result, 'all', 'share 「人民网」')).toMatchObject({ html: 16.75, gap: 0.05, verdict: 'pass' });
+  });
+});
+
+test.describe('6 · docs/rules.md §D1 "a check never passes by default": an item where both sides show nothing everywhere compared nothing', () => {
+  const NO_WORDS = (): Data['brand']['wordcloud'] => ({ words: [], positive: [], negative: [] });
+  /** Every option's HTML group `[]` and no platform row of the dimension. */
+  const emptyEverywhere =
+    (dimension: 'content_type' | 'media_category') =>
+    (d: Data, p: PlatformEvidence): void => {
+      d.brand.tmc_aggregate[dimension] = [];
+      for (const k of AI_KEYS) d.brand.platforms[k]!.citation[dimension] = [];
+      p.tmc = p.tmc.filter((r) => r.dimension !== dimension);
+    };
+  const nothingCompared = (result: ItemResult) => ({
+    verdict: result.verdict,
+    last: result.steps.at(-1)?.rows.map((r) => `${r.key} ${r.verdict}`),
+  });
+
+  test('§D1: items 7 and 9 with `[]` on every option and no platform row fail "nothing compared", as the same groups left out do (§D2)', () => {
+    const failing = { verdict: 'fail', last: ['(nothing compared) fail'] };
+    expect(nothingCompared(ITEM_RULES[9](context({ edit: emptyEverywhere('media_category') })))).toEqual(
+      failing,
+    );
+    expect(nothingCompared(ITEM_RULES[7](context({ edit: emptyEverywhere('content_type') })))).toEqual(
+      failing,
+    );
+    const absent = context({
+      edit: (d, p) => {
+        d.brand.tmc_aggregate.content_type = undefined;
+        for (const k of AI_KEYS) d.brand.platforms[k]!.citation.content_type = undefined;
+        p.tmc = p.tmc.filter((r) => r.dimension !== 'content_type');
+      },
+    });
+    expect(ITEM_RULES[7](absent).verdict).toBe('fail');
+  });
+
+  test('§D1: items 11 and 12 with no source on any option on either side fail, and item 6 with an empty word cloud on both sides', () => {
+    const noSources = context({
+      edit: (d, p) => {
+        d.brand.source_top30 = [];
+        for (const k of AI_KEYS) d.brand.platforms[k]!.citation.source_top30 = undefined;
+        p.sources = { all: [] };
+      },
+    });
+    expect(nothingCompared(ITEM_RULES[11](noSources)).verdict).toBe('fail');
+    expect(nothingCompared(ITEM_RULES[12](noSources)).last).toEqual(['(nothing compared) fail']);
+    const noWords = context({
+      edit: (d, p) => {
+        d.brand.wordcloud = NO_WORDS();
+        p.wordcloud = NO_WORDS();
+      },
+    });
+    expect(nothingCompared(ITEM_RULES[6](noWords))).toEqual({
+      verdict: 'fail',
+      last: ['(nothing compared) fail'],
+    });
+  });
+
+  test('§D1 near miss: one option empty on both sides beside options that compare values passes, and so do no negative words on either side (7.7.2, 7.7.4) beside words compared', () => {
+    const oneEmpty = context({
+      edit: (d, p) => setGroup(d, p, AI_KEYS[0]!, 'media_category', [], []),
+    });
+    const result = ITEM_RULES[9](oneEmpty);
+    expect(result.verdict).toBe('pass');
+    expect(step(result, AI_KEYS[0]!).rows.map((r) => r.note)).toEqual(['both empty']);
+    const noNegatives = context({
+      edit: (d, p) => {
+        d.brand.wordcloud.negative = [];
+        p.wordcloud.negative = [];
+      },
+    });
+    expect(ITEM_RULES[6](noNegatives).verdict).toBe('pass');
+    const oneSourceEmpty = context({
+      edit: (d, p) => {
+        d.brand.platforms[AI_KEYS[0]!]!.citation.source_top30 = [];
+        p.sources = { ...p.sources, [AI_KEYS[0]!]: [] };
+      },
+    });
+    expect([ITEM_RULES[11](oneSourceEmpty).verdict, ITEM_RULES[12](oneSourceEmpty).verdict]).toEqual([
+      'pass',
+      'pass',
+    ]);
+  });
+
+  test('contract §6 "a group that the HTML has and the platform lacks … fails": a publish-time group of only 「无时间」 against no platform row fails, before 7.3.2 removes the entry', () => {
+    const onlyNoTime = context({
+      edit: (d, p) => setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['无时间', 5]), []),
+    });
+    const result = ITEM_RULES[8](onlyNoTime);
+    expect(result.verdict).toBe('fail');
+    expect(step(result, AI_KEYS[0]!).rows.map((r) => [r.key, r.verdict])).toEqual([
+      ['group publish_time', 'fail'],
+    ]);
+    // Near miss: the platform has the group, also only 「无时间」: both charts show nothing, and agree.
+    const bothNoTime = context({
+      edit: (d, p) =>
+        setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['无时间', 5]), group(['无时间', 100])),
+    });
+    expect(ITEM_RULES[8](bothNoTime).verdict).toBe('pass');
   });
 });
