@@ -148,9 +148,13 @@ export function comparePercent(
       passBy: PASS_BY.integerPrint,
     };
   }
-  if (!options.integerRule) return { verdict: 'fail', gap, tolerance };
+  // The gap is of the rounded values (9.3.1), which the row's HTML and platform values are not: the
+  // note shows them, so the gap follows from what the reader sees (reviewer audit of 2026-11-27:
+  // "HTML 29.64 · platform 29.8 · gap 0.2" with no word of 29.6).
+  const rounded = `${round1(html)} against ${round1(platform)} after rounding to one decimal: ${gap} apart fails (9.3.3)`;
+  if (!options.integerRule) return { verdict: 'fail', gap, tolerance, note: rounded };
   const why = integerPrint
     ? `the platform prints an integer (${shown}) but ${html} rounds to ${roundToInteger(html)}: 9.3.4 does not pass it`
     : `9.3.4 does not apply: the platform's ${shown} is not a whole number`;
-  return { verdict: 'fail', gap, tolerance, note: why };
+  return { verdict: 'fail', gap, tolerance, note: `${rounded}; ${why}` };
 }

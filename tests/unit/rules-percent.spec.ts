@@ -32,6 +32,19 @@ test.describe('spec 7.1 / 9.3 percentage comparison', () => {
     expect(comparePercent(23.6, 23.4, 'B')).toMatchObject({ verdict: 'fail', gap: 0.2 });
   });
 
+  test('9.3.1 + 9.3.3: a failing Profile B row shows the rounded values its gap is of (HTML 29.64 against platform 29.8: 29.6 against 29.8, 0.2 apart), with the brand-exposure reason after them', () => {
+    expect(comparePercent(29.64, 29.8, 'B')).toMatchObject({
+      verdict: 'fail',
+      gap: 0.2,
+      note: '29.6 against 29.8 after rounding to one decimal: 0.2 apart fails (9.3.3)',
+    });
+    expect(comparePercent(23.4, 24, 'B', { integerRule: true }).note).toBe(
+      '23.4 against 24 after rounding to one decimal: 0.6 apart fails (9.3.3); the platform prints an integer (24) but 23.4 rounds to 23: 9.3.4 does not pass it',
+    );
+    // Near miss: Profile A's gap is of the values shown, and needs no such note.
+    expect(comparePercent(29.64, 29.8, 'A').note).toBeUndefined();
+  });
+
   test('9.3.3: 0.14 vs 0 rounds to a 0.1 gap and passes, 0.15 rounds to 0.2 and fails', () => {
     expect(comparePercent(0.14, 0, 'B').verdict).toBe('pass');
     expect(comparePercent(0.15, 0, 'B').verdict).toBe('fail');
