@@ -76,6 +76,19 @@ export function redactUrl(text: string): string {
   return redactText(url.toString());
 }
 
+/** A value masked already (`redactUrl`) and then only the text's punctuation. */
+const MASKED_THEN_PUNCTUATION = /^\*\*\*([):,;.\]]*)$/;
+
+/**
+ * One `name=value` of SECRET_IN_TEXT masked. A value masked already keeps the punctuation the text
+ * put after it: `…&token=***: report page did not load` lost its colon, `(…&token=***) does not
+ * match` its parenthesis (reviewer audit of 2026-11-27). Anything else after `***` is masked.
+ */
+function maskValue(match: string, name: string): string {
+  const after = MASKED_THEN_PUNCTUATION.exec(match.slice(name.length));
+  return `${name}***${after ? after[1] : ''}`;
+}
+
 /**
  * Any text about to leave the suite (a reason, a message, an attachment) with every secret-looking
  * URL query or fragment value masked, the userinfo of every URL (`user:pass@`) and every mobile
@@ -84,7 +97,7 @@ export function redactUrl(text: string): string {
  */
 export function redactText(text: string): string {
   return maskJwts(text)
-    .replace(SECRET_IN_TEXT, '$1***')
+    .replace(SECRET_IN_TEXT, maskValue)
     .replace(USERINFO, '$1***@')
     .replace(MOBILE, '1**********');
 }

@@ -1002,6 +1002,25 @@ test.describe('secrets from any source are masked before they leave the suite (R
     );
   });
 
+  test('redactText keeps the punctuation a message puts after a URL masked already, and masks whatever else follows ***', () => {
+    const url = redactUrl(join('http://h.test/r?topic=1&token=', PW2));
+    expect(redactText(`report page ${url}: report page did not load`)).toBe(
+      'report page http://h.test/r?topic=1&token=***: report page did not load',
+    );
+    expect(redactText(`report page DATA (${url}) does not match`)).toBe(
+      'report page DATA (http://h.test/r?topic=1&token=***) does not match',
+    );
+    // Near misses: a value not masked before loses the punctuation with it (masking more is safe),
+    // and text after *** that is not punctuation alone is masked.
+    expect(redactText(join('at http://h.test/r?token=', PW2, '): x'))).toBe('at http://h.test/r?token=*** x');
+    expect(redactText(join('at http://h.test/r?token=***', PW2, ' x'))).toBe(
+      'at http://h.test/r?token=*** x',
+    );
+    expect(redactText(join('at http://h.test/r?token=***:', PW2, ' x'))).toBe(
+      'at http://h.test/r?token=*** x',
+    );
+  });
+
   test('redactUrl (verdict files, notes: spec 1.5, docs/contract.md §3): text it cannot parse is masked after ? and #, and its userinfo', () => {
     // A URL with a space, and one without its scheme (it would parse with the scheme `admin:`).
     const unparsable = join(
