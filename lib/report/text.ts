@@ -40,7 +40,7 @@ function isPair(s: string, i: number): boolean {
 /**
  * `s` with every unsafe character replaced by a visible escape (`\x1b`, `\x0a`, `\u2028`, `\u202e`),
  * cut to its first `max` characters (code points, so a surrogate pair is never split) followed by
- * `… (N more characters)`. The cut is made before escaping: `max` counts the original text.
+ * `… (N more characters)`, where that is shorter than the whole text. The cut is made before escaping: `max` counts the original text.
  * Secret-looking URL query values are masked first (lib/report/redact.ts). Of a text far longer
  * than `max` only the start is read (`READ_MARGIN`); the rest is counted, not masked.
  */
@@ -57,8 +57,15 @@ export function safeText(s: string, max?: number): string {
       continue;
     }
     const rest = codePointsFrom(text, end) + (read < s.length ? codePointsFrom(s, read) : 0);
-    const cut = rest > 0 ? `… (${rest} more character${rest === 1 ? '' : 's'})` : '';
-    return escapeUnsafe(text.slice(0, end)) + cut;
+    if (rest === 0) return escapeUnsafe(text);
+    const cut = `${escapeUnsafe(text.slice(0, end))}… (${rest} more character${rest === 1 ? '' : 's'})`;
+    // A cut is made only where it shortens the text: "… (3 more characters)" saved nothing and hid
+    // the end of a reason (reviewer audit of 2026-11-27).
+    if (read >= s.length) {
+      const whole = escapeUnsafe(text);
+      if (whole.length <= cut.length) return whole;
+    }
+    return cut;
   }
 }
 

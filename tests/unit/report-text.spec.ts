@@ -28,12 +28,15 @@ test.describe('safeText', () => {
   });
 
   test('truncates to max characters with the count of the rest, never splitting a surrogate pair', () => {
-    expect(safeText('abcdef', 3)).toBe('abc… (3 more characters)');
-    expect(safeText('abcd', 3)).toBe('abc… (1 more character)');
+    const long = 'abc' + 'd'.repeat(40);
+    expect(safeText(long, 3)).toBe('abc… (40 more characters)');
     expect(safeText('abc', 3)).toBe('abc');
-    expect(safeText('😀😀😀', 2)).toBe('😀😀… (1 more character)');
+    expect(safeText('😀😀' + '😀'.repeat(30), 2)).toBe('😀😀… (30 more characters)');
     // The cut counts the original text; escapes come after it.
-    expect(safeText('\u001b\u001b\u001b', 2)).toBe('\\x1b\\x1b… (1 more character)');
+    expect(safeText('\u001b\u001b' + '\u001b'.repeat(30), 2)).toBe('\\x1b\\x1b… (30 more characters)');
+    // Near miss: a cut that would not shorten the text is not made ("… (3 more characters)").
+    expect(safeText('abcdef', 3)).toBe('abcdef');
+    expect(safeText('\u001b\u001b\u001b', 2)).toBe('\\x1b\\x1b\\x1b');
   });
 
   test('a text of tens of MB (a page error message) is cut before it is read: its start, and the count of the rest', () => {
@@ -50,7 +53,7 @@ test.describe('safeText', () => {
     // Masking shortens the start below what is shown plus its margin: more of the text is read.
     const text = `?token=${'y'.repeat(5_000_000)} https://u:pw@h.test 13800138000`;
     expect(safeText(text, 60)).toBe('?token=*** https://***@h.test 1**********');
-    expect(safeText(text, 20)).toBe('?token=*** https://*… (21 more characters)');
+    expect(safeText(text, 10)).toBe('?token=***… (31 more characters)');
   });
 });
 
