@@ -7,7 +7,10 @@ import { safeText } from './text';
  * JUnit XML of the verdict files (README.md § Reading the Allure report, deliver 4), for CI systems that read JUnit: one
  * `<testsuite>` per run, one `<testcase>` per item. An item that failed on checked data is a
  * `<failure>` listing its failing steps and mismatch lines; a run not checked is an `<error>`: its
- * `collection` test case carries the reason, and each of its items repeats it.
+ * `collection` test case carries the reason. Its items are what its verdict file says (an item
+ * that ended before a stop keeps its pass or failure); one with no verdict is an `<error>`
+ * repeating the reason. A complete selection lists all ten items of every run, as the grid and
+ * the Allure report do; a partial one the items it recorded.
  */
 
 /** Mismatch lines per step in a failure body; the verdict file holds the capped list, the count says the rest. */
@@ -103,28 +106,45 @@ function suiteOf(v: VerdictFile): { xml: string; tests: number; failures: number
   const cases: Case[] = [];
   let failures = 0;
   let errors = 0;
-  const items = [...v.items].sort((a, b) => a.item - b.item);
-  if (v.status !== 'checked') {
-    const reason = safeText(v.reason ?? '(no reason given)', MESSAGE_MAX);
-    const type = v.failureKind ?? v.status;
-    const error = (message: string) => `<error${attrs({ message, type })}>${xmlText(message)}</error>`;
-    cases.push({ name: 'collection', time: seconds(v.durationMs), body: error(reason) });
+  const recorded = new Map(v.items.map((i) => [i.item, i]));
+  const checked = v.status === 'checked';
+  // A run not checked of a complete selection (the invocation was meant to run every item) lists
+  // all ten items, as the grid and the Allure report do: a run stopped during item 4 gave JUnit 2
+  // test cases where Allure had 11. A partial selection (`--grep item5`) lists the items it
+  // recorded, since nothing says which others it selected. (A checked run of a complete selection
+  // has all ten in its verdict: lib/report/verdict.ts makes it `error` otherwise.)
+  const numbers = [
+    ...new Set([...(v.selection.complete && !checked ? ITEM_NUMBERS : []), ...recorded.keys()]),
+  ].sort((a, b) => a - b);
+  const reason = checked ? undefined : safeText(v.reason ?? '(no reason given)', MESSAGE_MAX);
+  const type = v.failureKind ?? v.status;
+  const error = (message: string) => `<error${attrs({ message, type })}>${xmlText(message)}</error>`;
+  const kind =
+    v.status === 'needs-input' ? v.status : `${v.status}${v.failureKind ? `, ${v.failureKind}` : ''}`;
+  const notChecked = (n: number) => `run ${label} · item ${n}: run not checked (${kind}): ${reason}`;
+  if (!checked) {
+    cases.push({ name: 'collection', time: seconds(v.durationMs), body: error(reason!) });
     errors++;
-    // Items of a run not checked: those recorded, else all ten when the whole run was selected.
-    const numbers = items.length ? items.map((i) => i.item) : v.selection.complete ? [...ITEM_NUMBERS] : [];
-    for (const n of numbers) {
-      cases.push({ name: itemName(n), time: 0, body: error(`run not checked (${v.status}): ${reason}`) });
+  }
+  for (const n of numbers) {
+    const item = recorded.get(n);
+    let body = '';
+    if (!item) {
+      // No verdict: the run was stopped before or during this item, or its collection failed.
+      body = error(notChecked(n));
       errors++;
-    }
-  } else {
-    for (const item of items) {
-      let body = '';
-      if (item.verdict === 'fail') {
-        failures++;
+    } else if (item.verdict === 'fail') {
+      // Its verdict, as the grid shows it. A failed item of a run not checked with no failing step
+      // failed with the run's reason (an item selected alone): an error, not values that differ.
+      if (!checked && !item.steps.some((s) => s.verdict === 'fail')) {
+        body = error(notChecked(n));
+        errors++;
+      } else {
         body = `<failure${attrs({ message: failureMessage(item), type: 'values differ' })}>${xmlText(failureBody(item))}</failure>`;
+        failures++;
       }
-      cases.push({ name: itemName(item.item), time: seconds(item.durationMs), body });
     }
+    cases.push({ name: itemName(n), time: seconds(item?.durationMs), body });
   }
   const xmlCases = cases.map(
     (c) =>

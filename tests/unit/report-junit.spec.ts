@@ -202,6 +202,58 @@ test('a run not checked: a "collection" <error> with the reason, and its items a
   expect(cases2.map((c) => c.attrs.name)).toEqual(['collection', 'item 5 · industry exposure ranking']);
 });
 
+test('a run stopped in the middle of its items: all ten items, those that ended with their own verdict, the others <error> with the reason (the grid and Allure count 11 test cases a run)', () => {
+  const reason =
+    'the invocation was interrupted by SIGTERM while item 4 ran: items 4, 5, 6, 7, 8, 9, 10, 11, 12 did not run (the items in the verdict are those that finished)';
+  const passedByClause = { ...passing(3), passBy: ['integer print (spec 9.3.4) ×1'] };
+  const stopped = verdict('stopped-mid-items', {
+    status: 'error',
+    failureKind: 'interrupted',
+    reason,
+    items: [passedByClause],
+  });
+  const failedThenStopped = verdict('failed-then-stopped', {
+    status: 'error',
+    failureKind: 'interrupted',
+    reason,
+    items: [failing],
+  });
+  const root = parseXml(junitXml([stopped, failedThenStopped]));
+  const [first, second] = all(root, 'testsuite');
+  const cases = all(first!, 'testcase');
+  expect(cases.map((c) => c.attrs.name)).toEqual([
+    'collection',
+    'item 3 · KPI cards, aggregate',
+    ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => expect.stringMatching(new RegExp(`^item ${n} · `))),
+  ]);
+  // Item 3 ended and passed (`pass*` in the grid): a passing test case, as its verdict says.
+  expect(cases[1]!.children).toHaveLength(0);
+  for (const c of cases.slice(2)) {
+    const e = all(c, 'error')[0]!;
+    expect(e.attrs.type).toBe('interrupted');
+    expect(e.attrs.message).toContain(reason);
+    expect(e.attrs.message).toMatch(/^run stopped-mid-items · item \d+: /);
+  }
+  expect(first!.attrs).toMatchObject({ tests: '11', failures: '0', errors: '10' });
+  // An item that failed on its values before the stop keeps its <failure>.
+  expect(second!.attrs).toMatchObject({ tests: '11', failures: '1', errors: '10' });
+  expect(all(second!, 'failure')).toHaveLength(1);
+  expect(root.attrs).toMatchObject({ tests: '22', failures: '1', errors: '20' });
+
+  // A partial selection lists what it recorded, nothing more.
+  const partial = verdict('partial', {
+    status: 'error',
+    failureKind: 'interrupted',
+    reason,
+    items: [passing(5)],
+    selection: { filters: ['item5'], shard: null, complete: false },
+  });
+  expect(all(parseXml(junitXml([partial])), 'testcase').map((c) => c.attrs.name)).toEqual([
+    'collection',
+    'item 5 · industry exposure ranking',
+  ]);
+});
+
 test('every text is escaped, characters invalid in XML 1.0 removed, control characters shown', () => {
   const xml = junitXml([
     verdict(EVIL, { items: [failing] }),
