@@ -1,5 +1,6 @@
 import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber } from '../rules/types';
-import type { Mismatch, VerdictFile, VerdictItem } from '../schema/verdict';
+import type { Mismatch, VerdictFile, VerdictItem, VerdictStep } from '../schema/verdict';
+import { redactText } from '../redaction/url';
 import { rowLine } from './table';
 import { safeText } from './text';
 
@@ -53,6 +54,43 @@ function itemName(item: number): string {
   return title ? `item ${item} · ${title}` : `item ${item}`;
 }
 
+/** Characters of a key, value or row note (the verdict file keeps 300 of each: never cut again). */
+const VALUE_MAX = 300;
+/** Characters of a note in a failure body; the verdict file keeps 2,000. */
+const NOTE_MAX = 1000;
+/** Notes of a failing step in a failure body, as the terminal shows them (fixtures/check.ts). */
+const NOTES_PER_STEP = 10;
+/**
+ * A text is cut only when that leaves out more than this many characters: a cut that leaves out
+ * three (`… (3 more characters)`) saves nothing and loses the end.
+ */
+const CUT_SLACK = 100;
+/** How far back from the bound a cut looks for the end of a number or a word. */
+const CUT_BACK = 40;
+
+/** Whether a cut between these two characters would split a number (`66.545|75998`, `1,2|34`). */
+const inNumber = (before: string, after: string) => /[\d.,]/.test(before) && /\d/.test(after);
+/** Whether it would split a word or a number (Latin letters, digits). */
+const inWord = (before: string, after: string) => /[\w.,]/.test(before) && /\w/.test(after);
+
+/**
+ * A text from the verdict made safe as `safeText` makes it, whole when it is at most `max` +
+ * `CUT_SLACK` characters; else cut near `max` where no number is split: at the end of a word
+ * within `CUT_BACK` characters when there is one, else at the end of a number, else at `max`
+ * (`HTML 66.54575998… (97 more characters)` gave a value that was never in the data).
+ */
+export function cutText(s: string, max: number): string {
+  // The text as safeText counts it: masked (a masked secret changes its length), then code points.
+  const head = [...redactText(s.slice(0, 4 * (max + CUT_SLACK) + 1024))];
+  if (head.length <= max + CUT_SLACK && s.length <= 4 * (max + CUT_SLACK) + 1024) return safeText(s);
+  const cutAt = (splits: (a: string, b: string) => boolean) => {
+    for (let end = max; end > Math.max(0, max - CUT_BACK); end--)
+      if (!splits(head[end - 1]!, head[end]!)) return end;
+    return undefined;
+  };
+  return safeText(s, cutAt(inWord) ?? cutAt(inNumber) ?? max);
+}
+
 /**
  * A mismatch as the terminal, the Allure message and the verdict's table print it (`rowLine`):
  * 「」 around names, `(no value)`, `-` for no gap, the note after `·` (reader audit of 2026-11-26:
@@ -60,27 +98,39 @@ function itemName(item: number): string {
  * safe and cut on its own; the rest of the line is rowLine's.
  */
 function mismatchLine(m: Mismatch): string {
-  const safe = (v: Mismatch['html'], max = 200) => (typeof v === 'string' ? safeText(v, max) : v);
+  const safe = (v: Mismatch['html']) => (typeof v === 'string' ? cutText(v, VALUE_MAX) : v);
   return rowLine({
-    key: safeText(m.key, 200),
+    key: cutText(m.key, VALUE_MAX),
     html: safe(m.html),
     platform: safe(m.platform),
     gap: m.gap,
-    tolerance: safeText(m.tolerance, 100),
-    ...(m.note ? { note: safeText(m.note, 200) } : {}),
+    tolerance: cutText(m.tolerance, VALUE_MAX),
+    ...(m.note ? { note: cutText(m.note, VALUE_MAX) } : {}),
   });
 }
 
+const failingSteps = (item: VerdictItem) => item.steps.filter((s) => s.verdict === 'fail');
+const mismatchesOf = (step: VerdictStep) => Math.max(step.mismatchCount, step.mismatches.length);
+const mismatches = (n: number) => `${n} mismatch${n === 1 ? '' : 'es'}`;
+
+/**
+ * Each failing step as the terminal prints it (fixtures/check.ts `stepFailure`): its mismatch
+ * lines, then its notes, which say where a value comes from (`HTML: values are counts (positive sum
+ * 2908): share = value / 2908 × 100 (7.3.4)`, `「无时间」 removed`); then the item's notes.
+ */
 function failureBody(item: VerdictItem): string {
   const lines: string[] = [];
-  for (const step of item.steps.filter((s) => s.verdict === 'fail')) {
-    const count = Math.max(step.mismatchCount, step.mismatches.length);
-    lines.push(`✗ ${safeText(step.name, 200)}: ${count} mismatch${count === 1 ? '' : 'es'}`);
+  for (const step of failingSteps(item)) {
+    const count = mismatchesOf(step);
+    lines.push(`✗ ${cutText(step.name, VALUE_MAX)}: ${mismatches(count)}`);
     const shown = step.mismatches.slice(0, LINES_PER_STEP);
     for (const m of shown) lines.push(`  ${mismatchLine(m)}`);
     if (count > shown.length) lines.push(`  … and ${count - shown.length} more`);
+    const notes = step.notes ?? [];
+    for (const note of notes.slice(0, NOTES_PER_STEP)) lines.push(`  note: ${cutText(note, NOTE_MAX)}`);
+    if (notes.length > NOTES_PER_STEP) lines.push(`  … and ${notes.length - NOTES_PER_STEP} more notes`);
   }
-  for (const note of item.notes) lines.push(`note: ${safeText(note, 500)}`);
+  for (const note of item.notes) lines.push(`note: ${cutText(note, NOTE_MAX)}`);
   return lines.join('\n');
 }
 

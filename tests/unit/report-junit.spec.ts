@@ -179,6 +179,64 @@ test('a failing item is a <failure> with the step names and mismatch lines, in t
   expect(f.text).not.toContain('5.1 count');
 });
 
+test('the failure body prints the notes of each failing step, which say where the HTML value comes from, and cuts no note or value in the middle of a number', () => {
+  const shareNotes = [
+    'HTML: values are counts (positive sum 2908): share = value / 2908 × 100 (7.3.4)',
+    'platform: values are percentages (spec 2.2), printed as they are; 「无时间」 removed',
+  ];
+  const rowNote = `re-dividing the HTML percentages by their sum (HTML 66.54575998102 · platform 66.4) ${'explains less than 0.1 of the gap; '.repeat(5)}`;
+  const share = {
+    item: 8,
+    verdict: 'fail' as const,
+    steps: [
+      {
+        name: 'aggregate (all)',
+        verdict: 'fail' as const,
+        mismatches: [
+          {
+            key: 'share 「近7天」',
+            html: 23.42,
+            platform: 21.1,
+            gap: 2.32,
+            tolerance: '≤ 0.05 (7.1.2)',
+            verdict: 'fail' as const,
+            note: rowNote,
+          },
+        ],
+        mismatchCount: 1,
+        notes: shareNotes,
+      },
+      { name: 'deepseek', verdict: 'pass' as const, mismatches: [], mismatchCount: 0, notes: ['not shown'] },
+    ],
+    notes: ['legend: at most 8 entries by share, highest first (7.3.1)'],
+  };
+  const body = all(parseXml(junitXml([verdict('drift-a-no-time-kept', { items: [share] })])), 'failure')[0]!
+    .text;
+  for (const note of shareNotes) expect(body).toContain(`  note: ${note}`);
+  expect(body).toContain('note: legend: at most 8 entries by share');
+  expect(body).not.toContain('not shown');
+  // A row note of 250 characters is whole (it was cut at 200, inside 66.54575998102).
+  expect(rowNote.length).toBeGreaterThan(200);
+  expect(body).toContain(rowNote);
+
+  // A long note is cut, near 1,000 characters, between words; a note just over the bound is not.
+  const long = `${'(HTML 66.545759981234 · platform 66.5) '.repeat(60)}end`;
+  const barely = `${'1234567890'.repeat(100)}.123`;
+  const notes = all(
+    parseXml(junitXml([verdict('run-b', { items: [{ ...share, notes: [long, barely] }] })])),
+    'failure',
+  )[0]!.text.split('\n');
+  const cut = notes.find((l) => l.startsWith('note: (HTML'))!;
+  const m = /^note: (.*)… \((\d+) more characters\)$/.exec(cut)!;
+  expect(m).not.toBeNull();
+  expect(m[1]!.length).toBeGreaterThan(950);
+  expect(m[1]!.length).toBeLessThanOrEqual(1000);
+  expect(long.startsWith(m[1]!)).toBe(true);
+  expect(m[1]).toMatch(/(?:\)|·|platform) ?$/); // ends at a word's end, never inside 66.545…
+  expect(Number(m[2])).toBeGreaterThan(100);
+  expect(notes).toContain(`note: ${barely}`);
+});
+
 test('a run not checked: a "collection" <error> with the reason, and its items as <error> too', () => {
   const reason = 'GET /api/x: HTTP 403: the account of this run may not read this company';
   const selected = verdict('run-c', { status: 'error', reason, failureKind: 'platform' });
