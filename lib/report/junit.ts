@@ -112,6 +112,7 @@ function mismatchLine(m: Mismatch): string {
 const failingSteps = (item: VerdictItem) => item.steps.filter((s) => s.verdict === 'fail');
 const mismatchesOf = (step: VerdictStep) => Math.max(step.mismatchCount, step.mismatches.length);
 const mismatches = (n: number) => `${n} mismatch${n === 1 ? '' : 'es'}`;
+const moreMismatches = (n: number) => `${n} more mismatch${n === 1 ? '' : 'es'}`;
 
 /**
  * Each failing step as the terminal prints it (fixtures/check.ts `stepFailure`): its mismatch
@@ -134,11 +135,37 @@ function failureBody(item: VerdictItem): string {
   return lines.join('\n');
 }
 
-function failureMessage(item: VerdictItem): string {
-  const failed = item.steps.filter((s) => s.verdict === 'fail');
-  if (failed.length === 0)
-    return `item ${item.item} failed${item.notes[0] ? `: ${safeText(item.notes[0], 300)}` : ''}`;
-  return `item ${item.item}: ${failed.length} of ${item.steps.length} step${item.steps.length === 1 ? '' : 's'} failed: ${failed.map((s) => safeText(s.name, 100)).join('; ')}`;
+/**
+ * The `message` attribute, all that many CI screens show of a failure: the run, the item, the
+ * first failing step and its first mismatch as every failure message prints it (`run X · item 3 ·
+ * step 露出率 exposure_rate: HTML 29.64 · platform 29.8 · gap 0.2 · tolerance …`), the key left
+ * out when it is the step's name; then what else failed.
+ */
+function failureMessage(label: string, item: VerdictItem): string {
+  const where = `run ${label} · item ${item.item}`;
+  const failed = failingSteps(item);
+  const first = failed[0];
+  if (!first) return `${where} failed${item.notes[0] ? `: ${cutText(item.notes[0], VALUE_MAX)}` : ''}`;
+  const name = cutText(first.name, 200);
+  const row = first.mismatches[0];
+  let what: string;
+  if (row) {
+    const line = mismatchLine(row);
+    const key = `${cutText(row.key, VALUE_MAX)}: `;
+    what = row.key === first.name && line.startsWith(key) ? line.slice(key.length) : line;
+  } else what = first.notes?.[0] ? cutText(first.notes[0], VALUE_MAX) : 'failed';
+  const more = [
+    ...(mismatchesOf(first) > 1 ? [`and ${moreMismatches(mismatchesOf(first) - 1)} in this step`] : []),
+    ...(failed.length > 1
+      ? [
+          `and ${failed.length - 1} more failing step${failed.length === 2 ? '' : 's'}: ${failed
+            .slice(1, 4)
+            .map((s) => cutText(s.name, 100))
+            .join('; ')}${failed.length > 4 ? '; …' : ''}`,
+        ]
+      : []),
+  ];
+  return `${where} · step ${name}: ${what}${more.map((m) => ` · ${m}`).join('')}`;
 }
 
 interface Case {
@@ -190,7 +217,7 @@ function suiteOf(v: VerdictFile): { xml: string; tests: number; failures: number
         body = error(notChecked(n));
         errors++;
       } else {
-        body = `<failure${attrs({ message: failureMessage(item), type: 'values differ' })}>${xmlText(failureBody(item))}</failure>`;
+        body = `<failure${attrs({ message: failureMessage(label, item), type: 'values differ' })}>${xmlText(failureBody(item))}</failure>`;
         failures++;
       }
     }

@@ -179,6 +179,53 @@ test('a failing item is a <failure> with the step names and mismatch lines, in t
   expect(f.text).not.toContain('5.1 count');
 });
 
+test('the message attribute names the run, the item, the failing step and its first mismatching values, as every failure message does (many CI screens show only it)', () => {
+  const kpi = {
+    item: 3,
+    verdict: 'fail' as const,
+    steps: [
+      { name: '品牌露出率 brand_exposure_rate', verdict: 'pass' as const, mismatches: [], mismatchCount: 0 },
+      {
+        name: '露出率 exposure_rate',
+        verdict: 'fail' as const,
+        mismatches: [
+          {
+            key: '露出率 exposure_rate',
+            html: 29.64,
+            platform: 29.8,
+            gap: 0.2,
+            tolerance: '≤ 0.1 after round(x,1) (9.3)',
+            verdict: 'fail' as const,
+          },
+        ],
+        mismatchCount: 1,
+      },
+    ],
+    notes: [],
+  };
+  const messages = (v: VerdictFile) => all(parseXml(junitXml([v])), 'failure').map((f) => f.attrs.message);
+  // The key is the step's name: said once.
+  expect(messages(verdict('drift-b-kpi-gap-02', { items: [kpi] }))).toEqual([
+    'run drift-b-kpi-gap-02 · item 3 · step 露出率 exposure_rate: HTML 29.64 · platform 29.8 · gap 0.2 · tolerance ≤ 0.1 after round(x,1) (9.3)',
+  ]);
+  // Another key is named; the other failing rows and steps are counted.
+  const twoSteps = { ...failing, steps: [...failing.steps, { ...kpi.steps[1]!, name: '5.3 names' }] };
+  expect(messages(verdict('run-a', { items: [twoSteps] }))).toEqual([
+    'run run-a · item 5 · step 5.2 rank and name of the top 10: rank 2 a<b>&c"d\'e\\x1b[2J\\x0d\\x0a✓ 1 passed\\x00\\x08]]>: HTML 「森氧科技」 · platform 「Other & Co <x>」 · gap 1.76 · tolerance ≤ 0.05 · tie swap · and 2 more mismatches in this step · and 1 more failing step: 5.3 names',
+  ]);
+  // A failing step without rows says its first note; an item without a failing step its first note.
+  const noRows = {
+    ...kpi,
+    steps: [{ ...kpi.steps[1]!, mismatches: [], mismatchCount: 0, notes: ['the platform has no row all'] }],
+  };
+  expect(messages(verdict('run-c', { items: [noRows] }))).toEqual([
+    'run run-c · item 3 · step 露出率 exposure_rate: the platform has no row all',
+  ]);
+  expect(messages(verdict('run-d', { items: [{ ...kpi, steps: [], notes: ['the rule threw'] }] }))).toEqual([
+    'run run-d · item 3 failed: the rule threw',
+  ]);
+});
+
 test('the failure body prints the notes of each failing step, which say where the HTML value comes from, and cuts no note or value in the middle of a number', () => {
   const shareNotes = [
     'HTML: values are counts (positive sum 2908): share = value / 2908 × 100 (7.3.4)',
