@@ -79,7 +79,7 @@ const inWord = (before: string, after: string) => /[\w.,]/.test(before) && /\w/.
  * within `CUT_BACK` characters when there is one, else at the end of a number, else at `max`
  * (`HTML 66.54575998… (97 more characters)` gave a value that was never in the data).
  */
-export function cutText(s: string, max: number): string {
+function readableCut(s: string, max: number): string {
   // The text as safeText counts it: masked (a masked secret changes its length), then code points.
   const head = [...redactText(s.slice(0, 4 * (max + CUT_SLACK) + 1024))];
   if (head.length <= max + CUT_SLACK && s.length <= 4 * (max + CUT_SLACK) + 1024) return safeText(s);
@@ -98,14 +98,14 @@ export function cutText(s: string, max: number): string {
  * safe and cut on its own; the rest of the line is rowLine's.
  */
 function mismatchLine(m: Mismatch): string {
-  const safe = (v: Mismatch['html']) => (typeof v === 'string' ? cutText(v, VALUE_MAX) : v);
+  const safe = (v: Mismatch['html']) => (typeof v === 'string' ? readableCut(v, VALUE_MAX) : v);
   return rowLine({
-    key: cutText(m.key, VALUE_MAX),
+    key: readableCut(m.key, VALUE_MAX),
     html: safe(m.html),
     platform: safe(m.platform),
     gap: m.gap,
-    tolerance: cutText(m.tolerance, VALUE_MAX),
-    ...(m.note ? { note: cutText(m.note, VALUE_MAX) } : {}),
+    tolerance: readableCut(m.tolerance, VALUE_MAX),
+    ...(m.note ? { note: readableCut(m.note, VALUE_MAX) } : {}),
   });
 }
 
@@ -123,15 +123,15 @@ function failureBody(item: VerdictItem): string {
   const lines: string[] = [];
   for (const step of failingSteps(item)) {
     const count = mismatchesOf(step);
-    lines.push(`✗ ${cutText(step.name, VALUE_MAX)}: ${mismatches(count)}`);
+    lines.push(`✗ ${readableCut(step.name, VALUE_MAX)}: ${mismatches(count)}`);
     const shown = step.mismatches.slice(0, LINES_PER_STEP);
     for (const m of shown) lines.push(`  ${mismatchLine(m)}`);
     if (count > shown.length) lines.push(`  … and ${count - shown.length} more`);
     const notes = step.notes ?? [];
-    for (const note of notes.slice(0, NOTES_PER_STEP)) lines.push(`  note: ${cutText(note, NOTE_MAX)}`);
+    for (const note of notes.slice(0, NOTES_PER_STEP)) lines.push(`  note: ${readableCut(note, NOTE_MAX)}`);
     if (notes.length > NOTES_PER_STEP) lines.push(`  … and ${notes.length - NOTES_PER_STEP} more notes`);
   }
-  for (const note of item.notes) lines.push(`note: ${cutText(note, NOTE_MAX)}`);
+  for (const note of item.notes) lines.push(`note: ${readableCut(note, NOTE_MAX)}`);
   return lines.join('\n');
 }
 
@@ -145,22 +145,22 @@ function failureMessage(label: string, item: VerdictItem): string {
   const where = `run ${label} · item ${item.item}`;
   const failed = failingSteps(item);
   const first = failed[0];
-  if (!first) return `${where} failed${item.notes[0] ? `: ${cutText(item.notes[0], VALUE_MAX)}` : ''}`;
-  const name = cutText(first.name, 200);
+  if (!first) return `${where} failed${item.notes[0] ? `: ${readableCut(item.notes[0], VALUE_MAX)}` : ''}`;
+  const name = readableCut(first.name, 200);
   const row = first.mismatches[0];
   let what: string;
   if (row) {
     const line = mismatchLine(row);
-    const key = `${cutText(row.key, VALUE_MAX)}: `;
+    const key = `${readableCut(row.key, VALUE_MAX)}: `;
     what = row.key === first.name && line.startsWith(key) ? line.slice(key.length) : line;
-  } else what = first.notes?.[0] ? cutText(first.notes[0], VALUE_MAX) : 'failed';
+  } else what = first.notes?.[0] ? readableCut(first.notes[0], VALUE_MAX) : 'failed';
   const more = [
     ...(mismatchesOf(first) > 1 ? [`and ${moreMismatches(mismatchesOf(first) - 1)} in this step`] : []),
     ...(failed.length > 1
       ? [
           `and ${failed.length - 1} more failing step${failed.length === 2 ? '' : 's'}: ${failed
             .slice(1, 4)
-            .map((s) => cutText(s.name, 100))
+            .map((s) => readableCut(s.name, 100))
             .join('; ')}${failed.length > 4 ? '; …' : ''}`,
         ]
       : []),
