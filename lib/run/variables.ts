@@ -393,6 +393,7 @@ const OTHER_L1_NAMES = new Set([
   'L1_INVOCATION_ID', // the main job and the self-tests (lib/run/invocation.ts)
   'L1_RUNS_FILE', // .github/workflows/l1-regression.yml
   'L1_SHARDS_DIR', // scripts/ci/shard.sh
+  'L1_SHARD_MINUTES', // scripts/ci/shard.sh (its --global-timeout)
   'L1_SHARD_STATE_ROOT', // scripts/ci/shard.sh
   'L1_SELFTEST_DEMO_PORT', // playwright.selftest.config.ts
 ]);

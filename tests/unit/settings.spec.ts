@@ -693,6 +693,21 @@ test.describe('an L1_ variable that is no setting is said, never silently ignore
     expect(unknownVariableWarnings({ L1_TYPO: '1' }, { L1_TYPO: '1' })).toHaveLength(1);
   });
 
+  test('no name the CI workflow or its scripts set draws the warning (L1_SHARD_MINUTES did, on every shard, though shard.sh reads it)', () => {
+    const sources = [
+      path.join(ROOT, '.github', 'workflows', 'l1-regression.yml'),
+      ...fs
+        .readdirSync(path.join(ROOT, 'scripts', 'ci'))
+        .filter((f) => f.endsWith('.sh'))
+        .map((f) => path.join(ROOT, 'scripts', 'ci', f)),
+    ];
+    const names = new Set(
+      sources.flatMap((f) => fs.readFileSync(f, 'utf8').match(/\bL1_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []),
+    );
+    expect(names).toContain('L1_SHARD_MINUTES');
+    expect(unknownVariableWarnings(Object.fromEntries([...names].map((n) => [n, 'x'])), {})).toEqual([]);
+  });
+
   test('the warning reaches the settings the invocation prints at start', () => {
     const s = withRunsFile([entry('101101')], { L1_SCREENSHOT: 'all' });
     expect(s.warnings).toContain(
