@@ -57,8 +57,8 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     label: 'hostile-data-grows',
     projectId: '101418',
     description:
-      'DATA has a getter that builds about 40 MB of strings on each read: counted by the suite as it is read, over L1_MAX_ANSWER_MB',
-    hostile: { kind: 'data-grows', mb: 40 },
+      'DATA has a getter that builds about 80 MB of strings on each read: counted by the suite as it is read, over L1_MAX_ANSWER_MB (64 by default)',
+    hostile: { kind: 'data-grows', mb: 80 },
     expected: ERR('DATA exceeds', 'counted by the suite'),
   }),
   derive(A_MONITOR, {

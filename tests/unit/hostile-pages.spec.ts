@@ -11,6 +11,7 @@ import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import { readSettings, ROOT } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
+import { VARIABLES } from '../../lib/run/variables';
 
 /**
  * The demo's page-side hostile scenarios (README.md § Security and limits), each through the
@@ -135,6 +136,15 @@ test('each page-side hostile scenario ends as the demo says, its reason naming t
       reasonIncludes: fragments,
     });
   }
+});
+
+test('hostile-data-grows builds more than L1_MAX_ANSWER_MB by default, so it ends as the demo says under `npm run demo -- --scenario all` too, not only under the 2 MB set here', () => {
+  const { hostile } = scenario('hostile-data-grows');
+  expect(hostile?.kind).toBe('data-grows');
+  // The scenario built 40 MB and passed every item at the default 64 (reviewer audit of 2026-11-27).
+  expect(hostile?.kind === 'data-grows' ? hostile.mb : 0).toBeGreaterThan(
+    Number(VARIABLES.L1_MAX_ANSWER_MB.default),
+  );
 });
 
 test('after a page that loops forever, or one over L1_PAGE_MAX_MB, the same collector’s next run is checked, all ten items passing', () => {
