@@ -61,6 +61,18 @@ function crossingNote(
 }
 
 /**
+ * A name on more than one platform row the run reads: Profile A reads every kind (§D9), and the
+ * schema refuses a repeated name only within a kind, so a brand and a product may share one. Step
+ * 5.1 says which row it compared (the first by rate); step 5.2 sees the name twice and fails.
+ */
+function twiceNote(name: string, platform: Ranking<PlatformRanked>): string | undefined {
+  const at = platform.all.flatMap((e, i) => (e.name === name ? [`#${i + 1} kind ${e.row.kind}`] : []));
+  return at.length > 1
+    ? `「${name}」 is on ${at.length} platform rows (${at.join(', ')}): compared with the first; matching by name (7.6) cannot tell them apart`
+    : undefined;
+}
+
+/**
  * Step 5.1: aggregate rate against the all-platform column, matched by name (7.6.1, 9.5.4). Profile A
  * compares every HTML top-10 brand with the whole platform list (docs/rules.md §D16); Profile B the
  * two top-10 lists' shared brands and those that crossed the cut-off (`crossingOrShared`).
@@ -74,9 +86,8 @@ function compareAggregateRates(
   const rows = compared.map((h) => {
     const p = findByName(platform.all, h.name);
     const note = p
-      ? ctx.profile === 'B'
-        ? crossingNote(h.name, html, platform)
-        : undefined
+      ? (twiceNote(h.name, platform) ??
+        (ctx.profile === 'B' ? crossingNote(h.name, html, platform) : undefined))
       : `no platform competitor row named 「${h.name}」`;
     // 7.6: an empty HTML cell against 「-」 is not a difference, in the all-platform column too.
     return percentRow(

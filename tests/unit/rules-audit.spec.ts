@@ -13,7 +13,17 @@ import {
 } from '../../lib/rules/types';
 import type { Data, GroupEntry, SourceEntry } from '../../lib/schema/data';
 import { metricsTables, type PlatformEvidence, type SourceRow } from '../../lib/schema/platform';
-import { AI_KEYS, OWN_BRAND, competitorRow, context, failingKeys, row, setGroup, step } from './builders';
+import {
+  AI_KEYS,
+  BRANDS,
+  OWN_BRAND,
+  competitorRow,
+  context,
+  failingKeys,
+  row,
+  setGroup,
+  step,
+} from './builders';
 
 /**
  * The five places an independent audit found where a verdict or its report differed from the spec's
@@ -551,5 +561,55 @@ test.describe('6 · docs/rules.md §D1 "a check never passes by default": an ite
         setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['无时间', 5]), group(['无时间', 100])),
     });
     expect(ITEM_RULES[8](bothNoTime).verdict).toBe('pass');
+  });
+});
+
+test.describe('7 · spec 7.6 "matched by name" where a name is on two platform rows of different kinds (Profile A reads every kind, docs/rules.md §D9)', () => {
+  test('7.6: a product row named as a competitor brand: step 5.1 says which row it compared and that the name is on two rows; step 5.2 fails', () => {
+    const brand = BRANDS[1]!;
+    const result = checkItem5(
+      context({
+        edit: (_d, p) => {
+          p.competitor.push(
+            competitorRow(
+              brand.name,
+              99.95,
+              AI_KEYS.map(() => 10),
+              'product',
+              99,
+            ),
+          );
+        },
+      }),
+    );
+    const compared = row(result, '5.1', `${brand.name} · all-platform rate`);
+    expect(compared.note).toMatch(
+      new RegExp(
+        `^「${brand.name}」 is on 2 platform rows \\(#1 kind product, #\\d+ kind brand\\): compared with the first`,
+      ),
+    );
+    expect(step(result, '5.2').verdict).toBe('fail');
+    expect(result.verdict).toBe('fail');
+  });
+
+  test('7.6 near miss: Profile B at brand level drops the product row, so the name is on one row and no note is made', () => {
+    const brand = BRANDS[1]!;
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (_d, p) => {
+          p.competitor.push(
+            competitorRow(
+              brand.name,
+              99.95,
+              AI_KEYS.map(() => 10),
+              'product',
+              99,
+            ),
+          );
+        },
+      }),
+    );
+    expect(row(result, '5.1', `${brand.name} · all-platform rate`).note ?? '').not.toContain('platform rows');
   });
 });
