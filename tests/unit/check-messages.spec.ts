@@ -1,5 +1,5 @@
 import { expect, test } from './test-type';
-import { CheckFailure, MISMATCH_LINES_SHOWN, stepFailure } from '../../fixtures/check';
+import { CheckFailure, MISMATCH_LINES_SHOWN, itemDescription, stepFailure } from '../../fixtures/check';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
 
 /** The failure message of a step: what a reviewer reads first when an item fails (fixtures/check.ts). */
@@ -53,4 +53,41 @@ test.describe('stepFailure: the message of a step that disagrees', () => {
     expect(error.stack).toBe(error.message);
     expect(error.name).toBe('ValuesDiffer');
   });
+});
+
+test('the Allure description of a failed item says its rows that passed by a special clause as rows, never "Passed by" in bold above a red test; a passed item keeps it', () => {
+  const passedBy: ComparisonRow = {
+    key: 'exposure_rate',
+    html: 88.1,
+    platform: 88,
+    gap: 0.1,
+    tolerance: '≤ 0.1 after round(x,1) (9.3)',
+    verdict: 'pass',
+    passBy: '0.1 after rounding (spec 9.3.2)',
+  };
+  const failed: ComparisonRow = {
+    ...passedBy,
+    key: 'top3_rate',
+    html: 29.64,
+    platform: 29.8,
+    gap: 0.2,
+    verdict: 'fail',
+  };
+  delete failed.passBy;
+  const item = (rows: ComparisonRow[]) => ({
+    item: 3 as const,
+    title: 'KPI cards, aggregate',
+    verdict: rows.every((r) => r.verdict === 'pass') ? ('pass' as const) : ('fail' as const),
+    steps: [{ id: 'all', name: 'cards', verdict: 'pass' as const, rows, notes: [] }],
+    notes: ['an item note'],
+  });
+  const red = itemDescription('the objective', item([passedBy, failed]), ['a run note']);
+  expect(red).not.toContain('**Passed by');
+  expect(red).toContain(
+    'Rows that passed by a special clause (the item fails on others): 0.1 after rounding (spec 9.3.2)',
+  );
+  expect(red.startsWith('the objective')).toBe(true);
+  expect(itemDescription('the objective', item([passedBy]), [])).toContain(
+    '**Passed by a special clause:** 0.1 after rounding (spec 9.3.2)',
+  );
 });
