@@ -190,8 +190,8 @@ export function shardFromArgv(argv: string[]): { current: number; total: number 
 
 /**
  * Why the runner's command line (and `PWDEBUG`) is refused as the config loads, saying what to use
- * instead, or undefined. Refused: Playwright's inspector (`--debug`, `PWDEBUG`), which waits for a
- * person; arguments after `--`, which Playwright drops; and filters that match a test by the file
+ * instead, or undefined. Refused: `merge-reports` loading this config, whose reporters write the
+ * night's outputs; Playwright's inspector (`--debug`, `PWDEBUG`), which waits for a person; arguments after `--`, which Playwright drops; and filters that match a test by the file
  * it is declared in, which here is never a test file: every check is declared in
  * tests/checks.spec.ts and loaded by the part files (tests/checks/part-NN.spec.ts, docs/decisions.md
  * § Speed). A file filter naming tests/checks.spec.ts, `--only-changed` (a test whose declaring
@@ -202,6 +202,11 @@ export function refusedCommandLine(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
+  // The config's reporters write the night's Allure results: `merge-reports -c playwright.config.ts`
+  // put a morning's blob into them, and the next `npm run report` built one report and one history
+  // point of both (the audit of a 300-run night, 2026-11-27). scripts/ci/merge.sh merges without -c.
+  if (argv[2] === 'merge-reports')
+    return "playwright merge-reports with the suite's config (-c) is refused: its reporters write the night's Allure results, so the merged blobs would join the night's report and its history. Merge blob reports without -c (npx playwright merge-reports --reporter html,junit <folder>, as scripts/ci/merge.sh does); the Allure report is built by npm run report";
   const { options, dropped, filters } = readTestArgv(argv);
   // Playwright's inspector pauses every test for a person at a display (and implies -x and one
   // worker): each run's collection waited out its budget and was reported as the platform's fault,

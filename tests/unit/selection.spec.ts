@@ -342,3 +342,19 @@ test('arguments after `--`, which Playwright 1.65 drops (its test action keeps o
   // A `--` with nothing after it drops nothing.
   expect(refusedCommandLine(argv('--grep', 'item5', '--'))).toBeUndefined();
 });
+
+test('merge-reports loading the suite config (-c) is refused: its reporters write the night’s Allure results, which the next npm run report would build with the blobs in them', () => {
+  expect(
+    refusedCommandLine([
+      'node',
+      '/repo/node_modules/.bin/playwright',
+      'merge-reports',
+      '-c',
+      'playwright.config.ts',
+      'blob-report',
+    ]),
+  ).toMatch(/^playwright merge-reports with the suite's config \(-c\) is refused: .*without -c/);
+  // Near misses: the test command, with a grep that names merge-reports, and merge-reports as a filter.
+  expect(refusedCommandLine(argv('--grep', 'merge-reports'))).toBeUndefined();
+  expect(refusedCommandLine(argv('merge-reports'))).toBeUndefined();
+});
