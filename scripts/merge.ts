@@ -1,12 +1,13 @@
 /**
- * `npm run merge -- SHARD_VERDICT_DIR...` (README.md § Run it nightly in CI): merges the verdict
- * folders of n shards into the night's verdict folder (L1_VERDICTS_DIR, default reports/verdicts;
- * `--out DIR` overrides), emptied first of the files the suite wrote there. Writes every verdict
- * and the night files (index.json, summary.md, junit.xml) of one night summary, prints the grid
- * and every problem: a run found in two shards, a configured run found in none (each written as an
- * `error` verdict, so the merged files count it as the exit code does), a folder that is missing or
- * holds no verdict although its shard had runs, a file that is not a verdict. A shard that had no
- * run (more shards than runs) is fine.
+ * `npm run merge -- [--shards N] SHARD_VERDICT_DIR...` (README.md § Run it nightly in CI): merges
+ * the verdict folders of n shards into the night's verdict folder (L1_VERDICTS_DIR, default
+ * reports/verdicts; `--out DIR` overrides), emptied first of the files the suite wrote there.
+ * Writes every verdict and the night files (index.json, summary.md, junit.xml) of one night
+ * summary, prints the grid and every problem: a run found in two shards, a configured run found in none (each written
+ * as an `error` verdict, so the merged files count it as the exit code does), a shard `i/n` of the
+ * night that no folder holds (n: `--shards`, else the shards' verdicts say it), a folder that is
+ * missing or holds no verdict although its shard had runs, a file that is not a verdict. A shard
+ * that had no run (more shards than runs) is fine.
  *
  * Exit code: that of the merged verdicts (0 all checked and passing, 1 some item failed, 2 some
  * run not checked), or 2 when the merge itself found a problem.
@@ -23,7 +24,7 @@ import { shownPath } from '../lib/util/shown-path';
 
 const ROOT = path.resolve(__dirname, '..');
 const USAGE =
-  'usage: npm run merge -- [--out DIR] [--allure-results DIR] SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
+  'usage: npm run merge -- [--out DIR] [--allure-results DIR] [--shards N] SHARD_VERDICT_DIR... (into L1_VERDICTS_DIR, default reports/verdicts)';
 
 function main(): number {
   const { values, positionals } = parseArgsOrUsage(
@@ -31,6 +32,7 @@ function main(): number {
       options: {
         out: { type: 'string' },
         'allure-results': { type: 'string' },
+        shards: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -41,6 +43,15 @@ function main(): number {
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  // The plan's shard count: with it, a shard whose job left no folder is found even when it is the
+  // only one naming the count (the last shard lost), or every shard but one.
+  const shards = values.shards === undefined ? undefined : Number(values.shards);
+  if (shards !== undefined && !(Number.isInteger(shards) && shards >= 1)) {
+    process.stderr.write(
+      `merge: --shards must be a whole number of shards, 1 or more, got: ${values.shards}\n${USAGE}\n`,
+    );
+    return 2;
   }
   if (positionals.length === 0) {
     process.stderr.write(`merge: no shard verdict folder given\n${USAGE}\n`);
@@ -58,10 +69,11 @@ function main(): number {
   }
   const out = values.out ? path.resolve(ROOT, values.out) : s.paths.verdicts;
   // First pass without the runs: the shards' verdicts say which night they checked.
-  const first = mergeVerdictFolders(positionals, null);
+  const options = shards === undefined ? {} : { shards };
+  const first = mergeVerdictFolders(positionals, null, options);
   const night = first.entries.map((e) => e.verdict.night).find(Boolean);
   const known = knownRunLabels({ env: process.env, dotenv: readDotenv(ROOT), root: ROOT }, night);
-  const merged = known.runs ? mergeVerdictFolders(positionals, known.runs) : first;
+  const merged = known.runs ? mergeVerdictFolders(positionals, known.runs, options) : first;
   const problems = [...known.problems, ...merged.problems];
   const notes = [...known.notes, ...merged.notes];
 
@@ -85,8 +97,8 @@ function main(): number {
     merged.entries.map((e) => e.verdict),
     merged.selection,
   );
-  const shards = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
-  process.stdout.write(`\nmerge: ${merged.entries.length} run(s) from ${shards} into ${shownPath(out)}\n\n`);
+  const folders = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
+  process.stdout.write(`\nmerge: ${merged.entries.length} run(s) from ${folders} into ${shownPath(out)}\n\n`);
   process.stdout.write(`${gridText(summary)}\n`);
   for (const n of notes) process.stdout.write(`merge: note: ${safeText(n, 1000)}\n`);
   for (const p of problems) process.stdout.write(`merge: PROBLEM: ${safeText(p, 1000)}\n`);

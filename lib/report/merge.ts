@@ -14,9 +14,10 @@ import { buildVerdict } from './verdict';
 /**
  * Merging the verdict folders of n shards into one (docs/decisions.md, deliver 5): `npm run merge --
  * SHARD_VERDICT_DIR...` (scripts/merge.ts). Each run must come from exactly one shard: a run found
- * in two folders, or in none of them (when the runs are known), or a folder missing or empty, is a
- * problem the merge reports and that makes its exit code 2. A run found in two folders or in none
- * gets an `error` verdict in the merged folder, so its index, summary and JUnit agree.
+ * in two folders, or in none of them (when the runs are known), or a folder missing or empty, or a
+ * shard `i/n` of the night that no folder holds (its job left no artifact), is a problem the merge
+ * reports and that makes its exit code 2. A run found in two folders or in none gets an `error`
+ * verdict in the merged folder, so its index, summary and JUnit agree.
  */
 
 export interface MergeResult {
@@ -28,6 +29,19 @@ export interface MergeResult {
   notes: string[];
   /** The merged selection: the union of the filters, no shard, complete when every shard was. */
   selection: Selection;
+  /**
+   * The shards of the night (`i/n`) that no folder holds results of: a job cancelled, timed out or
+   * failed before its upload, or stopped before any run of it finished. Empty when n is not known.
+   */
+  absent: string[];
+}
+
+export interface MergeOptions {
+  /**
+   * How many shards the night was split into (the plan's count, `npm run merge -- --shards N`).
+   * Without it, the count the shards' verdicts name (`selection.shard`, `i/n`), when they agree.
+   */
+  shards?: number;
 }
 
 interface Found {
@@ -105,15 +119,19 @@ function duplicateVerdict(found: Found[]): VerdictFile {
 }
 
 /**
- * A configured run found in no shard: an `error` verdict of kind `input` saying so, so that the
- * merged index, summary and JUnit count the run and agree with the merge's exit code (2) instead
- * of reading as a night without it. Its selection and night are the shards'.
+ * A configured run found in no shard: an `error` verdict saying so, so that the merged index,
+ * summary and JUnit count the run and agree with the merge's exit code (2) instead of reading as a
+ * night without it. Its selection and night are the shards'. Kind `interrupted` when a shard of the
+ * night left no results (`absent`) or did not finish (`unfinished`): the run was probably one of
+ * theirs, and the night adds no history point; kind `input` only when every shard is there and
+ * finished, so no shard had the run.
  */
 function missingVerdict(
   run: ConfiguredRun,
   found: readonly VerdictFile[],
   shards: number,
   unfinished: readonly string[],
+  absent: readonly string[],
 ): VerdictFile {
   const first = found[0];
   const night = found.map((v) => v.night).find(Boolean);
@@ -124,14 +142,27 @@ function missingVerdict(
     generatedAt: new Date().toISOString(),
     ...(night ? { night } : {}),
   });
-  // A shard that was stopped never reached some of its runs: those are interrupted, not wrong
-  // input (a shard does not know which runs it would have had, so it cannot write them itself).
-  if (unfinished.length)
+  // A shard that was stopped, or whose job left no results at all, never reached some of its runs:
+  // those are interrupted, not wrong input (a shard does not know which runs it would have had, so
+  // it cannot write them itself). Each such shard is named, and only those: a shard that finished
+  // is never blamed (audit: a lost shard's runs named the one stopped beside it).
+  const why = [
+    ...(absent.length
+      ? [
+          `${absent.length === 1 ? 'shard' : 'shards'} ${absent.join(', ')} left no results (${absent.length === 1 ? 'its job' : 'their jobs'} left no artifact: cancelled, timed out or failed before the upload)`,
+        ]
+      : []),
+    ...(unfinished.length
+      ? [`${unfinished.join(', ')} did not finish (stopped, or killed before its night files)`]
+      : []),
+  ];
+  const these = absent.length + unfinished.length === 1 ? 'that shard' : 'one of those shards';
+  if (why.length)
     return {
       ...verdict,
       status: 'error',
       failureKind: 'interrupted',
-      reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}), and ${unfinished.join(', ')} did not finish (stopped, or killed before its night files): the run was probably one that shard never reached; check the night again`,
+      reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}), and ${why.join(', and ')}: the run was probably one that ${these} never reached; check the night again`,
     };
   return {
     ...verdict,
@@ -152,6 +183,43 @@ function unfinishedShard(dir: string, entries: readonly VerdictEntry[]): boolean
   const index = readJsonFile(path.join(dir, 'index.json'));
   if (index.why !== undefined || !verdictIndexSchema.safeParse(index.value).success) return true;
   return entries.some((e) => e.verdict.failureKind === 'interrupted');
+}
+
+/**
+ * Which shard of the night a folder holds (`i/n`): the one its verdicts name, or, for a folder of
+ * none, the one its index names (a shard that had no run). Undefined when neither says.
+ */
+function folderShard(dir: string, entries: readonly VerdictEntry[]): string | undefined {
+  const named = new Set(entries.map((e) => e.verdict.selection.shard));
+  if (named.size === 1) return [...named][0] ?? undefined;
+  if (entries.length) return undefined;
+  const index = readJsonFile(path.join(dir, 'index.json'));
+  if (index.why !== undefined) return undefined;
+  return verdictIndexSchema.safeParse(index.value).data?.selection.shard ?? undefined;
+}
+
+/** `i/n` → [i, n], or undefined for anything else. */
+function shardParts(shard: string): [number, number] | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(shard);
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+/**
+ * The shards of the night that no folder holds: each `i/n` of 1..n, n being the plan's count when
+ * given, else the one count the folders' shards name (none, or several: a problem of its own,
+ * `mixedNights`). A shard job cancelled, timed out or killed before its upload leaves no folder
+ * (or, by hand, no verdicts/ in it); without this, the merge took its runs for runs of no shard,
+ * wrong input, and the night for a complete one (audit of a 3-shard night with one artifact lost).
+ */
+function absentShards(shards: readonly string[], given: number | undefined): string[] {
+  const parts = shards.map(shardParts).filter((p) => p !== undefined);
+  const counts = new Set(parts.map(([, n]) => n));
+  const n = given ?? (counts.size === 1 ? [...counts][0]! : undefined);
+  if (n === undefined) return [];
+  const present = new Set(parts.filter(([, total]) => total === n).map(([i]) => i));
+  return Array.from({ length: n }, (_, k) => k + 1)
+    .filter((i) => !present.has(i))
+    .map((i) => `${i}/${n}`);
 }
 
 /**
@@ -207,6 +275,7 @@ const knownRun = (run: string | ConfiguredRun): ConfiguredRun =>
 export function mergeVerdictFolders(
   dirs: string[],
   known: readonly (string | ConfiguredRun)[] | null = null,
+  options: MergeOptions = {},
 ): MergeResult {
   const problems: string[] = [];
   const notes: string[] = [];
@@ -214,6 +283,7 @@ export function mergeVerdictFolders(
   const byLabel = new Map<string, Found[]>();
   const seenDirs = new Set<string>();
   const unfinished: string[] = [];
+  const shardsFound: string[] = [];
   for (const dir of dirs) {
     const resolved = path.resolve(dir);
     if (seenDirs.has(resolved)) {
@@ -228,6 +298,8 @@ export function mergeVerdictFolders(
     const folder = readVerdictFolder(dir);
     problems.push(...folder.problems);
     if (unfinishedShard(dir, folder.entries)) unfinished.push(dir);
+    const shard = folderShard(dir, folder.entries);
+    if (shard) shardsFound.push(shard);
     if (folder.entries.length === 0 && folder.problems.length === 0) {
       // A shard that had no run (more shards than runs) writes an index of none: that is fine.
       const index = readJsonFile(path.join(dir, 'index.json'));
@@ -244,6 +316,18 @@ export function mergeVerdictFolders(
     }
   }
   problems.push(...mixedNights([...byLabel.values()].flat()));
+  if (options.shards !== undefined) {
+    const other = [...new Set(shardsFound)].filter((sh) => shardParts(sh)?.[1] !== options.shards);
+    if (other.length)
+      problems.push(
+        `the night was split into ${options.shards} shards, but folders hold shard ${other.join(', ')}: a merged night is one split (merge the shards of one night, in a folder of their own)`,
+      );
+  }
+  const absent = absentShards(shardsFound, options.shards);
+  for (const shard of absent)
+    problems.push(
+      `shard ${shard}: no results in the folders given (its job left no artifact: cancelled, timed out or failed before its upload; or it stopped before any run of it finished): the night is not complete, check it again`,
+    );
   const entries: VerdictEntry[] = [];
   const taken = new Set<string>();
   /** Adds a merged verdict; two labels with one file name are both kept, under distinct names. */
@@ -281,7 +365,7 @@ export function mergeVerdictFolders(
       problems.push(`run ${quote(run.label)} of L1_RUNS found in no shard (the merged verdict says error)`);
       add(
         run.label,
-        { file: `${run.slug}.json`, verdict: missingVerdict(run, found, dirs.length, unfinished) },
+        { file: `${run.slug}.json`, verdict: missingVerdict(run, found, dirs.length, unfinished, absent) },
         'found in no shard',
       );
     }
@@ -295,5 +379,5 @@ export function mergeVerdictFolders(
       );
   }
   entries.sort(byFile);
-  return { entries, problems, notes, selection: mergeSelection(entries.map((e) => e.verdict)) };
+  return { entries, problems, notes, selection: mergeSelection(entries.map((e) => e.verdict)), absent };
 }

@@ -4,7 +4,7 @@
 # N shards one after another (default 3), each with its own folders under
 # reports/local-pipeline/shards/I/ and its own state folder (.l1/local-pipeline/I: sessions and
 # evidence, as on separate machines), the guard after each shard, then the merge
-# (reports/local-pipeline/: verdicts/, playwright-report/, junit/; Allure report as `npm run report`
+# (reports/local-pipeline/: verdicts/, playwright-report/, playwright-junit/, junit/; Allure report as `npm run report`
 # builds it), the guard again, the summary. Exit code: as in CI (scripts/ci/finish.sh): 3 when a
 # shard script, a report build or the redaction guard failed (3 wins), else the merge's (0, 1 or 2).
 set -uo pipefail
@@ -50,7 +50,7 @@ if [ -n "$grep" ]; then
   export L1_ALLURE_REPORT_DIR="${L1_ALLURE_REPORT_DIR:-${base}/allure-report}"
 fi
 merge_outcome=success
-bash scripts/ci/merge.sh "${base}/shards" "$base" || merge_outcome=failure
+bash scripts/ci/merge.sh "${base}/shards" "$base" "$n" || merge_outcome=failure
 guard_outcome=success
 history="${L1_ALLURE_HISTORY_PATH:-allure-history/history.jsonl}"
 # The history file and its list of nights, not their folder: L1_ALLURE_HISTORY_PATH=history.jsonl

@@ -3,8 +3,10 @@
 # `npx playwright test --shard I/N [--grep GREP]` with the config's reporters (list, Allure, and blob
 # since PLAYWRIGHT_BLOB_OUTPUT_DIR is set: playwright.config.ts) and its outputs under
 # `${L1_SHARDS_DIR:-reports/shards}/I/`: verdicts/ (L1_VERDICTS_DIR), allure-results/
-# (L1_ALLURE_RESULTS_DIR), blob/ (PLAYWRIGHT_BLOB_OUTPUT_DIR). The runs come from the environment
-# as for any invocation (L1_RUNS, credentials in L1_CREDENTIALS_JSON: never printed here).
+# (L1_ALLURE_RESULTS_DIR), blob/ (PLAYWRIGHT_BLOB_OUTPUT_DIR), and `shard` (`I/N`, written first:
+# scripts/ci/merge.sh names the shards whose blob report is missing). The runs come from the
+# environment as for any invocation (L1_RUNS, credentials in L1_CREDENTIALS_JSON: never printed
+# here).
 # `L1_SHARD_STATE_ROOT=DIR` gives each shard its own L1_STATE_DIR (DIR/I), as separate machines have.
 #
 # Failing items must not fail the job (the artifacts still have to be guarded and uploaded): the
@@ -22,6 +24,7 @@ fi
 out="${L1_SHARDS_DIR:-reports/shards}/${i}"
 rm -rf "$out"
 mkdir -p "$out"
+echo "${i}/${n}" >"${out}/shard"
 export L1_VERDICTS_DIR="${out}/verdicts"
 export L1_ALLURE_RESULTS_DIR="${out}/allure-results"
 export PLAYWRIGHT_BLOB_OUTPUT_DIR="${out}/blob"

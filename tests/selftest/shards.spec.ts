@@ -80,6 +80,36 @@ test('one Allure report for the night: one environment block naming both shards,
   expect(markIn('allure-results')).toBe(markIn('verdicts'));
 });
 
+test("one JUnit file of the night in junit/ (the verdicts, every configured run), Playwright's in a folder of its own: a CI test reporter reading junit/*.xml counts the night once", () => {
+  expect(fs.readdirSync(path.join(base, 'junit'))).toEqual(['verdicts.xml']);
+  expect(fs.existsSync(path.join(base, 'playwright-junit', 'playwright.xml'))).toBe(true);
+});
+
+test('a shard whose job left no artifact: the merge names it, its runs are interrupted (not input), the reports say its blob is missing (exit 3), and the night adds no history point (audit: rm -rf shard-2, then merge.sh)', async () => {
+  const shards = path.join(base, 'lost-shard', 'shards');
+  const out = path.join(base, 'lost-shard', 'out');
+  fs.rmSync(path.join(base, 'lost-shard'), { recursive: true, force: true });
+  fs.mkdirSync(shards, { recursive: true });
+  fs.cpSync(path.join(base, 'shards', '1'), path.join(shards, 'shard-1'), { recursive: true });
+  // As the audit ran it: no shard count given, the shards' own folders say 2.
+  const merged = await runSuite({
+    name: 'pipeline-lost-shard',
+    runs,
+    command: ['bash', 'scripts/ci/merge.sh', shards, out],
+    verdictsDir: path.join(out, 'verdicts'),
+  });
+  expect(merged.code, merged.output.slice(-3000)).toBe(3);
+  expect(merged.output).toContain('merge: no blob report of shard 2/2');
+  expect(merged.output).toContain('shard 2/2: no results in the folders given');
+  expect(fs.readFileSync(path.join(out, 'merge-exit-code'), 'utf8').trim()).toBe('2');
+  const lost = [...merged.verdicts.values()].filter((v) => v.status === 'error');
+  expect(lost).toHaveLength(1);
+  expect(lost[0]).toMatchObject({ failureKind: 'interrupted' });
+  expect(lost[0]!.reason).toContain('shard 2/2 left no results');
+  expect(merged.output).toContain('1 run(s) interrupted: no point added');
+  expect(fs.existsSync(path.join(merged.dir, 'history', 'history.jsonl'))).toBe(false);
+});
+
 test('each run was fetched once in total: one page load and one request per endpoint', () => {
   for (const run of runs) {
     const counts = stats[readUrls(run).projectId] ?? {};

@@ -36,9 +36,18 @@ function tempDir(): string {
   return dir;
 }
 
-/** Verdicts of a shard (selection 1/2). */
+/**
+ * Verdicts of a folder that names no shard (as `npm run merge` of folders by hand): the merge then
+ * knows no split and looks for no absent shard. The tests of shards give theirs (`ofShard`).
+ */
 const verdict = (label: string, items: Record<number, 'pass' | 'fail'>, extra: Partial<VerdictFile> = {}) =>
-  fakeVerdict(label, items, { selection: { filters: [], shard: '1/2', complete: true }, ...extra });
+  fakeVerdict(label, items, { selection: { filters: [], shard: null, complete: true }, ...extra });
+
+/** The entry, as shard `i/n` wrote it. */
+const ofShard = (shardOf: string, e: VerdictEntry): VerdictEntry => ({
+  file: e.file,
+  verdict: { ...e.verdict, selection: { ...e.verdict.selection, shard: shardOf } },
+});
 
 const entry = (
   label: string,
@@ -300,6 +309,93 @@ test.describe('mergeVerdictFolders', () => {
       failureKind: 'interrupted',
       reason: expect.stringContaining(`${killed} did not finish`),
     });
+  });
+
+  test('a shard of the night that left no folder (its job cancelled or killed before its upload) is a problem naming it, and its runs are interrupted, not input: the night adds no history point (audit: rm -rf shard-2, then merge)', () => {
+    const one = shard(ofShard('1/3', entry('a')), ofShard('1/3', entry('b')));
+    const three = shard(ofShard('3/3', entry('e')));
+    const merged = mergeVerdictFolders([one, three], ['a', 'b', 'c', 'd', 'e']);
+    expect(merged.absent).toEqual(['2/3']);
+    expect(merged.problems).toContainEqual(
+      expect.stringMatching(
+        /^shard 2\/3: no results in the folders given \(its job left no artifact: cancelled, timed out or failed before its upload/,
+      ),
+    );
+    for (const lost of ['c', 'd']) {
+      const v = merged.entries.find((e) => e.file === `${lost}.json`)!.verdict;
+      expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted' });
+      expect(v.reason).toMatch(
+        /^merge: run found in no shard \(of 2 shard folders\), and shard 2\/3 left no results/,
+      );
+      // Neither finished shard is blamed.
+      expect(v.reason).not.toContain(one);
+      expect(v.reason).not.toContain(three);
+    }
+    // Written, the night's index says interrupted: the report step adds no point for it.
+    const out = tempDir();
+    writeVerdictFolder(out, merged.entries, merged.selection);
+    const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')));
+    expect(index.runs.filter((r) => r.failureKind === 'interrupted').map((r) => r.label)).toEqual(['c', 'd']);
+    expect(index.exitCode).toBe(2);
+  });
+
+  test('a shard stopped beside one that left no folder: the runs found in no shard name both, never a shard that finished (audit: the reason blamed the stopped shard alone)', () => {
+    const stopped = ofShard('1/3', {
+      file: 'a.json',
+      verdict: verdict(
+        'a',
+        {},
+        { status: 'error', failureKind: 'interrupted', reason: 'interrupted by SIGTERM' },
+      ),
+    });
+    const one = shard(stopped);
+    const three = shard(ofShard('3/3', entry('e')));
+    const merged = mergeVerdictFolders([one, three], ['a', 'c', 'e']);
+    const c = merged.entries.find((e) => e.file === 'c.json')!.verdict;
+    expect(c.failureKind).toBe('interrupted');
+    expect(c.reason).toContain('shard 2/3 left no results');
+    expect(c.reason).toContain(`and ${one} did not finish`);
+    expect(c.reason).toContain('one of those shards never reached');
+    expect(c.reason).not.toContain(three);
+  });
+
+  test('every shard of the night there and finished: a configured run none checked is input, as before', () => {
+    const merged = mergeVerdictFolders(
+      [shard(ofShard('1/2', entry('a'))), shard(ofShard('2/2', entry('b')))],
+      ['a', 'b', 'lost'],
+    );
+    expect(merged.absent).toEqual([]);
+    expect(merged.problems).toEqual([
+      'run "lost" of L1_RUNS found in no shard (the merged verdict says error)',
+    ]);
+    expect(merged.entries.find((e) => e.file === 'lost.json')!.verdict).toMatchObject({
+      failureKind: 'input',
+      reason: expect.stringMatching(/^merge: run found in no shard \(of 2 shard folders\): a configured run/),
+    });
+  });
+
+  test("the plan's shard count (--shards) finds a shard absent when the folders cannot tell (the last one lost), and a folder of another split is a problem; a shard that had no run is there", () => {
+    const empty = tempDir();
+    fs.writeFileSync(
+      path.join(empty, 'index.json'),
+      JSON.stringify({
+        generatedAt: 'x',
+        suite: { name: 'l1-verify', version: '0' },
+        selection: { ...COMPLETE, shard: '2/3' },
+        runs: [],
+      }),
+    );
+    const one = shard(ofShard('1/3', entry('a')));
+    // Without the count, the folders name 3 shards: 3/3 is absent; 2/3 (no run) is there.
+    expect(mergeVerdictFolders([one, empty], ['a']).absent).toEqual(['3/3']);
+    const asPlanned = mergeVerdictFolders([one, empty], ['a'], { shards: 3 });
+    expect(asPlanned.absent).toEqual(['3/3']);
+    expect(asPlanned.notes).toContainEqual(expect.stringContaining('this shard had no run to check'));
+    const stale = shard(ofShard('2/2', entry('b')));
+    const mixed = mergeVerdictFolders([one, stale], ['a', 'b'], { shards: 3 });
+    expect(mixed.problems).toContainEqual(
+      expect.stringContaining('the night was split into 3 shards, but folders hold shard 2/2'),
+    );
   });
 
   test('a missing run known with its URLs keeps them (redacted) and its file name; every shard empty still names it', () => {
