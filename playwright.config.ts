@@ -56,6 +56,7 @@ const outputDir = preparePlaywrightOutputDir({
   runner: !isWorker,
   listing,
   scratch: path.join(invocation.dir, 'test-results'),
+  nightVerdicts: config.paths.verdicts,
 });
 
 /**

@@ -3,7 +3,8 @@
  * the verdict folders of n shards into the night's verdict folder (L1_VERDICTS_DIR, default
  * reports/verdicts; `--out DIR` overrides), emptied first of the files the suite wrote there.
  * Writes every verdict and the night files (index.json, summary.md, junit.xml) of one night
- * summary, prints the grid and every problem: a run found in two shards, a configured run found in none (each written
+ * summary, and the union of the shards' `last-run.json` (what `--last-failed` re-runs), prints the
+ * grid and every problem: a run found in two shards, a configured run found in none (each written
  * as an `error` verdict, so the merged files count it as the exit code does), a shard `i/n` of the
  * night that no folder holds (n: `--shards`, else the shards' verdicts say it), a folder that is
  * missing or holds no verdict although its shard had runs, a file that is not a verdict. A shard
@@ -13,11 +14,13 @@
  * run not checked), or 2 when the merge itself found a problem.
  */
 import path from 'node:path';
-import { knownRunLabels, mergeVerdictFolders } from '../lib/report/merge';
+import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../lib/report/merge';
 import { gridText, summarize } from '../lib/report/night';
 import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
+import { VERDICT_FOLDER_LAST_RUN } from '../lib/schema/verdict';
+import { writeAtomic } from '../lib/util/atomic';
 import { readDotenv, settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
 import { shownPath } from '../lib/util/shown-path';
@@ -74,8 +77,9 @@ function main(): number {
   const night = first.entries.map((e) => e.verdict.night).find(Boolean);
   const known = knownRunLabels({ env: process.env, dotenv: readDotenv(ROOT), root: ROOT }, night);
   const merged = known.runs ? mergeVerdictFolders(positionals, known.runs, options) : first;
+  const last = mergeLastRuns(positionals, merged.absent);
   const problems = [...known.problems, ...merged.problems];
-  const notes = [...known.notes, ...merged.notes];
+  const notes = [...known.notes, ...merged.notes, ...(last.note ? [last.note] : [])];
 
   const id = `merge-${new Date().toISOString().replace(/[-:.]/g, '')}`;
   // --allure-results: the folder scripts/ci/merge.sh then copies every shard's results into, claimed
@@ -92,6 +96,10 @@ function main(): number {
     return 3;
   }
   writeVerdictFolder(out, merged.entries, merged.selection);
+  // Beside the night's verdicts, in its artifact: `--last-failed` in a checkout that holds them
+  // re-runs the night's failures (tests/setup/cli.ts). Claiming the folder removed an older one.
+  if (last.lastRun)
+    writeAtomic(path.join(out, VERDICT_FOLDER_LAST_RUN), `${JSON.stringify(last.lastRun, null, 2)}\n`);
   releaseOutputs(outputs, id);
   const summary = summarize(
     merged.entries.map((e) => e.verdict),

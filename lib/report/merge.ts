@@ -4,7 +4,12 @@ import { safeText } from './text';
 import { redactText } from '../redaction/url';
 import { readJsonFile } from '../util/json';
 import { byFile, folderSelection, readVerdictFolder, type VerdictEntry } from './verdict-folder';
-import { verdictIndexSchema, type Selection, type VerdictFile } from '../schema/verdict';
+import {
+  VERDICT_FOLDER_LAST_RUN,
+  verdictIndexSchema,
+  type Selection,
+  type VerdictFile,
+} from '../schema/verdict';
 import type { Night } from '../run/night';
 import { fileKeyOf, type ConfiguredRun } from '../run/runs';
 import { readSettings, type SettingsSources } from '../run/settings';
@@ -380,4 +385,47 @@ export function mergeVerdictFolders(
   }
   entries.sort(byFile);
   return { entries, problems, notes, selection: mergeSelection(entries.map((e) => e.verdict)), absent };
+}
+
+/** Playwright's record of an invocation's failed tests (its `.last-run.json`). */
+export interface LastRun {
+  status: string;
+  failedTests: string[];
+}
+
+/**
+ * The night's record of failed tests for `--last-failed`: the union of the shards' `last-run.json`
+ * (scripts/ci/shard.sh copies Playwright's `.last-run.json` into each shard's verdict folder; test
+ * ids are the same on every machine, as Playwright derives them from the config folder's relative
+ * file paths and the titles). Status `passed` only when every shard's was. None when a shard of the
+ * night is absent or a folder has no readable record, with a note: a union without its failures
+ * would have `--last-failed` re-run only part of them, where no record re-runs every test.
+ */
+export function mergeLastRuns(
+  dirs: readonly string[],
+  absent: readonly string[],
+): { lastRun?: LastRun; note?: string } {
+  const without = 'so --last-failed on this night re-runs every test';
+  if (dirs.length === 0) return {};
+  if (absent.length)
+    return { note: `no ${VERDICT_FOLDER_LAST_RUN} merged: shard ${absent.join(', ')} left none, ${without}` };
+  const failed = new Set<string>();
+  const statuses = new Set<string>();
+  for (const dir of dirs) {
+    const read = readJsonFile(path.join(dir, VERDICT_FOLDER_LAST_RUN));
+    const value = read.why === undefined ? (read.value as Partial<LastRun> | null) : undefined;
+    if (
+      !value ||
+      typeof value.status !== 'string' ||
+      !Array.isArray(value.failedTests) ||
+      !value.failedTests.every((t) => typeof t === 'string')
+    )
+      return {
+        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${path.join(dir, VERDICT_FOLDER_LAST_RUN)} ${read.why ?? 'is not a Playwright last-run record'} (a shard killed before Playwright wrote it), ${without}`,
+      };
+    statuses.add(value.status);
+    for (const id of value.failedTests) failed.add(id);
+  }
+  const status = statuses.size === 1 ? [...statuses][0]! : 'failed';
+  return { lastRun: { status, failedTests: [...failed].sort() } };
 }

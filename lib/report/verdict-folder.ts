@@ -8,6 +8,7 @@ import { writeAtomic } from '../util/atomic';
 import { readJsonFile } from '../util/json';
 import {
   VERDICT_FOLDER_EXTRAS,
+  VERDICT_FOLDER_LAST_RUN,
   verdictFileSchema,
   verdictIndexSchema,
   type Selection,
@@ -18,7 +19,8 @@ import {
 /**
  * A verdict folder (`reports/verdicts/` or `L1_VERDICTS_DIR`; docs/contract.md §7): one `<fileKey>.json` per
  * run, plus `index.json`, `summary.md` and `junit.xml` (VERDICT_FOLDER_EXTRAS), all derived from
- * the verdicts. Read and written only through `verdictFileSchema`.
+ * the verdicts, and in a CI night's folders Playwright's record of the failed tests,
+ * `last-run.json` (VERDICT_FOLDER_LAST_RUN). Read and written only through `verdictFileSchema`.
  */
 
 /** One verdict and its file name in a verdict folder, e.g. `{ file: 'A-monitor.json', verdict }`. */
@@ -39,7 +41,8 @@ export interface VerdictFolder {
   stopped?: string;
 }
 
-const EXTRAS: readonly string[] = VERDICT_FOLDER_EXTRAS;
+/** Files of a verdict folder that are not verdicts: the night files and the night's last-run record. */
+const NOT_VERDICTS: readonly string[] = [...VERDICT_FOLDER_EXTRAS, VERDICT_FOLDER_LAST_RUN];
 
 /**
  * The one order of a night's runs, in every rendering (terminal grid, summary.md, index.json,
@@ -51,12 +54,13 @@ export function byFile(a: VerdictEntry, b: VerdictEntry): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 }
 
-/** `x.json` files of a folder that are verdicts (not the extras, not hidden, not temporary). */
+/** `x.json` files of a folder that are verdicts (not the extras or the last-run record, not hidden, not temporary). */
 export function verdictFileNames(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter(
-      (d) => d.isFile() && d.name.endsWith('.json') && !d.name.startsWith('.') && !EXTRAS.includes(d.name),
+      (d) =>
+        d.isFile() && d.name.endsWith('.json') && !d.name.startsWith('.') && !NOT_VERDICTS.includes(d.name),
     )
     .map((d) => d.name)
     .sort();
@@ -121,10 +125,10 @@ export function verdictFileName(file: string): string {
     name.includes('\\') ||
     name.startsWith('.') ||
     name === '.json' ||
-    EXTRAS.includes(name)
+    NOT_VERDICTS.includes(name)
   )
     throw new Error(
-      `verdict file name ${JSON.stringify(file)}: must be a plain <fileKey>.json, not ${EXTRAS.join(', ')}`,
+      `verdict file name ${JSON.stringify(file)}: must be a plain <fileKey>.json, not ${NOT_VERDICTS.join(', ')}`,
     );
   return name;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
-import { VERDICT_FOLDER_EXTRAS } from '../schema/verdict';
+import { VERDICT_FOLDER_EXTRAS, VERDICT_FOLDER_LAST_RUN } from '../schema/verdict';
 import { sha256 } from '../util/hash';
 import { MOBILE } from '../util/phone';
 import { readJsonFile } from '../util/json';
@@ -75,10 +75,13 @@ export function slugify(label: string): string {
 
 /**
  * File keys a run may not have as they are: `<key>.json` or the key itself would be a file the
- * verdict folder writes for the night (VERDICT_FOLDER_EXTRAS: `index` → index.json), which the
+ * verdict folder writes for the night (VERDICT_FOLDER_EXTRAS: `index` → index.json; and the night's
+ * `last-run.json`, VERDICT_FOLDER_LAST_RUN), which the
  * verdict writer refuses. Lowercase: on a case-insensitive file system `Index.json` is index.json.
  */
-const RESERVED_KEYS = new Set(VERDICT_FOLDER_EXTRAS.flatMap((name) => [name, name.replace(/\.json$/, '')]));
+const RESERVED_KEYS = new Set(
+  [...VERDICT_FOLDER_EXTRAS, VERDICT_FOLDER_LAST_RUN].flatMap((name) => [name, name.replace(/\.json$/, '')]),
+);
 
 /**
  * The file name of a run (verdict, evidence, records): the label itself when it is a short, plain

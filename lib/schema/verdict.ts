@@ -149,3 +149,12 @@ export type VerdictIndex = z.output<typeof verdictIndexSchema>;
 
 /** Files of a verdict folder that are not per-run verdicts. */
 export const VERDICT_FOLDER_EXTRAS = ['index.json', 'summary.md', 'junit.xml'] as const;
+
+/**
+ * Playwright's record of a night's failed tests (its `.last-run.json`: `{status, failedTests}`),
+ * kept in a CI night's verdict folders so that it travels with their artifacts: each shard's
+ * (scripts/ci/shard.sh copies it in), and the merged night's, the union of the shards'
+ * (scripts/merge.ts). `--last-failed` reads the night's verdict folder's when the checkout has
+ * none of its own (tests/setup/cli.ts). Not a verdict, not derived from the verdicts.
+ */
+export const VERDICT_FOLDER_LAST_RUN = 'last-run.json';

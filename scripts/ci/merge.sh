@@ -12,7 +12,8 @@
 #      a shard with no blob (killed before Playwright wrote it, or no artifact) is named, and the
 #      script exits 3: these reports lack its tests;
 #   2. the verdict folders → `npm run merge -- --shards N SHARDS_DIR/*/verdicts` into
-#      OUT_DIR/verdicts (index.json, summary.md, junit.xml; junit.xml copied to OUT_DIR/junit/verdicts.xml: every configured
+#      OUT_DIR/verdicts (index.json, summary.md, junit.xml, and last-run.json, the night's failed
+#      tests for `--last-failed`; junit.xml copied to OUT_DIR/junit/verdicts.xml: every configured
 #      run, a run no shard checked too), printing the run × item grid;
 #   3. the Allure results of every shard copied into ${L1_ALLURE_RESULTS_DIR:-allure-results}/
 #      (claimed and emptied by step 2, as any output folder),

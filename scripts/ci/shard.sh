@@ -4,9 +4,11 @@
 # since PLAYWRIGHT_BLOB_OUTPUT_DIR is set: playwright.config.ts) and its outputs under
 # `${L1_SHARDS_DIR:-reports/shards}/I/`: verdicts/ (L1_VERDICTS_DIR), allure-results/
 # (L1_ALLURE_RESULTS_DIR), blob/ (PLAYWRIGHT_BLOB_OUTPUT_DIR), and `shard` (`I/N`, written first:
-# scripts/ci/merge.sh names the shards whose blob report is missing). The runs come from the
-# environment as for any invocation (L1_RUNS, credentials in L1_CREDENTIALS_JSON: never printed
-# here).
+# scripts/ci/merge.sh names the shards whose blob report is missing). Playwright's record of the
+# failed tests (.last-run.json in L1_TEST_RESULTS_DIR, which stays on this machine) is copied to
+# verdicts/last-run.json, so the merge can give `--last-failed` the night's failures. The runs come
+# from the environment as for any invocation (L1_RUNS, credentials in L1_CREDENTIALS_JSON: never
+# printed here).
 # `L1_SHARD_STATE_ROOT=DIR` gives each shard its own L1_STATE_DIR (DIR/I), as separate machines have.
 #
 # Failing items must not fail the job (the artifacts still have to be guarded and uploaded): the
@@ -64,6 +66,13 @@ while kill -0 "$child" 2>/dev/null; do
   code=$?
 done
 trap - TERM INT
+# This invocation's record only (newer than the shard's folder, made above): never an earlier one's.
+last_run="${L1_TEST_RESULTS_DIR:-test-results/checks}/.last-run.json"
+if [ -f "$last_run" ] && [ "$last_run" -nt "${out}/shard" ] && [ -d "$L1_VERDICTS_DIR" ]; then
+  cp "$last_run" "${L1_VERDICTS_DIR}/last-run.json"
+else
+  echo "shard ${i}/${n}: Playwright wrote no ${last_run} (killed?): the merged night has no record for --last-failed" >&2
+fi
 echo "$code" >"${out}/exit-code"
 echo "shard ${i}/${n}: playwright exit code ${code}, recorded in ${out}/exit-code (the merge decides the result)"
 exit 0

@@ -80,6 +80,15 @@ test('one Allure report for the night: one environment block naming both shards,
   expect(markIn('allure-results')).toBe(markIn('verdicts'));
 });
 
+test("each shard's Playwright record of failed tests travels in its verdicts, and the merged night's is their union (README.md § Investigate without touching the night)", () => {
+  const record = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { failedTests: string[] };
+  for (const i of ['1', '2']) {
+    expect(fs.readFileSync(path.join(base, 'shards', i, 'shard'), 'utf8').trim()).toBe(`${i}/2`);
+    expect(record(path.join(base, 'shards', i, 'verdicts', 'last-run.json')).failedTests).toEqual([]);
+  }
+  expect(record(path.join(base, 'verdicts', 'last-run.json'))).toEqual({ status: 'passed', failedTests: [] });
+});
+
 test("one JUnit file of the night in junit/ (the verdicts, every configured run), Playwright's in a folder of its own: a CI test reporter reading junit/*.xml counts the night once", () => {
   expect(fs.readdirSync(path.join(base, 'junit'))).toEqual(['verdicts.xml']);
   expect(fs.existsSync(path.join(base, 'playwright-junit', 'playwright.xml'))).toBe(true);
@@ -108,6 +117,9 @@ test('a shard whose job left no artifact: the merge names it, its runs are inter
   expect(lost[0]!.reason).toContain('shard 2/2 left no results');
   expect(merged.output).toContain('1 run(s) interrupted: no point added');
   expect(fs.existsSync(path.join(merged.dir, 'history', 'history.jsonl'))).toBe(false);
+  // No union without the lost shard's failures: --last-failed would re-run part of them.
+  expect(merged.output).toContain('no last-run.json merged: shard 2/2 left none');
+  expect(fs.existsSync(path.join(out, 'verdicts', 'last-run.json'))).toBe(false);
 });
 
 test('each run was fetched once in total: one page load and one request per endpoint', () => {

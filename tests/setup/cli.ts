@@ -6,6 +6,7 @@ import type { StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
 import { outputDirInUse, playwrightOutputDir, refusedFolder, within } from '../../lib/report/outputs';
 import type { Outputs } from '../../lib/run/invocation';
+import { VERDICT_FOLDER_LAST_RUN } from '../../lib/schema/verdict';
 import { SettingsError } from '../../lib/run/runs';
 import { shownPath } from '../../lib/util/shown-path';
 
@@ -78,6 +79,28 @@ export function lastRunFile(
     : { file: path.join(outputDir, '.last-run.json'), given: false };
 }
 
+/**
+ * The record `--last-failed` re-runs: the last-run file Playwright would read (`lastRunFile`),
+ * except that a CI night's record beside its verdicts (`last-run.json` in the night's verdict
+ * folder, L1_VERDICTS_DIR: the merge writes it, the union of every shard's) wins over the
+ * checkout's own when none is given. A shard's `.last-run.json` stays on its machine, so a reviewer
+ * who downloads the night's `verdicts` artifact into `reports/verdicts` had no record at all, and
+ * `--last-failed` re-ran every test (audit of the morning after). A night checked in the checkout
+ * removes the folder's record as it claims the folder, so it never outlives its night.
+ */
+export function lastRunSource(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  outputDir: string,
+  nightVerdicts: string,
+  cwd = process.cwd(),
+): LastRunFile {
+  const own = lastRunFile(argv, env, outputDir, cwd);
+  if (own.given || !readTestArgv(argv).options.has('--last-failed')) return own;
+  const night = path.join(nightVerdicts, VERDICT_FOLDER_LAST_RUN);
+  return fs.existsSync(night) ? { file: night, given: false } : own;
+}
+
 /** The last-run file, and whether the command line or the environment gave it (else the output folder's). */
 export interface LastRunFile {
   file: string;
@@ -120,7 +143,7 @@ export function lastFailedPlanOf(
   // cannot be told; the invocation goes on, and Playwright says if it found no test.
   if (last?.failed === 'none')
     return {
-      note: `--last-failed: no record of a last invocation (${shownPath(last.file)} is missing or unreadable: a first run, or one that was killed), so Playwright re-runs every test, as a partial invocation (it never writes over a night's outputs)`,
+      note: `--last-failed: no record of a last invocation (${shownPath(last.file)} is missing or unreadable: a first run, or one that was killed; a CI night's is ${VERDICT_FOLDER_LAST_RUN} in its verdicts artifact, put in the night's verdict folder), so Playwright re-runs every test, as a partial invocation (it never writes over a night's outputs)`,
     };
   if (last?.failed !== 0) return undefined;
   return {
@@ -188,10 +211,15 @@ export function preparePlaywrightOutputDir(o: {
   listing: boolean;
   /** A folder of the invocation's own state, for an invocation that must write nothing of the night's. */
   scratch: string;
+  /** The night's verdict folder (L1_VERDICTS_DIR), where a CI night's `last-run.json` is put. */
+  nightVerdicts: string;
 }): string {
   const given = outputDirFromArgv(o.argv);
   const night = given ?? o.configured;
-  const lastRun = lastRunFile(o.argv, o.env, night);
+  // `--list --last-failed` reads the night's Playwright folder as it is: nothing is carried there.
+  const lastRun = o.listing
+    ? lastRunFile(o.argv, o.env, night)
+    : lastRunSource(o.argv, o.env, night, o.nightVerdicts);
   if (o.runner && !o.listing) {
     const problem = nightOutputsProblem(given, lastRun, o.configured, o.outputs.partial);
     if (problem) throw new SettingsError(problem);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { knownRunLabels, mergeVerdictFolders } from '../../lib/report/merge';
+import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../../lib/report/merge';
 import { summarize } from '../../lib/report/night';
 import {
   folderSelection,
@@ -396,6 +396,26 @@ test.describe('mergeVerdictFolders', () => {
     expect(mixed.problems).toContainEqual(
       expect.stringContaining('the night was split into 3 shards, but folders hold shard 2/2'),
     );
+  });
+
+  test("mergeLastRuns: the union of the shards' failed tests; none (a note) when a shard is absent or left no record, so --last-failed re-runs everything rather than part", () => {
+    const one = shard(ofShard('1/2', entry('a')));
+    const two = shard(ofShard('2/2', entry('b')));
+    fs.writeFileSync(
+      path.join(one, 'last-run.json'),
+      JSON.stringify({ status: 'failed', failedTests: ['t2', 't1'] }),
+    );
+    fs.writeFileSync(path.join(two, 'last-run.json'), JSON.stringify({ status: 'passed', failedTests: [] }));
+    expect(mergeLastRuns([one, two], [])).toEqual({
+      lastRun: { status: 'failed', failedTests: ['t1', 't2'] },
+    });
+    expect(mergeLastRuns([one], ['2/2']).note).toContain('shard 2/2 left none');
+    fs.rmSync(path.join(two, 'last-run.json'));
+    const note = mergeLastRuns([one, two], []);
+    expect(note.lastRun).toBeUndefined();
+    expect(note.note).toContain(path.join(two, 'last-run.json'));
+    // A shard's record is not read as a verdict of its folder.
+    expect(readVerdictFolder(one).problems).toEqual([]);
   });
 
   test('a missing run known with its URLs keeps them (redacted) and its file name; every shard empty still names it', () => {

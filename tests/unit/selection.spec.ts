@@ -6,6 +6,7 @@ import {
   carryLastRun,
   lastFailedPlanOf,
   lastRunFile,
+  lastRunSource,
   nightOutputsProblem,
   outputDirFromArgv,
   readLastRun,
@@ -213,6 +214,40 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
       '/w/l.json',
     );
     expect(lastRunFile([...argv, '--last-failed-file=/tmp/l.json'], {}, '/o', '/w').file).toBe('/tmp/l.json');
+  });
+
+  test("a CI night's record beside its verdicts (the merged last-run.json of the downloaded verdicts artifact) is what --last-failed re-runs, carried into the investigation's folder; a file given still wins (audit: the morning after re-ran all 154 tests)", () => {
+    const w = tempDir('last-run-ci');
+    const verdicts = path.join(w, 'reports', 'verdicts');
+    const night = path.join(w, 'test-results', 'checks');
+    const argv = ['node', 'playwright', 'test', '--last-failed'];
+    // Nothing downloaded: the checkout's own record, as before.
+    expect(lastRunSource(argv, {}, night, verdicts, w)).toEqual({
+      file: path.join(night, '.last-run.json'),
+      given: false,
+    });
+    fs.mkdirSync(verdicts, { recursive: true });
+    const merged = path.join(verdicts, 'last-run.json');
+    fs.writeFileSync(merged, JSON.stringify({ status: 'failed', failedTests: ['a1-b2', 'c3-d4'] }));
+    const source = lastRunSource(argv, {}, night, verdicts, w);
+    expect(source).toEqual({ file: merged, given: false });
+    expect(readLastRun(source.file).failed).toBe(2);
+    const own = path.join(w, 'reports', 'partial', 'x', 'test-results');
+    carryLastRun(argv, source, own);
+    expect(JSON.parse(fs.readFileSync(path.join(own, '.last-run.json'), 'utf8'))).toEqual({
+      status: 'failed',
+      failedTests: ['a1-b2', 'c3-d4'],
+    });
+    // Playwright writes the investigation's own record there at the end: the night's stays.
+    expect(fs.existsSync(merged)).toBe(true);
+    // A file given on the command line, or no --last-failed: the CI record is not read.
+    expect(lastRunSource([...argv, '--last-failed-file', 'l.json'], {}, night, verdicts, w)).toEqual({
+      file: path.join(w, 'l.json'),
+      given: true,
+    });
+    expect(lastRunSource(['node', 'playwright', 'test'], {}, night, verdicts, w).file).toBe(
+      path.join(night, '.last-run.json'),
+    );
   });
 
   test('no last-run file: Playwright re-runs every test, so the invocation goes on and says why; none failed: nothing runs and nothing changes', () => {
