@@ -565,21 +565,26 @@ test.describe('6 · docs/rules.md §D1 "a check never passes by default": an ite
 });
 
 test.describe('7 · spec 7.6 "matched by name" where a name is on two platform rows of different kinds (Profile A reads every kind, docs/rules.md §D9)', () => {
+  /** A platform product row with a competitor brand's name. */
+  const productNamedAs =
+    (name: string) =>
+    (_d: Data, p: PlatformEvidence): void => {
+      p.competitor.push(
+        competitorRow(
+          name,
+          99.95,
+          AI_KEYS.map(() => 10),
+          'product',
+          99,
+        ),
+      );
+    };
+
   test('7.6: a product row named as a competitor brand: step 5.1 says which row it compared and that the name is on two rows; step 5.2 fails', () => {
     const brand = BRANDS[1]!;
     const result = checkItem5(
       context({
-        edit: (_d, p) => {
-          p.competitor.push(
-            competitorRow(
-              brand.name,
-              99.95,
-              AI_KEYS.map(() => 10),
-              'product',
-              99,
-            ),
-          );
-        },
+        edit: productNamedAs(brand.name),
       }),
     );
     const compared = row(result, '5.1', `${brand.name} · all-platform rate`);
@@ -597,17 +602,7 @@ test.describe('7 · spec 7.6 "matched by name" where a name is on two platform r
     const result = checkItem5(
       context({
         profile: 'B',
-        edit: (_d, p) => {
-          p.competitor.push(
-            competitorRow(
-              brand.name,
-              99.95,
-              AI_KEYS.map(() => 10),
-              'product',
-              99,
-            ),
-          );
-        },
+        edit: productNamedAs(brand.name),
       }),
     );
     expect(row(result, '5.1', `${brand.name} · all-platform rate`).note ?? '').not.toContain('platform rows');
