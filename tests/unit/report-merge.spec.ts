@@ -26,6 +26,16 @@ const REPO = path.resolve(__dirname, '..', '..');
 const selection: Selection = { filters: [], shard: null, complete: true };
 const temps: string[] = [];
 
+/** The verdict folder of a shard that had no run: its index alone. */
+function noRunShard(selection: typeof COMPLETE): string {
+  const dir = tempDir();
+  fs.writeFileSync(
+    path.join(dir, 'index.json'),
+    JSON.stringify({ generatedAt: 'x', suite: { name: 'l1-verify', version: '0' }, selection, runs: [] }),
+  );
+  return dir;
+}
+
 test.afterAll(() => {
   for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
 });
@@ -375,16 +385,7 @@ test.describe('mergeVerdictFolders', () => {
   });
 
   test("the plan's shard count (--shards) finds a shard absent when the folders cannot tell (the last one lost), and a folder of another split is a problem; a shard that had no run is there", () => {
-    const empty = tempDir();
-    fs.writeFileSync(
-      path.join(empty, 'index.json'),
-      JSON.stringify({
-        generatedAt: 'x',
-        suite: { name: 'l1-verify', version: '0' },
-        selection: { ...COMPLETE, shard: '2/3' },
-        runs: [],
-      }),
-    );
+    const empty = noRunShard({ ...COMPLETE, shard: '2/3' });
     const one = shard(ofShard('1/3', entry('a')));
     // Without the count, the folders name 3 shards: 3/3 is absent; 2/3 (no run) is there.
     expect(mergeVerdictFolders([one, empty], ['a']).absent).toEqual(['3/3']);
@@ -476,16 +477,7 @@ test.describe('knownRunLabels', () => {
   });
 
   test('a shard that had no run (more shards than runs) is fine: a note, not a problem', () => {
-    const empty = tempDir();
-    fs.writeFileSync(
-      path.join(empty, 'index.json'),
-      JSON.stringify({
-        generatedAt: 'x',
-        suite: { name: 'l1-verify', version: '0' },
-        selection: COMPLETE,
-        runs: [],
-      }),
-    );
+    const empty = noRunShard(COMPLETE);
     const merged = mergeVerdictFolders([shard(entry('a')), empty]);
     expect(merged.problems).toEqual([]);
     expect(merged.notes).toEqual([`${empty}: this shard had no run to check (more shards than runs)`]);
