@@ -1,7 +1,7 @@
 /**
  * The result of the night (`bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]`): each shard's
  * Playwright exit code, then one exit code by the same rule as `npm run check`
- * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup or its redaction guard:
+ * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup, its killed checks or its guard:
  * SHARDS_RESULT failure or cancelled), the reports (MERGE_OUTCOME) or the final redaction guard
  * (GUARD_OUTCOME) did not succeed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
  * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
@@ -21,8 +21,11 @@ const shardFolders = fs.existsSync(shards)
       .map((e) => e.name)
       .sort()
   : [];
+/** Shard folders with no exit code: their checks were killed or timed out before they ended. */
+const unrecorded: string[] = [];
 for (const shard of shardFolders) {
   const file = path.join(shards, shard, 'exit-code');
+  if (!fs.existsSync(file)) unrecorded.push(shard);
   process.stdout.write(
     fs.existsSync(file)
       ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
@@ -49,7 +52,14 @@ const code = jobExitCode({
   guardFailed: failed('GUARD_OUTCOME'),
 });
 const steps = [
-  failed('SHARDS_RESULT') ? 'a shard job (its setup or its redaction guard)' : '',
+  // A shard job fails when its setup or its guard fails, or when its checks are killed (a step
+  // killed by a signal, no exit code written): that one is named, not blamed on the others
+  // (nightly audit of 2026-11-27: a SIGKILLed checks step read "its setup or its redaction guard").
+  failed('SHARDS_RESULT')
+    ? unrecorded.length
+      ? `a shard job (${unrecorded.join(', ')}: its checks were killed or timed out, no exit code recorded)`
+      : 'a shard job (its setup or its redaction guard)'
+    : '',
   failed('MERGE_OUTCOME') || !merged ? 'the reports' : '',
   failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
 ].filter(Boolean);

@@ -82,6 +82,13 @@ test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; 
     finish({ SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' }).status,
   ).toBe(0);
   expect(finish({}).status).toBe(0);
+  // A shard whose checks were killed wrote no exit code: its job failed for that, named as such.
+  fs.mkdirSync(path.join(out, 'shards', 'shard-2'), { recursive: true });
+  const killed = finish({ SHARDS_RESULT: 'failure', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' });
+  expect(killed.status).toBe(3);
+  expect(killed.stdout).toContain(
+    'failed: a shard job (shard-2: its checks were killed or timed out, no exit code recorded)',
+  );
 });
 
 test('mask.ts writes each value as workflow command data: %, CR and LF escaped, so the runner masks the value itself', () => {
