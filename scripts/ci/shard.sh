@@ -55,9 +55,12 @@ echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
 # own, and recorded no code (scripts/ci/finish.sh then left the shard out).
 node_modules/.bin/"${args[@]}" &
 child=$!
-# Both as SIGINT, which Playwright's runner takes as Ctrl-C: it stops the workers and runs the
-# teardown that writes the night files (on SIGTERM it would just die); as the main job does.
-trap 'kill -INT "$child" 2>/dev/null' TERM INT
+# Each passed on as it came, as the main job does: the config takes SIGTERM as Ctrl-C (the workers
+# stop, the teardown writes the night files) and the verdicts name it. Passed on as SIGINT, a CI
+# timeout's SIGTERM read "interrupted by SIGINT", as if a person had pressed Ctrl-C (nightly audit
+# of 2026-11-27).
+trap 'kill -TERM "$child" 2>/dev/null' TERM
+trap 'kill -INT "$child" 2>/dev/null' INT
 wait "$child"
 code=$?
 # A trapped signal ends `wait` early (code > 128): wait again until Playwright itself has ended.
