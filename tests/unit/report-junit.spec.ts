@@ -156,6 +156,17 @@ test('one testsuite per run, one testcase per item named with its title, in item
   expect(all(root, 'failure')).toHaveLength(0);
 });
 
+test('a pass that holds only by a special clause (pass* in the grid) says its clauses in <system-out>; a plain pass says nothing', () => {
+  const byClause = { ...passing(5), passBy: ['tie swap (spec 9.5.5) ×2'] };
+  const root = parseXml(junitXml([verdict('run-a', { items: [passing(3), byClause] })]));
+  const [plain, starred] = all(root, 'testcase');
+  expect(all(plain!, 'system-out')).toHaveLength(0);
+  expect(all(starred!, 'system-out').map((e) => e.text)).toEqual([
+    'pass*: passed by a special clause: tie swap (spec 9.5.5) ×2',
+  ]);
+  expect(root.attrs).toMatchObject({ tests: '2', failures: '0', errors: '0' });
+});
+
 test('a failing item is a <failure> with the step names and mismatch lines, in the shape every failure message prints them (reader audit: JUnit had a shape of its own)', () => {
   const root = parseXml(junitXml([verdict('run-a', { items: [passing(3), failing] })]));
   const failures = all(root, 'failure');
@@ -332,7 +343,7 @@ test('a run stopped in the middle of its items: all ten items, those that ended 
     ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => expect.stringMatching(new RegExp(`^item ${n} · `))),
   ]);
   // Item 3 ended and passed (`pass*` in the grid): a passing test case, as its verdict says.
-  expect(cases[1]!.children).toHaveLength(0);
+  expect(cases[1]!.children.map((c) => c.name)).toEqual(['system-out']);
   for (const c of cases.slice(2)) {
     const e = all(c, 'error')[0]!;
     expect(e.attrs.type).toBe('interrupted');
