@@ -1,3 +1,5 @@
+import type { Profile } from './types';
+
 /**
  * The items of the spec, one row each: the only source of their titles, tags, objectives and spec
  * sections (test titles, Allure features, grids, JUnit and verdicts all read this table). The rule
@@ -8,8 +10,11 @@ export interface ItemSpec {
   title: string;
   /** `@item5` plus the family: `npx playwright test --grep item5` or `--grep @ranking`. */
   tags: `@${string}`[];
-  /** What the item compares, in the spec's words (the test's Allure description). */
-  objective: string;
+  /**
+   * What the item compares, in the spec's words (the test's Allure description): one text, or one
+   * per profile where they compare differently (`objectiveOf`).
+   */
+  objective: string | Record<Profile, string>;
   /** The spec sections the item proves. */
   spec: string[];
 }
@@ -19,16 +24,20 @@ export const ITEMS = [
     item: 3,
     title: 'KPI cards, aggregate',
     tags: ['@item3', '@kpi'],
-    objective:
-      'Profile A (spec 7.2): exposure, top-3 and positive rates of `summary` against the snapshot `all` row within 0.05 (7.1). Profile B (9.2): the five fixed cards with the 9.3 rounding, the 9.3.4 integer rule for brand exposure, position_rate never used.',
+    objective: {
+      A: 'Spec 7.2: exposure, top-3 and positive rates of `summary` against the snapshot `all` row within 0.05 (7.1).',
+      B: 'Spec 9.2: the five fixed cards against the snapshot `all` row with the 9.3 rounding, the 9.3.4 integer rule for brand exposure, position_rate never used.',
+    },
     spec: ['7.1', '7.2', '9.2', '9.3'],
   },
   {
     item: 4,
     title: 'KPI points per platform',
     tags: ['@item4', '@kpi'],
-    objective:
-      "Spec 7.2: the last monitoring-day point of each of the six platforms against that platform's snapshot row. Profile B (9.2): the five cards per platform, `self` for a diagnosis without a multi-period trend (9.2.3).",
+    objective: {
+      A: "Spec 7.2: the last monitoring-day point of each of the six platforms against that platform's snapshot row.",
+      B: "Spec 9.2: the five cards of each of the six platforms against that platform's snapshot row, with the 9.3 rounding; `self` for a diagnosis without a multi-period trend (9.2.3).",
+    },
     spec: ['7.2', '9.2', '9.2.3'],
   },
   {
@@ -66,8 +75,10 @@ export const ITEMS = [
     item: 9,
     title: 'media type shares',
     tags: ['@item9', '@shares'],
-    objective:
-      'Spec 7.4 (Profile A: drop 「其他」「未知」 and recompute; platform top-10 bar with the 101.5 rule) and 9.4 (Profile B: the denominator includes 「其他」「未知」).',
+    objective: {
+      A: 'Spec 7.4: the HTML tiles drop 「其他」「未知」 and recompute on the rest; the platform top-10 bar with the 101.5 rule.',
+      B: 'Spec 9.4: the HTML counts divided by a sum that includes 「其他」「未知」, which are then removed, top 10; the platform values are percentages, printed as they are.',
+    },
     spec: ['7.4', '9.4'],
   },
   {
@@ -105,4 +116,9 @@ export function itemFeature(item: ItemSpec['item']): string {
 /** The test title of an item: `item 5 · industry exposure ranking`. */
 export function itemTestTitle(spec: ItemSpec): string {
   return `item ${spec.item} · ${spec.title}`;
+}
+
+/** What an item compares for a run of this profile (the test's Allure description). */
+export function objectiveOf(spec: Pick<ItemSpec, 'objective'>, profile: Profile): string {
+  return typeof spec.objective === 'string' ? spec.objective : spec.objective[profile];
 }

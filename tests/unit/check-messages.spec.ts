@@ -1,6 +1,7 @@
 import { expect, test } from './test-type';
 import { CheckFailure, MISMATCH_LINES_SHOWN, itemDescription, stepFailure } from '../../fixtures/check';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
+import { ITEMS, objectiveOf } from '../../lib/rules/items';
 
 /** The failure message of a step: what a reviewer reads first when an item fails (fixtures/check.ts). */
 
@@ -90,4 +91,19 @@ test('the Allure description of a failed item says its rows that passed by a spe
   expect(itemDescription('the objective', item([passedBy], 'pass'), [])).toContain(
     '**Passed by a special clause:** 0.1 after rounding (spec 9.3.2)',
   );
+});
+
+test('an item test describes what its run’s profile compares: Profile A’s text for an A run, Profile B’s for a B run, one text where the profiles compare alike', () => {
+  const item3 = ITEMS.find((i) => i.item === 3)!;
+  expect(objectiveOf(item3, 'A')).toMatch(/^Spec 7\.2: /);
+  expect(objectiveOf(item3, 'A')).not.toContain('9.2');
+  expect(objectiveOf(item3, 'B')).toMatch(/^Spec 9\.2: .*9\.3\.4/);
+  const item9 = ITEMS.find((i) => i.item === 9)!;
+  expect([objectiveOf(item9, 'A'), objectiveOf(item9, 'B')].map((t) => t.slice(0, 9))).toEqual([
+    'Spec 7.4:',
+    'Spec 9.4:',
+  ]);
+  // Near miss: an item the profiles compare alike has one text for both.
+  const item6 = ITEMS.find((i) => i.item === 6)!;
+  expect(objectiveOf(item6, 'B')).toBe(objectiveOf(item6, 'A'));
 });
