@@ -200,7 +200,9 @@ function suiteOf(v: VerdictFile): { xml: string; tests: number; failures: number
     v.status === 'needs-input' ? v.status : `${v.status}${v.failureKind ? `, ${v.failureKind}` : ''}`;
   const notChecked = (n: number) => `run ${label} · item ${n}: run not checked (${kind}): ${reason}`;
   if (!checked) {
-    cases.push({ name: 'collection', time: seconds(v.durationMs), body: error(reason!) });
+    // Named as every failure message is: the run, then the reason (its items say the same).
+    const body = `<error${attrs({ message: `run ${label} · collection: run not checked (${kind}): ${reason}`, type })}>${xmlText(reason!)}</error>`;
+    cases.push({ name: 'collection', time: seconds(v.durationMs), body });
     errors++;
   }
   for (const n of numbers) {

@@ -301,7 +301,11 @@ test('a run not checked: a "collection" <error> with the reason, and its items a
   const root = parseXml(junitXml([selected]));
   const cases = all(root, 'testcase');
   expect(cases[0]!.attrs.name).toBe('collection');
-  expect(all(cases[0]!, 'error')[0]!.attrs).toMatchObject({ message: reason, type: 'platform' });
+  // The message names the run, as every failure message does (many CI screens show only it).
+  expect(all(cases[0]!, 'error')[0]!.attrs).toMatchObject({
+    message: `run run-c · collection: run not checked (error, platform): ${reason}`,
+    type: 'platform',
+  });
   // No item recorded, the whole run selected: all ten items are errors.
   expect(cases).toHaveLength(11);
   expect(all(root, 'error')).toHaveLength(11);
