@@ -223,9 +223,10 @@ function shareStep(
   const html = rule.htmlSide(htmlEntries, ctx.profile);
   const platform = rule.platformSide(platformEntries, ctx.profile);
   const notes = [`HTML: ${html.basis}`, `platform: ${platform.basis}`];
-  // The HTML has the group when it has entries, before the rule's removals: a publish-time group of
-  // only 「无时间」 is a group the platform lacks when it sends no rows (contract §6).
-  if (platformEntries.length === 0 && htmlEntries.length > 0) {
+  // A side has the group when its chart shows it (`shows`), on both sides and in both directions of
+  // contract §6: a publish-time group of only 「无时间」 against no rows shows nothing on either
+  // side, as the mirror case (only 「无时间」 rows, no HTML aggregate) does (review of 2026-11-27).
+  if (platformEntries.length === 0 && shows(html)) {
     const note = `no tmc rows for dimension ${rule.dimension}, platform ${option.key}`;
     return makeStep(
       option.key,
@@ -245,7 +246,12 @@ function shareStep(
  */
 function platformShowsGroup(ctx: RuleContext, rule: ShareRule, key: string): boolean {
   const entries = platformGroup(ctx, key, rule.dimension);
-  return entries.length > 0 && rule.platformSide(entries, ctx.profile).shown.some((e) => e.value !== null);
+  return entries.length > 0 && shows(rule.platformSide(entries, ctx.profile));
+}
+
+/** Whether a side's chart shows the group: an entry with a value once the rule's removals are made. */
+function shows(side: ShareSide): boolean {
+  return side.shown.some((e) => e.value !== null);
 }
 
 /** Items 7 to 10: one step per platform option (aggregate and the six AI platforms). */

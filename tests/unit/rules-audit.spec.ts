@@ -23,6 +23,7 @@ import {
   row,
   setGroup,
   step,
+  tmcRows,
 } from './builders';
 
 /**
@@ -546,21 +547,35 @@ test.describe('6 · docs/rules.md §D1 "a check never passes by default": an ite
     ]);
   });
 
-  test('contract §6 "a group that the HTML has and the platform lacks … fails": a publish-time group of only 「无时间」 against no platform row fails, before 7.3.2 removes the entry', () => {
-    const onlyNoTime = context({
-      edit: (d, p) => setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['无时间', 5]), []),
-    });
-    const result = ITEM_RULES[8](onlyNoTime);
-    expect(result.verdict).toBe('fail');
-    expect(step(result, AI_KEYS[0]!).rows.map((r) => [r.key, r.verdict])).toEqual([
-      ['group publish_time', 'fail'],
-    ]);
-    // Near miss: the platform has the group, also only 「无时间」: both charts show nothing, and agree.
-    const bothNoTime = context({
-      edit: (d, p) =>
-        setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['无时间', 5]), group(['无时间', 100])),
-    });
-    expect(ITEM_RULES[8](bothNoTime).verdict).toBe('pass');
+  test('contract §6 "a group that the HTML has and the platform lacks, or the reverse for the aggregate, fails": a side has the group when its chart shows it, on both sides alike', () => {
+    const missing = (result: ItemResult, key: string) =>
+      step(result, key).rows.map((r) => [r.key, r.verdict]);
+    // The HTML shows 「新闻」 and the platform sends no row: the platform lacks the group.
+    const lacks = ITEM_RULES[8](
+      context({ edit: (d, p) => setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['近7天', 5]), []) }),
+    );
+    expect(missing(lacks, AI_KEYS[0]!)).toEqual([['group publish_time', 'fail']]);
+    // Only 「无时间」 on the HTML side and no row: neither chart shows anything, as in the mirror case
+    // below; both empty at that option, the item passes on the others.
+    const onlyNoTime = ITEM_RULES[8](
+      context({ edit: (d, p) => setGroup(d, p, AI_KEYS[0]!, 'publish_time', group(['无时间', 5]), []) }),
+    );
+    expect(step(onlyNoTime, AI_KEYS[0]!).rows.map((r) => r.note)).toEqual(['both empty']);
+    expect(onlyNoTime.verdict).toBe('pass');
+    // The mirror, for the aggregate: no HTML group, platform rows of only 「无时间」: not compared.
+    const mirror = ITEM_RULES[8](
+      context({
+        edit: (d, p) => {
+          d.brand.tmc_aggregate.publish_time = undefined;
+          p.tmc = [
+            ...p.tmc.filter((r) => !(r.platform === 'all' && r.dimension === 'publish_time')),
+            ...tmcRows('all', 'publish_time', group(['无时间', 100])),
+          ];
+        },
+      }),
+    );
+    expect(mirror.steps.map((s) => s.id)).not.toContain('all');
+    expect(mirror.verdict).toBe('pass');
   });
 });
 
