@@ -167,7 +167,7 @@ function missingVerdict(
       ...verdict,
       status: 'error',
       failureKind: 'interrupted',
-      reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}), and ${why.join(', and ')}: the run was probably one that ${these} never reached; check the night again`,
+      reason: `merge: run found in no shard (of ${shards} shard folder${shards === 1 ? '' : 's'}), and ${why.join(', and ')}: the run was probably a run ${these} never reached; check the night again`,
     };
   return {
     ...verdict,
@@ -199,8 +199,23 @@ function folderShard(dir: string, entries: readonly VerdictEntry[]): string | un
   if (named.size === 1) return [...named][0] ?? undefined;
   if (entries.length) return undefined;
   const index = readJsonFile(path.join(dir, 'index.json'));
-  if (index.why !== undefined) return undefined;
-  return verdictIndexSchema.safeParse(index.value).data?.selection.shard ?? undefined;
+  const indexed =
+    index.why === undefined ? verdictIndexSchema.safeParse(index.value).data?.selection.shard : undefined;
+  return indexed ?? shardFile(dir);
+}
+
+/**
+ * The `i/n` scripts/ci/shard.sh writes first, beside the shard's verdicts folder: a shard whose
+ * checks were killed before any run ended has an artifact but no verdict or index (review of
+ * 2026-11-27: such a shard was called one whose job left no artifact).
+ */
+function shardFile(dir: string): string | undefined {
+  try {
+    const text = fs.readFileSync(path.join(dir, '..', 'shard'), 'utf8').trim();
+    return shardParts(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `i/n` → [i, n], or undefined for anything else. */
@@ -311,7 +326,11 @@ export function mergeVerdictFolders(
       const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
       if (parsed?.success && parsed.data.runs.length === 0)
         notes.push(`${dir}: this shard had no run to check (more shards than runs)`);
-      else problems.push(`${dir}: holds no verdict (the shard did not finish: see its log)`);
+      else {
+        problems.push(`${dir}: holds no verdict (the shard did not finish: see its log)`);
+        // Its artifact is there, so its job uploaded: its checks stopped before any run ended.
+        unfinished.push(dir);
+      }
     }
     for (const entry of folder.entries) {
       const key = runKey(entry.verdict.run.label, entry.file);

@@ -369,6 +369,22 @@ test.describe('mergeVerdictFolders', () => {
     expect(c.reason).not.toContain(three);
   });
 
+  test('a shard whose artifact came with no verdict (its checks killed before any run ended) is not called one that left no artifact: it did not finish, and its runs say so', () => {
+    const one = shard(ofShard('1/2', entry('a')));
+    // As scripts/ci/shard.sh leaves it: `shard` written first, verdicts/ made, nothing in it.
+    const killed = path.join(tempDir(), 'verdicts');
+    fs.mkdirSync(killed);
+    fs.writeFileSync(path.join(killed, '..', 'shard'), '2/2\n');
+    const merged = mergeVerdictFolders([one, killed], ['a', 'b']);
+    expect(merged.absent).toEqual([]);
+    expect(merged.problems).toContain(`${killed}: holds no verdict (the shard did not finish: see its log)`);
+    const b = merged.entries.find((e) => e.file === 'b.json')!.verdict;
+    expect(b.failureKind).toBe('interrupted');
+    expect(b.reason).toContain(`and ${killed} did not finish`);
+    expect(b.reason).toContain('probably a run that shard never reached');
+    expect(b.reason).not.toContain('left no artifact');
+  });
+
   test('every shard of the night there and finished: a configured run none checked is input, as before', () => {
     const merged = mergeVerdictFolders(
       [shard(ofShard('1/2', entry('a'))), shard(ofShard('2/2', entry('b')))],
@@ -429,7 +445,8 @@ test.describe('mergeVerdictFolders', () => {
     expect(merged.entries.map((e) => e.file)).toEqual(['long-label-x.json']);
     const v = merged.entries[0]!.verdict;
     expect(v.run.htmlUrl).not.toContain('secret');
-    expect(v).toMatchObject({ status: 'error', failureKind: 'input' });
+    // The one folder holds no verdict: its shard did not finish, so the run is interrupted.
+    expect(v).toMatchObject({ status: 'error', failureKind: 'interrupted' });
     expect(verdictFileSchema.parse(v)).toEqual(v);
   });
 
