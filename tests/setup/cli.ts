@@ -101,6 +101,23 @@ export function lastRunSource(
   return fs.existsSync(night) ? { file: night, given: false } : own;
 }
 
+/**
+ * The record `--list --last-failed` must list from when it is not the one Playwright reads there:
+ * a CI night's record beside its verdicts (`lastRunSource`). Playwright's list mode reads the
+ * file PLAYWRIGHT_LAST_RUN_OUTPUT_FILE names and never writes it, so the runner sets it; without
+ * it, the listing showed every test where `--last-failed` ran the night's failures (review of
+ * 2026-11-27). Undefined when the listing reads the right file already.
+ */
+export function listingLastRun(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  outputDir: string,
+  nightVerdicts: string,
+): string | undefined {
+  const source = lastRunSource(argv, env, outputDir, nightVerdicts);
+  return source.file === lastRunFile(argv, env, outputDir).file ? undefined : source.file;
+}
+
 /** The last-run file, and whether the command line or the environment gave it (else the output folder's). */
 export interface LastRunFile {
   file: string;
@@ -216,10 +233,13 @@ export function preparePlaywrightOutputDir(o: {
 }): string {
   const given = outputDirFromArgv(o.argv);
   const night = given ?? o.configured;
-  // `--list --last-failed` reads the night's Playwright folder as it is: nothing is carried there.
+  // `--list --last-failed` reads the night's Playwright folder as it is: nothing is carried there;
+  // a CI night's record beside its verdicts is named to Playwright instead (`listingLastRun`).
   const lastRun = o.listing
     ? lastRunFile(o.argv, o.env, night)
     : lastRunSource(o.argv, o.env, night, o.nightVerdicts);
+  const listFrom = o.listing && o.runner ? listingLastRun(o.argv, o.env, night, o.nightVerdicts) : undefined;
+  if (listFrom) o.env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE = listFrom;
   if (o.runner && !o.listing) {
     const problem = nightOutputsProblem(given, lastRun, o.configured, o.outputs.partial);
     if (problem) throw new SettingsError(problem);

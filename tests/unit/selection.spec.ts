@@ -7,6 +7,7 @@ import {
   lastFailedPlanOf,
   lastRunFile,
   lastRunSource,
+  listingLastRun,
   nightOutputsProblem,
   outputDirFromArgv,
   readLastRun,
@@ -248,6 +249,23 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
     expect(lastRunSource(['node', 'playwright', 'test'], {}, night, verdicts, w).file).toBe(
       path.join(night, '.last-run.json'),
     );
+  });
+
+  test("--list --last-failed lists from the record --last-failed would run: a CI night's beside its verdicts is named to Playwright (PLAYWRIGHT_LAST_RUN_OUTPUT_FILE); none, or the checkout's own, needs nothing", () => {
+    const w = tempDir('last-run-list');
+    const verdicts = path.join(w, 'reports', 'verdicts');
+    const night = path.join(w, 'test-results', 'checks');
+    const argv = ['node', 'playwright', 'test', '--list', '--last-failed'];
+    expect(listingLastRun(argv, {}, night, verdicts)).toBeUndefined();
+    fs.mkdirSync(verdicts, { recursive: true });
+    const merged = path.join(verdicts, 'last-run.json');
+    fs.writeFileSync(merged, JSON.stringify({ status: 'failed', failedTests: ['a1-b2'] }));
+    expect(listingLastRun(argv, {}, night, verdicts)).toBe(merged);
+    // Near misses: a file given wins, and a listing without --last-failed reads no record.
+    expect(
+      listingLastRun([...argv, '--last-failed-file', path.join(w, 'l.json')], {}, night, verdicts),
+    ).toBeUndefined();
+    expect(listingLastRun(['node', 'playwright', 'test', '--list'], {}, night, verdicts)).toBeUndefined();
   });
 
   test('no last-run file: Playwright re-runs every test, so the invocation goes on and says why; none failed: nothing runs and nothing changes', () => {
