@@ -56,9 +56,10 @@ echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"
 node_modules/.bin/"${args[@]}" &
 child=$!
 # Each passed on as it came, as the main job does: the config takes SIGTERM as Ctrl-C (the workers
-# stop, the teardown writes the night files) and the verdicts name it. Passed on as SIGINT, a CI
-# timeout's SIGTERM read "interrupted by SIGINT", as if a person had pressed Ctrl-C (nightly audit
-# of 2026-11-27).
+# stop, the teardown writes the night files) and the verdicts name the first signal. `timeout` and
+# most schedulers send SIGTERM, which read "interrupted by SIGINT" when passed on as SIGINT (nightly
+# audit of 2026-11-27); GitHub Actions sends a cancelled or timed-out step SIGINT first, then
+# SIGTERM, so a shard stopped there says SIGINT.
 trap 'kill -TERM "$child" 2>/dev/null' TERM
 trap 'kill -INT "$child" 2>/dev/null' INT
 wait "$child"
