@@ -64,7 +64,13 @@ function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): I
       htmlAll,
       platformAll,
     };
-    return [makeStep(option.key, option.stepName, rowsOf(lists))];
+    // No source on either side: one row saying so, for both items (an item of only such rows
+    // compared nothing and fails: docs/rules.md §D1).
+    const compared =
+      lists.html.length === 0 && lists.platform.length === 0
+        ? [bothEmptyRow('sources (none on either side)', 'both empty')]
+        : rowsOf(lists);
+    return [makeStep(option.key, option.stepName, compared)];
   });
   return makeItem(item, ITEM_TITLES[item], steps, notes);
 }
@@ -120,14 +126,10 @@ function rowCountRow(html: SourceEntry[], platform: SourceRow[]): ComparisonRow 
 
 /** Item 11, related sources: title, channel, cited count, aligned by title (spec 7.8.1, 7.8.3, 7.8.4). */
 export function checkItem11(ctx: RuleContext): ItemResult {
-  return checkSources(ctx, 11, (lists) =>
-    lists.html.length === 0 && lists.platform.length === 0
-      ? [bothEmptyRow('sources (none on either side)', 'both empty')]
-      : [
-          rowCountRow(lists.html, lists.platform),
-          ...pairByTitle(lists.html, lists.platform).flatMap((pair) => titleRows(pair, lists)),
-        ],
-  );
+  return checkSources(ctx, 11, (lists) => [
+    rowCountRow(lists.html, lists.platform),
+    ...pairByTitle(lists.html, lists.platform).flatMap((pair) => titleRows(pair, lists)),
+  ]);
 }
 
 /**
@@ -186,10 +188,8 @@ function ordinalRow(index: number, lists: Lists): ComparisonRow {
 /** Item 12, related sources: the title at each display ordinal (spec 7.8.2 to 7.8.5). */
 export function checkItem12(ctx: RuleContext): ItemResult {
   return checkSources(ctx, 12, (lists) =>
-    lists.html.length === 0 && lists.platform.length === 0
-      ? [bothEmptyRow('sources (none on either side)', 'both empty')]
-      : Array.from({ length: Math.max(lists.html.length, lists.platform.length) }, (_, i) =>
-          ordinalRow(i, lists),
-        ),
+    Array.from({ length: Math.max(lists.html.length, lists.platform.length) }, (_, i) =>
+      ordinalRow(i, lists),
+    ),
   );
 }
