@@ -83,8 +83,10 @@ function readableCut(s: string, max: number): string {
   // The text as safeText counts it: masked (a masked secret changes its length), then code points.
   const head = [...redactText(s.slice(0, 4 * (max + CUT_SLACK) + 1024))];
   if (head.length <= max + CUT_SLACK && s.length <= 4 * (max + CUT_SLACK) + 1024) return safeText(s);
+  // Within what was read: masking may have made the start shorter than `max` (a long `?token=…`).
+  const last = Math.min(max, head.length - 1);
   const cutAt = (splits: (a: string, b: string) => boolean) => {
-    for (let end = max; end > Math.max(0, max - CUT_BACK); end--)
+    for (let end = last; end > Math.max(0, max - CUT_BACK); end--)
       if (!splits(head[end - 1]!, head[end]!)) return end;
     return undefined;
   };
