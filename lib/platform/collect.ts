@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import { dataSchemaFor, type Data } from '../schema/data';
+import { dataForProfile, dataSchemaFor, rawLine, type Data } from '../schema/data';
 import { parseWith } from '../schema/issues';
 import {
   batchList,
@@ -82,8 +82,19 @@ function withoutPlaywrightLogs(message: string): string {
   return message.replace(/\n+(?:Browser logs|Call log):[^]*$/, '');
 }
 
+/**
+ * The run's profile for a `meta.line` (spec 9.1.1), decided before DATA is parsed: a Profile A run
+ * never validates the fields only Profile B reads (`dataForProfile`).
+ */
+type ProfileOf = (line: string | undefined) => 'A' | 'B';
+
 /** Reads cal_data_json (docs/contract.md §5): unreadable or invalid is an error, never a silent fallback. */
-function readCalData(file: string, root: string, level: 'brand' | 'product'): { raw: unknown; parsed: Data } {
+function readCalData(
+  file: string,
+  root: string,
+  level: 'brand' | 'product',
+  profileOf: ProfileOf,
+): { raw: unknown; parsed: Data } {
   const where = path.resolve(root, file);
   const read = readJsonFile(where);
   // Never a silent fallback to the page (spec 2.1).
@@ -93,7 +104,12 @@ function readCalData(file: string, root: string, level: 'brand' | 'product'): { 
   try {
     return {
       raw: json,
-      parsed: parseWith(dataSchemaFor(level), json, `cal_data_json ${where}`, 'cal_data_json'),
+      parsed: parseWith(
+        dataSchemaFor(level),
+        dataForProfile(json, profileOf(rawLine(json))),
+        `cal_data_json ${where}`,
+        'cal_data_json',
+      ),
     };
   } catch (e) {
     throw new Stop('error', messageOf(e)); // the run's own input, like the page's DATA
@@ -238,8 +254,13 @@ async function readData(
   evidence: Evidence,
   pageKey: CredentialKey,
 ): Promise<{ raw: unknown; parsed: Data }> {
+  const profileOf: ProfileOf = (line) =>
+    recognizeProfile(
+      { host: facts.host, protocol: facts.protocol, companyId: facts.companyId, line },
+      deps.profileB,
+    ).profile;
   if (run.input.calDataJson) {
-    const cal = readCalData(run.input.calDataJson, deps.root, run.input.level ?? 'brand');
+    const cal = readCalData(run.input.calDataJson, deps.root, run.input.level ?? 'brand', profileOf);
     const calTopic = cal.parsed.meta.topic === undefined ? undefined : String(cal.parsed.meta.topic);
     if (facts.topic !== undefined && calTopic === facts.topic) {
       evidence.run.dataSource = 'cal_data_json';
@@ -310,7 +331,7 @@ async function readData(
       raw,
       parsed: parseWith(
         dataSchemaFor(run.input.level ?? 'brand'),
-        raw,
+        dataForProfile(raw, profileOf(rawLine(raw))),
         `report page DATA (${redactUrl(run.input.htmlUrl)})`,
         'DATA',
       ),

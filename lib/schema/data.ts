@@ -187,6 +187,69 @@ export function dataSchemaFor(level: 'brand' | 'product') {
 
 export const dataSchema = dataObject.transform(aiBlocksOnly);
 
+/** `brand.summary` fields only Profile B's cards read (spec 9.2). */
+const PROFILE_B_SUMMARY = ['avg_first_position_rate', 'avg_top5_rate', 'product_link'];
+/** A platform's `self` and trend point fields only Profile B's cards read (spec 9.2). */
+const PROFILE_B_FIGURES = ['top5_rate', 'first_position_rate', 'brand_exposure_rate', 'product_link_rate'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A copy of `v` without `keys`, when it is an object; anything else as it is (the parse says so). */
+const omit = (v: unknown, keys: readonly string[]): unknown =>
+  isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !keys.includes(k))) : v;
+
+/** `meta.line` as DATA holds it, when it is text: what recognises Profile B (spec 9.1.1) before the parse. */
+export function rawLine(raw: unknown): string | undefined {
+  const line = isRecord(raw) && isRecord(raw.meta) ? raw.meta.line : undefined;
+  return typeof line === 'string' ? line : undefined;
+}
+
+/**
+ * DATA as a run of `profile` validates it (docs/contract.md §5; contract §5: "Fields a run does not
+ * use are never validated against it"). A Profile A run does not read `overall`,
+ * `meta.position_metric`, the summary's first-position, top-5 and product-link figures, nor those
+ * and the brand exposure rate of a platform's `self` and trend points (spec 9.2 is Profile B's):
+ * they are left out before the one parse, so that no shape of theirs makes the run an error (the
+ * encodings audit of 2026-11-27: `"overall": []`, as PHP writes an empty object, made every
+ * Profile A run of such a report an error). A Profile B run validates them all.
+ */
+export function dataForProfile(raw: unknown, profile: 'A' | 'B'): unknown {
+  if (profile === 'B' || !isRecord(raw)) return raw;
+  const rest = omit(raw, ['overall']) as Record<string, unknown>;
+  const brand = rest.brand;
+  const platforms = isRecord(brand) ? brand.platforms : undefined;
+  return {
+    ...rest,
+    meta: omit(rest.meta, ['position_metric']),
+    ...(isRecord(brand)
+      ? {
+          brand: {
+            ...brand,
+            summary: omit(brand.summary, PROFILE_B_SUMMARY),
+            ...(isRecord(platforms)
+              ? {
+                  platforms: Object.fromEntries(
+                    Object.entries(platforms).map(([key, block]) => [
+                      key,
+                      isRecord(block)
+                        ? {
+                            ...block,
+                            self: omit(block.self, PROFILE_B_FIGURES),
+                            trend: Array.isArray(block.trend)
+                              ? block.trend.map((point) => omit(point, PROFILE_B_FIGURES))
+                              : block.trend,
+                          }
+                        : block,
+                    ]),
+                  ),
+                }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 type DataObject = z.output<typeof dataObject>;
 type WithBlocks<T extends { brand: object }, B> = Omit<T, 'brand'> & {
   brand: Omit<T['brand'], 'platforms'> & { platforms: Record<string, B> };

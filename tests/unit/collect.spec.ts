@@ -592,3 +592,45 @@ test.describe('collectRun: each way a run is not checked', () => {
     );
   });
 });
+
+test.describe('collectRun: fields a run does not use are never validated against it (contract §5)', () => {
+  /** DATA with every field only Profile B reads in a shape the contract does not permit. */
+  const withBadProfileBFields = (data: unknown) => {
+    const d = structuredClone(data) as {
+      overall?: unknown;
+      meta: Record<string, unknown>;
+      brand: { summary: Record<string, unknown>; platforms: Record<string, Record<string, unknown>> };
+    };
+    d.overall = []; // an empty object as PHP writes it
+    d.meta.position_metric = 'top4';
+    d.brand.summary.product_link = 'n/a';
+    d.brand.summary.avg_top5_rate = {};
+    for (const block of Object.values(d.brand.platforms)) {
+      (block.self as Record<string, unknown>).top5_rate = 'n/a';
+      for (const point of block.trend as Record<string, unknown>[]) point.brand_exposure_rate = true;
+    }
+    return d;
+  };
+
+  test('a Profile A run is checked whatever shape overall, position_metric and the first-position, top-5, product-link and brand-exposure figures have (contract §5: "Fields a run does not use are never validated against it")', async () => {
+    const { data, platform } = aMonitor();
+    const evidence = await collectRun(
+      configuredRun(A_MONITOR),
+      fakeDeps(platform, withBadProfileBFields(data)).deps,
+    );
+    expect(evidence.status, evidence.reason).toBe('checked');
+    expect(evidence.parsed!.data.overall).toBeUndefined();
+  });
+
+  test('near miss: a Profile B run reads them, so the same DATA is an error naming the field', async () => {
+    const { data, view } = viewsOf(B_MONITOR);
+    const platform = platformFor(B_MONITOR, view, B_MONITOR.spec.batchIds, [
+      batchItem(B_MONITOR, B_MONITOR.spec.batchIds),
+    ]);
+    const evidence = await collectRun(
+      configuredRun(B_MONITOR),
+      fakeDeps(platform, withBadProfileBFields(data)).deps,
+    );
+    expect(outcome(evidence, 'report page DATA', 'DATA.overall')).toEqual(failed('input'));
+  });
+});
