@@ -347,23 +347,10 @@ test('the slow endpoint is cut at the request timeout: the invocation never hang
   expect(suite.verdicts.get('fault-slow')!.reason).toContain(`timed out after ${REQUEST_TIMEOUT_MS} ms`);
   // Its duration in Allure (and the terminal) counts the collection, which waited out the timeout:
   // a fixture with a time slot of its own was left out of it, "(1ms)" (audit of a 300-run night).
-  const dir = path.join(suite.dir, 'allure-results');
-  const collection = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('-result.json'))
-    .map(
-      (f) =>
-        JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
-          name: string;
-          start: number;
-          stop: number;
-          labels: { name: string; value: string }[];
-        },
-    )
-    .find(
-      (r) =>
-        r.name.includes('collection') && r.labels.some((l) => l.name === 'epic' && l.value === 'fault-slow'),
-    );
+  const collection = allureResults<{ name: string; start: number; stop: number; labels: Label[] }>().find(
+    (r) =>
+      r.name.includes('collection') && r.labels.some((l) => l.name === 'epic' && l.value === 'fault-slow'),
+  );
   expect(collection, 'fault-slow · collection in Allure').toBeDefined();
   expect(collection!.stop - collection!.start).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
 });
@@ -420,6 +407,17 @@ test('one page load and one request per endpoint per run (the source table once 
     ).toBeGreaterThan(2000);
 });
 
+type Label = { name: string; value: string };
+
+/** The invocation's Allure test results, as allure-playwright wrote them. */
+function allureResults<T>(): T[] {
+  const dir = path.join(suite.dir, 'allure-results');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as T);
+}
+
 test('the judged run is computed once and read by every item test: one judged file per run, ten results', () => {
   for (const label of ['A-monitor', 'B-monitor']) {
     const judged = readJudged(path.join(suite.runsDir, fileKeyOf(label)))!;
@@ -436,22 +434,9 @@ test('spec 9.5.5 "the report notes tie swap": B-monitor passes item 5 by a tie s
     true,
   );
   expect(suite.output).toMatch(/B-monitor · item 5: .*tie swap/);
-  const results = path.join(suite.dir, 'allure-results');
-  const described = fs
-    .readdirSync(results)
-    .filter((f) => f.endsWith('-result.json'))
-    .map(
-      (f) =>
-        JSON.parse(fs.readFileSync(path.join(results, f), 'utf8')) as {
-          name: string;
-          description?: string;
-          labels: { name: string; value: string }[];
-        },
-    )
-    .find(
-      (r) =>
-        r.name.startsWith('item 05') && r.labels.some((l) => l.name === 'epic' && l.value === 'B-monitor'),
-    );
+  const described = allureResults<{ name: string; description?: string; labels: Label[] }>().find(
+    (r) => r.name.startsWith('item 05') && r.labels.some((l) => l.name === 'epic' && l.value === 'B-monitor'),
+  );
   expect(described?.description).toContain('tie swap');
 });
 
