@@ -1,6 +1,7 @@
 import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber } from '../rules/types';
 import type { Mismatch, VerdictFile, VerdictItem, VerdictStep } from '../schema/verdict';
 import { redactText } from '../redaction/url';
+import { kindText } from './night';
 import { rowLine } from './table';
 import { safeText } from './text';
 
@@ -60,11 +61,6 @@ const VALUE_MAX = 300;
 const NOTE_MAX = 1000;
 /** Notes of a failing step in a failure body, as the terminal shows them (fixtures/check.ts). */
 const NOTES_PER_STEP = 10;
-/**
- * A text is cut only when that leaves out more than this many characters: a cut that leaves out
- * three (`… (3 more characters)`) saves nothing and loses the end.
- */
-const CUT_SLACK = 100;
 /** How far back from the bound a cut looks for the end of a number or a word. */
 const CUT_BACK = 40;
 
@@ -73,16 +69,19 @@ const inNumber = (before: string, after: string) => /[\d.,]/.test(before) && /\d
 /** Whether it would split a word or a number (Latin letters, digits). */
 const inWord = (before: string, after: string) => /[\w.,]/.test(before) && /\w/.test(after);
 
+/** How much of a text `readableCut` reads to find its cut: what safeText reads for the same bound. */
+const readLength = (max: number) => 4 * max + 1024;
+
 /**
- * A text from the verdict made safe as `safeText` makes it, whole when it is at most `max` +
- * `CUT_SLACK` characters; else cut near `max` where no number is split: at the end of a word
- * within `CUT_BACK` characters when there is one, else at the end of a number, else at `max`
- * (`HTML 66.54575998… (97 more characters)` gave a value that was never in the data).
+ * A text from the verdict made safe as `safeText` makes it, cut near `max` where no number is
+ * split: at the end of a word within `CUT_BACK` characters when there is one, else at the end of a
+ * number, else at `max` (`HTML 66.54575998… (97 more characters)` gave a value that was never in
+ * the data). safeText leaves a text whole where the cut would not shorten it.
  */
 function readableCut(s: string, max: number): string {
   // The text as safeText counts it: masked (a masked secret changes its length), then code points.
-  const head = [...redactText(s.slice(0, 4 * (max + CUT_SLACK) + 1024))];
-  if (head.length <= max + CUT_SLACK && s.length <= 4 * (max + CUT_SLACK) + 1024) return safeText(s);
+  const head = [...redactText(s.slice(0, readLength(max)))];
+  if (head.length <= max && s.length <= readLength(max)) return safeText(s);
   // Within what was read: masking may have made the start shorter than `max` (a long `?token=…`).
   const last = Math.min(max, head.length - 1);
   const cutAt = (splits: (a: string, b: string) => boolean) => {
@@ -197,14 +196,13 @@ function suiteOf(v: VerdictFile): { xml: string; tests: number; failures: number
   ].sort((a, b) => a - b);
   const reason = checked ? undefined : safeText(v.reason ?? '(no reason given)', MESSAGE_MAX);
   const type = v.failureKind ?? v.status;
-  const error = (message: string) => `<error${attrs({ message, type })}>${xmlText(message)}</error>`;
-  const kind =
-    v.status === 'needs-input' ? v.status : `${v.status}${v.failureKind ? `, ${v.failureKind}` : ''}`;
-  const notChecked = (n: number) => `run ${label} · item ${n}: run not checked (${kind}): ${reason}`;
+  const error = (message: string, text = message) =>
+    `<error${attrs({ message, type })}>${xmlText(text)}</error>`;
+  const notChecked = (n: number) => `run ${label} · item ${n}: run not checked (${kindText(v)}): ${reason}`;
   if (!checked) {
     // Named as every failure message is: the run, then the reason (its items say the same).
-    const body = `<error${attrs({ message: `run ${label} · collection: run not checked (${kind}): ${reason}`, type })}>${xmlText(reason!)}</error>`;
-    cases.push({ name: 'collection', time: seconds(v.durationMs), body });
+    const message = `run ${label} · collection: run not checked (${kindText(v)}): ${reason}`;
+    cases.push({ name: 'collection', time: seconds(v.durationMs), body: error(message, reason) });
     errors++;
   }
   for (const n of numbers) {

@@ -247,7 +247,8 @@ export function countsLine(s: NightSummary): string {
 /** Characters of a reason shown in a summary; the verdict file has the whole text. */
 export const REASON_MAX = 300;
 
-function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
+/** `error, platform`, `needs-input`: a run's status and failure kind as every output says them. */
+export function kindText(row: Pick<GridRow, 'status' | 'failureKind'>): string {
   return row.status === 'needs-input'
     ? 'needs-input'
     : `${row.status}${row.failureKind ? `, ${row.failureKind}` : ''}`;
