@@ -13,6 +13,7 @@ import {
 import type { Night } from '../run/night';
 import { fileKeyOf, type ConfiguredRun } from '../run/runs';
 import { readSettings, type SettingsSources } from '../run/settings';
+import { parseShard } from '../run/selection';
 import { suiteInfo } from './suite';
 import { buildVerdict } from './verdict';
 
@@ -180,8 +181,8 @@ function missingVerdict(
 /**
  * Whether a shard folder's invocation was stopped before every run it had was checked: it holds
  * verdicts but no index (killed before its night files), or a run of it says it was interrupted.
- * A folder with no verdict at all tells nothing of why (a shard that never started is a problem
- * of its own, `holds no verdict`).
+ * A folder with no verdict and no index of a run-less shard is unfinished too, said where the
+ * merge reads it (`holds no verdict`, mergeVerdictFolders).
  */
 function unfinishedShard(dir: string, entries: readonly VerdictEntry[]): boolean {
   if (entries.length === 0) return false;
@@ -212,16 +213,10 @@ function folderShard(dir: string, entries: readonly VerdictEntry[]): string | un
 function shardFile(dir: string): string | undefined {
   try {
     const text = fs.readFileSync(path.join(dir, '..', 'shard'), 'utf8').trim();
-    return shardParts(text) ? text : undefined;
+    return parseShard(text) ? text : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** `i/n` → [i, n], or undefined for anything else. */
-function shardParts(shard: string): [number, number] | undefined {
-  const m = /^(\d+)\/(\d+)$/.exec(shard);
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
 }
 
 /**
@@ -232,11 +227,11 @@ function shardParts(shard: string): [number, number] | undefined {
  * wrong input, and the night for a complete one (audit of a 3-shard night with one artifact lost).
  */
 function absentShards(shards: readonly string[], given: number | undefined): string[] {
-  const parts = shards.map(shardParts).filter((p) => p !== undefined);
-  const counts = new Set(parts.map(([, n]) => n));
+  const parts = shards.map(parseShard).filter((p) => p !== null);
+  const counts = new Set(parts.map((p) => p.total));
   const n = given ?? (counts.size === 1 ? [...counts][0]! : undefined);
   if (n === undefined) return [];
-  const present = new Set(parts.filter(([, total]) => total === n).map(([i]) => i));
+  const present = new Set(parts.filter((p) => p.total === n).map((p) => p.current));
   return Array.from({ length: n }, (_, k) => k + 1)
     .filter((i) => !present.has(i))
     .map((i) => `${i}/${n}`);
@@ -341,7 +336,7 @@ export function mergeVerdictFolders(
   }
   problems.push(...mixedNights([...byLabel.values()].flat()));
   if (options.shards !== undefined) {
-    const other = [...new Set(shardsFound)].filter((sh) => shardParts(sh)?.[1] !== options.shards);
+    const other = [...new Set(shardsFound)].filter((sh) => parseShard(sh)?.total !== options.shards);
     if (other.length)
       problems.push(
         `the night was split into ${options.shards} shards, but folders hold shard ${other.join(', ')}: a merged night is one split (merge the shards of one night, in a folder of their own)`,

@@ -184,7 +184,12 @@ export function lastValue(argv: readonly string[], long: string): string | undef
 
 /** `--shard i/n` (or `--shard=i/n`) of the runner's command line. */
 export function shardFromArgv(argv: string[]): { current: number; total: number } | null {
-  const m = /^(\d+)\/(\d+)$/.exec(lastValue(argv, '--shard') ?? '');
+  return parseShard(lastValue(argv, '--shard') ?? '');
+}
+
+/** `i/n` as `--shard` and a verdict's `selection.shard` write it, or null for anything else. */
+export function parseShard(text: string): { current: number; total: number } | null {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
   return m ? { current: Number(m[1]), total: Number(m[2]) } : null;
 }
 
