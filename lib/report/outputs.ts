@@ -8,8 +8,7 @@ import { HANDOFFS, ownerAlive } from '../run/state';
 import {
   verdictFileSchema,
   verdictIndexSchema,
-  VERDICT_FOLDER_EXTRAS,
-  VERDICT_FOLDER_LAST_RUN,
+  VERDICT_FOLDER_NOT_VERDICTS,
   type Selection,
 } from '../schema/verdict';
 import { writeAtomic } from '../util/atomic';
@@ -213,11 +212,7 @@ export function reportFolderProblem(
 
 const ALLURE_OWN =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(?:result\.json|container\.json|attachment(?:\.[\w-]+)?)|l1-[\w.-]+|environment\.properties|categories\.json|executor\.json)$/;
-const VERDICT_OWN_EXTRAS = new Set<string>([
-  ...VERDICT_FOLDER_EXTRAS,
-  VERDICT_FOLDER_LAST_RUN,
-  'console.log',
-]);
+const VERDICT_OWN_EXTRAS = new Set<string>([...VERDICT_FOLDER_NOT_VERDICTS, 'console.log']);
 /**
  * The temporary sibling the atomic writer (lib/util/atomic.ts `writeAtomic`) writes before its
  * rename: `<file>.<pid>.<6 hex>.<write counter, base 36>.tmp`; left behind only by a killed write.

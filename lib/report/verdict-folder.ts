@@ -7,8 +7,7 @@ import { safeText } from './text';
 import { writeAtomic } from '../util/atomic';
 import { readJsonFile } from '../util/json';
 import {
-  VERDICT_FOLDER_EXTRAS,
-  VERDICT_FOLDER_LAST_RUN,
+  VERDICT_FOLDER_NOT_VERDICTS,
   verdictFileSchema,
   verdictIndexSchema,
   type Selection,
@@ -41,9 +40,6 @@ export interface VerdictFolder {
   stopped?: string;
 }
 
-/** Files of a verdict folder that are not verdicts: the night files and the night's last-run record. */
-const NOT_VERDICTS: readonly string[] = [...VERDICT_FOLDER_EXTRAS, VERDICT_FOLDER_LAST_RUN];
-
 /**
  * The one order of a night's runs, in every rendering (terminal grid, summary.md, index.json,
  * JUnit, the Allure grid, a merge): by verdict file name, which is the label for a plain label.
@@ -60,7 +56,10 @@ export function verdictFileNames(dir: string): string[] {
     .readdirSync(dir, { withFileTypes: true })
     .filter(
       (d) =>
-        d.isFile() && d.name.endsWith('.json') && !d.name.startsWith('.') && !NOT_VERDICTS.includes(d.name),
+        d.isFile() &&
+        d.name.endsWith('.json') &&
+        !d.name.startsWith('.') &&
+        !VERDICT_FOLDER_NOT_VERDICTS.includes(d.name),
     )
     .map((d) => d.name)
     .sort();
@@ -125,10 +124,10 @@ export function verdictFileName(file: string): string {
     name.includes('\\') ||
     name.startsWith('.') ||
     name === '.json' ||
-    NOT_VERDICTS.includes(name)
+    VERDICT_FOLDER_NOT_VERDICTS.includes(name)
   )
     throw new Error(
-      `verdict file name ${JSON.stringify(file)}: must be a plain <fileKey>.json, not ${NOT_VERDICTS.join(', ')}`,
+      `verdict file name ${JSON.stringify(file)}: must be a plain <fileKey>.json, not ${VERDICT_FOLDER_NOT_VERDICTS.join(', ')}`,
     );
   return name;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
-import { VERDICT_FOLDER_EXTRAS, VERDICT_FOLDER_LAST_RUN } from '../schema/verdict';
+import { VERDICT_FOLDER_NOT_VERDICTS } from '../schema/verdict';
 import { sha256 } from '../util/hash';
 import { MOBILE } from '../util/phone';
 import { readJsonFile } from '../util/json';
@@ -80,7 +80,7 @@ export function slugify(label: string): string {
  * verdict writer refuses. Lowercase: on a case-insensitive file system `Index.json` is index.json.
  */
 const RESERVED_KEYS = new Set(
-  [...VERDICT_FOLDER_EXTRAS, VERDICT_FOLDER_LAST_RUN].flatMap((name) => [name, name.replace(/\.json$/, '')]),
+  VERDICT_FOLDER_NOT_VERDICTS.flatMap((name) => [name, name.replace(/\.json$/, '')]),
 );
 
 /**

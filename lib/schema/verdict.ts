@@ -158,3 +158,9 @@ export const VERDICT_FOLDER_EXTRAS = ['index.json', 'summary.md', 'junit.xml'] a
  * none of its own (tests/setup/cli.ts). Not a verdict, not derived from the verdicts.
  */
 export const VERDICT_FOLDER_LAST_RUN = 'last-run.json';
+
+/** Every file of a verdict folder that is not a run's verdict: the night files and the last-run record. */
+export const VERDICT_FOLDER_NOT_VERDICTS: readonly string[] = [
+  ...VERDICT_FOLDER_EXTRAS,
+  VERDICT_FOLDER_LAST_RUN,
+];

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ScenarioExpectation } from '../../demo/scenario-kit';
-import { VERDICT_FOLDER_EXTRAS, verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
+import { verdictFileNames } from '../../lib/report/verdict-folder';
+import { verdictFileSchema, type VerdictFile } from '../../lib/schema/verdict';
 
 export interface VerdictCheck {
   verdicts: VerdictFile[];
@@ -16,9 +17,7 @@ export interface VerdictCheck {
 export function checkVerdicts(dir: string, expected: Map<string, ScenarioExpectation>): VerdictCheck {
   const problems: string[] = [];
   const byLabel = new Map<string, VerdictFile>();
-  const extras: readonly string[] = VERDICT_FOLDER_EXTRAS;
-  for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    if (!file.endsWith('.json') || extras.includes(file) || file.startsWith('.')) continue;
+  for (const file of fs.existsSync(dir) ? verdictFileNames(dir) : []) {
     const parsed = verdictFileSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
     if (parsed.success) byLabel.set(parsed.data.run.label, parsed.data);
     else problems.push(`${file}: not a valid verdict file`);
