@@ -39,13 +39,7 @@ export function makeStep(
   described: readonly string[] = [],
 ): StepResult {
   if (rows.length === 0)
-    return {
-      id,
-      name,
-      verdict: 'fail',
-      rows: [nothingRow('no values to compare: the check cannot be evaluated')],
-      notes,
-    };
+    return nothingStep(id, name, 'no values to compare: the check cannot be evaluated', notes);
   const verdict: Verdict = rows.every((r) => r.verdict === 'pass') ? 'pass' : 'fail';
   return { id, name, verdict, rows, notes: [...notes, ...passByNotes(rows, described)] };
 }
@@ -67,9 +61,9 @@ function itemPassByNotes(steps: readonly StepResult[]): string[] {
   );
 }
 
-/** The failing row of a step that compared nothing (docs/rules.md §D1). */
-function nothingRow(note: string): ComparisonRow {
-  return {
+/** A step that compared nothing: it fails with one row saying why (docs/rules.md §D1). */
+function nothingStep(id: string, name: string, note: string, notes: string[] = []): StepResult {
+  const row: ComparisonRow = {
     key: '(nothing compared)',
     html: null,
     platform: null,
@@ -78,6 +72,7 @@ function nothingRow(note: string): ComparisonRow {
     verdict: 'fail',
     note,
   };
+  return { id, name, verdict: 'fail', rows: [row], notes };
 }
 
 /**
@@ -108,13 +103,11 @@ export function makeItem(
       verdict: 'fail',
       steps: [
         ...steps,
-        {
-          id: '-',
-          name: 'nothing compared on any option',
-          verdict: 'fail',
-          rows: [nothingRow('both sides show nothing in every step: the check cannot be evaluated')],
-          notes: [],
-        },
+        nothingStep(
+          '-',
+          'nothing compared on any option',
+          'both sides show nothing in every step: the check cannot be evaluated',
+        ),
       ],
       notes,
     };
