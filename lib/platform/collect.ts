@@ -133,16 +133,24 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       batchDate: facts.batchDate,
     });
     // Known from the URLs and the configuration: in the verdict whatever fails later (docs/rules.md).
-    const early = recognizeProfile(
-      { host: facts.host, protocol: facts.protocol, companyId: facts.companyId },
-      deps.profileB,
-    );
+    // Spec 9.1.1 by the URL, the company and DATA's `meta.line`: before DATA (its account, its
+    // validation: `dataForProfile`) and after, with the line DATA holds.
+    const decide = (line?: string) =>
+      recognizeProfile(
+        { host: facts.host, protocol: facts.protocol, companyId: facts.companyId, line },
+        deps.profileB,
+      );
+    const early = decide();
     evidence.run.profile = early.profile;
-    const data = await readData(run, facts, deps, evidence, credentialKeyFor(early.profile, facts.companyId));
-    const decision = recognizeProfile(
-      { host: facts.host, protocol: facts.protocol, companyId: facts.companyId, line: data.parsed.meta.line },
-      deps.profileB,
+    const data = await readData(
+      run,
+      facts,
+      deps,
+      evidence,
+      credentialKeyFor(early.profile, facts.companyId),
+      (line) => decide(line).profile,
     );
+    const decision = decide(data.parsed.meta.line);
     evidence.run.profile = decision.profile;
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
 
@@ -253,12 +261,8 @@ async function readData(
   deps: CollectDeps,
   evidence: Evidence,
   pageKey: CredentialKey,
+  profileOf: ProfileOf,
 ): Promise<{ raw: unknown; parsed: Data }> {
-  const profileOf: ProfileOf = (line) =>
-    recognizeProfile(
-      { host: facts.host, protocol: facts.protocol, companyId: facts.companyId, line },
-      deps.profileB,
-    ).profile;
   if (run.input.calDataJson) {
     const cal = readCalData(run.input.calDataJson, deps.root, run.input.level ?? 'brand', profileOf);
     const calTopic = cal.parsed.meta.topic === undefined ? undefined : String(cal.parsed.meta.topic);

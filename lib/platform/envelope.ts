@@ -1,3 +1,5 @@
+import { isRecord } from '../util/json';
+
 /**
  * Contract section 4: a payload comes bare or wrapped as {code: 0 | 200, msg | message, data}.
  * A wrapped answer with any other code is an API error carrying its code and message. A success code
@@ -5,10 +7,6 @@
  * the object itself is the payload, and its schema names what it lacks.
  */
 export type Unwrapped = { ok: true; payload: unknown } | { ok: false; code: unknown; message: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function unwrapEnvelope(body: unknown): Unwrapped {
   if (!isRecord(body) || !('code' in body)) return { ok: true, payload: body };

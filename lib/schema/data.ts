@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { carryIssues } from './issues';
+import { isRecord } from '../util/json';
 import { list, noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
 import { competitorEntry, productLevelSchema, rankingEntry } from './product';
@@ -192,11 +193,23 @@ const PROFILE_B_SUMMARY = ['avg_first_position_rate', 'avg_top5_rate', 'product_
 /** A platform's `self` and trend point fields only Profile B's cards read (spec 9.2). */
 const PROFILE_B_FIGURES = ['top5_rate', 'first_position_rate', 'brand_exposure_rate', 'product_link_rate'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A copy of `v` without `keys`, when it is an object; anything else as it is (the parse says so). */
 const omit = (v: unknown, keys: readonly string[]): unknown =>
   isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !keys.includes(k))) : v;
+/** A copy of `v` with each of `fields` it has replaced by its function's result, when it is an object. */
+const update = (v: unknown, fields: Record<string, (x: unknown) => unknown>): unknown =>
+  isRecord(v)
+    ? {
+        ...v,
+        ...Object.fromEntries(
+          Object.entries(fields).flatMap(([k, f]) => (Object.hasOwn(v, k) ? [[k, f(v[k])]] : [])),
+        ),
+      }
+    : v;
+/** A copy of a record with `f` of each value, when it is one. */
+const mapValues = (v: unknown, f: (x: unknown) => unknown): unknown =>
+  isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, f(x)])) : v;
+const withoutFigures = (v: unknown) => omit(v, PROFILE_B_FIGURES);
 
 /** `meta.line` as DATA holds it, when it is text: what recognises Profile B (spec 9.1.1) before the parse. */
 export function rawLine(raw: unknown): string | undefined {
@@ -211,43 +224,25 @@ export function rawLine(raw: unknown): string | undefined {
  * and the brand exposure rate of a platform's `self` and trend points (spec 9.2 is Profile B's):
  * they are left out before the one parse, so that no shape of theirs makes the run an error (the
  * encodings audit of 2026-11-27: `"overall": []`, as PHP writes an empty object, made every
- * Profile A run of such a report an error). A Profile B run validates them all.
+ * Profile A run of such a report an error). A Profile B run validates them all. (The product
+ * fields, which only a product-level run reads, are the schema's to leave alone: `dataSchemaFor`.)
  */
 export function dataForProfile(raw: unknown, profile: 'A' | 'B'): unknown {
-  if (profile === 'B' || !isRecord(raw)) return raw;
-  const rest = omit(raw, ['overall']) as Record<string, unknown>;
-  const brand = rest.brand;
-  const platforms = isRecord(brand) ? brand.platforms : undefined;
-  return {
-    ...rest,
-    meta: omit(rest.meta, ['position_metric']),
-    ...(isRecord(brand)
-      ? {
-          brand: {
-            ...brand,
-            summary: omit(brand.summary, PROFILE_B_SUMMARY),
-            ...(isRecord(platforms)
-              ? {
-                  platforms: Object.fromEntries(
-                    Object.entries(platforms).map(([key, block]) => [
-                      key,
-                      isRecord(block)
-                        ? {
-                            ...block,
-                            self: omit(block.self, PROFILE_B_FIGURES),
-                            trend: Array.isArray(block.trend)
-                              ? block.trend.map((point) => omit(point, PROFILE_B_FIGURES))
-                              : block.trend,
-                          }
-                        : block,
-                    ]),
-                  ),
-                }
-              : {}),
-          },
-        }
-      : {}),
-  };
+  if (profile === 'B') return raw;
+  return update(omit(raw, ['overall']), {
+    meta: (meta) => omit(meta, ['position_metric']),
+    brand: (brand) =>
+      update(brand, {
+        summary: (summary) => omit(summary, PROFILE_B_SUMMARY),
+        platforms: (platforms) =>
+          mapValues(platforms, (block) =>
+            update(block, {
+              self: withoutFigures,
+              trend: (trend) => (Array.isArray(trend) ? trend.map(withoutFigures) : trend),
+            }),
+          ),
+      }),
+  });
 }
 
 type DataObject = z.output<typeof dataObject>;

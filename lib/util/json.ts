@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { escapeUnsafe } from './escape';
 
+/** A JSON object (not null, not an array): what a parsed value's fields can be read from. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * JSON text without a leading byte order mark, which RFC 8259 §8.1 lets a parser ignore and which
  * Windows tools write (PowerShell 5's `Out-File -Encoding utf8`, Notepad before 2019, .NET

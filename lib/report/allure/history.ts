@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { writeAtomic } from '../../util/atomic';
+import { isRecord } from '../../util/json';
 
 /**
  * The Allure history kept from night to night (`history.jsonl`, one JSON line a night), bounded:
@@ -34,7 +35,6 @@ const KEPT_LABELS = new Set(['epic', 'feature', 'story']);
 export const HISTORY_NIGHTS = 60;
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One test's history entry with only what the report reads. */
 function slimEntry(entry: Json): Json {
