@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { refusedCommandLine } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
-import { settings, tsScript, useDefaultRuns, useNight } from './lib/run/settings';
+import { checkTimeoutMs, settings, tsScript, useDefaultRuns, useNight } from './lib/run/settings';
 import { preparePlaywrightOutputDir } from './tests/setup/cli';
 
 /**
@@ -117,7 +117,7 @@ export default defineConfig({
         ]),
   ],
   // The first test of a run collects it within its own budget (L1_RUN_TIMEOUT_MS).
-  timeout: config.limits.runTimeoutMs + 60_000,
+  timeout: checkTimeoutMs(config.limits),
   use: {
     // The suite's test type has no trace, screenshot or video fixture (fixtures/base.ts): sessions
     // and report data never end up in such artifacts. `trace` stays, so that global setup sees a

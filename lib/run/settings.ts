@@ -452,6 +452,15 @@ export function useNight(night: Night | undefined): void {
 }
 
 /**
+ * A test's timeout in the checks: the run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, so
+ * that the collection, which runs in the first test of a run, always ends inside it
+ * (playwright.config.ts `timeout`, raised to it under a shorter `--timeout`: fixtures/index.ts).
+ */
+export function checkTimeoutMs(limits: { runTimeoutMs: number }): number {
+  return limits.runTimeoutMs + 60_000;
+}
+
+/**
  * This process's settings, read on first use from `process.env` and the root's `.env`. In demo mode
  * the demo's credentials registry is the default credentials file. Scripts that need no runs (the
  * report, the merge) pass `{ runsOptional: true }`.
