@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
@@ -127,6 +127,38 @@ test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-
   expect(bad.status).toBe(2);
   expect(bad.stderr).toContain('L1_SHARD_MINUTES must be a whole number of minutes, got: 70m');
   expect(shard('').stdout).not.toContain('--global-timeout');
+});
+
+test('shard.sh passes a signal sent to it alone on as it came: SIGTERM as SIGTERM (a scheduler, `timeout`: the verdicts say SIGTERM), SIGINT as SIGINT', async () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const dir = bareCheckout('shard.sh');
+    // A stand-in for Playwright's runner that says which signal reached it (Node, as the runner is:
+    // a background job of a script starts with SIGINT ignored, which Node's handlers override).
+    const got = path.join(dir, 'signal');
+    const bin = path.join(dir, 'node_modules', '.bin');
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(
+      path.join(bin, 'playwright'),
+      [
+        '#!/usr/bin/env node',
+        "const fs = require('node:fs');",
+        `for (const s of ['SIGTERM', 'SIGINT']) process.on(s, () => { fs.writeFileSync(${JSON.stringify(got)}, s.slice(3)); process.exit(130); });`,
+        `fs.writeFileSync(${JSON.stringify(`${got}.started`)}, '');`,
+        'setInterval(() => {}, 1000);',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const child = spawn('bash', [path.join(dir, 'scripts', 'ci', 'shard.sh'), '1', '2'], {
+      env: { ...process.env, L1_SHARDS_DIR: path.join(dir, 'shards') },
+      stdio: 'ignore',
+    });
+    const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await expect.poll(() => fs.existsSync(`${got}.started`), { timeout: 10_000 }).toBe(true);
+    child.kill(signal);
+    expect(await ended).toBe(0);
+    expect(fs.readFileSync(got, 'utf8').trim()).toBe(signal.slice(3));
+    expect(fs.readFileSync(path.join(dir, 'shards', '1', 'exit-code'), 'utf8').trim()).toBe('130');
+  }
 });
 
 test("headless-shell.sh finds Playwright's headless shell in the folder Playwright names for it, and prints nothing without one (setup.sh then takes the full browser)", () => {
