@@ -95,7 +95,7 @@ function main(): number {
     // scripts/ci/merge.sh copies no shard's results into a folder the merge did not claim.
     return 3;
   }
-  writeVerdictFolder(out, merged.entries, merged.selection);
+  writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
   // Beside the night's verdicts, in its artifact: `--last-failed` in a checkout that holds them
   // re-runs the night's failures (tests/setup/cli.ts). Claiming the folder removed an older one.
   if (last.lastRun)
@@ -104,6 +104,7 @@ function main(): number {
   const summary = summarize(
     merged.entries.map((e) => e.verdict),
     merged.selection,
+    merged.stopped,
   );
   const folders = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
   process.stdout.write(`\nmerge: ${merged.entries.length} run(s) from ${folders} into ${shownPath(out)}\n\n`);

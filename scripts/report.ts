@@ -37,7 +37,7 @@ import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
 import { MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
-import { runTitle } from '../lib/report/text';
+import { runTitle, safeText } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
@@ -260,9 +260,10 @@ function main(): void {
   // point of its own tests for the same night (CLI audit of 2026-11-26). The merged night adds it.
   const shard = summary?.selection.shard ?? null;
   // A night stopped before every test ran adds no point: it would show the items that did not run
-  // as broken (docs/decisions.md § History that joins nights).
+  // as broken (docs/decisions.md § History that joins nights). Its stop says so even where no run
+  // could be marked interrupted (a merged night missing a shard whose runs are not known).
   const interrupted = folder.verdicts.filter((v) => v.failureKind === 'interrupted').length;
-  const append = complete && !shard && interrupted === 0 && !alreadyInHistory(history, id);
+  const append = complete && !shard && interrupted === 0 && !folder.stopped && !alreadyInHistory(history, id);
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
@@ -381,7 +382,9 @@ function main(): void {
               ? `shard ${shard} of the night: no point added (the night merged from its shards adds one)`
               : interrupted
                 ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
-                : `this night is already in ${shownPath(history)}: no point added`
+                : folder.stopped
+                  ? `${safeText(folder.stopped, 300)}: no point added`
+                  : `this night is already in ${shownPath(history)}: no point added`
       }`,
       removed.length ? `removed: ${removed.join('; ')}` : '',
     ]

@@ -40,6 +40,13 @@ export interface MergeResult {
    * failed before its upload, or stopped before any run of it finished. Empty when n is not known.
    */
   absent: string[];
+  /**
+   * Why the merged night is not whole, when a shard is absent or did not finish: written as the
+   * night's stop (index.json `stopped`), so its exit code is 2 and the report step adds no history
+   * point, whether or not the runs those shards never reached are known (without L1_RUNS they are
+   * not, and the night read as complete: review of 2026-11-27, a local pipeline of the demo).
+   */
+  stopped?: string;
 }
 
 export interface MergeOptions {
@@ -398,7 +405,18 @@ export function mergeVerdictFolders(
       );
   }
   entries.sort(byFile);
-  return { entries, problems, notes, selection: mergeSelection(entries.map((e) => e.verdict)), absent };
+  const notWhole = [
+    ...(absent.length ? [`shard ${absent.join(', ')} left no results`] : []),
+    ...(unfinished.length ? [`${unfinished.join(', ')} did not finish`] : []),
+  ];
+  return {
+    entries,
+    problems,
+    notes,
+    selection: mergeSelection(entries.map((e) => e.verdict)),
+    absent,
+    ...(notWhole.length ? { stopped: `the merged night is not whole: ${notWhole.join('; ')}` } : {}),
+  };
 }
 
 /** Playwright's record of an invocation's failed tests (its `.last-run.json`). */

@@ -214,7 +214,12 @@ export function writeNightFiles(
  *
  * @example writeVerdictFolder(dir, runs.map((r) => ({ file: `${r.slug}.json`, verdict: build(r) })), selection)
  */
-export function writeVerdictFolder(dir: string, entries: VerdictEntry[], selection: Selection): string[] {
+export function writeVerdictFolder(
+  dir: string,
+  entries: VerdictEntry[],
+  selection: Selection,
+  stopped?: string,
+): string[] {
   const named = entries.map((e) => ({ file: verdictFileName(e.file), verdict: e.verdict })).sort(byFile);
   for (let i = 1; i < named.length; i++)
     if (named[i]!.file === named[i - 1]!.file)
@@ -225,6 +230,7 @@ export function writeVerdictFolder(dir: string, entries: VerdictEntry[], selecti
   const summary = summarize(
     named.map((e) => e.verdict),
     selection,
+    stopped,
   );
   return [...written, ...writeNightFiles(dir, named, summary)];
 }

@@ -369,6 +369,19 @@ test.describe('mergeVerdictFolders', () => {
     expect(c.reason).not.toContain(three);
   });
 
+  test('a night missing a shard is not whole even when its runs are not known (no L1_RUNS): its index says it stopped, exit 2, so no history point', () => {
+    const one = shard(ofShard('1/3', entry('a')));
+    const three = shard(ofShard('3/3', entry('c')));
+    const merged = mergeVerdictFolders([one, three], null);
+    expect(merged.stopped).toBe('the merged night is not whole: shard 2/3 left no results');
+    const out = tempDir();
+    writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
+    const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')));
+    expect(index).toMatchObject({ stopped: merged.stopped, exitCode: 2 });
+    // Near miss: every shard there and finished: whole, no stop.
+    expect(mergeVerdictFolders([shard(ofShard('1/1', entry('a')))], null).stopped).toBeUndefined();
+  });
+
   test('a shard whose artifact came with no verdict (its checks killed before any run ended) is not called one that left no artifact: it did not finish, and its runs say so', () => {
     const one = shard(ofShard('1/2', entry('a')));
     // As scripts/ci/shard.sh leaves it: `shard` written first, verdicts/ made, nothing in it.
