@@ -5,39 +5,42 @@ import { fakeVerdict } from './fakes/verdicts';
 
 const verdict = (label: string, extra: Partial<VerdictFile> = {}) => fakeVerdict(label, {}, extra);
 
+/** A step that passed, as a verdict file holds it. */
+const passStep = (name: string) => ({ name, verdict: 'pass' as const, mismatches: [], mismatchCount: 0 });
+
+/** A failing item of one passing and one failing step. */
+const failingItem = <S extends { name: string }>(item: number, passed: string, failed: S) => ({
+  item,
+  verdict: 'fail' as const,
+  steps: [passStep(passed), failed],
+  notes: [] as string[],
+});
+
 const passing = (item: number) => ({
   item,
   verdict: 'pass' as const,
-  steps: [{ name: `${item}.1 values`, verdict: 'pass' as const, mismatches: [], mismatchCount: 0 }],
+  steps: [passStep(`${item}.1 values`)],
   notes: [],
 });
 
 const EVIL = 'a<b>&c"d\'e\u001b[2J\r\n✓ 1 passed\u0000\u0008\ufffe\ud800]]>';
 
-const failing = {
-  item: 5,
+const failing = failingItem(5, '5.1 count', {
+  name: '5.2 rank and name of the top 10',
   verdict: 'fail' as const,
-  steps: [
-    { name: '5.1 count', verdict: 'pass' as const, mismatches: [], mismatchCount: 0 },
+  mismatches: [
     {
-      name: '5.2 rank and name of the top 10',
+      key: `rank 2 ${EVIL}`,
+      html: '森氧科技',
+      platform: 'Other & Co <x>',
+      gap: 1.76,
+      tolerance: '≤ 0.05',
       verdict: 'fail' as const,
-      mismatches: [
-        {
-          key: `rank 2 ${EVIL}`,
-          html: '森氧科技',
-          platform: 'Other & Co <x>',
-          gap: 1.76,
-          tolerance: '≤ 0.05',
-          verdict: 'fail' as const,
-          note: 'tie swap',
-        },
-      ],
-      mismatchCount: 3,
+      note: 'tie swap',
     },
   ],
-  notes: [],
-};
+  mismatchCount: 3,
+});
 
 // ---------------------------------------------------------------------------------------------
 // A small strict XML 1.0 reader: throws on anything not well-formed, returns the element tree.
@@ -191,29 +194,21 @@ test('a failing item is a <failure> with the step names and mismatch lines, in t
 });
 
 test('the message attribute names the run, the item, the failing step and its first mismatching values, as every failure message does (many CI screens show only it)', () => {
-  const kpi = {
-    item: 3,
+  const kpi = failingItem(3, '品牌露出率 brand_exposure_rate', {
+    name: '露出率 exposure_rate',
     verdict: 'fail' as const,
-    steps: [
-      { name: '品牌露出率 brand_exposure_rate', verdict: 'pass' as const, mismatches: [], mismatchCount: 0 },
+    mismatches: [
       {
-        name: '露出率 exposure_rate',
+        key: '露出率 exposure_rate',
+        html: 29.64,
+        platform: 29.8,
+        gap: 0.2,
+        tolerance: '≤ 0.1 after round(x,1) (9.3)',
         verdict: 'fail' as const,
-        mismatches: [
-          {
-            key: '露出率 exposure_rate',
-            html: 29.64,
-            platform: 29.8,
-            gap: 0.2,
-            tolerance: '≤ 0.1 after round(x,1) (9.3)',
-            verdict: 'fail' as const,
-          },
-        ],
-        mismatchCount: 1,
       },
     ],
-    notes: [],
-  };
+    mismatchCount: 1,
+  });
   const messages = (v: VerdictFile) => all(parseXml(junitXml([v])), 'failure').map((f) => f.attrs.message);
   // The key is the step's name: said once.
   expect(messages(verdict('drift-b-kpi-gap-02', { items: [kpi] }))).toEqual([
