@@ -1,4 +1,5 @@
-import { ITEM_NUMBERS, ITEM_TITLES, type ItemNumber } from '../rules/types';
+import { itemTitle } from '../rules/items';
+import { ITEM_NUMBERS, type ItemNumber } from '../rules/types';
 import type { Mismatch, VerdictFile, VerdictItem, VerdictStep } from '../schema/verdict';
 import { redactText } from '../redaction/url';
 import { kindText } from './night';
@@ -51,7 +52,7 @@ function attrs(values: Record<string, string | number | undefined>): string {
 }
 
 function itemName(item: number): string {
-  const title = ITEM_TITLES[item as ItemNumber];
+  const title = itemTitle(item as ItemNumber);
   return title ? `item ${item} · ${title}` : `item ${item}`;
 }
 

@@ -107,10 +107,14 @@ export const ITEMS = [
   },
 ] as const satisfies readonly ItemSpec[];
 
+/** An item's title, from the table (its verdicts, test titles and reports all say it). */
+export function itemTitle(item: ItemSpec['item']): string {
+  return ITEMS.find((i) => i.item === item)!.title;
+}
+
 /** `item 05 · …`: two digits so every listing (Allure, files) sorts items 3 … 12 in order. */
 export function itemFeature(item: ItemSpec['item']): string {
-  const spec = ITEMS.find((i) => i.item === item)!;
-  return `item ${String(item).padStart(2, '0')} · ${spec.title}`;
+  return `item ${String(item).padStart(2, '0')} · ${itemTitle(item)}`;
 }
 
 /** The test title of an item: `item 5 · industry exposure ranking`. */

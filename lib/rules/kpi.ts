@@ -12,7 +12,7 @@ import {
 import { AI_PLATFORM_COUNT, aiPlatforms, beyondSixNote } from './platforms';
 import { makeItem, makeStep } from './results';
 import { countRow, missingGroupRow, percentRow } from './rows';
-import { ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
+import { type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
 
 export { platformFigures, snapshotPosition } from './kpi-sides';
 
@@ -110,7 +110,7 @@ function missingSnapshotStep(id: string, name: string, platform: string): StepRe
 export function checkItem3(ctx: RuleContext): ItemResult {
   const html = aggregateFigures(ctx);
   const row = snapshotRowFor(ctx, 'all');
-  if (!row) return makeItem(3, ITEM_TITLES[3], [missingSnapshotStep('all', 'aggregate cards', 'all')]);
+  if (!row) return makeItem(3, [missingSnapshotStep('all', 'aggregate cards', 'all')]);
   const notes: string[] = [];
   const rows =
     ctx.profile === 'A'
@@ -119,7 +119,6 @@ export function checkItem3(ctx: RuleContext): ItemResult {
   // One step per card, as the spec lists the cards (7.2, 9.2).
   return makeItem(
     3,
-    ITEM_TITLES[3],
     rows.map((r) => makeStep(r.key, r.key, [r])),
     notes,
   );
@@ -192,5 +191,5 @@ export function checkItem4(ctx: RuleContext): ItemResult {
       ]),
     );
   }
-  return makeItem(4, ITEM_TITLES[4], steps, itemNotes);
+  return makeItem(4, steps, itemNotes);
 }

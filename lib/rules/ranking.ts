@@ -16,14 +16,7 @@ import {
 import { makeItem, makeStep } from './results';
 import { countRow, exactRow, missingGroupRow, percentRow } from './rows';
 import { tiedOn, type TiedOn } from './sorting';
-import {
-  ITEM_TITLES,
-  PASS_BY,
-  type ComparisonRow,
-  type ItemResult,
-  type RuleContext,
-  type StepResult,
-} from './types';
+import { PASS_BY, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
 
 export { RANKING_DEPTH } from './ranking-sides';
 /** Spec 8.2 / 9.5.5: Profile B ranking, rates tied within 0.05. */
@@ -439,8 +432,7 @@ function unreadableProductDataStep(problems: string[]): StepResult {
 export function checkItem5(ctx: RuleContext): ItemResult {
   const side = htmlRankingSide(ctx);
   const notes = [...rankingNotes(ctx), ...side.notes, ...beyondSixNote(ctx.data)];
-  if (side.problems.length > 0)
-    return makeItem(5, ITEM_TITLES[5], [unreadableProductDataStep(side.problems)], notes);
+  if (side.problems.length > 0) return makeItem(5, [unreadableProductDataStep(side.problems)], notes);
   const html = rankingOf(side.aggregate ?? []);
   const platform = rankingOf(platformEntries(ctx));
   if (!side.aggregate) {
@@ -451,5 +443,5 @@ export function checkItem5(ctx: RuleContext): ItemResult {
     compareTop10RankAndName(ctx, html, platform),
     comparePlatformColumns(ctx, html, platform, side),
   ];
-  return makeItem(5, ITEM_TITLES[5], steps, notes);
+  return makeItem(5, steps, notes);
 }

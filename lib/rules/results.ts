@@ -1,3 +1,4 @@
+import { itemTitle } from './items';
 import type { Cell, ComparisonRow, ItemNumber, ItemResult, StepResult, Verdict } from './types';
 
 /** Rows named in one pass-by sentence; the rest are counted. */
@@ -81,12 +82,8 @@ function nothingStep(id: string, name: string, note: string, notes: string[] = [
  * (docs/rules.md §D1). The special clauses its rows passed by are said in the item notes, naming the
  * steps.
  */
-export function makeItem(
-  item: ItemNumber,
-  title: string,
-  steps: StepResult[],
-  notes: string[] = [],
-): ItemResult {
+export function makeItem(item: ItemNumber, steps: StepResult[], notes: string[] = []): ItemResult {
+  const title = itemTitle(item);
   if (steps.length === 0) {
     return {
       item,

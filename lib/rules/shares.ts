@@ -19,7 +19,6 @@ import {
   type ShareSide,
 } from './share-sides';
 import {
-  ITEM_TITLES,
   PASS_BY,
   type ComparisonRow,
   type ItemResult,
@@ -273,7 +272,7 @@ function checkShares(ctx: RuleContext, rule: ShareRule): ItemResult {
     }
     return [shareStep(ctx, rule, option, htmlEntries)];
   });
-  return makeItem(rule.item, ITEM_TITLES[rule.item], steps, notes);
+  return makeItem(rule.item, steps, notes);
 }
 
 function legendRule(item: ItemNumber, dimension: TmcDimension): ShareRule {

@@ -5,7 +5,7 @@ import { AGGREGATE, beyondSixNote, notComparedNote, platformOptions } from './pl
 import { makeItem, makeStep } from './results';
 import { bothEmptyRow, countRow, exactRow, missingGroupRow } from './rows';
 import { stableSortDesc } from './sorting';
-import { ITEM_TITLES, type ComparisonRow, type ItemNumber, type ItemResult, type RuleContext } from './types';
+import { type ComparisonRow, type ItemNumber, type ItemResult, type RuleContext } from './types';
 
 /** Spec 8.2: related sources compared (source_top30). */
 export const SOURCE_DEPTH = 30;
@@ -72,7 +72,7 @@ function checkSources(ctx: RuleContext, item: ItemNumber, rowsOf: SourceRows): I
         : rowsOf(lists);
     return [makeStep(option.key, option.stepName, compared)];
   });
-  return makeItem(item, ITEM_TITLES[item], steps, notes);
+  return makeItem(item, steps, notes);
 }
 
 interface TitlePair {

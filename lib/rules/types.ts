@@ -85,16 +85,3 @@ export interface ItemResult {
 
 /** Items 3 to 12, in order. */
 export const ITEM_NUMBERS: readonly ItemNumber[] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-
-export const ITEM_TITLES: Record<ItemNumber, string> = {
-  3: 'KPI cards, aggregate',
-  4: 'KPI points per platform',
-  5: 'industry exposure ranking',
-  6: 'word cloud',
-  7: 'content type shares',
-  8: 'publish time shares',
-  9: 'media type shares',
-  10: 'media name shares',
-  11: 'related sources: title, channel, cited count',
-  12: 'related sources: title at each ordinal',
-};

@@ -1,7 +1,7 @@
 import type { Wordcloud } from '../schema/data';
 import { makeItem, makeStep } from './results';
 import { bothEmptyRow, missingWordRow, wordsMatchedRow } from './rows';
-import { ITEM_TITLES, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
+import { type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
 
 type WordList = keyof Wordcloud;
 
@@ -66,7 +66,6 @@ export function checkItem6(ctx: RuleContext): ItemResult {
   ];
   return makeItem(
     6,
-    ITEM_TITLES[6],
     STEPS.map((s) => wordSetStep(ctx, s)),
     notes,
   );

@@ -1,7 +1,10 @@
 import { expect, test } from './test-type';
 import { CheckFailure, MISMATCH_LINES_SHOWN, itemDescription, stepFailure } from '../../fixtures/check';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
-import { ITEMS, objectiveOf } from '../../lib/rules/items';
+import { ITEM_RULES } from '../../lib/rules';
+import { ITEMS, itemTestTitle, itemTitle, objectiveOf } from '../../lib/rules/items';
+import { ITEM_NUMBERS } from '../../lib/rules/types';
+import { context } from './builders';
 
 /** The failure message of a step: what a reviewer reads first when an item fails (fixtures/check.ts). */
 
@@ -106,4 +109,17 @@ test('an item test describes what its run’s profile compares: Profile A’s te
   // Near miss: an item the profiles compare alike has one text for both.
   const item6 = ITEMS.find((i) => i.item === 6)!;
   expect(objectiveOf(item6, 'B')).toBe(objectiveOf(item6, 'A'));
+});
+
+test('the item table is the one source of an item’s number, title and tag: every rule’s result, JUnit’s test names and the test titles read it', () => {
+  expect(ITEMS.map((i) => i.item)).toEqual([...ITEM_NUMBERS]);
+  for (const profile of ['A', 'B'] as const) {
+    const ctx = context({ profile });
+    for (const spec of ITEMS) {
+      const result = ITEM_RULES[spec.item](ctx);
+      expect({ item: result.item, title: result.title }).toEqual({ item: spec.item, title: spec.title });
+      expect(spec.tags[0]).toBe(`@item${spec.item}`);
+      expect(itemTestTitle(spec)).toBe(`item ${spec.item} · ${itemTitle(spec.item)}`);
+    }
+  }
 });
