@@ -55,24 +55,20 @@ function parsePoint(line: string): Json | undefined {
   }
 }
 
-/** The text of a point with only what the report reads; `line` itself when nothing was removed. */
-function slimPoint(point: Json, line: string): string {
+/**
+ * One line of the history with only what the report reads: the same text when there was nothing to
+ * remove (a point without a `testResults` object is kept as it is), undefined when the line is not a
+ * JSON object (a write cut short by a kill, which `boundHistory` drops).
+ */
+export function slimHistoryLine(line: string): string | undefined {
+  const point = parsePoint(line);
+  if (!point) return undefined;
   if (!isRecord(point.testResults)) return line;
   const testResults: Json = {};
   for (const [historyId, entry] of Object.entries(point.testResults))
     testResults[historyId] = isRecord(entry) ? slimEntry(entry) : entry;
   const slim = JSON.stringify({ ...point, knownTestCaseIds: [], testResults });
   return slim.length < line.length ? slim : line;
-}
-
-/**
- * One line of the history with only what the report reads; a line that is not a night's point
- * (not JSON, or no `testResults` object) is kept as it is. The same text when there was nothing
- * to remove.
- */
-export function slimHistoryLine(line: string): string {
-  const point = parsePoint(line);
-  return point ? slimPoint(point, line) : line;
 }
 
 /** The lines of a file, one at a time (a night's line is megabytes; the file was 251 MB). */
@@ -116,7 +112,7 @@ export interface HistoryBound {
 
 /**
  * Bounds the history file: a line that is not a JSON object removed (`torn`), every other one
- * slimmed (`slimPoint`), then only the newest lines whose bytes together fit `budgetBytes`, at
+ * slimmed (`slimHistoryLine`), then only the newest lines whose bytes together fit `budgetBytes`, at
  * most `maxNights` of them; the older ones are removed from the file for good, as Allure's own
  * limit of nights removes them. The file is written again (whole, atomically) only when something
  * changed. It reads one line at a time, so a large file (251 MB at 60 nights of 300 runs, before
@@ -137,13 +133,12 @@ export function boundHistory(
   let torn = 0;
   for (const line of linesOf(file)) {
     if (line.trim() === '') continue;
-    const point = parsePoint(line);
-    if (!point) {
+    const slim = slimHistoryLine(line);
+    if (slim === undefined) {
       torn++;
       continue;
     }
     nights++;
-    const slim = slimPoint(point, line);
     if (slim !== line) slimmed++;
     kept.push(slim);
     keptBytes += Buffer.byteLength(slim) + 1;
@@ -160,7 +155,7 @@ export function boundHistory(
  * The field of a night's point that names the night (scripts/report.ts `nightId`), so that the
  * history itself says a night is in: `history.jsonl.nights` is a second file, written after the
  * point, and a kill between the two added the night's point again at the next build (audit of
- * 2026-11-27). Allure reads no such field; slimming keeps it (`slimPoint` keeps a point's own fields).
+ * 2026-11-27). Allure reads no such field; slimming keeps it (`slimHistoryLine` keeps a point's own fields).
  */
 export const NIGHT_FIELD = 'l1Night';
 
