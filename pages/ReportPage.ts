@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { parseDataText, READER_INIT, readDataText } from './data-reader';
 import { PHONE_ON_SCREEN } from '../lib/redaction/url';
+import { sha256 } from '../lib/util/hash';
 import { FENCE_ERROR } from './fence';
 
 /** The report page could not give a readable DATA: names what went wrong, for the run's reason. */
@@ -103,7 +104,7 @@ export class ReportPage {
 
   constructor(private readonly page: Page) {}
 
-  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown }> {
+  async readData(htmlUrl: string, options: ReadDataOptions): Promise<{ data: unknown; textHash: string }> {
     const { page } = this;
     const { timeoutMs, maxBytes } = options;
     const pageErrors: string[] = [];
@@ -198,7 +199,9 @@ export class ReportPage {
     } catch (e) {
       throw new ReportPageError(`DATA is not JSON once read: ${(e as Error).message.slice(0, 200)}`);
     }
-    return { data };
+    // DATA's identity between two loads (the pictures' load: fixtures/collector.ts), hashed from the
+    // text as read, where hashing the value meant writing tens of MB of JSON again.
+    return { data, textHash: sha256(read.text) };
   }
 
   /**

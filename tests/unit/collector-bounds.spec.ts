@@ -118,7 +118,7 @@ test('section pictures stop at the end of the run’s budget: a page that hangs 
       htmlUrl: `${origin}/r.html`,
       storageState: undefined,
       origins: [origin],
-      dataHash: sha256(JSON.stringify({ meta: { line: 'A' } })),
+      textHash: sha256(JSON.stringify({ meta: { line: 'A' } })), // the text the page's reader writes for its DATA
     };
     const judged = { status: 'checked', notes: [], pictureLoads: 0 } as unknown as JudgedRun;
     // Chromium's own start is not the pictures' time: with it, a loaded machine took 4.3 s in all

@@ -98,7 +98,7 @@ test('section pictures: over L1_PAGE_MAX_MB while they are taken, they stop, the
       htmlUrl: `${origin}/r.html`,
       storageState: undefined,
       origins: [origin],
-      dataHash: sha256(JSON.stringify({ meta: { line: 'A' } })),
+      textHash: sha256(JSON.stringify({ meta: { line: 'A' } })), // the text the page's reader writes for its DATA
     };
     const judged = { status: 'checked', notes: [] } as unknown as JudgedRun;
     const shots = await collector['pictureSections']({ slug: 'hog' } as ConfiguredRun, judged);
