@@ -102,7 +102,7 @@ function select(spec: string): Entry[] {
   }
   if (unknown.length > 0)
     throw new Usage(
-      `unknown scenario ${unknown.map((n) => `"${n}"`).join(', ')} (see --list for the ${ENTRIES.length} names)`,
+      `unknown scenario ${unknown.map((n) => `"${n}"`).join(', ')} (the ${ENTRIES.length} names: npm run demo -- --scenarios)`,
     );
   return ENTRIES.filter((e) => chosen.has(e));
 }

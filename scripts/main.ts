@@ -268,7 +268,15 @@ async function main(): Promise<number> {
     const { startDemo } = require('../demo/server') as typeof import('../demo/server');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { SCENARIO_RUNS_FILE: file } = require('../demo/runs') as typeof import('../demo/runs');
-    const demo = await startDemo({ quiet: true });
+    let demo: Awaited<ReturnType<typeof startDemo>>;
+    try {
+      demo = await startDemo({ quiet: true });
+    } catch (e) {
+      // A port another process holds: nothing was checked (2), not a report or guard failure (3).
+      say((e as Error).message);
+      say('Exit code 2: nothing was checked');
+      return 2;
+    }
     stopDemo = () => demo.close();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const made = spawnSync(
@@ -283,7 +291,13 @@ async function main(): Promise<number> {
       { cwd: ROOT, env, encoding: 'utf8' },
     );
     if (made.status !== 0) {
-      process.stderr.write(made.stderr || made.stdout);
+      // A usage error of the scenario list (`runs-file: unknown scenario …`) in its own line: the
+      // internal script's usage would send the user to options the job does not take.
+      const said = made.stderr || made.stdout;
+      process.stderr.write(
+        said.startsWith('runs-file: ') ? `${said.split('\n')[0]!.slice('runs-file: '.length)}\n` : said,
+      );
+      say('Exit code 2: nothing was checked');
       await stopDemo();
       return 2;
     }

@@ -38,6 +38,7 @@ import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
 import { SCENARIO_RUNS_FILE } from '../../demo/runs';
+import { freeTriple } from '../../scripts/bench/demo-server';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
 
@@ -712,5 +713,26 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     );
     expect(passing.out).toMatch(/redaction guard: \d+ files scanned, no secret found/);
     expect(passing.out).toContain('Exit code 0: no check ran');
+  });
+
+  test("--scenario with the demo's port held by another process, or a scenario that does not exist: nothing was checked, 2 (never 3, which says a report or the guard failed), and the message sends the user to the job's own options", async () => {
+    const server = http.createServer(() => {});
+    const held = Number(new URL(await listenLocal(server)).port);
+    try {
+      const busy = job(['--scenario', 'A-monitor'], { L1_DEMO_PORT: String(held) });
+      expect(busy.code, busy.out).toBe(2);
+      expect(busy.out).toContain(`port ${held} is in use by another process`);
+      expect(busy.out).toContain('Exit code 2: nothing was checked');
+    } finally {
+      await closeLocal(server);
+    }
+    const unknown = job(['--scenario', 'no-such-scenario'], { L1_DEMO_PORT: String(await freeTriple(5520)) });
+    expect(unknown.code, unknown.out).toBe(2);
+    expect(unknown.out).toMatch(
+      /unknown scenario "no-such-scenario" \(the \d+ names: npm run demo -- --scenarios\)/,
+    );
+    // Not the usage of the script the job runs inside (its --origin and --out are no options of the job).
+    expect(unknown.out).not.toContain('--origin');
+    expect(unknown.out).toContain('Exit code 2: nothing was checked');
   });
 });
