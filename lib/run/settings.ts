@@ -272,7 +272,8 @@ export function readSettings(sources: SettingsSources): Settings {
   const merged = demoProfileB
     ? { profileB: demoProfileB, from: 'the bundled demo' }
     : mergeProfileB(fileProfileB, parsed, 'the runs file');
-  if (mode !== 'none') warnings.push(...credentialFileWarnings({ ...sources.dotenv, ...sources.env }, root));
+  const env = mergeEnv(sources.env, sources.dotenv);
+  if (mode !== 'none') warnings.push(...credentialFileWarnings(env, root));
   const plain = plainHttpOrigins(
     runs,
     (values.L1_LOGIN_ORIGINS as string[] | undefined) ?? [],
@@ -303,7 +304,7 @@ export function readSettings(sources: SettingsSources): Settings {
   const datePart = night ? `, batch date ${night.describe}${templated ? '' : ' (no run uses it)'}` : '';
   return {
     root,
-    env: { ...sources.dotenv, ...dropEmpty(sources.env) },
+    env,
     values,
     from: parsed.from,
     mode,
@@ -393,6 +394,17 @@ function dropEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(env).filter(([k, v]) => v !== undefined && v !== '' && (!k.startsWith('L1_') || isSet(v))),
   );
+}
+
+/**
+ * The command line's environment over `.env` as one variable map, read as `parseVariables` reads
+ * the two layers: a value unset in the environment (empty, or blank for an `L1_*` name) lets the
+ * `.env` one show through, and an unset one in `.env` is no value either (README.md § Settings).
+ * The one merge of the two: Settings.env and the credentials warnings at start (and the CI masking
+ * step) read the same map, so none of them takes another registry than the runs log in with.
+ */
+export function mergeEnv(env: NodeJS.ProcessEnv, dotenv: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...dropEmpty(dotenv), ...dropEmpty(env) };
 }
 
 /** The project root (where playwright.config.ts lives). */

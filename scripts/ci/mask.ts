@@ -8,11 +8,11 @@
  * cannot be read (naming the source, never a value).
  */
 import { credentialSource, loadRegistry, registryEntries } from '../../lib/run/credentials';
-import { readDotenv } from '../../lib/run/settings';
+import { mergeEnv, readDotenv } from '../../lib/run/settings';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const env = { ...readDotenv(ROOT), ...process.env };
+const env = mergeEnv(process.env, readDotenv(ROOT));
 
 /**
  * A value as a workflow command's data: the runner reads `%25`, `%0D` and `%0A` back as `%`, CR and

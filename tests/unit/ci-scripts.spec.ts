@@ -96,11 +96,11 @@ test('mask.ts writes each value as workflow command data: %, CR and LF escaped, 
   const registry = { companies: { '1001': { phone: '13800000000', password: 'a%b\nc' } } };
   const r = spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'mask.ts')], {
     encoding: 'utf8',
+    // No L1_* of this shell: a blank L1_CREDENTIALS_FILE would not hide one in .env (README.md § Settings).
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_'))),
       GITHUB_ACTIONS: 'true',
       L1_CREDENTIALS_JSON: JSON.stringify(registry),
-      L1_CREDENTIALS_FILE: '',
     },
   });
   expect(r.status, r.stderr).toBe(0);

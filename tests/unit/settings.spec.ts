@@ -624,6 +624,25 @@ test('a credentials registry readable by others, or behind a symlink, is warned 
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('a credentials file named in .env and blank on the command line: the start warning reads the file the runs use (one merge of the two layers)', () => {
+  // The warnings merged .env and the environment as they were, so a blank L1_CREDENTIALS_FILE hid
+  // .env's file from them while Settings.env, which the runs log in with, dropped it.
+  const dir = tempDir('creds');
+  const file = path.join(dir, 'registry.json');
+  fs.writeFileSync(file, '{"companies": {}}');
+  fs.chmodSync(file, 0o644);
+  const s = readSettings(
+    sources({ root: dir, env: { L1_CREDENTIALS_FILE: '' }, dotenv: { L1_CREDENTIALS_FILE: file } }),
+  );
+  expect(s.env.L1_CREDENTIALS_FILE).toBe(file);
+  expect(s.warnings).toContain(
+    `the credentials registry ${file} is readable by group or others (mode 0644): chmod 600 it`,
+  );
+  // A blank value in .env is unset too, as for every L1_* variable in either layer.
+  const blank = readSettings(sources({ root: dir, dotenv: { L1_CREDENTIALS_FILE: ' ' } }));
+  expect(blank.env.L1_CREDENTIALS_FILE).toBeUndefined();
+});
+
 test.describe('docs/contract.md §3: L1_CREDENTIALS_FILE holding the registry text instead of a path', () => {
   // Assembled at run time: this source never holds a secret-looking value literally.
   const password = ['Hun', 'ter2!', 'pw'].join('');
