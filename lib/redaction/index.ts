@@ -26,7 +26,7 @@ export const DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024;
 export interface ScanOptions extends TargetOptions {
   /** The project root: default output folders, credentials, `.auth/`, `.l1/` are found under it. */
   root: string;
-  /** Defaults to `process.env` over the root's `.env` (as the suite reads them). */
+  /** Defaults to `process.env` over the root's `.env`, merged as the settings merge them (`mergeEnv`). */
   env?: NodeJS.ProcessEnv;
   /**
    * The most bytes read at once (default 200 MiB): larger files are scanned in windows, larger zips

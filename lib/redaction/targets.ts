@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import dotenv from 'dotenv';
 import { credentialSource } from '../run/credentials';
+import { mergeEnv, outputPaths, PATH_SETTINGS, readDotenv, type Settings } from '../run/settings';
+import { parseVariables } from '../run/variables';
 import { display } from './findings';
 
 /**
@@ -42,16 +43,23 @@ export interface TargetOptions {
   envOutputs?: boolean;
 }
 
-/** `process.env` over the root's `.env`, as the suite reads them. */
+/** `process.env` over the root's `.env`, merged as the settings merge them (a blank value is unset). */
 export function defaultEnv(root: string): NodeJS.ProcessEnv {
-  let fromFile: Record<string, string> = {};
-  try {
-    fromFile = dotenv.parse(fs.readFileSync(path.join(root, '.env')));
-  } catch {
-    // no .env
-  }
-  return { ...fromFile, ...process.env };
+  return mergeEnv(process.env, readDotenv(root));
 }
+
+/**
+ * The settings' paths the guard scans where their variable is set (the defaults are OUTPUT_DIRS):
+ * every one but the state folder, which holds the sessions by design, as `.auth/` does.
+ */
+const NAMED_OUTPUTS = [
+  'verdicts',
+  'allureResults',
+  'partial',
+  'testResults',
+  'allureReport',
+  'history',
+] as const satisfies readonly (keyof Settings['paths'])[];
 
 /**
  * Every file to scan, sorted, each once (by real path); `warnings` gets the files named but not
@@ -84,21 +92,15 @@ function scanTargets(root: string, env: NodeJS.ProcessEnv, options: TargetOption
     }
     for (const name of names) if (name.endsWith('.log')) targets.push(path.join(root, name));
   }
-  const fromEnv = options.envOutputs ?? true;
-  for (const name of [
-    'L1_VERDICTS_DIR',
-    'L1_ALLURE_RESULTS_DIR',
-    'L1_PARTIAL_DIR',
-    'L1_TEST_RESULTS_DIR',
-    'L1_ALLURE_REPORT_DIR',
-    'L1_ALLURE_HISTORY_PATH',
-  ]) {
-    const value = env[name];
-    if (value && fromEnv) targets.push(path.resolve(root, value));
-  }
-  if (fromEnv)
-    for (const p of (env.L1_REDACTION_EXTRA_PATHS ?? '').split(':'))
+  if (options.envOutputs ?? true) {
+    // Read as the settings read them (parsed, blank unset) and resolved by the settings' own
+    // function: the guard scans the folders the checks write, never a reading of its own.
+    const { values } = parseVariables(env, {});
+    const paths = outputPaths(root, values);
+    for (const key of NAMED_OUTPUTS) if (values[PATH_SETTINGS[key]] !== undefined) targets.push(paths[key]);
+    for (const p of (values.L1_REDACTION_EXTRA_PATHS ?? '').split(':'))
       if (p) targets.push(path.resolve(root, p));
+  }
   for (const p of options.extraPaths ?? []) targets.push(path.resolve(root, p));
   return targets;
 }

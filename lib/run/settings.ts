@@ -290,16 +290,7 @@ export function readSettings(sources: SettingsSources): Settings {
     );
 
   const requestTimeoutMs = values.L1_REQUEST_TIMEOUT_MS ?? 30_000;
-  const resolve = (value: string | undefined, fallback: string) => path.resolve(root, value || fallback);
-  const paths = {
-    verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),
-    allureResults: resolve(values.L1_ALLURE_RESULTS_DIR, 'allure-results'),
-    allureReport: resolve(values.L1_ALLURE_REPORT_DIR, 'allure-report'),
-    partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
-    history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
-    state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),
-    testResults: resolve(values.L1_TEST_RESULTS_DIR, path.join('test-results', 'checks')),
-  };
+  const paths = outputPaths(root, values);
   checkKinds(paths);
   const datePart = night ? `, batch date ${night.describe}${templated ? '' : ' (no run uses it)'}` : '';
   return {
@@ -356,8 +347,25 @@ export function plainHttpOrigins(
   return [...new Set(plain)].sort();
 }
 
+/**
+ * The settings' paths: each variable's value (parsed: trimmed, unset when blank) against the root,
+ * else its default. The one place they are resolved: the redaction guard scans what it gives.
+ */
+export function outputPaths(root: string, values: VariableValues): Settings['paths'] {
+  const resolve = (value: string | undefined, fallback: string) => path.resolve(root, value || fallback);
+  return {
+    verdicts: resolve(values.L1_VERDICTS_DIR, path.join('reports', 'verdicts')),
+    allureResults: resolve(values.L1_ALLURE_RESULTS_DIR, 'allure-results'),
+    allureReport: resolve(values.L1_ALLURE_REPORT_DIR, 'allure-report'),
+    partial: resolve(values.L1_PARTIAL_DIR, path.join('reports', 'partial')),
+    history: resolve(values.L1_ALLURE_HISTORY_PATH, path.join('allure-history', 'history.jsonl')),
+    state: resolve(values.L1_STATE_DIR, path.join('.l1', 'state')),
+    testResults: resolve(values.L1_TEST_RESULTS_DIR, path.join('test-results', 'checks')),
+  };
+}
+
 /** The setting that names each path, for the message. */
-const PATH_SETTINGS: Record<keyof Settings['paths'], VariableName> = {
+export const PATH_SETTINGS: Record<keyof Settings['paths'], VariableName> = {
   verdicts: 'L1_VERDICTS_DIR',
   allureResults: 'L1_ALLURE_RESULTS_DIR',
   allureReport: 'L1_ALLURE_REPORT_DIR',
@@ -400,8 +408,8 @@ function dropEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * The command line's environment over `.env` as one variable map, read as `parseVariables` reads
  * the two layers: a value unset in the environment (empty, or blank for an `L1_*` name) lets the
  * `.env` one show through, and an unset one in `.env` is no value either (README.md § Settings).
- * The one merge of the two: Settings.env and the credentials warnings at start (and the CI masking
- * step) read the same map, so none of them takes another registry than the runs log in with.
+ * The one merge of the two: Settings.env, the credentials warnings at start, the redaction guard
+ * and the CI masking step read the same map, so none of them takes another registry or folder.
  */
 export function mergeEnv(env: NodeJS.ProcessEnv, dotenv: Record<string, string>): NodeJS.ProcessEnv {
   return { ...dropEmpty(dotenv), ...dropEmpty(env) };

@@ -24,7 +24,7 @@ import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml, escapeRegExp } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
-import { tsScript } from '../../lib/run/settings';
+import { readDotenv, readSettings, tsScript } from '../../lib/run/settings';
 
 /*
  * Secrets are PLANTED in a temporary root and the guard must find each one, with its file and line.
@@ -84,6 +84,19 @@ function write(root: string, rel: string, content: string | Buffer): string {
 
 function lines(...rows: string[]): string {
   return `${rows.join('\n')}\n`;
+}
+
+/** Runs `fn` with this process's L1_* variables replaced by `vars` (the guard's default reads them). */
+function withProcessEnv<T>(vars: Record<string, string>, fn: () => T): T {
+  const saved = Object.entries(process.env).filter(([k]) => k.startsWith('L1_'));
+  for (const [k] of saved) delete process.env[k];
+  Object.assign(process.env, vars);
+  try {
+    return fn();
+  } finally {
+    for (const k of Object.keys(process.env)) if (k.startsWith('L1_')) delete process.env[k];
+    for (const [k, v] of saved) process.env[k] = v;
+  }
 }
 
 /** The guard never prints what it found: no finding field holds a planted secret. */
@@ -217,6 +230,37 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
         line: 2,
         detector: 'registry',
         what: 'password of company 1001 in the credentials registry, URL-encoded',
+      }),
+    ]);
+    expectNoSecretIn(findings);
+  });
+
+  test('an output variable blank on the command line and set in .env: the guard scans the folder the settings resolve', () => {
+    // The guard read process.env over .env itself, where a blank value hid .env's folder: it scanned
+    // nothing there while the checks wrote their verdicts into it.
+    const { root } = makeRoot();
+    write(
+      root,
+      '.env',
+      lines('L1_VERDICTS_DIR=out/v', 'L1_CREDENTIALS_FILE=test-results/credentials-under-test.json'),
+    );
+    write(root, 'out/v/B-monitor.json', lines('{', `  "reason": "${PW1}"`, '}'));
+    const shell = { L1_VERDICTS_DIR: '' };
+    const settings = readSettings({
+      root,
+      env: shell,
+      dotenv: readDotenv(root),
+      now: new Date(),
+      runsOptional: true,
+    });
+    expect(settings.paths.verdicts).toBe(path.join(root, 'out', 'v'));
+    const findings = withProcessEnv(shell, () => scanOutputsReport({ root }).findings);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: path.join('out', 'v', 'B-monitor.json'),
+        line: 2,
+        detector: 'registry',
+        what: 'password of company 1001 in the credentials registry',
       }),
     ]);
     expectNoSecretIn(findings);
