@@ -454,7 +454,8 @@ export function readDotenv(root: string): Record<string, string> {
   }
 }
 
-let cached: Settings | undefined;
+/** Each read by its options (`runsOptional`): a later call with other options is its own read. */
+const cached = new Map<boolean, Settings>();
 let demoDefaults: ((demoPort: number) => DemoDefaults) | undefined;
 let fixedNight: Night | undefined;
 
@@ -483,17 +484,21 @@ export function checkTimeoutMs(limits: { runTimeoutMs: number }): number {
 /**
  * This process's settings, read on first use from `process.env` and the root's `.env`. In demo mode
  * the demo's credentials registry is the default credentials file. Scripts that need no runs (the
- * report, the merge) pass `{ runsOptional: true }`.
+ * report, the merge) pass `{ runsOptional: true }`. Kept by its options: a call with other options
+ * reads again, so `settings()` after `settings({ runsOptional: true })` still refuses a process
+ * with no runs instead of answering with none.
  */
 export function settings(options: { runsOptional?: boolean } = {}): Settings {
-  if (!cached) {
+  const key = options.runsOptional === true;
+  let read = cached.get(key);
+  if (!read) {
     let credentialsFile: string | undefined;
-    const read = readSettings({
+    read = readSettings({
       root: ROOT,
       env: process.env,
       dotenv: readDotenv(ROOT),
       now: new Date(),
-      ...(options.runsOptional ? { runsOptional: true } : {}),
+      ...(key ? { runsOptional: true } : {}),
       ...(fixedNight ? { night: fixedNight } : {}),
       ...(demoDefaults
         ? {
@@ -507,7 +512,7 @@ export function settings(options: { runsOptional?: boolean } = {}): Settings {
     });
     if (read.mode === 'demo' && credentialsFile && !read.env.L1_CREDENTIALS_FILE)
       read.env.L1_CREDENTIALS_FILE = credentialsFile;
-    cached = read;
+    cached.set(key, read);
   }
-  return cached;
+  return read;
 }

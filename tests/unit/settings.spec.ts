@@ -588,6 +588,29 @@ test.describe('labels and file names', () => {
   });
 });
 
+test("settings() read with other options is read again, never the first call's answer", () => {
+  // Fresh module state in a process of its own, without this shell's L1_* variables and with the
+  // checkout's .env read as empty (dotenv.parse answers {}): one that names runs would make both
+  // reads alike.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_')));
+  const code = [
+    "require('dotenv').parse = () => ({});",
+    `const { settings } = require(${JSON.stringify(path.join(ROOT, 'lib', 'run', 'settings.ts'))});`,
+    'const optional = settings({ runsOptional: true }).mode;',
+    'let full;',
+    'try { full = settings().mode; } catch (e) { full = e.message.slice(0, 40); }',
+    'process.stdout.write(JSON.stringify({ optional, full, again: settings({ runsOptional: true }).mode }));',
+  ].join('\n');
+  const r = spawnSync(...tsScript('-e', [code]), { cwd: ROOT, env, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  // The report and the merge read without runs; the checks must still be refused with none.
+  expect(JSON.parse(r.stdout)).toEqual({
+    optional: 'none',
+    full: 'no runs configured: set L1_RUNS, or L1_H',
+    again: 'none',
+  });
+});
+
 test('README.md § Settings holds the table made from the one list of variables (npm run settings-table -- --write)', () => {
   const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
   expect(readme).toContain(variablesTable());
