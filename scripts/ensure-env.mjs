@@ -2,10 +2,12 @@
 // Makes a fresh machine ready for `npm run demo` and `npm test`: npm packages from the lockfile,
 // then a usable Chromium (L1_CHROMIUM_PATH, Debian's chromium-headless-shell or chromium, or
 // Playwright's own), installing Debian's chromium-headless-shell, chromium and a CJK font where
-// missing. Uses only Node built-ins: it runs before node_modules exists.
+// missing. Uses only Node built-ins: it runs before node_modules exists (so no dotenv: `.env` is
+// read with Node's own parser).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import util from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
@@ -48,10 +50,54 @@ const SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM = '/usr/bin/chromium';
 const FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
 
+/**
+ * A `.env` text as a map. Node's `util.parseEnv` (20.12 and later) reads the format dotenv reads
+ * (quotes, `export`, a `#` comment, multi-line quoted values); older Node 20 (package.json engines
+ * `>=20`) gets the one-line `NAME=value` lines, quoted or with a `#` comment.
+ */
+export function parseDotenv(text, parseEnv = util.parseEnv) {
+  if (typeof parseEnv === 'function') return parseEnv(text);
+  const out = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const quoted = /^(["'`])(.*?)\1(\s+#.*)?\s*$/.exec(m[2]);
+    out[m[1]] = quoted ? quoted[2] : m[2].replace(/#.*$/, '').trim();
+  }
+  return out;
+}
+
+/** The root's `.env` as a map, `{}` when there is none (lib/run/settings.ts `readDotenv`). */
+function readDotenv(root) {
+  try {
+    return parseDotenv(fs.readFileSync(path.join(root, '.env'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Set as the settings read a variable: empty or only spaces is unset (lib/run/variables.ts `isSet`). */
+const isSet = (value) => value !== undefined && value.trim() !== '';
+
+/**
+ * L1_CHROMIUM_PATH as the suite reads it (lib/run/settings.ts `mergeEnv`): the command line's
+ * environment over `.env`, a blank value unset so `.env`'s shows through; trimmed, as
+ * lib/run/browser.ts takes it. `undefined` when neither sets it.
+ */
+export function chromiumPathSetting(env, root) {
+  if (isSet(env.L1_CHROMIUM_PATH)) return { path: env.L1_CHROMIUM_PATH.trim(), from: 'environment' };
+  const fromFile = readDotenv(root).L1_CHROMIUM_PATH;
+  if (isSet(fromFile)) return { path: fromFile.trim(), from: '.env' };
+  return undefined;
+}
+
 function ensureBrowser() {
-  const fromEnv = process.env.L1_CHROMIUM_PATH;
-  if (fromEnv) {
-    if (!fs.existsSync(fromEnv)) throw new Error(`L1_CHROMIUM_PATH=${fromEnv} does not exist`);
+  const given = chromiumPathSetting(process.env, root);
+  if (given) {
+    if (!fs.existsSync(given.path))
+      throw new Error(
+        `L1_CHROMIUM_PATH=${given.path}${given.from === '.env' ? ' (in .env)' : ''} does not exist`,
+      );
     return;
   }
   const debian = fs.existsSync(SHELL) || fs.existsSync(CHROMIUM);
@@ -76,10 +122,16 @@ function ensureBrowser() {
     throw new Error(`neither ${SHELL} nor ${CHROMIUM} is installed`);
 }
 
-try {
-  ensurePackages();
-  ensureBrowser();
-} catch (e) {
-  process.stderr.write(`[ensure-env] ${e.message}\n`);
-  process.exit(1);
+function main() {
+  try {
+    ensurePackages();
+    ensureBrowser();
+  } catch (e) {
+    process.stderr.write(`[ensure-env] ${e.message}\n`);
+    process.exit(1);
+  }
 }
+
+// Run as a script, not when a test imports it for its functions (by real path: a checkout reached
+// through a symlink is still this file).
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) main();
