@@ -10,6 +10,7 @@ import path from 'node:path';
 import util from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { readOptions } from './cli.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => process.stdout.write(`[ensure-env] ${line}\n`);
@@ -123,6 +124,14 @@ function ensureBrowser() {
 }
 
 function main() {
+  readOptions({
+    script: 'scripts/ensure-env.mjs',
+    usage: 'usage: node scripts/ensure-env.mjs, no arguments (npm runs it before demo, test and check)',
+    about:
+      "Installs the npm packages from package-lock.json (npm ci) when node_modules is older, and Debian's " +
+      'chromium-headless-shell, chromium and a CJK font where missing (apt-get); L1_CHROMIUM_PATH, in the ' +
+      'environment or .env, names a browser of your own instead.',
+  });
   try {
     ensurePackages();
     ensureBrowser();

@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readOptions } from './cli.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, '.github', 'workflows');
@@ -68,6 +69,14 @@ export function projectRules(file, text) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();
 
 function main() {
+  readOptions({
+    script: 'scripts/lint-workflows.mjs',
+    usage: 'usage: node scripts/lint-workflows.mjs, no arguments',
+    about:
+      'Checks every file of .github/workflows/ with action-validator (the workflow schema) and the project ' +
+      'rules (every ${{ … }} closed, none inside run:, each run: one call of a scripts/ci/ script, the ' +
+      'package setup before the scripts that need it); exit 1 when any file has a problem.',
+  });
   let files = [];
   try {
     files = fs

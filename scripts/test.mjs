@@ -8,6 +8,18 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readOptions } from './cli.mjs';
+
+// No arguments: every stage runs. An argument was ignored without a word (`npm test -- --grep
+// item5` ran the whole suite); it is refused before any stage starts.
+readOptions({
+  script: 'scripts/test.mjs',
+  usage: 'usage: npm test (node scripts/test.mjs), no arguments',
+  about:
+    'Runs every stage: typecheck, ESLint, Prettier, workflow lint and demo sanity side by side, then unit tests, ' +
+    'self-tests and the redaction guard; exit 1 when any failed. One stage alone: npm run typecheck, npm run lint, ' +
+    'npm run test:unit -- FILE, npm run test:self -- --grep TITLE, npm run redaction.',
+});
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**

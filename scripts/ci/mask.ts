@@ -9,9 +9,26 @@
  */
 import { credentialSource, loadRegistry, registryEntries } from '../../lib/run/credentials';
 import { mergeEnv, readDotenv } from '../../lib/run/settings';
+import { parseArgsOrUsage } from '../../lib/util/args';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+// No arguments: one is refused (exit 2), never ignored; --help says what the step does.
+const USAGE = 'usage: bash scripts/ci/mask.sh (node --require tsx/cjs scripts/ci/mask.ts), no arguments';
+const { values: given } = parseArgsOrUsage(
+  { options: { help: { type: 'boolean', short: 'h' } } },
+  'scripts/ci/mask.ts',
+  USAGE,
+);
+if (given.help) {
+  process.stdout.write(
+    `${USAGE}\nIn GitHub Actions, registers each phone and password of the credentials registry ` +
+      '(L1_CREDENTIALS_FILE or L1_CREDENTIALS_JSON, environment over .env) with ::add-mask::; elsewhere says ' +
+      'how many values it would mask, printing none.\n',
+  );
+  process.exit(0);
+}
 const env = mergeEnv(process.env, readDotenv(ROOT));
 
 /**
