@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ITEM_NUMBERS } from '../rules/types';
+import type { Settings } from '../run/settings';
 import { parseJson } from '../util/json';
 
 /**
@@ -24,11 +25,19 @@ export const DEFAULT_SECTIONS: Record<number, string> = {
   12: '#sources',
 };
 
-export function sectionSelectors(env: NodeJS.ProcessEnv, root: string): Record<number, string> {
-  if (env.L1_SCREENSHOTS === '0') return {};
-  const raw = env.L1_SECTION_SELECTORS?.trim();
+/**
+ * The sections of the settings (L1_SCREENSHOTS and L1_SECTION_SELECTORS as readSettings parsed
+ * them: the command line over `.env`, trimmed, blank unset). The selectors' JSON is read here, not
+ * in lib/run/variables.ts: its items are checked against ITEM_NUMBERS (lib/rules), a layer the
+ * settings may not import.
+ */
+export function sectionSelectors(
+  settings: Pick<Settings, 'screenshots' | 'values' | 'root'>,
+): Record<number, string> {
+  if (settings.screenshots === 'none') return {};
+  const raw = settings.values.L1_SECTION_SELECTORS;
   if (!raw) return { ...DEFAULT_SECTIONS };
-  const text = raw.startsWith('{') ? raw : fs.readFileSync(path.resolve(root, raw), 'utf8');
+  const text = raw.startsWith('{') ? raw : fs.readFileSync(path.resolve(settings.root, raw), 'utf8');
   let parsed: unknown;
   try {
     parsed = parseJson(text);

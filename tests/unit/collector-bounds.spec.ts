@@ -11,6 +11,7 @@ import { A_MONITOR } from '../../demo/runs';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
 import { ROOT, type Settings } from '../../lib/run/settings';
+import { parseVariables } from '../../lib/run/variables';
 import { sha256 } from '../../lib/util/hash';
 import { configuredRun } from './fakes/platform';
 import { tempDir } from './fakes/temp';
@@ -28,6 +29,7 @@ function collector(
   const settings = {
     root: ROOT,
     env,
+    values: parseVariables(env, {}).values,
     screenshots: Object.keys(env).length > 0 ? 'all' : 'none',
     runs: [],
     pageOrigins: [],

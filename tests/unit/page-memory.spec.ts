@@ -9,6 +9,7 @@ import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import { ROOT, type Settings } from '../../lib/run/settings';
+import { parseVariables } from '../../lib/run/variables';
 import { sha256 } from '../../lib/util/hash';
 import {
   descendantsOf,
@@ -29,6 +30,7 @@ function collectorFor(
   const settings = {
     root: ROOT,
     env: options.env,
+    values: parseVariables(options.env, {}).values,
     screenshots: options.screenshots,
     runs: [],
     pageOrigins: [],

@@ -6,6 +6,7 @@ import { credentialFileWarnings, loadRegistry } from '../../lib/run/credentials'
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, ROOT, tsScript, type Settings, type SettingsSources } from '../../lib/run/settings';
+import { DEFAULT_SECTIONS, sectionSelectors } from '../../lib/report/sections';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
 import { tempDir } from './fakes/temp';
@@ -755,6 +756,43 @@ test.describe('an L1_ variable that is no setting is said, never silently ignore
     expect(s.warnings).toContain(
       'L1_SCREENSHOT (environment) is not a setting of the suite and is ignored: did you mean L1_SCREENSHOTS? (README.md § Settings)',
     );
+  });
+});
+
+test.describe('section pictures read L1_SCREENSHOTS and L1_SECTION_SELECTORS from the settings, as every setting is read', () => {
+  // sections.ts read both from a variable map of its own: its reading and the settings' could differ.
+  test('.env shows through a blank value on the command line; the selectors JSON, inline or a file, overrides the defaults', () => {
+    const root = tempDir('sections');
+    const read = (env: NodeJS.ProcessEnv, dotenv: Record<string, string>) =>
+      sectionSelectors(readSettings(sources({ root, env, dotenv })));
+    expect(read({ L1_SECTION_SELECTORS: ' ' }, { L1_SECTION_SELECTORS: '{"5": "#r", "6": ""}' })).toEqual({
+      ...Object.fromEntries(Object.entries(DEFAULT_SECTIONS).filter(([item]) => item !== '6')),
+      5: '#r',
+    });
+    fs.writeFileSync(path.join(root, 'sections.json'), '{"3": "#k"}');
+    expect(read({ L1_SECTION_SELECTORS: ' sections.json ' }, {})[3]).toBe('#k');
+    expect(
+      read({ L1_SCREENSHOTS: '' }, { L1_SCREENSHOTS: '0', L1_SECTION_SELECTORS: '{"5": "#r"}' }),
+    ).toEqual({});
+    expect(read({}, {})).toEqual(DEFAULT_SECTIONS);
+  });
+
+  test('a malformed L1_SECTION_SELECTORS is refused naming the variable', () => {
+    const refused = (value: string) => {
+      try {
+        sectionSelectors(readSettings(sources({ env: { L1_SECTION_SELECTORS: value } })));
+        return 'read';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(refused('{"5": 1}')).toBe(
+      'L1_SECTION_SELECTORS.5: expected an item 3..12 and a CSS selector string',
+    );
+    expect(refused('{"2": "#x"}')).toBe(
+      'L1_SECTION_SELECTORS.2: expected an item 3..12 and a CSS selector string',
+    );
+    expect(refused('{5}')).toMatch(/^L1_SECTION_SELECTORS: not a JSON object \(/);
   });
 });
 
