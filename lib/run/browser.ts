@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { processVariables } from './settings';
 import { readOr, writePrivate } from './state';
 
 /** Chromium flags this workplace needs: no sandbox as root, no background networking (closed network). */
@@ -38,10 +39,11 @@ function playwrightOwnChromium(): string | undefined {
 /**
  * Browser discovery: L1_CHROMIUM_PATH, then Debian's chromium-headless-shell, then
  * Debian's /usr/bin/chromium, then Playwright's own browser if one is installed. `undefined` lets
- * Playwright report its usual missing-browser error.
+ * Playwright report its usual missing-browser error. `env` is a variable map of the settings
+ * (Settings.env); by default this process's, read as the settings read it (environment over `.env`).
  */
 export function findChromium(
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processVariables(),
   exists: (file: string) => boolean = fs.existsSync,
 ): string | undefined {
   const fromEnv = env.L1_CHROMIUM_PATH?.trim();
@@ -54,7 +56,7 @@ export function findChromium(
  * Why L1_CHROMIUM_PATH cannot be the browser (no such file, a folder, not executable), or
  * undefined: said at start, before every run would fail to start it.
  */
-export function chromiumPathProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function chromiumPathProblem(env: NodeJS.ProcessEnv = processVariables()): string | undefined {
   const given = env.L1_CHROMIUM_PATH?.trim();
   if (!given) return undefined;
   let stat: fs.Stats;
@@ -83,7 +85,7 @@ export function chromiumPathProblem(env: NodeJS.ProcessEnv = process.env): strin
  */
 const BOX_FLAGS = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
 
-export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
+export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = processVariables()) {
   const executablePath = findChromium(env);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const args = [...QUIET_FLAGS, ...BOX_FLAGS, ...(isRoot ? ['--no-sandbox'] : [])];
@@ -91,7 +93,7 @@ export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /** The version the browser prints (`Chromium 156.0…`), for the report's environment block. */
-export function chromiumVersion(env: NodeJS.ProcessEnv = process.env, cacheDir?: string): string {
+export function chromiumVersion(env: NodeJS.ProcessEnv = processVariables(), cacheDir?: string): string {
   const exe = findChromium(env);
   if (!exe) return 'not found';
   // Asked once per browser binary: `--version` starts the browser, 30–120 ms before any test can
@@ -137,7 +139,7 @@ export function chromiumVersion(env: NodeJS.ProcessEnv = process.env, cacheDir?:
 }
 
 /** Which browser the suite uses, for the start of an invocation: `Chromium 156.0… (/usr/bin/chromium, Debian)`. */
-export function browserDescription(env: NodeJS.ProcessEnv = process.env, cacheDir?: string): string {
+export function browserDescription(env: NodeJS.ProcessEnv = processVariables(), cacheDir?: string): string {
   const exe = findChromium(env);
   if (!exe) return "none found: Playwright's own will be asked for (npx playwright install chromium)";
   const kind = env.L1_CHROMIUM_PATH?.trim()

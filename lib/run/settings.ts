@@ -445,6 +445,16 @@ export function tsScript(script: string, args: readonly string[] = []): [string,
   return [process.execPath, ['--require', TSX_CJS, script, ...args]];
 }
 
+/**
+ * This process's variables as the settings read them, without the runs: `process.env` over the
+ * project's `.env` (`mergeEnv`). The default of code that reads a variable where no settings were
+ * read: the browser (lib/run/browser.ts) for scripts/screenshots.ts, the demo's pictures, the bench
+ * and the CI setup.
+ */
+export function processVariables(): NodeJS.ProcessEnv {
+  return mergeEnv(process.env, readDotenv(ROOT));
+}
+
 /** `.env` of a root as a map (never loaded into process.env: the command line's environment wins). */
 export function readDotenv(root: string): Record<string, string> {
   try {

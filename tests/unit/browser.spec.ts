@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
@@ -7,6 +8,7 @@ import {
   chromiumVersion,
   findChromium,
 } from '../../lib/run/browser';
+import { ROOT, tsScript } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
 
 test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debian’s headless shell)', () => {
@@ -75,4 +77,30 @@ test('the box’s launch flags: no WebRTC UDP but through a proxy; no feature li
   expect(args).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
   // Chromium keeps the last --disable-features / --enable-features: Playwright's would be lost.
   expect(args.filter((a) => /^--(?:disable|enable)-features/.test(a))).toEqual([]);
+});
+
+test('with no variable map given, L1_CHROMIUM_PATH is read as the settings read it: from .env too, a blank value on the command line unset', () => {
+  // The default was process.env alone: scripts/screenshots.ts, the demo's pictures, the bench and
+  // the CI setup took another browser than the checks (playwright.config.ts passes Settings.env).
+  // A process of its own whose project .env names the browser, read through a stand-in for the file.
+  const dotenv = path.join(ROOT, '.env');
+  const code = [
+    "const fs = require('node:fs');",
+    'const read = fs.readFileSync;',
+    `fs.readFileSync = (file, ...rest) => file === ${JSON.stringify(dotenv)} ? Buffer.from('L1_CHROMIUM_PATH=/opt/chrome/chrome\\n') : read(file, ...rest);`,
+    `const browser = require(${JSON.stringify(path.join(ROOT, 'lib', 'run', 'browser.ts'))});`,
+    'process.stdout.write(JSON.stringify([browser.findChromium(), browser.chromiumLaunchOptions().executablePath, browser.chromiumPathProblem()]));',
+  ].join('\n');
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_')));
+  const r = spawnSync(...tsScript('-e', [code]), {
+    cwd: ROOT,
+    env: { ...env, L1_CHROMIUM_PATH: '' },
+    encoding: 'utf8',
+  });
+  expect(r.status, r.stderr).toBe(0);
+  expect(JSON.parse(r.stdout)).toEqual([
+    '/opt/chrome/chrome',
+    '/opt/chrome/chrome',
+    "L1_CHROMIUM_PATH /opt/chrome/chrome: no such file (give the path of a Chromium executable, or unset it to use Debian's)",
+  ]);
 });
