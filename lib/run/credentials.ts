@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { parseJson, readTextFile } from '../util/json';
-import { isAside, nearestName } from './variables';
+import { isAside, nearestName, parseVariables } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
 const registrySchema = z.object({
@@ -41,9 +41,25 @@ export function holdsRegistryText(value: string): boolean {
   return /^[{[]/.test(text) || /[\r\n]/.test(text) || text.length > 1024;
 }
 
+/**
+ * The registry's two variables of a variable map, parsed as the settings parse them
+ * (lib/run/variables.ts: trimmed, empty or blank unset), not read raw: ` creds.json ` is the file
+ * the settings list, and a blank L1_CREDENTIALS_FILE leaves L1_CREDENTIALS_JSON in force.
+ */
+function registryVariables(env: NodeJS.ProcessEnv): { file?: string; json?: string } {
+  const { values } = parseVariables(
+    { L1_CREDENTIALS_FILE: env.L1_CREDENTIALS_FILE, L1_CREDENTIALS_JSON: env.L1_CREDENTIALS_JSON },
+    {},
+  );
+  return {
+    ...(values.L1_CREDENTIALS_FILE ? { file: values.L1_CREDENTIALS_FILE } : {}),
+    ...(values.L1_CREDENTIALS_JSON ? { json: values.L1_CREDENTIALS_JSON } : {}),
+  };
+}
+
 /** Contract section 3: L1_CREDENTIALS_FILE, else L1_CREDENTIALS_JSON, else credentials.local.json. */
 export function credentialSource(env: NodeJS.ProcessEnv, root: string): CredentialSource {
-  const file = env.L1_CREDENTIALS_FILE;
+  const { file, json } = registryVariables(env);
   // "credentials registry" in the message: a login that fails with it is a configuration failure
   // (lib/platform/collect.ts loginFailureKind).
   if (file && holdsRegistryText(file))
@@ -53,7 +69,7 @@ export function credentialSource(env: NodeJS.ProcessEnv, root: string): Credenti
       problem: `L1_CREDENTIALS_FILE holds ${/^\s*[{[]/.test(file) ? 'JSON text' : 'text'} rather than a path (value not shown): L1_CREDENTIALS_JSON takes the credentials registry as text, L1_CREDENTIALS_FILE the path of a file holding it (docs/contract.md §3)`,
     };
   if (file) return { kind: 'file', where: path.resolve(root, file) };
-  if (env.L1_CREDENTIALS_JSON) return { kind: 'env', where: 'L1_CREDENTIALS_JSON' };
+  if (json) return { kind: 'env', where: 'L1_CREDENTIALS_JSON' };
   const local = path.join(root, 'credentials.local.json');
   return fs.existsSync(local) ? { kind: 'file', where: local } : { kind: 'none', where: local };
 }
@@ -68,7 +84,8 @@ export function credentialFileWarnings(env: NodeJS.ProcessEnv, root: string): st
   if (source.problem) return [source.problem];
   if (source.kind !== 'file') return [];
   const warnings: string[] = [];
-  if (env.L1_CREDENTIALS_FILE && env.L1_CREDENTIALS_JSON)
+  const { file, json } = registryVariables(env);
+  if (file && json)
     warnings.push(
       'L1_CREDENTIALS_FILE and L1_CREDENTIALS_JSON are both set: the file is used and L1_CREDENTIALS_JSON is ignored (docs/contract.md §3)',
     );
@@ -99,7 +116,7 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
   if (source.problem) throw new CredentialsError(source.problem);
   let text: string;
   if (source.kind === 'env') {
-    text = env.L1_CREDENTIALS_JSON ?? '';
+    text = registryVariables(env).json ?? '';
   } else {
     try {
       text = readTextFile(source.where);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { credentialFileWarnings, loadRegistry } from '../../lib/run/credentials';
+import { credentialFileWarnings, credentialSource, loadRegistry } from '../../lib/run/credentials';
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, ROOT, tsScript, type Settings, type SettingsSources } from '../../lib/run/settings';
@@ -665,6 +665,27 @@ test('a credentials file named in .env and blank on the command line: the start 
   // A blank value in .env is unset too, as for every L1_* variable in either layer.
   const blank = readSettings(sources({ root: dir, dotenv: { L1_CREDENTIALS_FILE: ' ' } }));
   expect(blank.env.L1_CREDENTIALS_FILE).toBeUndefined();
+});
+
+test('the registry variables are read as the settings read them: a path with spaces around is the file the settings list, a blank L1_CREDENTIALS_FILE leaves L1_CREDENTIALS_JSON in force', () => {
+  // credentials.ts read both raw: " creds/registry.json " was a file named with the spaces, and a
+  // blank L1_CREDENTIALS_FILE a file named " " under the root, where the settings saw none.
+  const dir = tempDir('creds');
+  const file = path.join(dir, 'creds', 'registry.json');
+  fs.mkdirSync(path.dirname(file));
+  fs.writeFileSync(file, '{"companies": {}}', { mode: 0o600 });
+  expect(credentialSource({ L1_CREDENTIALS_FILE: ' creds/registry.json ' }, dir)).toEqual({
+    kind: 'file',
+    where: file,
+  });
+  expect(loadRegistry({ L1_CREDENTIALS_FILE: ' creds/registry.json ' }, dir)).toEqual({ companies: {} });
+  const json = { L1_CREDENTIALS_FILE: ' ', L1_CREDENTIALS_JSON: ' {"companies": {}} ' };
+  expect(credentialSource(json, dir)).toEqual({ kind: 'env', where: 'L1_CREDENTIALS_JSON' });
+  expect(loadRegistry(json, dir)).toEqual({ companies: {} });
+  // Near miss: both set, the file wins and the other is said.
+  expect(credentialFileWarnings({ ...json, L1_CREDENTIALS_FILE: 'creds/registry.json' }, dir)).toEqual([
+    'L1_CREDENTIALS_FILE and L1_CREDENTIALS_JSON are both set: the file is used and L1_CREDENTIALS_JSON is ignored (docs/contract.md §3)',
+  ]);
 });
 
 test.describe('docs/contract.md §3: L1_CREDENTIALS_FILE holding the registry text instead of a path', () => {
