@@ -389,6 +389,7 @@ const OTHER_L1_NAMES = new Set([
   'L1_DEMO_BREAK_FROM', // the demo
   'L1_DEMO_CHARTS', // the demo
   'L1_DEMO_SLOW_MS', // the demo
+  'L1_DEMO_STARTED_BY', // playwright.config.ts → the demo it starts (demo/app.ts)
   'L1_INVOCATION', // the runner to its workers (lib/run/invocation.ts)
   'L1_INVOCATION_ID', // the main job and the self-tests (lib/run/invocation.ts)
   'L1_RUNS_FILE', // .github/workflows/l1-regression.yml

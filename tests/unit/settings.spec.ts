@@ -772,6 +772,32 @@ test.describe('an L1_ variable that is no setting is said, never silently ignore
     expect(unknownVariableWarnings(Object.fromEntries([...names].map((n) => [n, 'x'])), {})).toEqual([]);
   });
 
+  test("no L1_ name the project's own code reads or sets draws the warning (L1_DEMO_STARTED_BY did: playwright.config.ts gives it to the demo)", () => {
+    const files = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory()
+            ? files(path.join(dir, e.name))
+            : /\.(ts|mjs|sh)$/.test(e.name)
+              ? [path.join(dir, e.name)]
+              : [],
+        );
+    const sources = [
+      ...['lib', 'demo', 'scripts', 'fixtures', 'pages'].flatMap((d) => files(path.join(ROOT, d))),
+      ...['playwright.config.ts', 'playwright.selftest.config.ts', 'allurerc.mjs'].map((f) =>
+        path.join(ROOT, f),
+      ),
+    ];
+    // Not the comment of variables.ts that gives a misspelt name as its example.
+    const names = new Set(
+      sources.flatMap((f) => fs.readFileSync(f, 'utf8').match(/\bL1_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []),
+    );
+    names.delete('L1_BATCHDATE');
+    expect(names).toContain('L1_DEMO_STARTED_BY');
+    expect(unknownVariableWarnings(Object.fromEntries([...names].map((n) => [n, 'x'])), {})).toEqual([]);
+  });
+
   test('the warning reaches the settings the invocation prints at start', () => {
     const s = withRunsFile([entry('101101')], { L1_SCREENSHOT: 'all' });
     expect(s.warnings).toContain(
