@@ -37,7 +37,18 @@ export function sectionSelectors(
   if (settings.screenshots === 'none') return {};
   const raw = settings.values.L1_SECTION_SELECTORS;
   if (!raw) return { ...DEFAULT_SECTIONS };
-  const text = raw.startsWith('{') ? raw : fs.readFileSync(path.resolve(settings.root, raw), 'utf8');
+  let text = raw;
+  if (!raw.startsWith('{')) {
+    const file = path.resolve(settings.root, raw);
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new Error(
+        `L1_SECTION_SELECTORS: neither a JSON object nor a file that can be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}: ${file})`,
+        { cause: e },
+      );
+    }
+  }
   let parsed: unknown;
   try {
     parsed = parseJson(text);
@@ -55,6 +66,21 @@ export function sectionSelectors(
     else delete out[item];
   }
   return out;
+}
+
+/**
+ * What is wrong with L1_SECTION_SELECTORS, or undefined: global setup stops the invocation on it,
+ * naming the variable, before any run is collected (each run's pictures would fail on it alone).
+ */
+export function sectionSelectorsProblem(
+  settings: Pick<Settings, 'screenshots' | 'values' | 'root'>,
+): string | undefined {
+  try {
+    sectionSelectors(settings);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** The picture of an item's section in the run's folder of the invocation. */

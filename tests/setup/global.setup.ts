@@ -5,6 +5,7 @@ import { allureWrites, misplacedAllure } from '../../lib/report/allure/reporters
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, markOutputDir, writeHandoff } from '../../lib/report/outputs';
+import { sectionSelectorsProblem } from '../../lib/report/sections';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
@@ -97,6 +98,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   refuseTracing(config);
   const chromium = chromiumPathProblem(s.env);
   if (chromium) throw refused(chromium);
+  const sections = sectionSelectorsProblem(s);
+  if (sections) throw refused(sections);
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   const out = suiteOutput(config);

@@ -6,7 +6,7 @@ import { credentialFileWarnings, credentialSource, loadRegistry } from '../../li
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import { readSettings, ROOT, tsScript, type Settings, type SettingsSources } from '../../lib/run/settings';
-import { DEFAULT_SECTIONS, sectionSelectors } from '../../lib/report/sections';
+import { DEFAULT_SECTIONS, sectionSelectors, sectionSelectorsProblem } from '../../lib/report/sections';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
 import { tempDir } from './fakes/temp';
@@ -840,6 +840,19 @@ test.describe('section pictures read L1_SCREENSHOTS and L1_SECTION_SELECTORS fro
       'L1_SECTION_SELECTORS.2: expected an item 3..12 and a CSS selector string',
     );
     expect(refused('{5}')).toMatch(/^L1_SECTION_SELECTORS: not a JSON object \(/);
+  });
+
+  test("global setup's check (sectionSelectorsProblem) names the variable for a file that is not there, a malformed object and a wrong item, and passes a good value: a malformed value stopped no invocation, each run's pictures failed on it", () => {
+    const root = tempDir('sections-problem');
+    const problem = (value: string) =>
+      sectionSelectorsProblem(readSettings(sources({ root, env: { L1_SECTION_SELECTORS: value } })));
+    expect(problem('no-such.json')).toBe(
+      `L1_SECTION_SELECTORS: neither a JSON object nor a file that can be read (ENOENT: ${path.join(root, 'no-such.json')})`,
+    );
+    expect(problem('{bad')).toMatch(/^L1_SECTION_SELECTORS: not a JSON object \(/);
+    expect(problem('{"13": "#x"}')).toMatch(/^L1_SECTION_SELECTORS\.13: /);
+    expect(problem('{"5": "#r"}')).toBeUndefined();
+    expect(problem('')).toBeUndefined();
   });
 });
 
