@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { ownerAlive } from '../lib/run/state';
 import type { ProfileBSettings, RunInput } from '../lib/run/types';
 import { DemoApp, type Origins } from './app';
 import { makeRegistry, writeRegistry } from './credentials';
@@ -173,6 +174,9 @@ function printBanner(demo: DemoServer): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** How often a demo started by a runner looks whether that runner still runs. */
+const RUNNER_WATCH_MS = 1000;
+
 if (require.main === module) {
   startDemo()
     .then((demo) => {
@@ -188,6 +192,16 @@ if (require.main === module) {
       };
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
+      // Started by a Playwright runner (playwright.config.ts webServer): that runner stops it when
+      // it ends, unless it was killed (SIGKILL, a CI timeout), which left the demo holding its
+      // ports and its credentials file for the next invocation to trip on. It now ends with it.
+      const runner = Number(process.env.L1_DEMO_STARTED_BY);
+      if (Number.isInteger(runner) && runner > 0) {
+        const since = new Date().toISOString();
+        setInterval(() => {
+          if (!ownerAlive(runner, since)) stop(`the runner that started it (process ${runner}) is gone`);
+        }, RUNNER_WATCH_MS).unref();
+      }
     })
     .catch((e: unknown) => {
       process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);

@@ -1,7 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test } from './test-type';
-import { CHECKOUT_ID } from '../../demo/runs';
+import { CHECKOUT_ID, demoCredentialsFile } from '../../demo/runs';
 import { startDemo } from '../../demo/server';
+import { ROOT, tsScript } from '../../lib/run/settings';
+import { freeTriple } from '../../scripts/bench/demo-server';
 import { demoProblem } from '../setup/global.setup';
 
 /**
@@ -63,4 +66,29 @@ test('the demo says which runner started it (L1_DEMO_STARTED_BY, set by the webS
   expect(await healthWith('4242')).toEqual([CHECKOUT_ID, 4242, expect.stringMatching(/^\d{4}-\d\d-\d\dT/)]);
   expect(await healthWith(undefined)).toEqual([CHECKOUT_ID, null, expect.any(String)]);
   expect(await healthWith('not a pid')).toEqual([CHECKOUT_ID, null, expect.any(String)]);
+});
+
+test('a demo started by a runner ends when that runner is gone (killed with SIGKILL, it could not stop it), and takes its credentials file with it', async () => {
+  test.setTimeout(30_000);
+  const runner = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+  const port = await freeTriple(5560);
+  const demo = spawn(...tsScript('demo/server.ts'), {
+    cwd: ROOT,
+    env: { ...process.env, L1_DEMO_PORT: String(port), L1_DEMO_STARTED_BY: String(runner.pid) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  demo.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => demo.on('exit', resolve));
+  try {
+    await expect.poll(() => out, { timeout: 15_000 }).toContain('main origin');
+    expect(fs.existsSync(demoCredentialsFile(port))).toBe(true);
+    runner.kill('SIGKILL');
+    expect(await exited).toBe(0);
+    expect(out).toContain(`demo: the runner that started it (process ${runner.pid}) is gone, shutting down`);
+    expect(fs.existsSync(demoCredentialsFile(port))).toBe(false);
+  } finally {
+    runner.kill('SIGKILL');
+    demo.kill('SIGKILL');
+  }
 });
