@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportOnStdout, type ReporterEntry } from '../lib/report/allure/reporters';
-import { EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
+import { checksMeaning, EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
 import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { invocationIdFor } from '../lib/run/invocation';
@@ -210,13 +210,16 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     : 0;
   const guard = await runGuard(env);
   const code = jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 });
+  const nothingCompared = code === checks && parsed?.success ? checksMeaning(parsed.data) : undefined;
   return {
     code,
     ...(playwrightFailed && code === 1
       ? {
           meaning: `every verdict passes, but Playwright failed the invocation (its exit code ${played}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; see above)`,
         }
-      : {}),
+      : nothingCompared
+        ? { meaning: nothingCompared }
+        : {}),
     verdicts: outputs.verdicts,
     ...(!reportDir
       ? { noReport: 'not built: --reporter replaced the Allure reporter (run without --reporter for one)' }

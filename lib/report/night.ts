@@ -1,5 +1,11 @@
 import { ITEM_NUMBERS, type ItemNumber } from '../rules/types';
-import { failureKindSchema, type FailureKind, type Selection, type VerdictFile } from '../schema/verdict';
+import {
+  failureKindSchema,
+  type FailureKind,
+  type Selection,
+  type VerdictFile,
+  type VerdictIndex,
+} from '../schema/verdict';
 import { displayWidth, markdownText, padDisplay, safeText } from './text';
 
 /**
@@ -226,6 +232,20 @@ export const EXIT_MEANINGS: Record<0 | 1 | 2 | 3, string> = {
   2: 'some run could not be checked',
   3: 'the report or the redaction guard failed (this wins over 2 and 1)',
 };
+
+/**
+ * What the checks' exit code says of this night where EXIT_MEANINGS' line would mislead: 2 for a
+ * night whose every run was collected but whose selection ran no item test (`--grep-invert item`,
+ * a `--grep` naming the collection), where no run "could not be checked" and nothing was compared.
+ */
+export function checksMeaning(
+  index: Pick<VerdictIndex, 'exitCode' | 'counts' | 'stopped'>,
+): string | undefined {
+  const c = index.counts;
+  if (index.exitCode !== 2 || index.stopped || !c || c.runs === 0 || c.notChecked > 0) return undefined;
+  if (c.noItems !== c.checked) return undefined;
+  return 'every run was collected, but no item test ran (the selection kept none): nothing was compared';
+}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

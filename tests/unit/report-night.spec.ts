@@ -1,5 +1,11 @@
 import { expect, test } from './test-type';
-import { gridText, jobExitCode, summarize, summaryMarkdown as markdownOf } from '../../lib/report/night';
+import {
+  checksMeaning,
+  gridText,
+  jobExitCode,
+  summarize,
+  summaryMarkdown as markdownOf,
+} from '../../lib/report/night';
 import type { VerdictFile } from '../../lib/schema/verdict';
 import { displayWidth, safeText } from '../../lib/report/text';
 import type { Selection } from '../../lib/schema/verdict';
@@ -277,6 +283,26 @@ test.describe('passes by a special clause and runs not checked read differently'
     expect(summarize([verdict('kept-collection-only', {})], selection).exitCode).toBe(2);
     // A night where items ran says nothing of it.
     expect(gridText(summarize([verdict('run-a', all('pass'))], selection))).not.toContain('no item run');
+  });
+
+  test('the exit line of a night whose every run was collected but ran no item says so, where "some run could not be checked" misled (README audit, --grep-invert item); near misses keep the usual meaning', () => {
+    const meaning = (verdicts: VerdictFile[], stopped?: string) =>
+      checksMeaning(summarize(verdicts, { ...selection, complete: false }, stopped));
+    expect(meaning([verdict('a', {}), verdict('b', {})])).toBe(
+      'every run was collected, but no item test ran (the selection kept none): nothing was compared',
+    );
+    // A run not checked beside them: 2 means what it says.
+    expect(
+      meaning([
+        verdict('a', {}),
+        verdict('b', {}, { status: 'error', failureKind: 'platform', reason: 'x' }),
+      ]),
+    ).toBeUndefined();
+    // A stop: the stop is the reason.
+    expect(meaning([verdict('a', {})], 'SIGTERM')).toBeUndefined();
+    // Items ran somewhere: the code is 0 or 1 and keeps its meaning.
+    expect(meaning([verdict('a', {}), verdict('b', all('pass'))])).toBeUndefined();
+    expect(meaning([])).toBeUndefined();
   });
 
   test('needs-input is said once (not "needs-input (needs-input)"); counts by kind', () => {
