@@ -109,6 +109,13 @@ test.describe('the terminal grid', () => {
   test('an empty list says so', () => {
     expect(summaryGrid([])).toContain('no verdict');
   });
+
+  test('lists under "runs not checked" only the runs not checked, and says none when every run was checked', () => {
+    const checked = [verdict('run-a', all('pass')), verdict('run-b', { 5: 'fail' })];
+    expect(summaryGrid(checked)).toContain('runs not checked: none');
+    const text = summaryGrid([...checked, verdict('run-c', {}, { status: 'error', reason: 'x' })]);
+    expect(text.split('\n').filter((l) => l.startsWith('  run-'))).toEqual(['  run-c · error · x']);
+  });
 });
 
 test('the kinds of runs not checked are counted in one order, whatever the order of the runs (reader audit: two lines of one console disagreed)', () => {
@@ -224,6 +231,8 @@ test.describe('the exit code of the checks', () => {
 
   test('1 when an item failed on checked data', () => {
     expect(exitCodeOf([verdict('a', all('pass')), verdict('b', { 5: 'fail' })])).toBe(1);
+    // One failing item among items that passed is enough.
+    expect(exitCodeOf([verdict('a', { ...all('pass'), 5: 'fail' })])).toBe(1);
   });
 
   test('2 when a run is not checked, over 1', () => {
@@ -238,6 +247,11 @@ test.describe('the exit code of the checks', () => {
   test('2 when there is nothing: no verdict, or no item at all', () => {
     expect(exitCodeOf([])).toBe(2);
     expect(exitCodeOf([verdict('a', {})])).toBe(2);
+  });
+
+  test('a run with no item run beside runs whose items ran does not make it 2: only a night where no item ran at all is (README.md § Results that survive every way Playwright is run)', () => {
+    expect(exitCodeOf([verdict('kept-collection-only', {}), verdict('run-a', all('pass'))])).toBe(0);
+    expect(exitCodeOf([verdict('kept-collection-only', {}), verdict('run-a', { 5: 'fail' })])).toBe(1);
   });
 });
 
