@@ -172,6 +172,14 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(clean.items[0]!.steps[0]!.annotations).toBeUndefined();
   });
 
+  test('a failing item names no special clause, even when some of its rows passed by one: pass* is a pass that holds only by a clause (README.md § Reporting)', () => {
+    const tie = { ...row('#2 name', 'pass'), passBy: 'tie swap (spec 9.5.5)' };
+    const item = result(5, 'fail', [tie, row('#3 name', 'fail')]);
+    const v = buildVerdict(run, judged({}, [item]), [record(5, 'failed')], context);
+    expect(v.items[0]).toMatchObject({ item: 5, verdict: 'fail' });
+    expect(v.items[0]!.passBy).toBeUndefined();
+  });
+
   test('notes, keys and values from data are escaped; the reason is capped', () => {
     const hostile = result(6, 'fail', [row('\u001b[2Jkey\n✓ 1 passed', 'fail', 'a\u202eb')]);
     hostile.notes = ['line one\rline two'];
