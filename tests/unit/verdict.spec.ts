@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './test-type';
 import { retryPending, skipsNotChecked } from '../../fixtures/check';
 import { initialEvidence } from '../../lib/platform/evidence';
-import type { JudgedItem, JudgedRun } from '../../lib/report/judged';
-import type { TestRecord } from '../../lib/report/records';
-import { closedUnderIt } from '../../lib/report/run-verdict';
+import { runFolder, writeJudged, type JudgedItem, type JudgedRun } from '../../lib/report/judged';
+import { writeTestRecord, type TestRecord } from '../../lib/report/records';
+import { closedUnderIt, INTERRUPTED_MARK, runVerdict } from '../../lib/report/run-verdict';
 import {
   BATCH_ID_MAX,
   BATCH_IDS_KEPT,
@@ -12,9 +14,11 @@ import {
   REASON_MAX,
   type VerdictContext,
 } from '../../lib/report/verdict';
+import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
+import { tempDir } from './fakes/temp';
 
 /** buildVerdict: the verdict file of one run (docs/contract.md §7), from its judged result and its tests' records. */
 
@@ -454,6 +458,82 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     expect(buildVerdict(run, undefined, [], context)).toMatchObject({
       status: 'error',
       failureKind: 'input',
+    });
+  });
+});
+
+test.describe('runVerdict: a collection that ended in error as the stop began is interrupted (docs/decisions.md § Signals)', () => {
+  const SIGTERM = 'the invocation was interrupted by SIGTERM';
+  const CLOSED = 'report page …: page.evaluate: Target page, context or browser has been closed';
+  const REFUSED = 'GET /api/geo-monitor/metrics/l1 (table=snapshot): HTTP 500 after 3 attempts';
+  /** The stop's mark, as file times go (ms). */
+  const MARKED = 1_800_000_000_000;
+
+  /** An invocation of every item with run A-monitor in it, its folder holding `judgedRun` if given. */
+  function invocationOf(judgedRun?: JudgedRun): { invocation: Invocation; folder: string } {
+    const dir = tempDir('run-verdict');
+    const invocation: Invocation = {
+      id: 'night-1',
+      startedAt: '2025-11-18T02:00:00.000Z',
+      dir,
+      auth: path.join(dir, 'auth'),
+      runs: path.join(dir, 'runs'),
+      selection: COMPLETE,
+      outputs: { verdicts: path.join(dir, 'verdicts'), allureResults: '', partial: false },
+    };
+    const folder = runFolder(invocation.runs, run.slug);
+    fs.mkdirSync(folder, { recursive: true });
+    if (judgedRun) writeJudged(folder, judgedRun);
+    return { invocation, folder };
+  }
+  const at = (file: string, ms: number) => fs.utimesSync(file, ms / 1000, ms / 1000);
+
+  /**
+   * The verdict of a run whose collection failed with `reason`, `before` ms before the stop was
+   * marked (a negative `before`: after it); with no `before`, the stop left no mark (Playwright's own).
+   */
+  function stoppedAfter(reason: string, before?: number) {
+    const { invocation, folder } = invocationOf(judged({ status: 'error', failureKind: 'platform', reason }));
+    writeTestRecord(folder, { test: 'collection', status: 'failed', durationMs: 10 });
+    at(path.join(folder, 'judged.json'), MARKED - (before ?? 0));
+    if (before !== undefined) {
+      const mark = path.join(invocation.dir, INTERRUPTED_MARK);
+      fs.writeFileSync(mark, JSON.stringify({ signal: 'SIGTERM' }));
+      at(mark, MARKED);
+    }
+    return runVerdict(run, invocation, SIGTERM);
+  }
+
+  test('the page or browser gone under it within 10 s before the mark: interrupted, with what its collection said', () => {
+    for (const before of [5_000, 10_000])
+      expect(stoppedAfter(CLOSED, before), `${before} ms before`).toMatchObject({
+        status: 'error',
+        failureKind: 'interrupted',
+        reason: `${SIGTERM} while its collection ran (it ended: ${CLOSED})`,
+      });
+    // Longer before the stop, it was the run's own failure.
+    expect(stoppedAfter(CLOSED, 60_000)).toMatchObject({ failureKind: 'platform', reason: CLOSED });
+  });
+
+  test("any error at or after the mark is the stop's; one of its own before the mark keeps its kind", () => {
+    // The same stamp (file times tick in steps) counts as after the mark.
+    for (const before of [-2_000, 0])
+      expect(stoppedAfter(REFUSED, before), `${before} ms before`).toMatchObject({
+        failureKind: 'interrupted',
+      });
+    expect(stoppedAfter(REFUSED, 5_000)).toMatchObject({ failureKind: 'platform', reason: REFUSED });
+  });
+
+  test('a stop that left no mark (-x, --global-timeout) makes no failed collection interrupted', () => {
+    expect(stoppedAfter(CLOSED)).toMatchObject({ failureKind: 'platform', reason: CLOSED });
+  });
+
+  test('a run the stop came before is interrupted, saying so', () => {
+    const { invocation } = invocationOf();
+    expect(runVerdict(run, invocation, SIGTERM)).toMatchObject({
+      status: 'error',
+      failureKind: 'interrupted',
+      reason: `${SIGTERM} before this run started`,
     });
   });
 });
