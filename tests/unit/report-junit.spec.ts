@@ -369,6 +369,33 @@ test('a run stopped in the middle of its items: all ten items, those that ended 
   ]);
 });
 
+test("in a run not checked, an item that failed on its values is a <failure> whatever its other steps; one that failed with no failing step is an <error> with the run's reason", () => {
+  const reason = 'the invocation was interrupted by SIGTERM while item 6 ran';
+  // Item 5 failed on its one step; item 4 failed with every step passing (its test timed out).
+  const onlyFailing = { ...failing, steps: [failing.steps[1]!] };
+  const noFailingStep = {
+    item: 4,
+    verdict: 'fail' as const,
+    steps: [passStep('4.1 values')],
+    notes: ['the item test ended timedOut'],
+  };
+  const cut = verdict('cut', {
+    status: 'error',
+    failureKind: 'interrupted',
+    reason,
+    items: [noFailingStep, onlyFailing],
+  });
+  const cases = all(parseXml(junitXml([cut])), 'testcase');
+  const named = (n: number) => cases.find((c) => c.attrs.name!.startsWith(`item ${n} · `))!;
+  expect(named(5).children.map((c) => c.name)).toEqual(['failure']);
+  expect(all(named(5), 'failure')[0]!.attrs.message).toContain('5.2 rank and name of the top 10');
+  expect(named(4).children.map((c) => c.name)).toEqual(['error']);
+  expect(all(named(4), 'error')[0]!.attrs).toMatchObject({
+    type: 'interrupted',
+    message: `run cut · item 4: run not checked (error, interrupted): ${reason}`,
+  });
+});
+
 test('every text is escaped, characters invalid in XML 1.0 removed, control characters shown', () => {
   const xml = junitXml([
     verdict(EVIL, { items: [failing] }),
