@@ -136,6 +136,24 @@ test.describe('verdict folder', () => {
     expect(back.verdicts[0]).toEqual(verdict('a', { 4: 'fail' }));
   });
 
+  test('index.json gives each run not checked its reason and kind, and a checked run none', () => {
+    const dir = tempDir();
+    const down = verdict('down', {}, { status: 'error', failureKind: 'platform', reason: 'HTTP 403' });
+    writeVerdictFolder(dir, [entry('a'), { file: 'down.json', verdict: down }], selection);
+    const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')));
+    expect(index.runs).toEqual([
+      { label: 'a', file: 'a.json', status: 'checked', items: { 3: 'pass', 5: 'pass' } },
+      {
+        label: 'down',
+        file: 'down.json',
+        status: 'error',
+        reason: 'HTTP 403',
+        failureKind: 'platform',
+        items: {},
+      },
+    ]);
+  });
+
   test('refuses two verdicts with one file name, and the names of the extras', () => {
     expect(() => writeVerdictFolder(tempDir(), [entry('a'), entry('a')], selection)).toThrow(/two verdicts/);
     expect(() =>
