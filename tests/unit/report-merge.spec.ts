@@ -224,6 +224,20 @@ test.describe('mergeVerdictFolders', () => {
     expect(merged.selection).toEqual({ filters: [], shard: null, complete: true });
   });
 
+  test("the merged night is no shard, also when one folder holds it all (a night of 1 shard): one shard's folder adds no history point, the merged night does", () => {
+    const merged = mergeVerdictFolders([shard(ofShard('1/1', entry('a')))], ['a']);
+    expect(merged.problems).toEqual([]);
+    expect(merged.selection).toEqual({ filters: [], shard: null, complete: true });
+  });
+
+  test('runs found in no shard where no shard left a verdict (more shards than runs, all there): the night is still the whole of L1_RUNS, complete', () => {
+    const merged = mergeVerdictFolders([noRunShard(COMPLETE)], ['lost']);
+    const lost = merged.entries[0]!.verdict;
+    expect(lost).toMatchObject({ status: 'error', failureKind: 'input' });
+    expect(lost.selection).toEqual({ filters: [], shard: null, complete: true });
+    expect(merged.selection.complete).toBe(true);
+  });
+
   test('a label holding a mobile number: its verdict keeps it masked, and the merge still knows the run by its file name; two such labels masked alike stay two runs (reader audit)', () => {
     const labels = ['acme-13812345678-monitor', 'acme-13987654321-monitor'];
     const masked = (label: string): VerdictEntry => ({
@@ -329,6 +343,16 @@ test.describe('mergeVerdictFolders', () => {
     expect(lost().reason).toMatch(
       /^merge: run found in no shard \(of 2 shard folders\), and .* did not finish/,
     );
+    // Night files torn or of something else (JSON, but not an index): not finished either.
+    const foreign = shard(entry('b'));
+    fs.writeFileSync(path.join(foreign, 'index.json'), '{}');
+    expect(
+      mergeVerdictFolders([whole, foreign], ['a', 'b', 'lost']).entries.find((e) => e.file === 'lost.json')!
+        .verdict,
+    ).toMatchObject({
+      failureKind: 'interrupted',
+      reason: expect.stringContaining(`${foreign} did not finish`),
+    });
     // Killed: the runs it finished are there, its night files are not.
     const killed = shard(entry('b'));
     fs.rmSync(path.join(killed, 'index.json'));
@@ -396,6 +420,12 @@ test.describe('mergeVerdictFolders', () => {
     writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
     const index = verdictIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')));
     expect(index).toMatchObject({ stopped: merged.stopped, exitCode: 2 });
+    // Every shard there, one killed before its night files: not whole either.
+    const killed = shard(ofShard('2/2', entry('b')));
+    fs.rmSync(path.join(killed, 'index.json'));
+    expect(mergeVerdictFolders([shard(ofShard('1/2', entry('a'))), killed], null).stopped).toBe(
+      `the merged night is not whole: ${killed} did not finish`,
+    );
     // Near miss: every shard there and finished: whole, no stop.
     expect(mergeVerdictFolders([shard(ofShard('1/1', entry('a')))], null).stopped).toBeUndefined();
   });
@@ -457,7 +487,11 @@ test.describe('mergeVerdictFolders', () => {
     expect(mergeLastRuns([one, two], [])).toEqual({
       lastRun: { status: 'failed', failedTests: ['t1', 't2'] },
     });
-    expect(mergeLastRuns([one], ['2/2']).note).toContain('shard 2/2 left none');
+    expect(mergeLastRuns([one], ['2/2']).note).toContain('shard 2/2 left none'); // `passed` only when every shard's is, whatever the order of the folders.
+    expect(mergeLastRuns([two, one], []).lastRun?.status).toBe('failed');
+    fs.writeFileSync(path.join(one, 'last-run.json'), JSON.stringify({ status: 'passed', failedTests: [] }));
+    expect(mergeLastRuns([one, two], [])).toEqual({ lastRun: { status: 'passed', failedTests: [] } });
+
     fs.rmSync(path.join(two, 'last-run.json'));
     const note = mergeLastRuns([one, two], []);
     expect(note.lastRun).toBeUndefined();
