@@ -609,6 +609,37 @@ test('npm run merge: writes the merged folder, prints the grid and the problems,
   expect(again.status).toBe(1);
 });
 
+test('npm run merge: a problem of the merge makes 2 even when every run passed; --shards must be 1 or more; an output folder refused is 3, nothing merged (scripts/ci/merge.sh)', () => {
+  test.setTimeout(60_000); // four tsx processes
+  const merge = (args: string[], out = path.join(tempDir(), 'verdicts')) =>
+    spawnSync(...tsScript('scripts/merge.ts', ['--out', out, ...args]), {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, L1_RUNS: '' },
+    });
+  const passing = shard(ofShard('1/1', entry('a')));
+  const whole = merge(['--shards', '1', passing]);
+  expect(whole.status, whole.stdout + whole.stderr).toBe(0);
+  // A file of the folder that is not a verdict: every run passed, and the merge cannot be trusted.
+  const torn = shard(ofShard('1/1', entry('a')));
+  fs.writeFileSync(path.join(torn, 'b.json'), '{"run": ');
+  const problem = merge([torn]);
+  expect(problem.stdout).toContain('merge: PROBLEM: ');
+  expect(problem.stdout).toContain('merge: exit code 2 (1 problem in the merge)');
+  expect(problem.status).toBe(2);
+  const zero = merge(['--shards', '0', passing]);
+  expect(zero.status).toBe(2);
+  expect(zero.stderr).toContain('merge: --shards must be a whole number of shards, 1 or more, got: 0');
+  // A folder the suite did not make, with a file of its own beside one named as the suite's.
+  const foreign = tempDir();
+  fs.writeFileSync(path.join(foreign, 'index.json'), '{}');
+  fs.writeFileSync(path.join(foreign, 'notes.txt'), "not the suite's");
+  const refused = merge([passing], foreign);
+  expect(refused.stderr).toContain('output folder refused');
+  expect(refused.status).toBe(3);
+  expect(fs.readdirSync(foreign).sort()).toEqual(['index.json', 'notes.txt']);
+});
+
 test('the scripts refuse an unknown or incomplete option with what is wrong and their usage, exit 2, never a stack trace', () => {
   test.setTimeout(60_000); // three tsx processes
   for (const [script, args, usage] of [
