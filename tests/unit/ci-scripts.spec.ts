@@ -91,6 +91,26 @@ test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; 
   );
 });
 
+test("finish.ts: with every job a success the night's code is the merge's (0, 1, 2); with no merge code it is 3, the checks alone 2 (README.md § Run it nightly in CI)", () => {
+  const out = tempDir('ci-finish');
+  const ok = { SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' };
+  const finish = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+  for (const code of [0, 1, 2]) {
+    fs.writeFileSync(path.join(out, 'merge-exit-code'), `${code}\n`);
+    expect(finish(ok).status, `merge-exit-code ${code}`).toBe(code);
+  }
+  // A step that did not run has an empty outcome: not a failure.
+  expect(finish({ ...ok, GUARD_OUTCOME: '' }).status).toBe(2);
+  fs.rmSync(path.join(out, 'merge-exit-code'));
+  const unmerged = finish(ok);
+  expect(unmerged.status).toBe(3);
+  expect(unmerged.stdout).toContain('failed: the reports; the checks alone would exit 2');
+});
+
 test('mask.ts writes each value as workflow command data: %, CR and LF escaped, so the runner masks the value itself', () => {
   // Not a credential of anyone: a phone-shaped number and a password with a % and a newline.
   const registry = { companies: { '1001': { phone: '13800000000', password: 'a%b\nc' } } };
