@@ -2,8 +2,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { finishAtExit, stopReason, stoppedEarly, type Claim } from '../../lib/report/finish';
+import {
+  clearEarlierInvocation,
+  finishAtExit,
+  stopReason,
+  stoppedEarly,
+  type Claim,
+} from '../../lib/report/finish';
 import { runFolder } from '../../lib/report/judged';
+import { INTERRUPTED_MARK, interruption } from '../../lib/report/run-verdict';
 import {
   failedAttempts,
   markRunning,
@@ -177,6 +184,22 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
     );
   });
 
+  test('-x reached while a test was cut short: the stop is -x, though every test has a record (an interrupted one has not ended)', () => {
+    const claim = claimOf();
+    const all: TestKey[] = ['collection', ...ITEMS.map((i) => i.item)];
+    for (const slug of ['a', 'b'])
+      for (const test of all)
+        writeTestRecord(folder(claim, slug), {
+          test,
+          status:
+            slug === 'a' && test === 3 ? 'failed' : slug === 'b' && test === 12 ? 'interrupted' : 'passed',
+          durationMs: 1,
+        });
+    expect(stoppedEarly(claim, { ...none, maxFailures: 1 })).toBe(
+      'the invocation stopped at --max-failures=1',
+    );
+  });
+
   test('a test that never ended (Playwright interrupted it at its stop) cuts the invocation short', () => {
     const claim = claimOf();
     markRunning(folder(claim, 'a'), 4);
@@ -215,4 +238,18 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
     fs.writeFileSync(path.join(finished.invocation.dir, 'finished'), 'by the teardown');
     expect(finishAtExit(finished.invocation.dir, none)).toBeUndefined();
   });
+});
+
+test("an invocation id used again (L1_INVOCATION_ID with L1_KEEP_STATE) starts afresh: the earlier one's runs and its finished and interrupted marks are gone", () => {
+  const dir = tempDir('again');
+  const runs = path.join(dir, 'runs');
+  writeTestRecord(path.join(runs, 'a'), { test: 3, status: 'passed', durationMs: 1 });
+  fs.writeFileSync(path.join(dir, 'finished'), 'earlier');
+  fs.writeFileSync(path.join(dir, INTERRUPTED_MARK), JSON.stringify({ signal: 'SIGTERM' }));
+  const invocation = { dir } as Claim['invocation'];
+  expect(interruption(invocation)).toBe('the invocation was interrupted by SIGTERM');
+  clearEarlierInvocation(dir, runs);
+  expect(fs.readdirSync(dir)).toEqual([]);
+  // Tonight's runs would otherwise all read as stopped by the earlier night's SIGTERM.
+  expect(interruption(invocation)).toBeUndefined();
 });
