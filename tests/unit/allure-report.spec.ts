@@ -12,6 +12,7 @@ import { ITEM_NUMBERS } from '../../lib/rules/types';
 import { itemFeature, sampleVerdict, writeSampleResults } from './fakes/allure-sample';
 import { tsScript } from '../../lib/run/settings';
 import { MARK } from '../../lib/report/outputs';
+import { verdictFileNames } from '../../lib/report/verdict-folder';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -266,6 +267,22 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
     expect(built.status, built.out).toBe(0);
     expect(built.out).toContain('history: shard 1/2 of the night: no point added');
     expect(fs.existsSync(history)).toBe(false);
+  });
+
+  test("a partial invocation's folder (--grep item5: its verdicts not complete) adds no history point (README.md § Investigations never clobber the night)", () => {
+    const { results, verdicts, output, history } = sampleNight();
+    for (const name of verdictFileNames(verdicts)) {
+      const file = path.join(verdicts, name);
+      const v = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ ...v, selection: { filters: ['--grep item5'], shard: null, complete: false } }),
+      );
+    }
+    const built = buildReport(results, output, history, verdicts);
+    expect(built.status, built.out).toBe(0);
+    expect(built.out).toContain('history: partial invocation: no point added');
+    expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
   });
 
   test('a night its index says was stopped adds no history point, even with no run marked interrupted (a merged night missing a shard whose runs are not known: review of 2026-11-27)', () => {
