@@ -27,9 +27,9 @@ export const DEFAULT_SECTIONS: Record<number, string> = {
 
 /**
  * The sections of the settings (L1_SCREENSHOTS and L1_SECTION_SELECTORS as readSettings parsed
- * them: the command line over `.env`, trimmed, blank unset). The selectors' JSON is read here, not
- * in lib/run/variables.ts: its items are checked against ITEM_NUMBERS (lib/rules), a layer the
- * settings may not import.
+ * them: the command line over `.env`, trimmed, blank unset). The selectors' JSON (inline or a file)
+ * is read here, beside its defaults, and checked once at global setup (`sectionSelectorsProblem`),
+ * which stops the invocation on a malformed value as the settings stop on theirs.
  */
 export function sectionSelectors(
   settings: Pick<Settings, 'screenshots' | 'values' | 'root'>,
