@@ -1,5 +1,5 @@
 import { expect, test } from './test-type';
-import { comparePercent, isIntegerPrint } from '../../lib/rules/percent';
+import { atComparedPrecision, comparePercent, isIntegerPrint, round1 } from '../../lib/rules/percent';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';
 import { checkItem12 } from '../../lib/rules/sources';
@@ -156,6 +156,21 @@ test.describe('spec 8.2 thresholds on decimal values, never on binary sums', () 
     expect(comparePercent(0.15, 0, 'B')).toMatchObject({ gap: 0.2, verdict: 'fail' });
     expect(comparePercent(0.14, 0, 'B')).toMatchObject({ gap: 0.1, verdict: 'pass' });
     expect(comparePercent(1.005 * 10, 10, 'B').verdict).toBe('pass');
+  });
+
+  test('9.3.1 "round(x + 1e-9, 1)": a value 1e-9 below a half rounds up as the half does (23.449999999 → 23.5), one 2e-9 below does not; the same 1e-9 in Profile A’s two decimals and in 9.3.4’s integers', () => {
+    expect(round1(23.449999999)).toBe(23.5);
+    expect(round1(23.449999998)).toBe(23.4);
+    expect(comparePercent(23.449999999, 23.6, 'B')).toMatchObject({ gap: 0.1, verdict: 'pass' });
+    // docs/rules.md § Values at the precision compared: Profile A keeps round(x + 1e-9, 2).
+    expect(atComparedPrecision(12.344999999, 'A')).toBe(12.35);
+    expect(atComparedPrecision(12.344999998, 'A')).toBe(12.34);
+    // 9.3.4 "equality after rounding both sides to an integer", as Math.round(x + 1e-9).
+    expect(comparePercent(35.499999999, 36, 'B', { integerRule: true })).toMatchObject({
+      verdict: 'pass',
+      passBy: 'integer print (spec 9.3.4)',
+    });
+    expect(comparePercent(35.499999998, 36, 'B', { integerRule: true }).verdict).toBe('fail');
   });
 });
 
