@@ -244,6 +244,38 @@ test.describe('item 4 · KPI points per platform', () => {
     expect(r.steps[0]?.notes.join()).toContain('9.2.3');
   });
 
+  test('9.2.3 near miss: a Profile B diagnosis whose trend has two monitoring days has a multi-period trend: its last point is compared, not self', () => {
+    const ctx = context('B', { reportType: 'diagnosis' });
+    for (const p of Object.values(ctx.data.brand.platforms))
+      p.trend = p.trend.filter((point) => point.date !== '2026-11-18');
+    ctx.data.brand.platforms.kimi!.trend[1]!.exposure_rate = 25; // 2026-11-20; self keeps 23.44
+    const r = checkItem4(ctx);
+    const kimi = r.steps.find((s) => s.id === 'kimi')!;
+    expect(kimi.notes).toContain('HTML side: trend point 2026-11-20');
+    expect(kimi.rows.find((x) => x.verdict === 'fail')).toMatchObject({
+      key: 'kimi · 露出率 exposure_rate',
+      html: 25,
+      platform: 23.4,
+    });
+    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
+  });
+
+  test('7.2 "the last monitoring-day point" when that day has two points (docs/rules.md §D4 "equal dates: the last printed"): the later printed one is compared', () => {
+    const kimiStep = (firstOfDay: number, lastOfDay: number) => {
+      const ctx = context('A');
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend.push({ ...kimi.trend[1]!, exposure_rate: lastOfDay }); // a second 2026-11-20 point
+      kimi.trend[1]!.exposure_rate = firstOfDay;
+      return checkItem4(ctx).steps.find((s) => s.id === 'kimi')!;
+    };
+    expect(kimiStep(25, 23.44).verdict).toBe('pass');
+    // Near miss: the last printed point of that day differs from the snapshot, and it fails.
+    expect(kimiStep(23.44, 25).rows.find((x) => x.verdict === 'fail')).toMatchObject({
+      key: 'kimi · 露出率 exposure_rate',
+      html: 25,
+    });
+  });
+
   test('7.2: an empty trend in Profile A fails (self is a Profile B diagnosis allowance)', () => {
     const ctx = context('A', { reportType: 'diagnosis' });
     for (const p of Object.values(ctx.data.brand.platforms)) p.trend = [];
@@ -288,6 +320,16 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/ru
         .steps.filter((s) => s.verdict === 'fail')
         .map((s) => s.id),
     ).toEqual(['kimi']);
+  });
+
+  test('9.2 / docs/rules.md §D4 near miss: a card that self leaves empty while the last trend point has it adds no (self) row; only a self value that differs is compared', () => {
+    const ctx = context('B');
+    ctx.data.brand.platforms.kimi!.self.top3_rate = null; // the trend point keeps 12.46
+    const r = checkItem4(ctx);
+    const kimi = r.steps.find((s) => s.id === 'kimi')!;
+    expect(kimi.rows.map((x) => x.key)).toContain('kimi · 前三率 top3_rate');
+    expect(kimi.rows.map((x) => x.key)).not.toContain('kimi · 前三率 top3_rate (self)');
+    expect(r.verdict).toBe('pass');
   });
 
   test('Profile A reads the trend only (7.2): its self is not compared', () => {
