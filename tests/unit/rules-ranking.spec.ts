@@ -229,6 +229,19 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(result.verdict).toBe('fail');
   });
 
+  test('9.5.5 "tied within 0.05": HTML rates exactly 0.05 apart (20.05 / 20) are tied, so the platform’s other order (20 / 20.1) is a tie swap in Profile B', () => {
+    const result = checkItem5(context({ profile: 'B', edit: swapped([20.05, 20], [20, 20.1]) }));
+    expect(step(result, '5.1').verdict).toBe('pass');
+    expect(row(result, '5.2', '#2 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: '白云牧场',
+      verdict: 'pass',
+      passBy: 'tie swap (spec 9.5.5)',
+    });
+    expect(row(result, '5.2', '#2 name').note).toContain('tied within 0.05 on the HTML side');
+    expect(result.verdict).toBe('pass');
+  });
+
   test('a ranking of any length is judged in one pass (hostile audit of 2026-11-27: 200,000 names took 9.5 minutes, past every budget, since judging is synchronous)', async () => {
     // Not a speed measurement but a bound: the pair and repeat searches were quadratic, and over
     // 50,000 names on each side they take over a minute; linear, under a second (and about 2 s to
@@ -350,6 +363,53 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(
       shifted.some((r) => r.note?.includes(`the HTML ranking lists 「${OWN_BRAND}」 more than once`)),
     ).toBe(true);
+  });
+
+  test('9.5.3 "the maximum rate kept for equal names": a brand listed first with the lower rate (3) and again with 25.5 keeps 25.5 in Profile B', () => {
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (d) => d.brand.core_competitors.unshift({ name: '蓝山乳业', avg_exposure_rate: 3 }),
+      }),
+    );
+    expect(row(result, '5.1', '蓝山乳业 · all-platform rate')).toMatchObject({ html: 25.5, verdict: 'pass' });
+    expect(result.verdict).toBe('pass');
+  });
+
+  test('7.6 step 3, a brand listed twice in one platform’s industry_ranking: Profile B keeps the maximum (9.5.3); Profile A, which never inherits 9.5.3, the first printed', () => {
+    const twice: Edit = (d) =>
+      d.brand.platforms['doubao']!.industry_ranking.unshift({ name: '蓝山乳业', exposure_rate: 3 });
+    const b = checkItem5(context({ profile: 'B', edit: twice }));
+    expect(row(b, '5.3', '蓝山乳业 · 豆包')).toMatchObject({ html: 30, platform: 30, verdict: 'pass' });
+    const a = checkItem5(context({ profile: 'A', edit: twice }));
+    expect(row(a, '5.3', '蓝山乳业 · 豆包')).toMatchObject({ html: 3, platform: 30, verdict: 'fail' });
+  });
+
+  test('7.6 "the HTML cell is empty and the platform cell shows 「-」; this is not a difference": a brand listed with no rate in a platform’s industry_ranking is such an empty cell, in both profiles', () => {
+    const listedEmpty: Edit = (d) =>
+      d.brand.platforms['doubao']!.industry_ranking.push({ name: '青禾', exposure_rate: null });
+    for (const profile of ['A', 'B'] as const) {
+      const cell = row(checkItem5(context({ profile, edit: listedEmpty })), '5.3', '青禾 · 豆包');
+      expect(cell, profile).toMatchObject({ html: null, platform: null, verdict: 'pass' });
+    }
+  });
+
+  test('7.6 "sorted by average exposure rate, highest first": a brand with no rate ranks below one at 0 on both sides, whatever order each printed (Profile A)', () => {
+    const none = [null, null, null, null, null, null];
+    const result = checkItem5(
+      context({
+        edit: (d, p) => {
+          d.brand.core_competitors.push(
+            { name: '无数据', avg_exposure_rate: null },
+            { name: '零露出', avg_exposure_rate: 0 },
+          );
+          p.competitor.push(competitorRow('零露出', 0, none), competitorRow('无数据', null, none));
+        },
+      }),
+    );
+    expect(names(result, 'html')).toEqual([OWN_BRAND, '蓝山乳业', '白云牧场', '青禾', '零露出', '无数据']);
+    expect(step(result, '5.2').verdict).toBe('pass');
+    expect(result.verdict).toBe('pass');
   });
 
   test('9.5.4: Profile B 5.1 compares the intersection of the two top-10 lists; Profile A fails a brand the platform lacks', () => {
@@ -524,5 +584,10 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     const result = checkItem5(context({ profile: 'B', level: 'product' }));
     expect(result.verdict).toBe('fail');
     expect(step(result, '5.1').rows[0]!.key).toBe('(nothing compared)');
+    // The item says why nothing was compared, naming the field 9.5.1 reads; a brand-level run does not.
+    expect(result.notes).toContain(
+      'DATA has no core_product_competitors: the product ranking cannot be compared (9.5.1)',
+    );
+    expect(checkItem5(context({ profile: 'B' })).notes.join('\n')).not.toContain('core_product_competitors');
   });
 });
