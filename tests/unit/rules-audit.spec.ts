@@ -608,6 +608,8 @@ test.describe('7 · spec 7.6 "matched by name" where a name is on two platform r
         `^「${brand.name}」 is on 2 platform rows \\(#1 kind product, #\\d+ kind brand\\): compared with the first`,
       ),
     );
+    // The row compares the row its note names: the first by rate, the product row's 99.95.
+    expect(compared).toMatchObject({ html: brand.html, platform: 99.95, verdict: 'fail' });
     expect(step(result, '5.2').verdict).toBe('fail');
     expect(result.verdict).toBe('fail');
   });
