@@ -1,6 +1,13 @@
 import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
-import { checkItem10, checkItem7, checkItem8, checkItem9, valueIsPercentage } from '../../lib/rules/shares';
+import {
+  checkItem10,
+  checkItem7,
+  checkItem8,
+  checkItem9,
+  positiveSum,
+  valueIsPercentage,
+} from '../../lib/rules/shares';
 import type { Data, GroupEntry } from '../../lib/schema/data';
 import type { PlatformEvidence, TmcDimension } from '../../lib/schema/platform';
 import type { Profile } from '../../lib/rules/types';
@@ -32,6 +39,27 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(valueIsPercentage(group(['a', 52], ['b', 30], ['c', 19.6]))).toBe(false);
       expect(valueIsPercentage(group(['a', 520], ['b', 300], ['c', 180]))).toBe(false);
       expect(valueIsPercentage(group(['a', 101]))).toBe(false);
+    });
+
+    test('7.3.3 "every entry between 0 and 100": an entry of exactly 100 (sum 101) is a percentage; 7.3.4 "a single entry far above 100": one above 100 is a count even when the sum (101.5) is in the window', () => {
+      expect(valueIsPercentage(group(['a', 100], ['b', 1]))).toBe(true);
+      expect(valueIsPercentage(group(['a', 99.5], ['b', 1.5]))).toBe(true);
+      expect(valueIsPercentage(group(['a', 101], ['b', 0.5]))).toBe(false);
+    });
+
+    test('7.3.4 "value / sum of positive values × 100": a negative entry and an empty one stay out of the denominator (图文 520 of 1000 → 52 beside 更正 -50)', () => {
+      expect(
+        positiveSum(group(['图文', 520], ['视频', 300], ['问答', 180], ['更正', -50], ['空', null])),
+      ).toBe(1000);
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 520], ['视频', 300], ['问答', 180], ['更正', -50]),
+          group(['图文', 52], ['视频', 30], ['问答', 18], ['更正', -5]),
+        ),
+      );
+      expect(row(result, 'all', 'share 「图文」')).toMatchObject({ html: 52, platform: 52, verdict: 'pass' });
+      expect(step(result, 'all').verdict).toBe('pass');
     });
 
     test('7.3.4 "only when clearly a count": a sum of 95 (publish time after 「无时间」) is still a percentage', () => {
@@ -91,6 +119,22 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       const result = checkItem7(aggregate('content_type', html, api));
       expect(step(result, 'all').rows.filter((r) => r.key.endsWith('legend name'))).toHaveLength(8);
       expect(step(result, 'all').verdict).toBe('pass');
+    });
+
+    test('7.3.1: a legend one entry shorter on the platform fails at that position, and the row names the side without an entry (docs/rules.md §D3)', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 520], ['视频', 300], ['问答', 180]),
+          group(['图文', 52], ['视频', 30]),
+        ),
+      );
+      expect(row(result, 'all', '#3 legend name')).toMatchObject({
+        html: '问答',
+        platform: null,
+        verdict: 'fail',
+        note: 'no entry at #3 on the platform side',
+      });
     });
 
     test('7.3.1: legend order by value: a name at another position fails at that position', () => {
@@ -337,6 +381,22 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       });
     });
 
+    test('docs/rules.md §D3 "a value missing on either side fails, and the note names the side": a count entry with no value has no share, never 0, so a platform 0 does not match it', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 520], ['视频', 480], ['问答', null]),
+          group(['图文', 52], ['视频', 48], ['问答', 0]),
+        ),
+      );
+      expect(row(result, 'all', 'share 「问答」')).toMatchObject({
+        html: null,
+        platform: 0,
+        verdict: 'fail',
+        note: 'no value on the HTML side',
+      });
+    });
+
     test('a name on one side only fails, naming the side', () => {
       const result = checkItem7(
         aggregate('content_type', group(['图文', 520], ['视频', 480]), group(['图文', 52], ['音频', 48])),
@@ -446,6 +506,24 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       );
       expect(row(result, 'all', 'share 「新闻」')).toMatchObject({ platform: 50, verdict: 'pass' });
       expect(step(result, 'all').notes.join('\n')).toContain('> 101.5');
+    });
+
+    test('7.4: a media group whose every value is 0 has no sum to divide by: each share stays 0 and agrees with a platform 0 (never NaN)', () => {
+      const result = checkItem9(
+        aggregate(
+          'media_category',
+          group(['新闻', 0], ['自媒体', 0]),
+          group(['新闻', 0], ['自媒体', 0]),
+          'A',
+        ),
+      );
+      expect(row(result, 'all', 'share 「新闻」')).toMatchObject({
+        html: 0,
+        platform: 0,
+        gap: 0,
+        verdict: 'pass',
+      });
+      expect(step(result, 'all').verdict).toBe('pass');
     });
 
     test('8.2 media bars: top 10 only; bars 11 and 12 that differ are not compared', () => {
