@@ -68,6 +68,20 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     });
   });
 
+  test('7.8.1 "align by title" with a title listed twice: each occurrence pairs with the next unpaired one of the same title (docs/rules.md §D13)', () => {
+    const twice = (): SourceEntry[] => [
+      { title: '重复标题', channel: '新闻', cite_count: 9 },
+      { title: '重复标题', channel: '百科', cite_count: 5 },
+    ];
+    const result = checkItem11(
+      context({ edit: (d, p) => ((d.brand.source_top30 = twice()), (p.sources['all'] = api(twice()))) }),
+    );
+    expect(step(result, 'all').verdict).toBe('pass');
+    expect(step(result, 'all').rows.filter((r) => r.key === 'title 「重复标题」 cited count')).toHaveLength(
+      2,
+    );
+  });
+
   test('7.8.1 "align by title, not the row number": a tie swap of two titles passes item 11', () => {
     const result = checkItem11(context({ edit: (_, p) => p.sources['all']!.reverse() }));
     expect(step(result, 'all').verdict).toBe('pass');
@@ -93,6 +107,21 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     const changed = row(result, 'all', '#1');
     expect(changed).toMatchObject({ html: '清泉乳业获奖', platform: '清泉乳业获奖啦', verdict: 'fail' });
     expect(changed.note).not.toContain('tie swap');
+  });
+
+  test('7.8.2 "compare the title at each display ordinal": an ordinal the platform does not reach fails item 12, naming the side', () => {
+    const result = checkItem12(
+      context({
+        edit: (_, p) => (p.sources['all'] = p.sources['all']!.filter((r) => r.title !== '哪款牛奶好')),
+      }),
+    );
+    expect(row(result, 'all', '#3')).toMatchObject({
+      html: '哪款牛奶好',
+      platform: null,
+      verdict: 'fail',
+      note: 'no source at #3 on the platform side',
+    });
+    expect(result.verdict).toBe('fail');
   });
 
   test('7.8.1: a different channel or cited count for the same title fails', () => {
