@@ -327,7 +327,7 @@ export function checkItem9(ctx: RuleContext): ItemResult {
   );
 }
 
-/** Item 10, media name shares (spec 7.5, same in both profiles but the tolerance, 9.3.5). */
+/** Item 10, media name shares (spec 7.5; Profile B prints the platform values as they are, 9.4.1, with the tolerance of 9.3.5: docs/rules.md 7.5). */
 export function checkItem10(ctx: RuleContext): ItemResult {
   return checkShares(
     ctx,
