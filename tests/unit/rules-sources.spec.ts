@@ -1,5 +1,6 @@
 import { expect, test } from './test-type';
 import { checkItem11, checkItem12, platformSourceOrder } from '../../lib/rules/sources';
+import { countRow } from '../../lib/rules/rows';
 import type { SourceEntry } from '../../lib/schema/data';
 import type { SourceRow } from '../../lib/schema/platform';
 import { AI_KEYS, context, failingKeys, row, step } from './builders';
@@ -185,4 +186,21 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     expect(step(checkItem11(empty), 'all').verdict).toBe('pass');
     expect(step(checkItem12(empty), 'all').verdict).toBe('pass');
   });
+});
+
+test('a count row (7.8.1 "compare the channel and the cited count") says which side has no value only when one has none: two counts carry no such note, equal or not', () => {
+  expect(countRow('来源1 · cited count', 3, 3)).toMatchObject({ verdict: 'pass', gap: 0 });
+  expect(countRow('来源1 · cited count', 3, 3).note).toBeUndefined();
+  expect(countRow('来源1 · cited count', 3, 4).note).toBeUndefined();
+  expect(countRow('来源1 · cited count', 3, null)).toMatchObject({
+    verdict: 'fail',
+    note: 'no value on the platform side',
+  });
+  expect(countRow('来源1 · cited count', null, 4)).toMatchObject({
+    verdict: 'fail',
+    note: 'no value on the HTML side',
+  });
+  expect(countRow('来源1 · cited count', null, 4, 'a title the platform lists twice').note).toBe(
+    'no value on the HTML side; a title the platform lists twice',
+  );
 });
