@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportOnStdout, type ReporterEntry } from '../lib/report/allure/reporters';
-import { checksMeaning, EXIT_MEANINGS, jobExitCode } from '../lib/report/night';
+import { checksMeaning, EXIT_MEANINGS, jobExitCode, worstExitCode } from '../lib/report/night';
 import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { invocationIdFor } from '../lib/run/invocation';
@@ -317,16 +317,17 @@ async function main(): Promise<number> {
   }
   let result: NightResult = { code: 2, verdicts: '-' };
   // Several nights: the job's code is the worst night's (3 > 2 > 1 > 0), never only the last one's.
-  const codes: string[] = [];
-  let worst: NightResult['code'] = 0;
+  const codes: NightResult['code'][] = [];
   for (let k = nights; k >= 1 && !stopped; k--) {
     if (nights > 1) say(`\n=== night ${nights - k + 1} of ${nights}: L1_BATCH_DATE=-${k}`);
     result = await night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
-    if (result.code > worst) worst = result.code;
-    codes.push(`night ${nights - k + 1}: ${result.code}`);
+    codes.push(result.code);
   }
+  const worst = worstExitCode(codes);
   if (nights > 1 && worst > result.code) {
-    say(`\nnights: ${codes.join(', ')}: the job's code is the worst night's`);
+    say(
+      `\nnights: ${codes.map((c, i) => `night ${i + 1}: ${c}`).join(', ')}: the job's code is the worst night's`,
+    );
     result = { ...result, code: worst, meaning: EXIT_MEANINGS[worst] };
   }
   await stopDemo?.();

@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../lib/report/merge';
-import { gridText, summarize } from '../lib/report/night';
+import { gridText, jobExitCode, summarize } from '../lib/report/night';
 import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
@@ -111,7 +111,8 @@ function main(): number {
   process.stdout.write(`${gridText(summary)}\n`);
   for (const n of notes) process.stdout.write(`merge: note: ${safeText(n, 1000)}\n`);
   for (const p of problems) process.stdout.write(`merge: PROBLEM: ${safeText(p, 1000)}\n`);
-  const code = problems.length ? 2 : summary.exitCode;
+  // A problem of the merge (a shard absent or unfinished) means runs were not checked: 2.
+  const code = jobExitCode({ checks: problems.length ? 2 : summary.exitCode });
   process.stdout.write(
     `merge: exit code ${code}${problems.length ? ` (${problems.length} problem${problems.length === 1 ? '' : 's'} in the merge)` : ''}\n`,
   );

@@ -226,6 +226,14 @@ export function jobExitCode(parts: {
   return parts.checks;
 }
 
+/**
+ * The exit code of a job over several nights (`npm run demo -- --nights N`): the worst night's,
+ * by the order jobExitCode gives them (3 > 2 > 1 > 0), never only the last one's; 0 for none.
+ */
+export function worstExitCode(codes: readonly (0 | 1 | 2 | 3)[]): 0 | 1 | 2 | 3 {
+  return codes.reduce<0 | 1 | 2 | 3>((worst, c) => (c > worst ? c : worst), 0);
+}
+
 export const EXIT_MEANINGS: Record<0 | 1 | 2 | 3, string> = {
   0: 'every run checked, every item passed',
   1: 'some item failed on checked data',

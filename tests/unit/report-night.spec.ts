@@ -5,6 +5,7 @@ import {
   jobExitCode,
   summarize,
   summaryMarkdown as markdownOf,
+  worstExitCode,
 } from '../../lib/report/night';
 import type { VerdictFile } from '../../lib/schema/verdict';
 import { displayWidth, safeText } from '../../lib/report/text';
@@ -335,4 +336,12 @@ test.describe('passes by a special clause and runs not checked read differently'
     expect(gridText(s)).not.toContain('needs-input (needs-input)');
     expect(s.counts.byKind).toEqual({ 'needs-input': 1, configuration: 1 });
   });
+});
+
+test("a job over several nights exits with the worst night's code (3 > 2 > 1 > 0), never only the last one's", () => {
+  expect(worstExitCode([1, 0])).toBe(1);
+  expect(worstExitCode([0, 2, 1])).toBe(2);
+  expect(worstExitCode([3, 0])).toBe(3);
+  expect(worstExitCode([0, 0])).toBe(0);
+  expect(worstExitCode([])).toBe(0);
 });
