@@ -17,6 +17,7 @@ import {
   readTestRecords,
   writeTestRecord,
   type TestKey,
+  type TestRecord,
 } from '../../lib/report/records';
 import { ITEMS } from '../../lib/rules/items';
 import { tsScript } from '../../lib/run/settings';
@@ -156,29 +157,29 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
     expect(stoppedEarly(claim, none)).toBeUndefined();
   });
 
+  /** Every test of runs a and b, each ended with the status `statusOf` gives it. */
+  const ALL_TESTS: TestKey[] = ['collection', ...ITEMS.map((i) => i.item)];
+  const recordAll = (claim: Claim, statusOf: (slug: string, test: TestKey) => TestRecord['status']) => {
+    for (const slug of ['a', 'b'])
+      for (const test of ALL_TESTS)
+        writeTestRecord(folder(claim, slug), { test, status: statusOf(slug, test), durationMs: 1 });
+  };
+
   test('-x reached by the very last test stopped nothing: every test of every run ended, so the night does not say it stopped', () => {
     const claim = claimOf();
-    const all: TestKey[] = ['collection', ...ITEMS.map((i) => i.item)];
-    for (const slug of ['a', 'b'])
-      for (const test of all)
-        writeTestRecord(folder(claim, slug), {
-          test,
-          status: slug === 'b' && test === 12 ? 'failed' : 'passed',
-          durationMs: 1,
-        });
+    recordAll(claim, (slug, test) => (slug === 'b' && test === 12 ? 'failed' : 'passed'));
     expect(stoppedEarly(claim, { ...none, maxFailures: 1 })).toBeUndefined();
     // One test of a run that never ran (the stop came before it): stopped.
     const cut = claimOf();
-    for (const test of all.slice(0, -1))
+    for (const test of ALL_TESTS.slice(0, -1))
       writeTestRecord(folder(cut, 'a'), { test, status: 'failed', durationMs: 1 });
-    for (const test of all) writeTestRecord(folder(cut, 'b'), { test, status: 'passed', durationMs: 1 });
+    for (const test of ALL_TESTS)
+      writeTestRecord(folder(cut, 'b'), { test, status: 'passed', durationMs: 1 });
     expect(stoppedEarly(cut, { ...none, maxFailures: 1 })).toBe('the invocation stopped at --max-failures=1');
     // A partial selection or a shard cannot be told: said as before.
     const partial = claimOf();
     partial.invocation.selection = { filters: ['--grep item5'], shard: null, complete: false };
-    for (const slug of ['a', 'b'])
-      for (const test of all)
-        writeTestRecord(folder(partial, slug), { test, status: 'failed', durationMs: 1 });
+    recordAll(partial, () => 'failed');
     expect(stoppedEarly(partial, { ...none, maxFailures: 1 })).toBe(
       'the invocation stopped at --max-failures=1',
     );
@@ -186,15 +187,9 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
 
   test('-x reached while a test was cut short: the stop is -x, though every test has a record (an interrupted one has not ended)', () => {
     const claim = claimOf();
-    const all: TestKey[] = ['collection', ...ITEMS.map((i) => i.item)];
-    for (const slug of ['a', 'b'])
-      for (const test of all)
-        writeTestRecord(folder(claim, slug), {
-          test,
-          status:
-            slug === 'a' && test === 3 ? 'failed' : slug === 'b' && test === 12 ? 'interrupted' : 'passed',
-          durationMs: 1,
-        });
+    recordAll(claim, (slug, test) =>
+      slug === 'a' && test === 3 ? 'failed' : slug === 'b' && test === 12 ? 'interrupted' : 'passed',
+    );
     expect(stoppedEarly(claim, { ...none, maxFailures: 1 })).toBe(
       'the invocation stopped at --max-failures=1',
     );
