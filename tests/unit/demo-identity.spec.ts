@@ -84,7 +84,11 @@ test('a demo started by a runner ends when that runner is gone (killed with SIGK
     await expect.poll(() => out, { timeout: 15_000 }).toContain('main origin');
     expect(fs.existsSync(demoCredentialsFile(port))).toBe(true);
     runner.kill('SIGKILL');
-    expect(await exited).toBe(0);
+    // Bounded, so that the finally below stops the demo should it stay (a timed-out test never gets there).
+    const still = new Promise<string>((resolve) =>
+      setTimeout(() => resolve('still running after 10 s'), 10_000),
+    );
+    expect(await Promise.race([exited, still])).toBe(0);
     expect(out).toContain(`demo: the runner that started it (process ${runner.pid}) is gone, shutting down`);
     expect(fs.existsSync(demoCredentialsFile(port))).toBe(false);
   } finally {
