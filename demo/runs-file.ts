@@ -15,37 +15,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunInput } from '../lib/run/types';
-import { escapeRegExp } from '../lib/util/escape';
 import { MODEL_MAX, modelRuns } from './model/projects';
-import { BUNDLED, demoCredentialsFile, demoProfileB, type DemoProject, runOf, TEMPLATE } from './runs';
+import { demoCredentialsFile, demoProfileB, runOf, TEMPLATE } from './runs';
 import type { ScenarioExpectation } from './scenario-kit';
-import { ALL_SCENARIOS } from './scenarios';
+import { SCENARIO_ENTRIES, selectScenarios, type ScenarioEntry } from './scenario-select';
 
 class Usage extends Error {}
-
-interface Entry {
-  name: string;
-  description: string;
-  project: DemoProject;
-  expected: ScenarioExpectation;
-  level?: 'product';
-}
-
-const ENTRIES: readonly Entry[] = [
-  ...BUNDLED.map((p) => ({
-    name: p.label,
-    description: p.description ?? '',
-    project: p,
-    expected: { status: 'checked', failingItems: [] } as ScenarioExpectation,
-  })),
-  ...ALL_SCENARIOS.map((s) => ({
-    name: s.label,
-    description: s.description,
-    project: s,
-    expected: s.expected,
-    ...(s.level ? { level: s.level } : {}),
-  })),
-];
 
 const USAGE = `usage:
   npx tsx demo/runs-file.ts --list
@@ -84,27 +59,10 @@ function parseArgs(argv: string[]): Map<string, string> {
   return args;
 }
 
-function select(spec: string): Entry[] {
-  const names = spec
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
-  if (names.length === 0) throw new Usage('--scenario needs at least one name');
-  if (names.includes('all')) return [...ENTRIES];
-  const chosen = new Set<Entry>();
-  const unknown: string[] = [];
-  for (const name of names) {
-    // `*` is the one wildcard: escaped with the rest, then turned back into `.*`.
-    const pattern = new RegExp(`^${escapeRegExp(name).replaceAll('\\*', '.*')}$`);
-    const hits = ENTRIES.filter((e) => pattern.test(e.name));
-    if (hits.length === 0) unknown.push(name);
-    for (const hit of hits) chosen.add(hit);
-  }
-  if (unknown.length > 0)
-    throw new Usage(
-      `unknown scenario ${unknown.map((n) => `"${n}"`).join(', ')} (the ${ENTRIES.length} names: npm run demo -- --scenarios)`,
-    );
-  return ENTRIES.filter((e) => chosen.has(e));
+function select(spec: string): ScenarioEntry[] {
+  const chosen = selectScenarios(spec);
+  if (typeof chosen === 'string') throw new Usage(chosen);
+  return chosen;
 }
 
 function share(args: Map<string, string>, key: string): number | undefined {
@@ -143,8 +101,8 @@ function main(argv: string[]): void {
     return;
   }
   if (args.has('--list')) {
-    const width = Math.max(...ENTRIES.map((e) => e.name.length));
-    for (const e of ENTRIES) process.stdout.write(`${e.name.padEnd(width)}  ${e.description}\n`);
+    const width = Math.max(...SCENARIO_ENTRIES.map((e) => e.name.length));
+    for (const e of SCENARIO_ENTRIES) process.stdout.write(`${e.name.padEnd(width)}  ${e.description}\n`);
     process.stdout.write(
       `${'model'.padEnd(width)}  --model N: N ≤ ${MODEL_MAX} generated cases of the unit families (clean and near-miss; --failing share with a fault class, default 1/3; --uncheckable share that cannot be checked, default 0)\n`,
     );

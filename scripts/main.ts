@@ -229,6 +229,13 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   };
 }
 
+/** A job that stops before any check: what stopped it (when given), the exit line, and 2. */
+function nothingChecked(why?: string): 2 {
+  if (why) say(why);
+  say('Exit code 2: nothing was checked');
+  return 2;
+}
+
 async function main(): Promise<number> {
   const { values, tokens } = parseArgs({
     options: {
@@ -271,14 +278,18 @@ async function main(): Promise<number> {
     const { startDemo } = require('../demo/server') as typeof import('../demo/server');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { SCENARIO_RUNS_FILE: file } = require('../demo/runs') as typeof import('../demo/runs');
+    const { selectScenarios } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('../demo/scenario-select') as typeof import('../demo/scenario-select');
+    // The names first, before any demo starts: an unknown one is said in the job's own words.
+    const chosen = selectScenarios(values.scenario);
+    if (typeof chosen === 'string') return nothingChecked(chosen);
     let demo: Awaited<ReturnType<typeof startDemo>>;
     try {
       demo = await startDemo({ quiet: true });
     } catch (e) {
       // A port another process holds: nothing was checked (2), not a report or guard failure (3).
-      say((e as Error).message);
-      say('Exit code 2: nothing was checked');
-      return 2;
+      return nothingChecked((e as Error).message);
     }
     stopDemo = () => demo.close();
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -294,15 +305,9 @@ async function main(): Promise<number> {
       { cwd: ROOT, env, encoding: 'utf8' },
     );
     if (made.status !== 0) {
-      // A usage error of the scenario list (`runs-file: unknown scenario …`) in its own line: the
-      // internal script's usage would send the user to options the job does not take.
-      const said = made.stderr || made.stdout;
-      process.stderr.write(
-        said.startsWith('runs-file: ') ? `${said.split('\n')[0]!.slice('runs-file: '.length)}\n` : said,
-      );
-      say('Exit code 2: nothing was checked');
+      process.stderr.write(made.stderr || made.stdout);
       await stopDemo();
-      return 2;
+      return nothingChecked('the demo runs file could not be written (see above)');
     }
     for (const line of made.stdout.split('\n')) {
       const m = /^(L1_[A-Z0-9_]+)=(.*)$/.exec(line.trim());
@@ -349,10 +354,7 @@ main().then(
     // Settings that cannot be read (a runs file missing or empty, L1_BATCH_DATE=garbage): nothing
     // was checked, 2, as when the checks themselves stop on them; never 3, which says a report or
     // the guard failed.
-    if (e instanceof SettingsError) {
-      say('Exit code 2: nothing was checked');
-      process.exit(2);
-    }
+    if (e instanceof SettingsError) process.exit(nothingChecked());
     process.exit(3);
   },
 );
