@@ -50,16 +50,12 @@ export function defaultEnv(root: string): NodeJS.ProcessEnv {
 
 /**
  * The settings' paths the guard scans where their variable is set (the defaults are OUTPUT_DIRS):
- * every one but the state folder, which holds the sessions by design, as `.auth/` does.
+ * every one but the state folder, which holds the sessions by design, as `.auth/` does. Derived, so
+ * that an output path the settings gain is scanned without a second list to keep.
  */
-const NAMED_OUTPUTS = [
-  'verdicts',
-  'allureResults',
-  'partial',
-  'testResults',
-  'allureReport',
-  'history',
-] as const satisfies readonly (keyof Settings['paths'])[];
+const NAMED_OUTPUTS = (Object.keys(PATH_SETTINGS) as (keyof Settings['paths'])[]).filter(
+  (k) => k !== 'state',
+);
 
 /**
  * Every file to scan, sorted, each once (by real path); `warnings` gets the files named but not
