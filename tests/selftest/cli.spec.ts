@@ -222,6 +222,19 @@ test('--trace is refused before anything is collected: a trace would hold the se
   expect(zips).toEqual([]);
 });
 
+test('a malformed L1_SECTION_SELECTORS stops the invocation at its start, naming the variable, before any run is collected (README.md § Settings: a malformed value stops the invocation)', async () => {
+  const suite = await runSuite({
+    name: 'selectors-refused',
+    runs: [aMonitor()],
+    env: { L1_SECTION_SELECTORS: '{bad' },
+    args: ['--grep', '@item3', '--reporter=dot'],
+  });
+  expect(suite.code).toBe(1);
+  expect(suite.output).toMatch(/L1_SECTION_SELECTORS: not a JSON object \(/);
+  expect(suite.output).toContain('none written (the invocation stopped before its tests ran)');
+  expect(suite.verdicts.size).toBe(0);
+});
+
 test('another process on the demo port is a clear error naming the port and L1_DEMO_PORT, never taken for the demo', async () => {
   // A leftover server (another checkout's demo, an old version, anything) answering 200 everywhere.
   const impostor = http.createServer((_req, res) =>
