@@ -71,12 +71,13 @@ export function sectionSelectors(
 /**
  * What is wrong with L1_SECTION_SELECTORS, or undefined: global setup stops the invocation on it,
  * naming the variable, before any run is collected (each run's pictures would fail on it alone).
+ * Read also with L1_SCREENSHOTS=0, as every setting is read whether used or not.
  */
 export function sectionSelectorsProblem(
   settings: Pick<Settings, 'screenshots' | 'values' | 'root'>,
 ): string | undefined {
   try {
-    sectionSelectors(settings);
+    sectionSelectors({ ...settings, screenshots: 'all' });
     return undefined;
   } catch (e) {
     return (e as Error).message;

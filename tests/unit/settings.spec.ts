@@ -853,6 +853,12 @@ test.describe('section pictures read L1_SCREENSHOTS and L1_SECTION_SELECTORS fro
     expect(problem('{"13": "#x"}')).toMatch(/^L1_SECTION_SELECTORS\.13: /);
     expect(problem('{"5": "#r"}')).toBeUndefined();
     expect(problem('')).toBeUndefined();
+    // With the pictures off, a malformed value is still said: it never passes unread.
+    expect(
+      sectionSelectorsProblem(
+        readSettings(sources({ root, env: { L1_SCREENSHOTS: '0', L1_SECTION_SELECTORS: '{bad' } })),
+      ),
+    ).toMatch(/^L1_SECTION_SELECTORS: not a JSON object \(/);
   });
 });
 
