@@ -1,10 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { expect, test } from './test-type';
 import type { z } from 'zod';
+import { Collector } from '../../fixtures/collector';
 import { A_MONITOR, B_DIAGNOSIS } from '../../demo/runs';
+import { startDemo } from '../../demo/server';
 import { collectRun } from '../../lib/platform/collect';
 import { judge, readJudged, writeJudged } from '../../lib/report/judged';
 import { ITEM_RULES } from '../../lib/rules';
 import { ITEM_NUMBERS, type ItemNumber } from '../../lib/rules/types';
+import { chromiumLaunchOptions } from '../../lib/run/browser';
+import type { Invocation } from '../../lib/run/invocation';
+import { readSettings, ROOT } from '../../lib/run/settings';
 import { dataSchema } from '../../lib/schema/data';
 import { batchList, metricsTables, wordcloudPayload } from '../../lib/schema/platform';
 import { batchItem, configuredRun, fakeDeps, platformFor, viewsOf } from './fakes/platform';
@@ -17,42 +25,67 @@ import { tempDir } from './fakes/temp';
 
 type Spied = { name: string; schema: z.ZodType };
 
+/** zod's four ways to parse with a schema: each call of any of them on a spied schema counts. */
+const PARSES = ['parse', 'safeParse', 'parseAsync', 'safeParseAsync'] as const;
+
 function spyOn(targets: Spied[]): { counts: Record<string, number>; restore: () => void } {
   const counts: Record<string, number> = {};
   const restores: (() => void)[] = [];
   for (const { name, schema } of targets) {
-    const s = schema as unknown as { safeParse: (v: unknown) => unknown };
-    const original = s.safeParse;
     counts[name] = 0;
-    s.safeParse = (v: unknown) => {
-      counts[name]!++;
-      return original.call(schema, v);
-    };
-    restores.push(() => (s.safeParse = original));
+    for (const method of PARSES) {
+      const s = schema as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const original = s[method]!;
+      s[method] = (...args: unknown[]) => {
+        counts[name]!++;
+        return original.apply(schema, args);
+      };
+      restores.push(() => (s[method] = original));
+    }
   }
   return { counts, restore: () => restores.forEach((r) => r()) };
 }
+
+/** Every payload's schema and DATA's. */
+const SCHEMAS: Spied[] = [
+  { name: 'DATA', schema: dataSchema },
+  { name: 'batch list', schema: batchList },
+  { name: 'snapshot', schema: metricsTables.snapshot },
+  { name: 'competitor', schema: metricsTables.competitor },
+  { name: 'tmc', schema: metricsTables.tmc },
+  { name: 'source', schema: metricsTables.source },
+  { name: 'wordcloud', schema: wordcloudPayload },
+];
+
+/** Counts the calls of each item's rule (lib/rules ITEM_RULES, which `judge` calls). */
+function spyOnRules(): { calls: Record<number, number>; restore: () => void } {
+  const calls: Record<number, number> = {};
+  const originals = { ...ITEM_RULES };
+  for (const n of ITEM_NUMBERS) {
+    calls[n] = 0;
+    ITEM_RULES[n] = (ctx) => (calls[n]!++, originals[n](ctx));
+  }
+  return { calls, restore: () => Object.assign(ITEM_RULES, originals) };
+}
+
+/** One parse of each, the source table once per platform option the run has. */
+const onceEach = (sourceOptions: number) => ({
+  DATA: 1,
+  'batch list': 1,
+  snapshot: 1,
+  competitor: 1,
+  tmc: 1,
+  source: sourceOptions,
+  wordcloud: 1,
+});
 
 for (const project of [A_MONITOR, B_DIAGNOSIS])
   test(`one parse of each payload and of DATA, one call of each rule per run; item tests read, never parse or judge (Profile ${project.spec.profile} ${project.spec.reportType})`, async () => {
     const { data, view } = viewsOf(project);
     const ids = [...project.spec.batchIds].reverse();
     const platform = platformFor(project, view, ids, [batchItem(project, ids)]);
-    const parses = spyOn([
-      { name: 'DATA', schema: dataSchema },
-      { name: 'batch list', schema: batchList },
-      { name: 'snapshot', schema: metricsTables.snapshot },
-      { name: 'competitor', schema: metricsTables.competitor },
-      { name: 'tmc', schema: metricsTables.tmc },
-      { name: 'source', schema: metricsTables.source },
-      { name: 'wordcloud', schema: wordcloudPayload },
-    ]);
-    const rules: Record<number, number> = {};
-    const originals = { ...ITEM_RULES };
-    for (const n of ITEM_NUMBERS) {
-      rules[n] = 0;
-      ITEM_RULES[n] = (ctx) => (rules[n]!++, originals[n](ctx));
-    }
+    const parses = spyOn(SCHEMAS);
+    const rules = spyOnRules();
     try {
       const evidence = await collectRun(configuredRun(project), fakeDeps(platform, data).deps);
       expect(evidence.status, evidence.reason).toBe('checked');
@@ -60,19 +93,71 @@ for (const project of [A_MONITOR, B_DIAGNOSIS])
       writeJudged(dir, judge(evidence), evidence.parsed);
       // Ten item tests, each reading the run's judged result.
       for (const n of ITEM_NUMBERS) expect(readJudged(dir)!.items[n as ItemNumber]?.item).toBe(n);
-      const sourceOptions = Object.keys(evidence.parsed!.platform.sources).length;
-      expect(parses.counts).toEqual({
-        DATA: 1,
-        'batch list': 1,
-        snapshot: 1,
-        competitor: 1,
-        tmc: 1,
-        source: sourceOptions,
-        wordcloud: 1,
-      });
-      expect(Object.values(rules)).toEqual(ITEM_NUMBERS.map(() => 1));
+      expect(parses.counts).toEqual(onceEach(Object.keys(evidence.parsed!.platform.sources).length));
+      expect(Object.values(rules.calls)).toEqual(ITEM_NUMBERS.map(() => 1));
     } finally {
       parses.restore();
-      Object.assign(ITEM_RULES, originals);
+      rules.restore();
     }
   });
+
+/**
+ * The same count through the collector a worker of the checks uses (fixtures/collector.ts), over the
+ * demo platform on HTTP and the report page in Chromium, with every item's section pictured
+ * (L1_SCREENSHOTS=all: the page is loaded again for the pictures, and must not be parsed or judged
+ * again): ten item tests ask for the run, five in one worker and five in the next one Playwright
+ * starts after a failed test (a new Collector over the same invocation folder).
+ */
+test('through the collector, pictures and a worker restart included: one parse of each payload and of DATA, one call of each rule per run (Profile A monitor, Profile B diagnosis)', async () => {
+  test.setTimeout(60_000);
+  const dir = tempDir('once-collector');
+  const demo = await startDemo({ port: 0, quiet: true, credentialsFile: path.join(dir, 'credentials.json') });
+  const settings = readSettings({
+    root: ROOT,
+    env: { L1_SCREENSHOTS: 'all', L1_CREDENTIALS_FILE: demo.credentialsFile },
+    dotenv: {},
+    now: new Date(),
+    demo: () => ({ runs: demo.runs, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
+  });
+  const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
+  const worker = () => new Collector(chromium, chromiumLaunchOptions(), settings, invocation);
+  const parses = spyOn(SCHEMAS);
+  const rules = spyOnRules();
+  try {
+    for (const project of [A_MONITOR, B_DIAGNOSIS]) {
+      const run = settings.runs.find((r) => r.label === project.label)!;
+      expect(run, project.label).toBeDefined();
+      for (const counts of [parses.counts, rules.calls]) for (const k in counts) counts[k] = 0;
+      const seen = [];
+      for (const workerTests of [ITEM_NUMBERS.slice(0, 5), ITEM_NUMBERS.slice(5)]) {
+        const collector = worker();
+        try {
+          for (const n of workerTests) {
+            const judged = await collector.judgedFor(run);
+            expect(judged.items[n as ItemNumber]?.item).toBe(n);
+            seen.push(judged);
+          }
+        } finally {
+          await collector.close();
+        }
+      }
+      const judged = seen[0]!;
+      expect(judged.status, judged.reason).toBe('checked');
+      // The page was loaded again for the pictures, and they were taken.
+      expect(judged.pictureLoads, project.label).toBe(1);
+      expect(judged.shots?.length, `${project.label}: ${judged.notes.join('; ')}`).toBeGreaterThan(0);
+      // The parsed inputs the rules read, stored beside the judged run (lib/report/judged.ts).
+      const inputs = JSON.parse(
+        fs.readFileSync(path.join(invocation.runs, run.slug, 'inputs.json'), 'utf8'),
+      ) as {
+        platform: { sources: Record<string, unknown> };
+      };
+      expect(parses.counts, project.label).toEqual(onceEach(Object.keys(inputs.platform.sources).length));
+      expect(Object.values(rules.calls), project.label).toEqual(ITEM_NUMBERS.map(() => 1));
+    }
+  } finally {
+    parses.restore();
+    rules.restore();
+    await demo.close();
+  }
+});
