@@ -5,7 +5,6 @@ import { expect, test } from './test-type';
 import type { z } from 'zod';
 import { Collector } from '../../fixtures/collector';
 import { A_MONITOR, B_DIAGNOSIS } from '../../demo/runs';
-import { startDemo } from '../../demo/server';
 import { collectRun } from '../../lib/platform/collect';
 import { judge, readJudged, writeJudged } from '../../lib/report/judged';
 import { ITEM_RULES } from '../../lib/rules';
@@ -16,6 +15,7 @@ import { readSettings, ROOT } from '../../lib/run/settings';
 import { dataSchema } from '../../lib/schema/data';
 import { batchList, metricsTables, wordcloudPayload } from '../../lib/schema/platform';
 import { batchItem, configuredRun, fakeDeps, platformFor, viewsOf } from './fakes/platform';
+import { lightDemo } from './fakes/demo';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -111,10 +111,7 @@ for (const project of [A_MONITOR, B_DIAGNOSIS])
 test('through the collector, pictures and a worker restart included: one parse of each payload and of DATA, one call of each rule per run (Profile A monitor, Profile B diagnosis)', async () => {
   test.setTimeout(60_000);
   const dir = tempDir('once-collector');
-  // Light pages (DATA only, without chart scripts): what is counted is the suite's work, not the charts'.
-  const charts = process.env.L1_DEMO_CHARTS;
-  process.env.L1_DEMO_CHARTS = '0';
-  const demo = await startDemo({ port: 0, quiet: true, credentialsFile: path.join(dir, 'credentials.json') });
+  const demo = await lightDemo(dir);
   const settings = readSettings({
     root: ROOT,
     env: { L1_SCREENSHOTS: 'all', L1_CREDENTIALS_FILE: demo.credentialsFile },
@@ -162,7 +159,5 @@ test('through the collector, pictures and a worker restart included: one parse o
     parses.restore();
     rules.restore();
     await demo.close();
-    if (charts === undefined) delete process.env.L1_DEMO_CHARTS;
-    else process.env.L1_DEMO_CHARTS = charts;
   }
 });

@@ -4,12 +4,13 @@ import { expect, test } from './test-type';
 import { Collector } from '../../fixtures/collector';
 import { A_MONITOR, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, PAGE_SIDE_HOSTILE } from '../../demo/scenarios';
-import { startDemo, type DemoServer } from '../../demo/server';
+import type { DemoServer } from '../../demo/server';
 import type { JudgedRun } from '../../lib/report/judged';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import { readSettings, ROOT } from '../../lib/run/settings';
+import { lightDemo } from './fakes/demo';
 import { tempDir } from './fakes/temp';
 import { VARIABLES } from '../../lib/run/variables';
 
@@ -30,7 +31,6 @@ import { VARIABLES } from '../../lib/run/variables';
 test.describe.configure({ mode: 'serial' });
 
 let demo: DemoServer;
-let charts: string | undefined;
 
 /**
  * A collector of its own (as one worker of the checks has), with the suite's settings over the demo.
@@ -89,14 +89,7 @@ const after = new Map<string, JudgedRun>();
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  // Light pages (DATA only): the demo reads this on each request (demo/handlers-pages.ts).
-  charts = process.env.L1_DEMO_CHARTS;
-  process.env.L1_DEMO_CHARTS = '0';
-  demo = await startDemo({
-    port: 0,
-    quiet: true,
-    credentialsFile: path.join(tempDir('hostile-pages'), 'c.json'),
-  });
+  demo = await lightDemo(tempDir('hostile-pages'));
   // The endless script is cut at the request timeout: 3 s here, where the others have 10 s to
   // reach their own limit on a loaded machine. Page memory last: the clean run follows it.
   const rest = [
@@ -119,8 +112,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await demo?.close();
-  if (charts === undefined) delete process.env.L1_DEMO_CHARTS;
-  else process.env.L1_DEMO_CHARTS = charts;
 });
 
 test('each page-side hostile scenario ends as the demo says, its reason naming the source, through the collector and Chromium', () => {
