@@ -48,6 +48,7 @@ if (refused) throw new SettingsError(refused);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),
 );
+const scratch = path.join(invocation.dir, 'test-results');
 const outputDir = preparePlaywrightOutputDir({
   argv,
   env: process.env,
@@ -55,9 +56,14 @@ const outputDir = preparePlaywrightOutputDir({
   outputs: invocation.outputs,
   runner: !isWorker,
   listing,
-  scratch: path.join(invocation.dir, 'test-results'),
+  scratch,
   nightVerdicts: config.paths.verdicts,
 });
+// `--last-failed` with nothing to re-run writes only to its scratch folder, and runs no teardown
+// to remove the invocation's state: it goes when the runner exits (L1_KEEP_STATE keeps it, as it
+// keeps every invocation's). Before, it stayed until a later invocation's sweep of day-old ones.
+if (!isWorker && !listing && outputDir === scratch && !config.keepState)
+  process.once('exit', () => fs.rmSync(invocation.dir, { recursive: true, force: true }));
 
 /**
  * SIGTERM (a CI timeout, a cancelled job, a container stop) is handled like Ctrl-C: the runner

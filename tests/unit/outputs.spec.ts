@@ -52,6 +52,8 @@ const processesUnder = (pid: number): { pid: number; cmd: string }[] =>
     }
   });
 
+/** The checkout: the suite's own config and tools. */
+const REPO = path.resolve(__dirname, '..', '..');
 const outputsDir = () => tempDir('outputs');
 const settingsAt = (root: string, env: NodeJS.ProcessEnv = {}) =>
   readSettings({ root, env, dotenv: {}, now: new Date('2026-11-23T12:00:00Z'), runsOptional: true });
@@ -491,6 +493,49 @@ test("Playwright's output folder, which its runner empties before global setup: 
   expect(outputDirInUse(dir)).toBeUndefined(); // a runner that has ended without finishing
 });
 
+test("--last-failed with nothing to re-run leaves no invocation folder in the state folder once its runner exits (its scratch folder used to stay until a later invocation swept day-old ones); the night's record is untouched", () => {
+  const dir = tempDir('nothing-to-rerun');
+  const runs = path.join(dir, 'runs.json');
+  fs.writeFileSync(
+    runs,
+    JSON.stringify([
+      {
+        htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
+        platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
+      },
+    ]),
+  );
+  const record = path.join(dir, 'test-results', '.last-run.json');
+  fs.mkdirSync(path.dirname(record), { recursive: true });
+  fs.writeFileSync(record, JSON.stringify({ status: 'passed', failedTests: [] }));
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(L1|TEST|PLAYWRIGHT)_/.test(k)) env[k] = v;
+  const r = spawnSync(
+    path.join(REPO, 'node_modules', '.bin', 'playwright'),
+    ['test', '--last-failed', '--pass-with-no-tests', '--reporter=dot'],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        ...env,
+        L1_RUNS: runs,
+        L1_STATE_DIR: path.join(dir, 'state'),
+        L1_TEST_RESULTS_DIR: path.join(dir, 'test-results'),
+        L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
+        L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
+        L1_PARTIAL_DIR: path.join(dir, 'partial'),
+        FORCE_COLOR: '0',
+      },
+    },
+  );
+  const out = `${r.stdout}${r.stderr}`;
+  expect(r.status, out).toBe(0);
+  expect(out).toContain('nothing to re-run');
+  expect(fs.readdirSync(path.join(dir, 'state', 'invocations'))).toEqual([]);
+  expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({ status: 'passed', failedTests: [] });
+});
+
 test.describe('the handoff to the main job (scripts/main.ts)', () => {
   const night = { verdicts: '/n/verdicts', allureResults: '/n/allure-results', partial: false };
   const other = { verdicts: '/o/verdicts', allureResults: '/o/allure-results', partial: true };
@@ -521,12 +566,11 @@ test.describe('the handoff to the main job (scripts/main.ts)', () => {
 
 test.describe('the main job (scripts/main.ts): its exit code says what happened (README.md § Two commands on a fresh machine)', () => {
   test.describe.configure({ timeout: 90_000 });
-  const repo = path.resolve(__dirname, '..', '..');
   /** The main job with its folders under a fresh temporary folder and `env` over them. */
   const job = (args: string[], env: NodeJS.ProcessEnv) => {
     const dir = tempDir('main-job');
     const r = spawnSync(...tsScript('scripts/main.ts', args), {
-      cwd: repo,
+      cwd: REPO,
       env: jobEnv(dir, env),
       encoding: 'utf8',
       timeout: 80_000,
@@ -569,7 +613,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     const runs = path.join(dir, 'runs.json');
     fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
     const child = spawn(...tsScript('scripts/main.ts'), {
-      cwd: repo,
+      cwd: REPO,
       env: jobEnv(dir, { L1_RUNS: runs }),
       detached: true,
     });
@@ -641,7 +685,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
         },
       );
       const child = spawn(...tsScript('scripts/main.ts', ['--reporter=dot']), {
-        cwd: repo,
+        cwd: REPO,
         env: jobEnv(dir, { L1_RUNS: runs, L1_CREDENTIALS_FILE: credentials }),
         detached: true,
       });
@@ -673,7 +717,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
     const dir = tempDir('main-job');
     const r = spawnSync(...tsScript('scripts/main.ts', ['--reporter=json']), {
-      cwd: repo,
+      cwd: REPO,
       env: jobEnv(dir, { L1_RUNS: runs }),
       encoding: 'utf8',
       timeout: 80_000,
