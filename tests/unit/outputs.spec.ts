@@ -55,6 +55,13 @@ const processesUnder = (pid: number): { pid: number; cmd: string }[] =>
 /** The checkout: the suite's own config and tools. */
 const REPO = path.resolve(__dirname, '..', '..');
 const outputsDir = () => tempDir('outputs');
+/**
+ * This process's environment for a runner or main job started here: without L1_* (each test sets
+ * its own), nor this worker's own TEST_* and PLAYWRIGHT_* variables: with TEST_WORKER_INDEX
+ * inherited, the job's runner took itself for a worker and ignored the stops it was sent.
+ */
+const childEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(L1|TEST|PLAYWRIGHT)_/.test(k)));
 const settingsAt = (root: string, env: NodeJS.ProcessEnv = {}) =>
   readSettings({ root, env, dotenv: {}, now: new Date('2026-11-23T12:00:00Z'), runsOptional: true });
 const PARTIAL = { filters: ['--grep item5'], shard: null, complete: false };
@@ -508,8 +515,6 @@ test("--last-failed with nothing to re-run leaves no invocation folder in the st
   const record = path.join(dir, 'test-results', '.last-run.json');
   fs.mkdirSync(path.dirname(record), { recursive: true });
   fs.writeFileSync(record, JSON.stringify({ status: 'passed', failedTests: [] }));
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(L1|TEST|PLAYWRIGHT)_/.test(k)) env[k] = v;
   const r = spawnSync(
     path.join(REPO, 'node_modules', '.bin', 'playwright'),
     ['test', '--last-failed', '--pass-with-no-tests', '--reporter=dot'],
@@ -518,7 +523,7 @@ test("--last-failed with nothing to re-run leaves no invocation folder in the st
       encoding: 'utf8',
       timeout: 60_000,
       env: {
-        ...env,
+        ...childEnv(),
         L1_RUNS: runs,
         L1_STATE_DIR: path.join(dir, 'state'),
         L1_TEST_RESULTS_DIR: path.join(dir, 'test-results'),
@@ -584,10 +589,7 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
   };
   /** The job's environment: this one's without L1_*, its folders under `dir`, and `env` over them. */
   function jobEnv(dir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-    const own: NodeJS.ProcessEnv = {};
-    // Nor this worker's own TEST_* and PLAYWRIGHT_* variables: with TEST_WORKER_INDEX inherited,
-    // the job's runner took itself for a worker and ignored the stops it was sent.
-    for (const [k, v] of Object.entries(process.env)) if (!/^(L1|TEST|PLAYWRIGHT)_/.test(k)) own[k] = v;
+    const own = childEnv();
     Object.assign(own, {
       L1_STATE_DIR: path.join(dir, 'state'),
       L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
