@@ -44,6 +44,7 @@ export default tseslint.config(
       'test-results/**',
       'selftest-results/**',
       'playwright-report/**',
+      'blob-report/**',
     ],
   },
   js.configs.recommended,

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: type check, ESLint, Prettier, workflow lint and the demo's sanity check side by side
-// (each on its own, one core or less), then unit tests, self-tests against the demo platform, and the
-// redaction guard over every output folder, one after another. Every stage runs; the exit code is
-// 1 when any failed. Output of stages that run side by side is printed whole when each ends.
+// `npm test`: unit tests, self-tests against the demo platform and the redaction guard over every
+// output folder, one after another; beside them, from the start and at the lowest CPU priority, the
+// static checks (type check, ESLint, Prettier, workflow lint, the demo's sanity check). Every stage
+// runs; the exit code is 1 when any failed. A static check's output is printed whole between the
+// stages after it ended.
+import fs from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -40,56 +42,82 @@ const SHORT = new Map([
   [process.execPath, 'node'],
   [tsxCjs, 'tsx/cjs'],
 ]);
-/** Groups run one after another; the stages of a group at once. */
-const groups = [
+/**
+ * The static checks. They run beside the unit tests and self-tests, at nice 19: those leave about a
+ * quarter of the two cores idle while they wait on their child invocations, browsers and sockets
+ * (1.57 of 2 cores over the unit stage), which is about what the static checks need (27 CPU s). At
+ * nice 19 they take only what the tests leave, so the tests' timing does not change. One after the
+ * other before the tests, the four took 15 s of `npm test`'s wall time (docs/speed-log.md).
+ */
+const background = [
+  // TypeScript 7's native compiler (package `typescript-7`), about a quarter of 5.9's CPU for the same
+  // program; 5.9 stays as `typescript` for typescript-eslint's parser (docs/decisions.md, Speed).
+  ['typecheck', [TSC, '--noEmit', '-p', '.']],
+  // `npm run lint` is these two one after the other; side by side here, without npm's own start.
+  ['eslint', [bin('eslint'), '.', '--max-warnings', '0']],
+  ['prettier', [bin('prettier'), '--check', '.']],
+  ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
   [
-    // TypeScript 7's native compiler (package `typescript-7`), about a quarter of 5.9's CPU for the same
-    // program; 5.9 stays as `typescript` for typescript-eslint's parser (docs/decisions.md, Speed).
-    ['typecheck', [TSC, '--noEmit', '-p', '.']],
-    // `npm run lint` is these two one after the other; side by side here, without npm's own start.
-    ['eslint', [bin('eslint'), '.', '--max-warnings', '0']],
-    ['prettier', [bin('prettier'), '--check', '.']],
-    ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
-    [
-      'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
-      ts('demo/check-demo.ts'),
-    ],
+    'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
+    ts('demo/check-demo.ts'),
   ],
-  [['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts']]],
-  [['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts']]],
+];
+/** The tests, one after another, their output as it comes. */
+const stages = [
+  ['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts']],
+  ['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts']],
   // Every default output folder, the self-tests' invocations' outputs (tests/selftest/harness.ts),
   // and the unit and self-test runners' own (their configs' outputDir).
-  [['redaction guard', ts('scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results')]],
+  ['redaction guard', ts('scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results')],
 ];
+/** `nice -n 19`, where the system has it (Linux, macOS); the stages as they are elsewhere. */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((f) => fs.existsSync(f));
 
-function runStage([name, [cmd, ...args]], alone) {
+/**
+ * Runs a stage. In the foreground its output comes as it is written; in the background (niced) it
+ * is kept, and `report()` prints it once the stage has ended.
+ */
+function runStage([name, [cmd, ...args]], { foreground }) {
   const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relative(root, a) : a);
   const header = `\n=== ${name}: ${[cmd, ...args].map(shown).join(' ')}\n`;
-  if (alone) process.stdout.write(header);
+  if (foreground) process.stdout.write(header);
   const started = Date.now();
-  const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: alone ? 'inherit' : 'pipe' });
+  const [file, argv] = !foreground && NICE ? [NICE, ['-n', '19', cmd, ...args]] : [cmd, args];
+  const child = spawn(file, argv, { cwd: root, env: process.env, stdio: foreground ? 'inherit' : 'pipe' });
   const chunks = [];
-  if (!alone) {
+  if (!foreground) {
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
   }
-  return new Promise((resolve) => {
-    let ended = false;
+  let result;
+  const ended = new Promise((resolve) => {
     const done = (code) => {
-      if (ended) return;
-      ended = true;
-      if (!alone) process.stdout.write(header + Buffer.concat(chunks).toString());
-      resolve({ name, code, s: ((Date.now() - started) / 1000).toFixed(1) });
+      result ??= { name, code, s: ((Date.now() - started) / 1000).toFixed(1) };
+      resolve(result);
     };
     child.on('error', () => done(1));
     child.on('close', (code) => done(code ?? 1));
   });
+  let reported = false;
+  /** Prints a background stage's output once, if it has ended (or, with `wait`, when it ends). */
+  const report = async (wait = false) => {
+    if (reported || (!result && !wait)) return;
+    await ended;
+    reported = true;
+    process.stdout.write(header + Buffer.concat(chunks).toString());
+  };
+  return { ended, report };
 }
 
-const results = [];
 const began = Date.now();
-for (const group of groups)
-  results.push(...(await Promise.all(group.map((s) => runStage(s, group.length === 1)))));
+const checks = background.map((s) => runStage(s, { foreground: false }));
+const tests = [];
+for (const stage of stages) {
+  tests.push(await runStage(stage, { foreground: true }).ended);
+  for (const c of checks) await c.report();
+}
+for (const c of checks) await c.report(true);
+const results = [...(await Promise.all(checks.map((c) => c.ended))), ...tests];
 process.stdout.write('\n=== npm test summary\n');
 for (const r of results) process.stdout.write(`${r.code === 0 ? '✅' : '❌'} ${r.name} (${r.s} s)\n`);
 const failed = results.filter((r) => r.code !== 0).length;
