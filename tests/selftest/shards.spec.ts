@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { A_MONITOR, B_MONITOR, runOf } from '../../demo/runs';
+import { A_MONITOR, runOf } from '../../demo/runs';
+import { scenarioRuns } from '../../demo/scenarios';
 import type { RunInput } from '../../lib/run/types';
 import { readUrls } from '../../lib/run/url';
 import {
@@ -23,14 +24,18 @@ import {
  * README.md § Run it nightly in CI: the CI sequence run locally by its own scripts
  * (scripts/ci/local-pipeline.sh, what the workflow calls): 3 shards asked for 2 runs — the plan
  * caps them at 2 —, each shard's guard, the merge into one verdict folder and ONE Allure report
- * for the night (one environment block, one grid), the result. A shard with no run (more shards
- * than runs) is fine. The platform sees each run's requests once in total.
+ * for the night (one environment block, one grid), the result. One run passes (Profile A), the
+ * other fails item 3 (Profile B, `drift-b-kpi-gap-02`): what a shard found failing is failing in
+ * the merged night, its verdict, grid, JUnit and record of failed tests. A shard with no run (more
+ * shards than runs) is fine. The platform sees each run's requests once in total.
  */
 test.describe.configure({ mode: 'serial' });
 
+/** The run that fails, and its one failing item (demo/scenarios-drift.ts). */
+const DRIFT = 'drift-b-kpi-gap-02';
 const runs: RunInput[] = [
   runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN),
-  runOf(B_MONITOR, ORIGIN, PORTAL_B_ORIGIN),
+  scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)[DRIFT]!,
 ];
 const base = path.join(ROOT, 'reports', 'local-pipeline');
 let pipeline: SuiteResult;
@@ -49,21 +54,25 @@ test.beforeAll(async () => {
   stats = await demoStats();
 });
 
-test('3 shards asked for 2 runs: 2 shards, every run once, exit 0 with one grid', () => {
-  expect(pipeline.code, pipeline.output.slice(-3000)).toBe(0);
+test('3 shards asked for 2 runs: 2 shards, every run once, one grid; the item a shard found failing fails the merged night (exit 1)', () => {
+  expect(pipeline.code, pipeline.output.slice(-3000)).toBe(1);
   expect(pipeline.output).toContain('plan: 3 shards asked for 2 run(s): 2 shard(s)');
-  expect([...pipeline.verdicts.keys()].sort()).toEqual(['A-monitor', 'B-monitor']);
-  for (const v of pipeline.verdicts.values()) {
-    expect(v.status).toBe('checked');
-    expect(v.items.every((i) => i.verdict === 'pass')).toBe(true);
-  }
-  expect(pipeline.output).toContain('result: every run checked, every item passed (exit 0)');
+  expect([...pipeline.verdicts.keys()].sort()).toEqual(['A-monitor', DRIFT]);
+  const failing = (label: string) =>
+    pipeline.verdicts
+      .get(label)!
+      .items.filter((i) => i.verdict !== 'pass')
+      .map((i) => i.item);
+  for (const v of pipeline.verdicts.values()) expect(v.status).toBe('checked');
+  expect(failing('A-monitor')).toEqual([]);
+  expect(failing(DRIFT)).toEqual([3]);
+  expect(pipeline.output).toContain('result: some item failed on checked data (exit 1)');
   // one grid for the night in the job summary
   const summary = fs.readFileSync(path.join(base, 'verdicts', 'summary.md'), 'utf8');
   expect(summary.match(/^\| run \|/gm)).toHaveLength(1);
 });
 
-test('one Allure report for the night: one environment block naming both shards, one grid', () => {
+test('one Allure report for the night: one environment block naming both shards, one grid, the failing item failed in its category', () => {
   const html = fs.readFileSync(path.join(pipeline.dir, 'allure-report', 'index.html'), 'utf8');
   const embedded = (name: string): unknown => embeddedInReport(html, name);
   const environment = embedded('widgets/allure_environment.json') as { name: string; values: string[] }[];
@@ -71,6 +80,16 @@ test('one Allure report for the night: one environment block naming both shards,
   const globals = embedded('widgets/globals.json') as { attachments: { name: string }[] };
   expect(globals.attachments.filter((a) => a.name.startsWith('L1 summary'))).toHaveLength(1);
   expect(globals.attachments[0]!.name).toContain('2 runs: 2 checked');
+  // Both runs' 22 tests, the drift's item 3 failed, in the category of values that differ.
+  expect(embedded('widgets/statistic.json')).toMatchObject({ total: 22, passed: 21, failed: 1 });
+  const categories = embedded('widgets/categories.json') as {
+    nodes: Record<string, { type: string; name: string; statistic: { failed?: number } }>;
+  };
+  expect(
+    Object.values(categories.nodes)
+      .filter((n) => n.type === 'category')
+      .map((n) => [n.name, n.statistic.failed]),
+  ).toEqual([['values differ', 1]]);
   // The merged results keep the merge's mark, the invocation of the merged verdicts: a later
   // `npm run report` over them with another night's verdicts is refused, and the next night claims
   // the folder as the suite's (scripts/ci/merge.sh; audit of 2026-11-27).
@@ -81,17 +100,26 @@ test('one Allure report for the night: one environment block naming both shards,
 });
 
 test("each shard's Playwright record of failed tests travels in its verdicts, and the merged night's is their union (README.md § Investigate without touching the night)", () => {
-  const record = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { failedTests: string[] };
-  for (const i of ['1', '2']) {
+  const record = (file: string) =>
+    JSON.parse(fs.readFileSync(file, 'utf8')) as { status: string; failedTests: string[] };
+  const failedInShards = ['1', '2'].flatMap((i) => {
     expect(fs.readFileSync(path.join(base, 'shards', i, 'shard'), 'utf8').trim()).toBe(`${i}/2`);
-    expect(record(path.join(base, 'shards', i, 'verdicts', 'last-run.json')).failedTests).toEqual([]);
-  }
-  expect(record(path.join(base, 'verdicts', 'last-run.json'))).toEqual({ status: 'passed', failedTests: [] });
+    return record(path.join(base, 'shards', i, 'verdicts', 'last-run.json')).failedTests;
+  });
+  // The drift's item 3, in the one shard that checked it.
+  expect(failedInShards).toHaveLength(1);
+  expect(record(path.join(base, 'verdicts', 'last-run.json'))).toEqual({
+    status: 'failed',
+    failedTests: failedInShards,
+  });
 });
 
-test("one JUnit file of the night in junit/ (the verdicts, every configured run), Playwright's in a folder of its own: a CI test reporter reading junit/*.xml counts the night once", () => {
+test("one JUnit file of the night in junit/ (the verdicts, every configured run, the failing item as a failure), Playwright's in a folder of its own beside its merged HTML report: a CI test reporter reading junit/*.xml counts the night once", () => {
   expect(fs.readdirSync(path.join(base, 'junit'))).toEqual(['verdicts.xml']);
+  const junit = fs.readFileSync(path.join(base, 'junit', 'verdicts.xml'), 'utf8');
+  expect(junit.match(/<failure /g), junit.slice(0, 2000)).toHaveLength(1);
   expect(fs.existsSync(path.join(base, 'playwright-junit', 'playwright.xml'))).toBe(true);
+  expect(fs.existsSync(path.join(base, 'playwright-report', 'index.html'))).toBe(true);
 });
 
 test('a shard whose job left no artifact: the merge names it, its runs are interrupted (not input), the reports say its blob is missing (exit 3), and the night adds no history point (audit: rm -rf shard-2, then merge.sh)', async () => {
@@ -122,15 +150,17 @@ test('a shard whose job left no artifact: the merge names it, its runs are inter
   expect(fs.existsSync(path.join(out, 'verdicts', 'last-run.json'))).toBe(false);
 });
 
-test('each run was fetched once in total: one page load and one request per endpoint', () => {
+test('each run was fetched once in total: one page load and one request per endpoint; the failing run loads its page once more, for its pictures', () => {
+  const pageLoads: Record<string, number> = { 'A-monitor': 1, [DRIFT]: 2 };
   for (const run of runs) {
     const counts = stats[readUrls(run).projectId] ?? {};
-    for (const kind of ['page', 'snapshot', 'competitor', 'tmc', 'wordcloud', 'source:all'])
+    for (const kind of ['snapshot', 'competitor', 'tmc', 'wordcloud', 'source:all'])
       expect(counts[kind], `${run.label} · ${kind}`).toBe(1);
+    expect(counts.page, `${run.label} · page`).toBe(pageLoads[run.label!]);
   }
 });
 
-test('a shard with no run (more shards than runs) writes an empty night and merges to exit 0', async () => {
+test("a shard with no run (more shards than runs) writes an empty night (exit 0) and adds nothing to the merge: the merge's exit code is the other shards' (1, the failing item)", async () => {
   const empty = await runSuite({
     name: 'pipeline-empty-shard',
     runs,
@@ -154,7 +184,7 @@ test('a shard with no run (more shards than runs) writes an empty night and merg
     { cwd: ROOT, encoding: 'utf8' },
   );
   expect(merged.stdout).toContain('this shard had no run to check (more shards than runs)');
-  expect(merged.status, merged.stdout + merged.stderr).toBe(0);
+  expect(merged.status, merged.stdout + merged.stderr).toBe(1);
 });
 
 test('no secret in any output of the pipeline', () => {
