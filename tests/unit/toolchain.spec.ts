@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { test as playwrightTest } from '@playwright/test';
 import { expect, test } from './test-type';
 import { ROOT } from '../../lib/run/settings';
+import { suiteBaseTest } from '../../fixtures/base';
 
 /**
  * `npm test` type-checks with TypeScript 7 (package `typescript-7`); editors and typescript-eslint
@@ -25,4 +27,33 @@ test('tsconfig.json sets every option whose default TypeScript 5.9 and 7 do not 
     // TypeScript 6+ cannot turn it off.
     esModuleInterop: o.esModuleInterop,
   }).toEqual({ libsMissing: [], leftToTheDefault: [], esModuleInterop: true });
+});
+
+/**
+ * The fixtures a test type declares as automatic (set up for every test), read from the fixture
+ * lists Playwright keeps on each test type under its `testType` symbol (not a public API: a
+ * Playwright release that keeps them elsewhere fails this test, to be read again).
+ */
+function autoFixtures(testType: object): string[] | undefined {
+  const symbol = Object.getOwnPropertySymbols(testType).find((s) => s.description === 'testType');
+  const impl =
+    symbol && (testType as Record<symbol, { fixtures?: { fixtures: Record<string, unknown> }[] }>)[symbol];
+  return impl?.fixtures?.flatMap((f) =>
+    Object.entries(f.fixtures)
+      .filter(([, v]) => Array.isArray(v) && (v[1] as { auto?: unknown } | undefined)?.auto)
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * The suite's tests stand on Playwright's root test type (`_baseTest`, fixtures/base.ts) so that no
+ * test sets up Playwright's automatic browser fixtures (docs/decisions.md, Speed). `_baseTest` is
+ * exported with an underscore: a Playwright release that gave it automatic fixtures would slow every
+ * test of the suite and of the unit stage without failing one. The near miss: `test` of
+ * @playwright/test, whose automatic fixtures this reads.
+ */
+test('the suite’s test types (fixtures/base.ts, the unit tests’) declare no automatic fixture; `test` of @playwright/test does', () => {
+  expect(autoFixtures(suiteBaseTest)).toEqual([]);
+  expect(autoFixtures(test)).toEqual([]);
+  expect(autoFixtures(playwrightTest)).toEqual(expect.arrayContaining(['_setupArtifacts']));
 });
