@@ -1,10 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './test-type';
-import { CheckFailure, MISMATCH_LINES_SHOWN, itemDescription, stepFailure } from '../../fixtures/check';
+import {
+  CheckFailure,
+  MISMATCH_LINES_SHOWN,
+  comparedValuesFile,
+  itemDescription,
+  stepFailure,
+} from '../../fixtures/check';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
 import { ITEM_RULES } from '../../lib/rules';
 import { ITEMS, itemTestTitle, itemTitle, objectiveOf } from '../../lib/rules/items';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
 import { context } from './builders';
+import { tempDir } from './fakes/temp';
 
 /** The failure message of a step: what a reviewer reads first when an item fails (fixtures/check.ts). */
 
@@ -121,5 +130,36 @@ test('the item table is the one source of an item’s number, title and tag: eve
       expect(spec.tags[0]).toBe(`@item${spec.item}`);
       expect(itemTestTitle(spec)).toBe(`item ${spec.item} · ${itemTitle(spec.item)}`);
     }
+  }
+});
+
+test('compared values: one file per item test in one folder per run, the attempt and --repeat-each index in the name, so no attempt writes over another', () => {
+  const outputDir = tempDir('compared-values');
+  const info = (retry: number, repeatEachIndex: number) => ({
+    retry,
+    repeatEachIndex,
+    project: { outputDir } as Parameters<typeof comparedValuesFile>[0]['project'],
+  });
+  const run = { slug: 'A-monitor' };
+  const files = [
+    comparedValuesFile(info(0, 0), run, 5),
+    comparedValuesFile(info(1, 0), run, 5),
+    comparedValuesFile(info(0, 2), run, 5),
+    comparedValuesFile(info(1, 2), run, 5),
+    comparedValuesFile(info(0, 0), run, 12),
+    comparedValuesFile(info(0, 0), { slug: 'B-monitor' }, 5),
+  ];
+  expect(files.map((f) => path.relative(outputDir, f))).toEqual([
+    'compared-values/A-monitor/item-5.json',
+    'compared-values/A-monitor/item-5-retry1.json',
+    'compared-values/A-monitor/item-5-repeat2.json',
+    'compared-values/A-monitor/item-5-retry1-repeat2.json',
+    'compared-values/A-monitor/item-12.json',
+    'compared-values/B-monitor/item-5.json',
+  ]);
+  // Each run's folder is there to write in, and private.
+  for (const slug of ['A-monitor', 'B-monitor']) {
+    const stat = fs.statSync(path.join(outputDir, 'compared-values', slug));
+    expect(stat.mode & 0o777, slug).toBe(0o700);
   }
 });
