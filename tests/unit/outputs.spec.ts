@@ -55,6 +55,11 @@ const processesUnder = (pid: number): { pid: number; cmd: string }[] =>
 /** The checkout: the suite's own config and tools. */
 const REPO = path.resolve(__dirname, '..', '..');
 const outputsDir = () => tempDir('outputs');
+/** A run on a port nothing listens on: its collection fails at once, and the night goes on. */
+const UNREACHABLE = {
+  htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
+  platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
+};
 /**
  * This process's environment for a runner or main job started here: without L1_* (each test sets
  * its own), nor this worker's own TEST_* and PLAYWRIGHT_* variables: with TEST_WORKER_INDEX
@@ -503,15 +508,7 @@ test("Playwright's output folder, which its runner empties before global setup: 
 test("--last-failed with nothing to re-run leaves no invocation folder in the state folder once its runner exits (its scratch folder used to stay until a later invocation swept day-old ones); the night's record is untouched", () => {
   const dir = tempDir('nothing-to-rerun');
   const runs = path.join(dir, 'runs.json');
-  fs.writeFileSync(
-    runs,
-    JSON.stringify([
-      {
-        htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
-        platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
-      },
-    ]),
-  );
+  fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
   const record = path.join(dir, 'test-results', '.last-run.json');
   fs.mkdirSync(path.dirname(record), { recursive: true });
   fs.writeFileSync(record, JSON.stringify({ status: 'passed', failedTests: [] }));
@@ -581,11 +578,6 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
       timeout: 80_000,
     });
     return { code: r.status, out: `${r.stdout}${r.stderr}`, dir };
-  };
-  /** A run on a port nothing listens on: its collection fails at once, and the night goes on. */
-  const UNREACHABLE = {
-    htmlUrl: 'http://127.0.0.1:9/reports/101101/monitor/2025-11-17?companyId=1001&topic=T',
-    platformUrl: 'http://127.0.0.1:9/platform/overview?projectId=101101',
   };
   /** The job's environment: this one's without L1_*, its folders under `dir`, and `env` over them. */
   function jobEnv(dir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
