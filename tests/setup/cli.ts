@@ -169,6 +169,32 @@ export function lastFailedPlanOf(
   };
 }
 
+/**
+ * `--last-failed` whose record names failed tests of which this invocation ran none (Playwright:
+ * "No tests found"): the record is of tests this configuration does not declare, such as a night
+ * checked with another runs file (`npm run demo -- --nights` checks a scenario runs file; a plain
+ * `npx playwright test` the bundled runs). The line says so; Playwright's own error says nothing of
+ * where the record came from. `verdicts` is how many runs the invocation wrote a verdict for.
+ */
+export function lastFailedNoneFound(argv: string[], verdicts: number): string | undefined {
+  return lastFailedNoneFoundOf(
+    argv,
+    (globalThis as Record<symbol, unknown>)[LAST_FAILED] as LastRun | undefined,
+    verdicts,
+  );
+}
+
+/** lastFailedNoneFound with what was remembered given. */
+export function lastFailedNoneFoundOf(
+  argv: string[],
+  last: LastRun | undefined,
+  verdicts: number,
+): string | undefined {
+  if (!readTestArgv(argv).options.has('--last-failed') || verdicts > 0) return undefined;
+  if (last === undefined || last.failed === 'none' || last.failed === 0) return undefined;
+  return `--last-failed: none of the ${last.failed} failed test(s) recorded in ${shownPath(last.file)} is a test of this invocation's runs: the record is of other runs (another runs file, L1_RUNS or L1_HTML_URL than the night's); run it with the night's runs file and batch date (README.md § Investigate without touching the night)`;
+}
+
 /** Playwright's own stops the invocation runs under (`-x`, `--max-failures`, `--global-timeout`). */
 export function stopLimits(config: FullConfig): StopLimits {
   return { maxFailures: config.maxFailures, globalTimeoutMs: config.globalTimeout };

@@ -3,7 +3,7 @@ import { finishOwnInvocation, type Finished } from '../../lib/report/finish';
 import { gridText } from '../../lib/report/night';
 import { invocation } from '../../lib/run/invocation';
 import { readTestArgv } from '../../lib/run/selection';
-import { stopLimits, suiteOutput } from './cli';
+import { lastFailedNoneFound, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 
 /**
@@ -38,4 +38,6 @@ export function printVerdicts({ summary, interrupted }: Finished, out: NodeJS.Wr
       ? `no run in shard ${inv.selection.shard}: more shards than runs (fine)`
       : gridText(summary);
   out.write(`\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${grid}\n\n`);
+  const noneFound = lastFailedNoneFound(process.argv, summary.verdicts.length);
+  if (noneFound) out.write(`${noneFound}\n\n`);
 }

@@ -505,16 +505,20 @@ test("Playwright's output folder, which its runner empties before global setup: 
   expect(outputDirInUse(dir)).toBeUndefined(); // a runner that has ended without finishing
 });
 
-test("--last-failed with nothing to re-run leaves no invocation folder in the state folder once its runner exits (its scratch folder used to stay until a later invocation swept day-old ones); the night's record is untouched", () => {
-  const dir = tempDir('nothing-to-rerun');
+/**
+ * `npx playwright test --last-failed ARGS` over the unreachable run, with `record` as the night's
+ * `.last-run.json`: no test reaches a page; the output and the folders it leaves.
+ */
+function lastFailedInvocation(record: object, args: string[]) {
+  const dir = tempDir('last-failed');
   const runs = path.join(dir, 'runs.json');
   fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
-  const record = path.join(dir, 'test-results', '.last-run.json');
-  fs.mkdirSync(path.dirname(record), { recursive: true });
-  fs.writeFileSync(record, JSON.stringify({ status: 'passed', failedTests: [] }));
+  const file = path.join(dir, 'test-results', '.last-run.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(record));
   const r = spawnSync(
     path.join(REPO, 'node_modules', '.bin', 'playwright'),
-    ['test', '--last-failed', '--pass-with-no-tests', '--reporter=dot'],
+    ['test', '--last-failed', '--reporter=dot', ...args],
     {
       cwd: REPO,
       encoding: 'utf8',
@@ -531,11 +535,28 @@ test("--last-failed with nothing to re-run leaves no invocation folder in the st
       },
     },
   );
-  const out = `${r.stdout}${r.stderr}`;
-  expect(r.status, out).toBe(0);
+  return { code: r.status, out: `${r.stdout}${r.stderr}`, dir, record: file };
+}
+
+test("--last-failed with nothing to re-run leaves no invocation folder in the state folder once its runner exits (its scratch folder used to stay until a later invocation swept day-old ones); the night's record is untouched", () => {
+  const passed = { status: 'passed', failedTests: [] };
+  const { code, out, dir, record } = lastFailedInvocation(passed, ['--pass-with-no-tests']);
+  expect(code, out).toBe(0);
   expect(out).toContain('nothing to re-run');
   expect(fs.readdirSync(path.join(dir, 'state', 'invocations'))).toEqual([]);
-  expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({ status: 'passed', failedTests: [] });
+  expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(passed);
+});
+
+test('--last-failed whose record names tests of other runs: after Playwright\'s "No tests found", a line says the record is of other runs and what to run instead', () => {
+  const { code, out } = lastFailedInvocation(
+    { status: 'failed', failedTests: ['0123456789ab-cdef0123'] },
+    [],
+  );
+  expect(code, out).toBe(1);
+  expect(out).toContain('No tests found');
+  expect(out).toMatch(
+    /--last-failed: none of the 1 failed test\(s\) recorded in \S*\.last-run\.json is a test of this invocation's runs/,
+  );
 });
 
 test.describe('the handoff to the main job (scripts/main.ts)', () => {

@@ -4,6 +4,7 @@ import { expect, test } from './test-type';
 import { readTestArgv, selectionFromArgv, refusedCommandLine } from '../../lib/run/selection';
 import {
   carryLastRun,
+  lastFailedNoneFoundOf,
   lastFailedPlanOf,
   lastRunFile,
   lastRunSource,
@@ -294,6 +295,19 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
     ).toBeUndefined();
     expect(lastFailedPlanOf(argv, undefined)).toBeUndefined();
   });
+});
+
+test('--last-failed whose recorded failures are none of this invocation\'s tests (Playwright: "No tests found") says the record is of other runs; near misses: a test ran, nothing was recorded failed, no record, no --last-failed', () => {
+  const argv = ['node', 'playwright', 'test', '--last-failed'];
+  const file = path.join(tempDir('last-run-other'), '.last-run.json');
+  expect(lastFailedNoneFoundOf(argv, { file, failed: 3 }, 0)).toMatch(
+    /^--last-failed: none of the 3 failed test\(s\) recorded in .*\.last-run\.json is a test of this invocation's runs: the record is of other runs .*run it with the night's runs file/,
+  );
+  expect(lastFailedNoneFoundOf(argv, { file, failed: 3 }, 1)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, { file, failed: 0 }, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, { file, failed: 'none' }, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, undefined, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(['node', 'playwright', 'test'], { file, failed: 3 }, 0)).toBeUndefined();
 });
 
 test('--only-changed and --test-list match tests by a file that declares none here: refused, naming --grep; other filters are not', () => {
