@@ -17,9 +17,17 @@ export default function globalTeardown(config: FullConfig): void {
   // Only this process's claim: an invocation id given again (L1_INVOCATION_ID with L1_KEEP_STATE)
   // finds the claim of an earlier invocation, which is not this one's to finish.
   const finished = finishOwnInvocation(invocation().dir, stopLimits(config), false);
-  if (finished) printVerdicts(finished, out);
-  else if (!readTestArgv(process.argv).options.has('--last-failed'))
-    out.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
+  if (!finished) {
+    if (!readTestArgv(process.argv).options.has('--last-failed'))
+      out.write('\nL1 verdicts: none written (the invocation stopped before its tests ran)\n');
+    return;
+  }
+  printVerdicts(finished, out);
+  // Not after a stop (Ctrl-C, SIGTERM, -x): the tests it cut short wrote no verdict either.
+  const noneFound = finished.interrupted
+    ? undefined
+    : lastFailedNoneFound(process.argv, finished.summary.verdicts.length);
+  if (noneFound) out.write(`${noneFound}\n\n`);
 }
 
 /** The grid of a finished invocation, with where its verdicts are and what cut it short. */
@@ -38,6 +46,4 @@ export function printVerdicts({ summary, interrupted }: Finished, out: NodeJS.Wr
       ? `no run in shard ${inv.selection.shard}: more shards than runs (fine)`
       : gridText(summary);
   out.write(`\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${grid}\n\n`);
-  const noneFound = lastFailedNoneFound(process.argv, summary.verdicts.length);
-  if (noneFound) out.write(`${noneFound}\n\n`);
 }
