@@ -6,7 +6,7 @@ import type { StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
 import { outputDirInUse, playwrightOutputDir, refusedFolder, within } from '../../lib/report/outputs';
 import type { Outputs } from '../../lib/run/invocation';
-import { VERDICT_FOLDER_LAST_RUN } from '../../lib/schema/verdict';
+import { VERDICT_FOLDER_LAST_RUN, type Selection } from '../../lib/schema/verdict';
 import { SettingsError } from '../../lib/run/runs';
 import { shownPath } from '../../lib/util/shown-path';
 
@@ -174,11 +174,19 @@ export function lastFailedPlanOf(
  * "No tests found"): the record is of tests this configuration does not declare, such as a night
  * checked with another runs file (`npm run demo -- --nights` checks a scenario runs file; a plain
  * `npx playwright test` the bundled runs). The line says so; Playwright's own error says nothing of
- * where the record came from. `verdicts` is how many runs the invocation wrote a verdict for.
+ * where the record came from. Only with `--last-failed` the one filter and no `--shard`: a
+ * `--grep`, a file filter, `--project` or a shard can leave out the recorded tests of this very
+ * configuration (review of 2026-11-27: `--last-failed --grep @item5` over a record of item 3 was
+ * told the record was of other runs). `verdicts` is how many runs the invocation wrote a verdict for.
  */
-export function lastFailedNoneFound(argv: string[], verdicts: number): string | undefined {
+export function lastFailedNoneFound(
+  argv: string[],
+  selection: Pick<Selection, 'filters' | 'shard'>,
+  verdicts: number,
+): string | undefined {
   return lastFailedNoneFoundOf(
     argv,
+    selection,
     (globalThis as Record<symbol, unknown>)[LAST_FAILED] as LastRun | undefined,
     verdicts,
   );
@@ -187,10 +195,12 @@ export function lastFailedNoneFound(argv: string[], verdicts: number): string | 
 /** lastFailedNoneFound with what was remembered given. */
 export function lastFailedNoneFoundOf(
   argv: string[],
+  selection: Pick<Selection, 'filters' | 'shard'>,
   last: LastRun | undefined,
   verdicts: number,
 ): string | undefined {
   if (!readTestArgv(argv).options.has('--last-failed') || verdicts > 0) return undefined;
+  if (selection.shard || selection.filters.some((f) => f !== '--last-failed')) return undefined;
   if (last === undefined || last.failed === 'none' || last.failed === 0) return undefined;
   return `--last-failed: none of the ${last.failed} failed test(s) recorded in ${shownPath(last.file)} is a test of this invocation's runs: the record is of other runs (another runs file, L1_RUNS or L1_HTML_URL than the night's); run it with the night's runs file and batch date (README.md § Investigate without touching the night)`;
 }

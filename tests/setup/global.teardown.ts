@@ -26,7 +26,7 @@ export default function globalTeardown(config: FullConfig): void {
   // Not after a stop (Ctrl-C, SIGTERM, -x): the tests it cut short wrote no verdict either.
   const noneFound = finished.interrupted
     ? undefined
-    : lastFailedNoneFound(process.argv, finished.summary.verdicts.length);
+    : lastFailedNoneFound(process.argv, invocation().selection, finished.summary.verdicts.length);
   if (noneFound) out.write(`${noneFound}\n\n`);
 }
 

@@ -297,17 +297,38 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
   });
 });
 
-test('--last-failed whose recorded failures are none of this invocation\'s tests (Playwright: "No tests found") says the record is of other runs; near misses: a test ran, nothing was recorded failed, no record, no --last-failed', () => {
+test('--last-failed whose recorded failures are none of this invocation\'s tests (Playwright: "No tests found") says the record is of other runs; near misses: a test ran, nothing was recorded failed, no record, no --last-failed, and another filter or a shard that may have left the recorded tests out', () => {
   const argv = ['node', 'playwright', 'test', '--last-failed'];
+  const alone = { filters: ['--last-failed'], shard: null };
   const file = path.join(tempDir('last-run-other'), '.last-run.json');
-  expect(lastFailedNoneFoundOf(argv, { file, failed: 3 }, 0)).toMatch(
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, 0)).toMatch(
     /^--last-failed: none of the 3 failed test\(s\) recorded in .*\.last-run\.json is a test of this invocation's runs: the record is of other runs .*run it with the night's runs file/,
   );
-  expect(lastFailedNoneFoundOf(argv, { file, failed: 3 }, 1)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(argv, { file, failed: 0 }, 0)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(argv, { file, failed: 'none' }, 0)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(argv, undefined, 0)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(['node', 'playwright', 'test'], { file, failed: 3 }, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, 1)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 0 }, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 'none' }, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, undefined, 0)).toBeUndefined();
+  expect(
+    lastFailedNoneFoundOf(
+      ['node', 'playwright', 'test'],
+      { filters: [], shard: null },
+      { file, failed: 3 },
+      0,
+    ),
+  ).toBeUndefined();
+  // The invocation's own filters left the recorded tests out: the record may well be this configuration's.
+  for (const selection of [
+    { filters: ['--last-failed', '--grep @item5'], shard: null },
+    { filters: ['--last-failed', 'tests/checks/part-03.spec.ts'], shard: null },
+    { filters: ['--last-failed', '--project checks'], shard: null },
+    { filters: ['--last-failed'], shard: '2/2' },
+  ])
+    expect(
+      lastFailedNoneFoundOf(argv, selection, { file, failed: 3 }, 0),
+      JSON.stringify(selection),
+    ).toBeUndefined();
+  // What selectionFromArgv records for --last-failed alone is what the line needs.
+  expect(selectionFromArgv(argv, null)).toMatchObject(alone);
 });
 
 test('--only-changed and --test-list match tests by a file that declares none here: refused, naming --grep; other filters are not', () => {
