@@ -59,11 +59,20 @@ const outputDir = preparePlaywrightOutputDir({
   scratch,
   nightVerdicts: config.paths.verdicts,
 });
-// `--last-failed` with nothing to re-run writes only to its scratch folder, and runs no teardown
-// to remove the invocation's state: it goes when the runner exits (L1_KEEP_STATE keeps it, as it
-// keeps every invocation's). Before, it stayed until a later invocation's sweep of day-old ones.
+// `--last-failed` with nothing to re-run writes only to its scratch folder, and claims nothing, so
+// its teardown removes no state: the scratch folder goes when the runner exits, and the invocation's
+// folder with it if nothing else is in it (an invocation id given again, L1_INVOCATION_ID, may name
+// another invocation's folder, which is not this one's to remove). L1_KEEP_STATE keeps both, as it
+// keeps every invocation's. Before, they stayed until a later invocation's sweep of day-old ones.
 if (!isWorker && !listing && outputDir === scratch && !config.keepState)
-  process.once('exit', () => fs.rmSync(invocation.dir, { recursive: true, force: true }));
+  process.once('exit', () => {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(invocation.dir);
+    } catch {
+      // not empty: another invocation's under the same id
+    }
+  });
 
 /**
  * SIGTERM (a CI timeout, a cancelled job, a container stop) is handled like Ctrl-C: the runner

@@ -509,8 +509,14 @@ test("Playwright's output folder, which its runner empties before global setup: 
  * `npx playwright test --last-failed ARGS` over the unreachable run, with `record` as the night's
  * `.last-run.json`: no test reaches a page; the output and the folders it leaves.
  */
-function lastFailedInvocation(record: object, args: string[]) {
+function lastFailedInvocation(
+  record: object,
+  args: string[],
+  before: (state: string) => void = () => {},
+  env: NodeJS.ProcessEnv = {},
+) {
   const dir = tempDir('last-failed');
+  before(path.join(dir, 'state'));
   const runs = path.join(dir, 'runs.json');
   fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
   const file = path.join(dir, 'test-results', '.last-run.json');
@@ -532,6 +538,7 @@ function lastFailedInvocation(record: object, args: string[]) {
         L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
         L1_PARTIAL_DIR: path.join(dir, 'partial'),
         FORCE_COLOR: '0',
+        ...env,
       },
     },
   );
@@ -545,6 +552,21 @@ test("--last-failed with nothing to re-run leaves no invocation folder in the st
   expect(out).toContain('nothing to re-run');
   expect(fs.readdirSync(path.join(dir, 'state', 'invocations'))).toEqual([]);
   expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(passed);
+});
+
+test('near miss: under an invocation id given again (L1_INVOCATION_ID), the folder of the invocation that id named before, an unfinished claim in it, keeps everything but the scratch folder (review of 2026-11-27: the whole folder went)', () => {
+  const passed = { status: 'passed', failedTests: [] };
+  const { code, out, dir } = lastFailedInvocation(
+    passed,
+    ['--pass-with-no-tests'],
+    (state) => {
+      fs.mkdirSync(path.join(state, 'invocations', 'again'), { recursive: true });
+      fs.writeFileSync(path.join(state, 'invocations', 'again', 'claimed.json'), '{}');
+    },
+    { L1_INVOCATION_ID: 'again' },
+  );
+  expect(code, out).toBe(0);
+  expect(fs.readdirSync(path.join(dir, 'state', 'invocations', 'again'))).toEqual(['claimed.json']);
 });
 
 test('--last-failed whose record names tests of other runs: after Playwright\'s "No tests found", a line says the record is of other runs and what to run instead', () => {
