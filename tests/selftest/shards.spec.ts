@@ -184,6 +184,9 @@ test("a shard with no run (more shards than runs) writes an empty night (exit 0)
     { cwd: ROOT, encoding: 'utf8' },
   );
   expect(merged.stdout).toContain('this shard had no run to check (more shards than runs)');
+  // The other shards' two runs, and their exit code, said by the merge (a crash exits 1 too).
+  expect(merged.stdout).toContain('merge: 2 run(s) from 3 shard folders');
+  expect(merged.stdout).toContain('merge: exit code 1\n');
   expect(merged.status, merged.stdout + merged.stderr).toBe(1);
 });
 
