@@ -5,6 +5,7 @@
 // tests' own). Every stage runs; the exit code is 1 when any failed. A static check's output is
 // printed whole between the stages after it ended.
 import fs from 'node:fs';
+import os from 'node:os';
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -18,8 +19,9 @@ readOptions({
   script: 'scripts/test.mjs',
   usage: 'usage: npm test (node scripts/test.mjs), no arguments',
   about:
-    'Runs every stage: typecheck, ESLint, Prettier, workflow lint and demo sanity side by side, then unit tests, ' +
-    'self-tests and the redaction guard; exit 1 when any failed. One stage alone: npm run typecheck, npm run lint, ' +
+    'Runs every stage: unit tests, self-tests and the redaction guard one after another, and beside them from the ' +
+    'start typecheck, ESLint, Prettier and workflow lint (at nice 19) and demo sanity; exit 1 when any failed. ' +
+    'One stage alone: npm run typecheck, npm run lint, ' +
     'npm run test:unit -- FILE, npm run test:self -- --grep TITLE, npm run redaction.',
 });
 
@@ -46,9 +48,9 @@ const SHORT = new Map([
  * The static checks. They run beside the unit tests and self-tests, at nice 19 but the demo's
  * sanity check: the tests leave about a quarter of the two cores idle while they wait on their
  * child invocations, browsers and sockets (1.57 of 2 cores over the unit stage), which is about
- * what the static checks need (27 CPU s). At nice 19 they take only what the tests leave, so the
- * tests' timing does not change. Side by side before the tests, they took 15 s of `npm test`'s
- * wall time (docs/speed-log.md).
+ * what the static checks need (27 CPU s). At nice 19 they take mostly what the tests leave: the
+ * unit stage took 5–10 % longer beside them, where side by side before the tests they took 14–16 s
+ * of `npm test`'s wall time (docs/speed-log.md, 2026-11-27).
  */
 const background = [
   // TypeScript 7's native compiler (package `typescript-7`), about a quarter of 5.9's CPU for the same
@@ -75,7 +77,11 @@ const stages = [
   // and the unit and self-test runners' own (their configs' outputDir).
   ['redaction guard', ts('scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results')],
 ];
-/** `nice -n 19`, where the system has it (Linux, macOS); the stages as they are elsewhere. */
+/**
+ * `nice -n 19`, where the system has it (Linux, macOS): the stage starts at that priority, with
+ * every thread it makes. Elsewhere Node's `os.setPriority` on the stage once started (its
+ * threads made before may keep the default).
+ */
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((f) => fs.existsSync(f));
 
 /**
@@ -89,6 +95,13 @@ function runStage([name, [cmd, ...args], { nice = true } = {}], { foreground }) 
   const started = Date.now();
   const [file, argv] = !foreground && nice && NICE ? [NICE, ['-n', '19', cmd, ...args]] : [cmd, args];
   const child = spawn(file, argv, { cwd: root, env: process.env, stdio: foreground ? 'inherit' : 'pipe' });
+  if (!foreground && nice && !NICE && child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, 19);
+    } catch {
+      // not allowed here: the stage runs at the tests' priority
+    }
+  }
   const chunks = [];
   if (!foreground) {
     child.stdout.on('data', (d) => chunks.push(d));
