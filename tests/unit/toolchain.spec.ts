@@ -4,6 +4,7 @@ import { test as playwrightTest } from '@playwright/test';
 import { expect, test } from './test-type';
 import { ROOT } from '../../lib/run/settings';
 import { suiteBaseTest } from '../../fixtures/base';
+import { test as checksTest } from '../../fixtures/index';
 
 /**
  * `npm test` type-checks with TypeScript 7 (package `typescript-7`); editors and typescript-eslint
@@ -52,8 +53,9 @@ function autoFixtures(testType: object): string[] | undefined {
  * test of the suite and of the unit stage without failing one. The near miss: `test` of
  * @playwright/test, whose automatic fixtures this reads.
  */
-test('the suite’s test types (fixtures/base.ts, the unit tests’) declare no automatic fixture; `test` of @playwright/test does', () => {
+test('the base test types of the suite (fixtures/base.ts suiteBaseTest) and of the unit tests declare no automatic fixture (the suite’s only one is its own, fixtures/index.ts `record`); `test` of @playwright/test declares Playwright’s', () => {
   expect(autoFixtures(suiteBaseTest)).toEqual([]);
+  expect(autoFixtures(checksTest)).toEqual(['record']);
   expect(autoFixtures(test)).toEqual([]);
   expect(autoFixtures(playwrightTest)).toEqual(expect.arrayContaining(['_setupArtifacts']));
 });
