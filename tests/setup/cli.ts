@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { reportOnStdout } from '../../lib/report/allure/reporters';
-import type { StopLimits } from '../../lib/report/finish';
+import type { Finished, StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
 import { outputDirInUse, playwrightOutputDir, refusedFolder, within } from '../../lib/report/outputs';
 import type { Outputs } from '../../lib/run/invocation';
@@ -182,24 +182,27 @@ export function lastFailedPlanOf(
 export function lastFailedNoneFound(
   argv: string[],
   selection: Pick<Selection, 'filters' | 'shard'>,
-  verdicts: number,
+  ended: Pick<Finished, 'interrupted'> & { verdicts: number },
 ): string | undefined {
   return lastFailedNoneFoundOf(
     argv,
     selection,
     (globalThis as Record<symbol, unknown>)[LAST_FAILED] as LastRun | undefined,
-    verdicts,
+    ended,
   );
 }
 
-/** lastFailedNoneFound with what was remembered given. */
+/**
+ * lastFailedNoneFound with what was remembered given. Not after a stop (Ctrl-C, SIGTERM, `-x`,
+ * `--global-timeout`: `interrupted`): the tests it cut short wrote no verdict either.
+ */
 export function lastFailedNoneFoundOf(
   argv: string[],
   selection: Pick<Selection, 'filters' | 'shard'>,
   last: LastRun | undefined,
-  verdicts: number,
+  { interrupted, verdicts }: Pick<Finished, 'interrupted'> & { verdicts: number },
 ): string | undefined {
-  if (!readTestArgv(argv).options.has('--last-failed') || verdicts > 0) return undefined;
+  if (!readTestArgv(argv).options.has('--last-failed') || verdicts > 0 || interrupted) return undefined;
   if (selection.shard || selection.filters.some((f) => f !== '--last-failed')) return undefined;
   if (last === undefined || last.failed === 'none' || last.failed === 0) return undefined;
   return `--last-failed: none of the ${last.failed} failed test(s) recorded in ${shownPath(last.file)} is a test of this invocation's runs: the record is of other runs (another runs file, L1_RUNS or L1_HTML_URL than the night's); run it with the night's runs file and batch date (README.md § Investigate without touching the night)`;

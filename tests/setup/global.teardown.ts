@@ -23,10 +23,10 @@ export default function globalTeardown(config: FullConfig): void {
     return;
   }
   printVerdicts(finished, out);
-  // Not after a stop (Ctrl-C, SIGTERM, -x): the tests it cut short wrote no verdict either.
-  const noneFound = finished.interrupted
-    ? undefined
-    : lastFailedNoneFound(process.argv, invocation().selection, finished.summary.verdicts.length);
+  const noneFound = lastFailedNoneFound(process.argv, invocation().selection, {
+    interrupted: finished.interrupted,
+    verdicts: finished.summary.verdicts.length,
+  });
   if (noneFound) out.write(`${noneFound}\n\n`);
 }
 

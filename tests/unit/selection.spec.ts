@@ -297,23 +297,25 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
   });
 });
 
-test('--last-failed whose recorded failures are none of this invocation\'s tests (Playwright: "No tests found") says the record is of other runs; near misses: a test ran, nothing was recorded failed, no record, no --last-failed, and another filter or a shard that may have left the recorded tests out', () => {
+test('--last-failed whose recorded failures are none of this invocation\'s tests (Playwright: "No tests found") says the record is of other runs; near misses: a test ran, nothing was recorded failed, no record, no --last-failed, another filter or a shard that may have left the recorded tests out, and a stop', () => {
   const argv = ['node', 'playwright', 'test', '--last-failed'];
   const alone = { filters: ['--last-failed'], shard: null };
+  /** An invocation that ended by itself with no verdict. */
+  const none = { verdicts: 0 };
   const file = path.join(tempDir('last-run-other'), '.last-run.json');
-  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, 0)).toMatch(
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, none)).toMatch(
     /^--last-failed: none of the 3 failed test\(s\) recorded in .*\.last-run\.json is a test of this invocation's runs: the record is of other runs .*run it with the night's runs file/,
   );
-  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, 1)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 0 }, 0)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 'none' }, 0)).toBeUndefined();
-  expect(lastFailedNoneFoundOf(argv, alone, undefined, 0)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, { verdicts: 1 })).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 0 }, none)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, { file, failed: 'none' }, none)).toBeUndefined();
+  expect(lastFailedNoneFoundOf(argv, alone, undefined, none)).toBeUndefined();
   expect(
     lastFailedNoneFoundOf(
       ['node', 'playwright', 'test'],
       { filters: [], shard: null },
       { file, failed: 3 },
-      0,
+      none,
     ),
   ).toBeUndefined();
   // The invocation's own filters left the recorded tests out: the record may well be this configuration's.
@@ -324,8 +326,13 @@ test('--last-failed whose recorded failures are none of this invocation\'s tests
     { filters: ['--last-failed'], shard: '2/2' },
   ])
     expect(
-      lastFailedNoneFoundOf(argv, selection, { file, failed: 3 }, 0),
+      lastFailedNoneFoundOf(argv, selection, { file, failed: 3 }, none),
       JSON.stringify(selection),
+    ).toBeUndefined();
+  // A stop cut the invocation short: its tests wrote no verdict either, whatever the record holds.
+  for (const interrupted of ['SIGINT', 'the first failure (-x)'])
+    expect(
+      lastFailedNoneFoundOf(argv, alone, { file, failed: 3 }, { interrupted, verdicts: 0 }),
     ).toBeUndefined();
   // What selectionFromArgv records for --last-failed alone is what the line needs.
   expect(selectionFromArgv(argv, null)).toMatchObject(alone);
