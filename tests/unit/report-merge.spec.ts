@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import assert from 'node:assert';
+import fc from 'fast-check';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './test-type';
@@ -286,6 +288,81 @@ test.describe('mergeVerdictFolders', () => {
     expect(splits.problems).toEqual([
       expect.stringContaining(`different splits: 2 shards (${one}, ${two}); 3 shards (${stale})`),
     ]);
+  });
+
+  test('a night split into any number of shards and merged writes the files of the same night unsharded: each verdict but the shard that checked it, index.json but its time, summary.md and junit.xml, whatever each run ended as (fast-check; docs/claims.md: an unsharded invocation beside the sharded one once proved it)', () => {
+    // Every way a run ends but `interrupted`, whose night is a stopped one, said by the merge in its
+    // own words (the tests above). Items: any of 3..12, each passing or failing.
+    const item = fc.constantFrom(3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+    const ending = fc.oneof(
+      fc.dictionary(item.map(String), fc.constantFrom<'pass' | 'fail'>('pass', 'fail')).map((items) => ({
+        items,
+        extra: {},
+      })),
+      fc
+        .constantFrom<Partial<VerdictFile>>(
+          { status: 'error', failureKind: 'input', reason: 'DATA: field wordcloud missing' },
+          { status: 'error', failureKind: 'platform', reason: 'endpoint answered 503' },
+          { status: 'error', failureKind: 'configuration', reason: 'no credentials for company 1001' },
+          { status: 'needs-input', failureKind: 'needs-input', reason: '8.1.1: two batches that day' },
+        )
+        .map((extra) => ({ items: {}, extra })),
+    );
+    const night = fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/), ending), {
+      minLength: 1,
+      maxLength: 8,
+      selector: ([label]) => label,
+    });
+    fc.assert(
+      fc.property(
+        night,
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (runs, n, picks) => {
+          const entries = runs.map(([label, { items, extra }]) => ({
+            file: `${label}.json`,
+            verdict: fakeVerdict(label, items as Record<number, 'pass' | 'fail'>, extra),
+          }));
+          const unsharded = tempDir();
+          writeVerdictFolder(unsharded, entries, COMPLETE);
+          // Each run in the shard `picks` gives it; a shard given no run writes its empty night.
+          const dirs = Array.from({ length: n }, (_, i) => {
+            const shardOf = `${i + 1}/${n}`;
+            const mine = entries.filter((_, r) => (picks[r] ?? r) % n === i).map((e) => ofShard(shardOf, e));
+            const dir = tempDir();
+            writeVerdictFolder(dir, mine, { ...COMPLETE, shard: shardOf });
+            return dir;
+          });
+          const merged = mergeVerdictFolders(
+            dirs,
+            runs.map(([label]) => label),
+            { shards: n },
+          );
+          const out = tempDir();
+          writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
+          // A merged verdict keeps the shard that checked its run (its invocation's selection); the
+          // night, its index and the other files name none.
+          const read = (dir: string, name: string) => {
+            const text = fs.readFileSync(path.join(dir, name), 'utf8');
+            if (name === 'index.json') return text.replace(/"generatedAt": "[^"]*"/, '');
+            return text.replace(/"shard": "\d+\/\d+"/, '"shard": null');
+          };
+          const shards = merged.entries.map((e) => `${e.file} ${e.verdict.selection.shard}`).sort();
+          const checkedBy = entries.map((e, r) => `${e.file} ${((picks[r] ?? r) % n) + 1}/${n}`).sort();
+          const names = fs.readdirSync(unsharded).sort();
+          const differ = [
+            ...(merged.problems.length > 0 ? [`problems ${JSON.stringify(merged.problems)}`] : []),
+            ...(JSON.stringify(fs.readdirSync(out).sort()) === JSON.stringify(names) ? [] : ['file names']),
+            ...names.filter((name) => read(out, name) !== read(unsharded, name)),
+            ...(JSON.stringify(shards) === JSON.stringify(checkedBy)
+              ? []
+              : [`shards ${JSON.stringify(shards)}`]),
+          ];
+          assert.deepStrictEqual(differ, [], `${runs.length} run(s) in ${n} shard(s): these differ`);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   test('a run in two shards is reported with both files, and neither result is kept', () => {
