@@ -2,16 +2,14 @@
 // `npm test`: unit tests, self-tests against the demo platform and the redaction guard over every
 // output folder, one after another; beside them, from the start, the static checks (type check,
 // ESLint, Prettier and workflow lint at the lowest CPU priority; the demo's sanity check at the
-// tests' own). Every stage runs; the exit code is 1 when any failed. A static check's output is
+// tests' own). Every stage runs, each within a time bound (a stage past it is stopped and fails);
+// the exit code is 1 when any failed. A static check's output is
 // printed whole between the stages after it ended.
-import fs from 'node:fs';
-import os from 'node:os';
-import { Buffer } from 'node:buffer';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOptions } from './cli.mjs';
+import { runStage, stageLine } from './stage.mjs';
 
 // No arguments: every stage runs. An argument was ignored without a word (`npm test -- --grep
 // item5` ran the whole suite); it is refused before any stage starts.
@@ -20,7 +18,8 @@ readOptions({
   usage: 'usage: npm test (node scripts/test.mjs), no arguments',
   about:
     'Runs every stage: unit tests, self-tests and the redaction guard one after another, and beside them from the ' +
-    'start typecheck, ESLint, Prettier and workflow lint (at nice 19) and demo sanity; exit 1 when any failed. ' +
+    'start typecheck, ESLint, Prettier and workflow lint (at nice 19) and demo sanity; each stage within a time ' +
+    'bound (unit tests 15 min, self-tests 30, the others 10), stopped and failed past it; exit 1 when any failed. ' +
     'One stage alone: npm run typecheck, npm run lint, ' +
     'npm run test:unit -- FILE, npm run test:self -- --grep TITLE, npm run redaction.',
 });
@@ -45,6 +44,13 @@ const SHORT = new Map([
   [tsxCjs, 'tsx/cjs'],
 ]);
 /**
+ * Each stage's time bound, in seconds (scripts/stage.mjs: SIGINT, then SIGKILL): about ten times
+ * what each takes on two cores (unit tests 70–90 s, self-tests 80–130 s, each check 3–20 s), and
+ * together under an hour, so a hung stage fails with its name well inside CI's 90 minutes and the
+ * other stages still report.
+ */
+const CHECK_S = 600;
+/**
  * The static checks. They run beside the unit tests and self-tests, at nice 19 but the demo's
  * sanity check: the tests leave about a quarter of the two cores idle while they wait on their
  * child invocations, browsers and sockets (1.57 of 2 cores over the unit stage), which is about
@@ -55,89 +61,44 @@ const SHORT = new Map([
 const background = [
   // TypeScript 7's native compiler (package `typescript-7`), about a quarter of 5.9's CPU for the same
   // program; 5.9 stays as `typescript` for typescript-eslint's parser (docs/decisions.md, Speed).
-  ['typecheck', [TSC, '--noEmit', '-p', '.']],
+  ['typecheck', [TSC, '--noEmit', '-p', '.'], { limitS: CHECK_S }],
   // `npm run lint` is these two one after the other; side by side here, without npm's own start.
-  ['eslint', [bin('eslint'), '.', '--max-warnings', '0']],
-  ['prettier', [bin('prettier'), '--check', '.']],
-  ['workflow lint', ['node', 'scripts/lint-workflows.mjs']],
+  ['eslint', [bin('eslint'), '.', '--max-warnings', '0'], { limitS: CHECK_S }],
+  ['prettier', [bin('prettier'), '--check', '.'], { limitS: CHECK_S }],
+  ['workflow lint', ['node', 'scripts/lint-workflows.mjs'], { limitS: CHECK_S }],
   // At the tests' own priority: it serves and reads the demo in one process, and its timeouts
   // (fault-slow's 1.5 s request timeout) are a claim of its own. Niced, a busy unit stage starved
   // its server, and a request that should have answered at once timed out (2026-11-27).
   [
     'demo sanity (bundled, scenario and generated runs through collectRun and the rules)',
     ts('demo/check-demo.ts'),
-    { nice: false },
+    { nice: false, limitS: CHECK_S },
   ],
 ];
 /** The tests, one after another, their output as it comes. */
 const stages = [
-  ['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts']],
-  ['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts']],
+  ['unit tests', [bin('playwright'), 'test', '-c', 'playwright.unit.config.ts'], { limitS: 900 }],
+  ['self-tests', [bin('playwright'), 'test', '-c', 'playwright.selftest.config.ts'], { limitS: 1800 }],
   // Every default output folder, the self-tests' invocations' outputs (tests/selftest/harness.ts),
   // and the unit and self-test runners' own (their configs' outputDir).
-  ['redaction guard', ts('scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results')],
+  [
+    'redaction guard',
+    ts('scripts/redaction-scan.ts', 'selftest-results', '.l1/test-results'),
+    { limitS: CHECK_S },
+  ],
 ];
-/**
- * `nice -n 19`, where the system has it (Linux, macOS): the stage starts at that priority, with
- * every thread it makes. Elsewhere Node's `os.setPriority` on the stage once started (its
- * threads made before may keep the default).
- */
-const NICE = ['/usr/bin/nice', '/bin/nice'].find((f) => fs.existsSync(f));
-
-/**
- * Runs a stage. In the foreground its output comes as it is written; in the background (niced) it
- * is kept, and `report()` prints it once the stage has ended.
- */
-function runStage([name, [cmd, ...args], { nice = true } = {}], { foreground }) {
-  const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relative(root, a) : a);
-  const header = `\n=== ${name}: ${[cmd, ...args].map(shown).join(' ')}\n`;
-  if (foreground) process.stdout.write(header);
-  const started = Date.now();
-  const [file, argv] = !foreground && nice && NICE ? [NICE, ['-n', '19', cmd, ...args]] : [cmd, args];
-  const child = spawn(file, argv, { cwd: root, env: process.env, stdio: foreground ? 'inherit' : 'pipe' });
-  if (!foreground && nice && !NICE && child.pid !== undefined) {
-    try {
-      os.setPriority(child.pid, 19);
-    } catch {
-      // not allowed here: the stage runs at the tests' priority
-    }
-  }
-  const chunks = [];
-  if (!foreground) {
-    child.stdout.on('data', (d) => chunks.push(d));
-    child.stderr.on('data', (d) => chunks.push(d));
-  }
-  let result;
-  const ended = new Promise((resolve) => {
-    const done = (code) => {
-      result ??= { name, code, s: ((Date.now() - started) / 1000).toFixed(1) };
-      resolve(result);
-    };
-    child.on('error', () => done(1));
-    child.on('close', (code) => done(code ?? 1));
-  });
-  let reported = false;
-  /** Prints a background stage's output once, if it has ended (or, with `wait`, when it ends). */
-  const report = async (wait = false) => {
-    if (reported || (!result && !wait)) return;
-    await ended;
-    reported = true;
-    process.stdout.write(header + Buffer.concat(chunks).toString());
-  };
-  return { ended, report };
-}
-
 const began = Date.now();
-const checks = background.map((s) => runStage(s, { foreground: false }));
+const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relative(root, a) : a);
+const checks = background.map((s) => runStage(s, { root, shown, foreground: false }));
 const tests = [];
 for (const stage of stages) {
-  tests.push(await runStage(stage, { foreground: true }).ended);
+  tests.push(await runStage(stage, { root, shown, foreground: true }).ended);
   for (const c of checks) await c.report();
 }
 for (const c of checks) await c.report(true);
 const results = [...(await Promise.all(checks.map((c) => c.ended))), ...tests];
 process.stdout.write('\n=== npm test summary\n');
-for (const r of results) process.stdout.write(`${r.code === 0 ? '✅' : '❌'} ${r.name} (${r.s} s)\n`);
+for (const r of results) process.stdout.write(`${stageLine(r)}\n`);
 const failed = results.filter((r) => r.code !== 0).length;
 process.stdout.write(
   `${results.length - failed} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)\n`,

@@ -18,7 +18,7 @@ import { tempDir } from './fakes/temp';
 function bareScripts(): string {
   const dir = tempDir('script-args');
   fs.mkdirSync(path.join(dir, 'scripts'));
-  for (const s of ['cli.mjs', 'test.mjs', 'ensure-env.mjs', 'lint-workflows.mjs'])
+  for (const s of ['cli.mjs', 'test.mjs', 'stage.mjs', 'ensure-env.mjs', 'lint-workflows.mjs'])
     fs.copyFileSync(path.join(ROOT, 'scripts', s), path.join(dir, 'scripts', s));
   fs.writeFileSync(path.join(dir, 'package-lock.json'), '{}');
   fs.mkdirSync(path.join(dir, 'node_modules'));
@@ -72,4 +72,65 @@ test('test.mjs, ensure-env.mjs, lint-workflows.mjs and ci/mask.ts refuse an unkn
   }
   // Near miss: with no argument they run as before (the workflow lint finds no workflow here).
   expect(node('lint-workflows.mjs')([]).stdout).toBe('workflow lint: no workflow in .github/workflows/\n');
+});
+
+test("npm test's stages have a time bound: a stage past it is stopped (SIGINT, Playwright's own stop; SIGKILL when that is ignored) and fails with a line naming it, also when a process it started still holds its output; a stage within it is untouched (scripts/stage.mjs)", () => {
+  const node = JSON.stringify(process.execPath);
+  // Each stage in turn, with a bound of 1 s and a grace of 0.5 s: its result and what it printed.
+  const stages = [
+    ['quick', ['-e', 'process.stdout.write("done")']],
+    ['hangs', ['-e', 'setInterval(() => {}, 1000)']],
+    ['ignores SIGINT', ['-e', 'process.on("SIGINT", () => {}); setInterval(() => {}, 1000)']],
+    [
+      'leaves a child holding its output',
+      [
+        '-e',
+        `require("child_process").spawn(${node}, ["-e", "setTimeout(() => {}, 8000)"], { stdio: "inherit" }); setInterval(() => {}, 1000)`,
+      ],
+    ],
+  ];
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { runStage, stageLine } = await import(${JSON.stringify(path.join(ROOT, 'scripts', 'stage.mjs'))});` +
+        `const out = [];` +
+        `for (const [name, args] of ${JSON.stringify(stages)}) {` +
+        `  const stage = runStage([name, [process.execPath, ...args], { limitS: 1 }], { root: process.cwd(), foreground: false, graceMs: 500 });` +
+        `  const result = await stage.ended;` +
+        `  out.push({ ...result, s: undefined, line: stageLine(result).replace(/\\(\\d+\\.\\d s/, '(N s'), within: Number(result.s) < 3 });` +
+        `}` +
+        `process.stderr.write(JSON.stringify(out));` +
+        // As scripts/test.mjs ends: the left child's pipe does not hold it.
+        `process.exit(0);`,
+    ],
+    { encoding: 'utf8', timeout: 20_000 },
+  );
+  expect(JSON.parse(r.stderr)).toEqual([
+    { name: 'quick', code: 0, line: '✅ quick (N s)', within: true },
+    {
+      name: 'hangs',
+      code: 1,
+      timedOut: 1,
+      line: '❌ hangs (N s, stopped at its bound of 1 s)',
+      within: true,
+    },
+    {
+      name: 'ignores SIGINT',
+      code: 1,
+      timedOut: 1,
+      line: '❌ ignores SIGINT (N s, stopped at its bound of 1 s)',
+      within: true,
+    },
+    {
+      name: 'leaves a child holding its output',
+      code: 1,
+      timedOut: 1,
+      line: '❌ leaves a child holding its output (N s, stopped at its bound of 1 s)',
+      within: true,
+    },
+  ]);
+  // `within`: each stage ended under 3 s (a bound of 1 s, a grace of 0.5 s), not the 8 s the
+  // left child holds the output pipe.
 });
