@@ -78,7 +78,7 @@ const PICKED = [
  * Scenarios each proven by its own outcome elsewhere, not here: every one goes through `collectRun`,
  * the suite's HTTP client and the rules in the demo sanity stage (demo/check-demo.ts: status,
  * failing items, reason), and what the whole suite makes of its kind of outcome is proven here by
- * another run of that kind. A failing test restarts a Playwright worker (about 1 CPU s), so each
+ * another run of that kind. A failing test restarts a Playwright worker (about 1.4 CPU s), so each
  * troubled run here must prove something no other does (issue "Compute once": self-tests that cost
  * what they prove). Moved out 2026-11-26, with where each is proven now:
  * - fault-403: demo sanity; a 403 through the suite: the generated run that cannot be checked by a 403.
