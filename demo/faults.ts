@@ -7,6 +7,15 @@ import type { DemoProject, MetricsTable } from './runs';
 
 /** Contract 4 errors a project's metrics tables answer with (the `fault` of a scenario). */
 
+/**
+ * Sleeps L1_DEMO_SLOW_MS (default 8000) before an answer: the `slow` fault's table, and a report page
+ * asked for with `?slow=1`. False when the client went away meanwhile (or the server closes).
+ */
+export function sleepSlow(ctx: AppContext, res: http.ServerResponse): Promise<boolean> {
+  const ms = Number(process.env.L1_DEMO_SLOW_MS ?? 8000);
+  return sleepUnlessClosed(Number.isFinite(ms) && ms >= 0 ? ms : 8000, res, ctx.pending, ctx.slow);
+}
+
 /** Answers the request when the project's fault applies to it; false when it did. */
 export async function metricsFault(
   ctx: AppContext,
@@ -33,11 +42,7 @@ export async function metricsFault(
       return false;
     }
   }
-  if (fault.kind === 'slow' && fault.table === table) {
-    const ms = Number(process.env.L1_DEMO_SLOW_MS ?? 8000);
-    if (!(await sleepUnlessClosed(Number.isFinite(ms) && ms >= 0 ? ms : 8000, res, ctx.pending, ctx.slow)))
-      return false;
-  }
+  if (fault.kind === 'slow' && fault.table === table && !(await sleepSlow(ctx, res))) return false;
   if (fault.kind === 'html-error-page' && fault.table === table) {
     html(res, 200, gatewayErrorPage());
     return false;

@@ -7,6 +7,7 @@ import { modelAnswers } from './model/projects';
 import { mayRead, whoLogsIn } from './credentials';
 import { dateOfUrl } from './dates';
 import { hostilePage, hostilePageOptions, loginPathOf } from './hostile';
+import { sleepSlow } from './faults';
 import { apiError, html, json, readBody, redirect, send } from './http';
 import { indexPage, platformPage, reportPage } from './pages';
 import { platformPath, reportPath, type DemoProject } from './runs';
@@ -65,14 +66,14 @@ export function originOf(ctx: AppContext, project: DemoProject): string {
 const page403 = '<!doctype html><meta charset="utf-8"><title>403</title><p>无权访问该公司的报告</p>';
 const page404 = '<!doctype html><meta charset="utf-8"><title>404</title><p>项目不存在</p>';
 
-export function page(
+export async function page(
   ctx: AppContext,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   url: URL,
   projectId: string | undefined,
   kind: 'index' | 'page' | 'platform-page',
-): void | Promise<void> {
+): Promise<void> {
   const project = projectId
     ? projectById(projectId, kind === 'page' ? dateOfUrl(url) : undefined)
     : undefined;
@@ -103,6 +104,9 @@ export function page(
   // Light pages (DATA only, no chart scripts): L1_DEMO_CHARTS=0 or ?charts=0 (self-tests, the bench);
   // ?charts=1 draws the charts whatever L1_DEMO_CHARTS says (a self-test that asserts pictures).
   const charts = url.searchParams.get('charts');
+  // A page that is still loading when a stop comes (the signals self-tests): `?slow=1` sleeps
+  // L1_DEMO_SLOW_MS before the page is sent, as the `slow` fault does for a table.
+  if (url.searchParams.get('slow') === '1' && !(await sleepSlow(ctx, res))) return;
   const light = charts === '0' || (process.env.L1_DEMO_CHARTS === '0' && charts !== '1');
   const data = project.model ? modelAnswers(project).data : viewsOf(project).data;
   html(res, 200, reportPage(project, data, fault, { ...hostilePageOptions(project), light }));

@@ -51,11 +51,13 @@ export interface DemoServer {
   scenarioRuns: Record<string, RunInput>;
   profileB: Required<ProfileBSettings>;
   /**
-   * Answers every slow answer that is sleeping now (the `slow` fault), as if its L1_DEMO_SLOW_MS
+   * Answers every slow answer that is sleeping now (the `slow` fault, a page with `?slow=1`), as if its L1_DEMO_SLOW_MS
    * had passed. A self-test that needs an invocation held only until something else happened ends
    * the hold with it.
    */
   releaseSlow(): void;
+  /** How many slow answers are sleeping now: a self-test stops an invocation while one is. */
+  sleeping(): number;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoServer> {
     releaseSlow: () => {
       for (const wake of [...app.slow]) wake();
     },
+    sleeping: () => app.slow.size,
     close: async () => {
       for (const cancel of [...app.pending]) cancel();
       await Promise.all(servers.map(closeServer));
