@@ -16,13 +16,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { chromium, type Locator } from 'playwright-core';
 import { itemTitle } from '../lib/rules/items';
 import { chromiumLaunchOptions } from '../lib/run/browser';
+import { parseArgsOrUsage } from '../lib/util/args';
 import { escapeRegExp } from '../lib/util/escape';
 
-const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+const USAGE = 'usage: npx tsx scripts/screenshots.ts [report.html] [out-dir]';
+const { values, positionals } = parseArgsOrUsage(
+  { allowPositionals: true, strict: true, options: { help: { type: 'boolean', short: 'h' } } },
+  'screenshots',
+  USAGE,
+);
+if (values.help) {
+  process.stdout.write(
+    `${USAGE}\nPNG pictures of the single-file Allure report for the README (its header says which night)\n`,
+  );
+  process.exit(0);
+}
 const [reportArg = 'allure-report/index.html', outArg = 'docs/images'] = positionals;
 const report = path.resolve(reportArg);
 const out = path.resolve(outArg);

@@ -4,13 +4,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgsOrUsage } from '../lib/util/args';
 import { variablesTable } from '../lib/run/variables';
 
 export const BEGIN = '<!-- settings-table: made by npm run settings-table -- --write -->';
 export const END = '<!-- /settings-table -->';
 
-const { values } = parseArgs({ options: { write: { type: 'boolean' } } });
+const USAGE = 'usage: npm run settings-table [-- --write]';
+const { values } = parseArgsOrUsage(
+  { options: { write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } },
+  'settings-table',
+  USAGE,
+);
+if (values.help) {
+  process.stdout.write(
+    `${USAGE}\nprints the settings table (lib/run/variables.ts); --write replaces it in README.md\n`,
+  );
+  process.exit(0);
+}
 const table = variablesTable();
 if (!values.write) process.stdout.write(`${table}\n`);
 else {

@@ -127,7 +127,7 @@ export function decideOutputs(settings: Settings, selection: Selection, now: Dat
 }
 
 /**
- * Playwright's output folder for the checks (error contexts, attachments, `.last-run.json`), which
+ * Playwright's output folder for the checks (attachments, `.last-run.json`), which
  * its runner empties at start: the configured one (L1_TEST_RESULTS_DIR, or `--output` as given),
  * except for a partial invocation with a folder of its own, which keeps it there
  * (`reports/partial/<stamp>/test-results`): a morning's `--grep item5` used to empty the night's,
@@ -390,7 +390,7 @@ export function claimedSinceBy(dir: string, invocationId: string): string | unde
 }
 
 /**
- * Playwright's output folder (error contexts, attachments, `.last-run.json`) is emptied by the
+ * Playwright's output folder (attachments, `.last-run.json`) is emptied by the
  * runner before global setup runs, so the claim of the output folders comes too late for it: a
  * second invocation, even one refused its verdict folder, had already removed the first one's
  * evidence. The setup marks it (`markOutputDir`), and the next runner reads the mark as it loads

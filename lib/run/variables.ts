@@ -223,7 +223,7 @@ export const VARIABLES = {
   L1_TEST_RESULTS_DIR: {
     group: 'outputs',
     meaning:
-      "Playwright's outputDir for the checks (error contexts, .last-run.json that --last-failed reads): one per job that runs beside another; a partial invocation with a folder of its own keeps its own there",
+      "Playwright's outputDir for the checks (attachments, .last-run.json that --last-failed reads): one per job that runs beside another; a partial invocation with a folder of its own keeps its own there",
     default: 'test-results/checks',
     schema: text,
   },
@@ -284,7 +284,7 @@ export const VARIABLES = {
   },
   L1_SCREENSHOTS: {
     group: 'pictures',
-    meaning: 'which items get a picture of their section: failing, all, or 0 (none)',
+    meaning: 'which items get a picture of their section: failing (or 1), all, or 0 (none)',
     default: 'failing',
     schema: z.enum(['failing', 'all', '0', '1']),
   },

@@ -8,10 +8,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { EXIT_MEANINGS, jobExitCode } from '../../lib/report/night';
+import { parseArgsOrUsage } from '../../lib/util/args';
 
-const { positionals } = parseArgs({ allowPositionals: true });
+// Bad usage is 3, as for a step of the pipeline that did not succeed: 1 and 2 are verdicts' codes.
+const { positionals } = parseArgsOrUsage(
+  { allowPositionals: true },
+  'finish',
+  'usage: bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]',
+  3,
+);
 const out = positionals[0] ?? 'reports';
 const shards = positionals[1] ?? path.join(out, 'shards');
 const shardFolders = fs.existsSync(shards)

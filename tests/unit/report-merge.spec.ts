@@ -717,15 +717,20 @@ test('npm run merge: a problem of the merge makes 2 even when every run passed; 
   expect(fs.readdirSync(foreign).sort()).toEqual(['index.json', 'notes.txt']);
 });
 
-test('the scripts refuse an unknown or incomplete option with what is wrong and their usage, exit 2, never a stack trace', () => {
-  test.setTimeout(60_000); // three tsx processes
-  for (const [script, args, usage] of [
-    ['scripts/merge.ts', ['--out'], 'usage: npm run merge'],
-    ['scripts/report.ts', ['--bogus'], 'usage: npm run report'],
-    ['scripts/runs.ts', ['--bogus'], 'usage: npm run runs'],
+test('the scripts refuse an unknown or incomplete option with what is wrong and their usage, exit 2 (finish.sh 3), never a stack trace', () => {
+  test.setTimeout(60_000); // six tsx processes
+  for (const [script, args, usage, code] of [
+    ['scripts/merge.ts', ['--out'], 'usage: npm run merge', 2],
+    ['scripts/report.ts', ['--bogus'], 'usage: npm run report', 2],
+    ['scripts/runs.ts', ['--bogus'], 'usage: npm run runs', 2],
+    // A stack trace here before (README audit of 2026-11-27): Node's exit code 1.
+    ['scripts/settings-table.ts', ['--bogus'], 'usage: npm run settings-table', 2],
+    ['scripts/screenshots.ts', ['--bogus'], 'usage: npx tsx scripts/screenshots.ts', 2],
+    // CI's last step: 1 and 2 are the verdicts' codes, 3 a step of the pipeline that failed.
+    ['scripts/ci/finish.ts', ['--bogus'], 'usage: bash scripts/ci/finish.sh', 3],
   ] as const) {
     const r = spawnSync(...tsScript(script, args), { cwd: REPO, encoding: 'utf8' });
-    expect(r.status, `${script}: ${r.stderr}`).toBe(2);
+    expect(r.status, `${script}: ${r.stderr}`).toBe(code);
     expect(r.stderr).toContain(usage);
     expect(r.stderr).not.toContain('parse_args');
   }
