@@ -29,7 +29,7 @@ const aMonitor = () => runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN);
 // workers take them, so that neither waits alone at the end while the other's file runs on.
 test.describe.configure({ mode: 'parallel' });
 
-test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=junit` runs item 5 of every bundled demo run and nothing else; the verdicts are written without the configured reporters, the same as theirs; stdout is the JUnit report alone', async () => {
+test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=junit` runs item 5 of every bundled demo run and nothing else; the verdicts are written without the configured reporters; stdout is the JUnit report alone', async () => {
   const suite = await runSuite({
     name: 'grep-item5',
     args: ['--grep', 'item5', '--reporter=junit'],
@@ -50,25 +50,6 @@ test('docs/contract.md §8: with no configuration, `--grep item5 --reporter=juni
   expect(suite.stdout).not.toContain('L1 verdicts');
   expect(suite.stdout).not.toContain('runs: ');
   expect(suite.stdout.match(/<testcase /g)).toHaveLength(suite.verdicts.size);
-
-  // The same selection under the configured reporters (list + allure-playwright) writes the same
-  // verdicts, but for their times: no reporter takes part in them (docs/claims.md). The same night
-  // given, should the first have run on the other side of the platform's midnight (so how the night
-  // was chosen differs).
-  const night = [...suite.verdicts.values()][0]!.night!.batchDate;
-  const configured = await runSuite({
-    name: 'grep-item5-configured',
-    args: ['--grep', 'item5'],
-    env: { L1_DEMO_PORT: String(DEMO_PORT + 10), L1_DEMO_CHARTS: '0', L1_BATCH_DATE: night },
-  });
-  expect(configured.code, configured.output.slice(-2000)).toBe(0);
-  const timeless = (verdicts: typeof suite.verdicts) =>
-    JSON.parse(
-      JSON.stringify(Object.fromEntries(verdicts), (key, value: unknown) =>
-        key === 'generatedAt' || key === 'durationMs' || key === 'describe' ? undefined : value,
-      ),
-    ) as unknown;
-  expect(timeless(configured.verdicts)).toEqual(timeless(suite.verdicts));
 });
 
 test('docs/contract.md §8: `npx playwright test --list` holds the collection and item tests only, and changes no file', async () => {

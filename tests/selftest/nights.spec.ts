@@ -5,6 +5,7 @@ import { demoRuns } from '../../demo/runs';
 import { scenarioRuns } from '../../demo/scenarios';
 import { addDays, dateIn, DEFAULT_TIME_ZONE } from '../../lib/run/night';
 import { tsScript } from '../../lib/run/settings';
+import type { VerdictFile } from '../../lib/schema/verdict';
 import {
   ORIGIN,
   PORTAL_B_ORIGIN,
@@ -147,7 +148,7 @@ test('night 2 (yesterday): item 5 of nightly-drift-ranking fails, the rest passe
   expect(Object.keys(two!.testResults).sort()).toEqual(Object.keys(one!.testResults).sort());
 });
 
-test('the morning after: --grep item5 and --last-failed write to a partial folder of their own (its report beside them, or none without Allure); the night is untouched', async () => {
+test('the morning after: --grep item5 and --last-failed write to a partial folder of their own (its report beside them, or none without Allure); the night is untouched; each says of its items what the night said, under the configured reporters and dot alike', async () => {
   // Playwright's outputs of the night too: its .last-run.json (what --last-failed re-runs) and the
   // error contexts and pictures its failures point to.
   const nightTestResults = () => snapshotFolder(path.join(dir(), 'test-results'));
@@ -193,6 +194,21 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
   for (const v of grepped!.values())
     expect(v.selection).toMatchObject({ complete: false, filters: ['--grep item5'] });
   expect([...rerun!.keys()]).toEqual(['nightly-drift-ranking']);
+  // No reporter takes part in a verdict: the --grep item5 under the configured reporters and the
+  // re-run under dot (a failing item, its mismatches and notes) say of the run and of item 5 what
+  // the night said, but for their times (docs/claims.md).
+  const itemFive = (v: VerdictFile) =>
+    JSON.parse(
+      JSON.stringify(
+        { run: v.run, status: v.status, notes: v.notes, items: v.items.filter((i) => i.item === 5) },
+        (key, value: unknown) => (key === 'durationMs' ? undefined : value),
+      ),
+    ) as unknown;
+  for (const [label, v] of [...grepped!, ...rerun!])
+    expect(itemFive(v), label).toEqual(itemFive(second.verdicts.get(label)!));
+  expect(rerun!.get('nightly-drift-ranking')!.items[0]!.steps.some((s) => s.mismatches.length > 0)).toBe(
+    true,
+  );
   // The re-run is an invocation like any other: it is not taken for "nothing to re-run" (Playwright
   // reads .last-run.json before it empties the folder that holds it), and its teardown writes the
   // night files of its partial folder.
