@@ -176,6 +176,33 @@ function itemsNotRun(records: TestRecord[], selection: Selection): string | unde
 }
 
 /**
+ * Why a run with no judged result (and no stop) was not checked. Its tests may not have run; or one
+ * ended before the collection did, which then says so with its error: a test timeout too short to
+ * reach the collection (`--timeout 1`: the judged fixture raises a shorter one to outlast the run's
+ * budget, but not before 1 ms has passed) is the invocation's configuration, not the run's input.
+ */
+function notCollected(records: TestRecord[]): { failureKind: FailureKind; reason: string } {
+  const ended = records.filter((r) => r.status !== 'running' && r.status !== 'skipped');
+  const first = ended.find((r) => r.error) ?? ended[0];
+  if (!first)
+    return {
+      failureKind: 'input',
+      reason: 'the run was not collected in this invocation (its tests did not run)',
+    };
+  const name = first.test === 'collection' ? 'its collection test' : `item ${first.test}`;
+  const timedOut = ended.some((r) => r.status === 'timedOut');
+  return {
+    failureKind: timedOut ? 'configuration' : 'input',
+    reason:
+      `the run was not collected: ${name} ended (${first.status}) before its collection did` +
+      (first.error ? `: ${first.error}` : '') +
+      (timedOut
+        ? '; a Playwright --timeout this short ends a test before its collection starts: run without it, or with one of a few seconds (raised to outlast L1_RUN_TIMEOUT_MS once the collection starts)'
+        : ''),
+  };
+}
+
+/**
  * The verdict file of one run (docs/contract.md §7) from its judged result and the records of its
  * tests: each item's verdict is its Playwright test's outcome; a skipped item test (its run was not
  * checked, and said so once) has no verdict. A run the invocation stopped in the middle of is
@@ -225,8 +252,7 @@ export function buildVerdict(
         after;
     }
   } else if (!judged) {
-    failureKind = 'input';
-    reason = 'the run was not collected in this invocation (its tests did not run)';
+    ({ failureKind, reason } = notCollected(records));
   } else if (status === 'checked') {
     const notRun = itemsNotRun(records, context.selection);
     if (notRun) {
