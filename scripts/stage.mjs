@@ -14,15 +14,35 @@ const NICE = ['/usr/bin/nice', '/bin/nice'].find((f) => fs.existsSync(f));
 
 /** How long a stage stopped at its bound has, after SIGINT, to end before SIGKILL. */
 const GRACE_MS = 15_000;
+/**
+ * How long a stage's output may stay open after its process exited: what it started and left
+ * holding the pipe (a hung tool's helper) is then killed, and the stage ends with its exit code.
+ */
+const DRAIN_MS = 3000;
+
+/** Sends `signal` to every process of a stage's group; false when none is left. */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Runs a stage: `[name, [cmd, ...args], { nice = true, limitS }]`. In the foreground its output
- * comes as it is written; in the background (niced unless `nice: false`) it is kept, and
- * `report()` prints it once the stage has ended. `graceMs`: the tests' shorter grace. A stage still running after `limitS` seconds is
- * sent SIGINT, Playwright's own stop, as Ctrl-C (it then stops its workers, browsers and web
- * server and reports what it had; SIGTERM would end its runner at once, its web server left
- * running), then SIGKILL 15 s later, and fails with a line that names it and its bound: a hung stage never
- * hangs `npm test` or CI until the job's own limit, and the other stages still report.
+ * Runs a stage: `[name, [cmd, ...args], { nice = true, limitS }]`, in a process group of its own.
+ * In the foreground its output comes as it is written; in the background (niced unless `nice:
+ * false`) it is kept, and `report()` prints it once the stage has ended.
+ *
+ * A stage still running after `limitS` seconds is sent SIGINT, as Ctrl-C sends it (Playwright
+ * then stops its workers, browsers and web server and reports what it had; SIGTERM would end its
+ * runner at once, its web server left running), then SIGKILL `graceMs` later (15 s), each to its
+ * whole group: a tool that runs another (TypeScript 7's `tsc` runs its native compiler) is stopped
+ * with it. It then fails with a line that names it and its bound, whatever its exit code: a hung
+ * stage never holds `npm test` or CI until the job's own limit, and the other stages still report.
+ * When the stage's process has exited, what is left of its group is killed, and its output is not
+ * waited on for more than 3 s. `stop(signal)` passes a signal to the group (test.mjs: Ctrl-C).
  *
  * @example runStage(['unit tests', ['npx', 'playwright', 'test'], { limitS: 900 }], { root, foreground: true })
  */
@@ -34,7 +54,12 @@ export function runStage(
   if (foreground) process.stdout.write(header);
   const started = Date.now();
   const [file, argv] = !foreground && nice && NICE ? [NICE, ['-n', '19', cmd, ...args]] : [cmd, args];
-  const child = spawn(file, argv, { cwd: root, env: process.env, stdio: foreground ? 'inherit' : 'pipe' });
+  const child = spawn(file, argv, {
+    cwd: root,
+    env: process.env,
+    stdio: foreground ? 'inherit' : 'pipe',
+    detached: true,
+  });
   if (!foreground && nice && !NICE && child.pid !== undefined) {
     try {
       os.setPriority(child.pid, 19);
@@ -47,25 +72,35 @@ export function runStage(
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
   }
+  const say = (line) => {
+    if (foreground) process.stdout.write(line);
+    else chunks.push(Buffer.from(line));
+  };
   let timedOut = false;
+  let exitCode;
   let kill;
+  let drain;
   const bound =
     limitS === undefined
       ? undefined
       : setTimeout(() => {
           timedOut = true;
-          const line = `\n=== ${name}: still running after its bound of ${limitS} s: stopped (SIGINT, SIGKILL after ${graceMs / 1000} s)\n`;
-          if (foreground) process.stdout.write(line);
-          else chunks.push(Buffer.from(line));
-          child.kill('SIGINT');
-          kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          say(
+            `\n=== ${name}: still running after its bound of ${limitS} s: stopped (SIGINT, SIGKILL after ${graceMs / 1000} s)\n`,
+          );
+          if (child.pid !== undefined) signalGroup(child.pid, 'SIGINT');
+          kill = setTimeout(() => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'), graceMs);
         }, limitS * 1000);
   let result;
   const ended = new Promise((resolve) => {
     const done = (code) => {
+      if (result) return;
       clearTimeout(bound);
       clearTimeout(kill);
-      result ??= {
+      clearTimeout(drain);
+      // Nothing of the stage outlives it (a process it started and left behind).
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+      result = {
         name,
         code: timedOut ? code || 1 : code,
         s: ((Date.now() - started) / 1000).toFixed(1),
@@ -74,9 +109,17 @@ export function runStage(
       resolve(result);
     };
     child.on('error', () => done(1));
-    child.on('close', (code) => done(code ?? 1));
-    // Stopped, it is done when it exits: a process it started may still hold its output pipe.
-    child.on('exit', (code) => timedOut && done(code ?? 1));
+    child.on('exit', (code) => {
+      exitCode = code ?? 1;
+      // Its own process is done: the bound no longer applies; its output gets a short while.
+      clearTimeout(bound);
+      drain = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        done(exitCode);
+      }, DRAIN_MS);
+    });
+    child.on('close', (code) => done(exitCode ?? code ?? 1));
   });
   let reported = false;
   /** Prints a background stage's output once, if it has ended (or, with `wait`, when it ends). */
@@ -86,7 +129,11 @@ export function runStage(
     reported = true;
     process.stdout.write(header + Buffer.concat(chunks).toString());
   };
-  return { ended, report };
+  /** Passes a signal (Ctrl-C's SIGINT, a SIGTERM) on to the stage's group while it runs. */
+  const stop = (signal) => {
+    if (!result && child.pid !== undefined) signalGroup(child.pid, signal);
+  };
+  return { ended, report, stop };
 }
 
 /** The summary line of a stage's result. */

@@ -89,18 +89,35 @@ const stages = [
 ];
 const began = Date.now();
 const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relative(root, a) : a);
-const checks = background.map((s) => runStage(s, { root, shown, foreground: false }));
+// Each stage runs in a process group of its own (scripts/stage.mjs), which a Ctrl-C at the terminal
+// does not reach: it is passed on to every stage that runs, and no further stage starts.
+const running = new Set();
+let stoppedBy;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stoppedBy ??= signal;
+    for (const stage of running) stage.stop(signal);
+  });
+const start = (stage, foreground) => {
+  const run = runStage(stage, { root, shown, foreground });
+  running.add(run);
+  void run.ended.then(() => running.delete(run));
+  return run;
+};
+const checks = background.map((s) => start(s, false));
 const tests = [];
 for (const stage of stages) {
-  tests.push(await runStage(stage, { root, shown, foreground: true }).ended);
+  if (stoppedBy) break;
+  tests.push(await start(stage, true).ended);
   for (const c of checks) await c.report();
 }
 for (const c of checks) await c.report(true);
 const results = [...(await Promise.all(checks.map((c) => c.ended))), ...tests];
 process.stdout.write('\n=== npm test summary\n');
 for (const r of results) process.stdout.write(`${stageLine(r)}\n`);
-const failed = results.filter((r) => r.code !== 0).length;
+for (const [name] of stages.slice(tests.length)) process.stdout.write(`❌ ${name} (not run: ${stoppedBy})\n`);
+const failed = results.filter((r) => r.code !== 0).length + stages.length - tests.length;
 process.stdout.write(
-  `${results.length - failed} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)\n`,
+  `${results.length - failed + stages.length - tests.length} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)${stoppedBy ? `, stopped by ${stoppedBy}` : ''}\n`,
 );
 process.exit(failed ? 1 : 0);

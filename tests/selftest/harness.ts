@@ -50,6 +50,22 @@ export const test = base.extend<object, { demo: DemoServer }>({
 });
 export { expect } from '@playwright/test';
 
+/**
+ * The process groups of the invocations this worker runs now. Each runs in a group of its own (so
+ * that a self-test can signal it as a terminal or CI would), which a stop of the self-tests does not
+ * reach: when the worker ends (npm test's bound stopped the stage, a Ctrl-C), what is still running
+ * is killed with it rather than left writing into selftest-results/ while the guard scans it.
+ */
+const running = new Set<number>();
+process.on('exit', () => {
+  for (const pid of running)
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+});
+
 export interface SuiteResult {
   code: number | null;
   /** L1_STATE_DIR of the invocation (kept: L1_KEEP_STATE=1). */
@@ -179,6 +195,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   );
   const started = Date.now();
   const child = spawn(cmd!, cmdArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child.pid!);
+  child.on('exit', () => running.delete(child.pid!));
   let output = '';
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => {

@@ -74,20 +74,23 @@ test('test.mjs, ensure-env.mjs, lint-workflows.mjs and ci/mask.ts refuse an unkn
   expect(node('lint-workflows.mjs')([]).stdout).toBe('workflow lint: no workflow in .github/workflows/\n');
 });
 
-test("npm test's stages have a time bound: a stage past it is stopped (SIGINT, Playwright's own stop; SIGKILL when that is ignored) and fails with a line naming it, also when a process it started still holds its output; a stage within it is untouched (scripts/stage.mjs)", () => {
-  const node = JSON.stringify(process.execPath);
-  // Each stage in turn, with a bound of 1 s and a grace of 0.5 s: its result and what it printed.
-  const stages = [
-    ['quick', ['-e', 'process.stdout.write("done")']],
-    ['hangs', ['-e', 'setInterval(() => {}, 1000)']],
-    ['ignores SIGINT', ['-e', 'process.on("SIGINT", () => {}); setInterval(() => {}, 1000)']],
-    [
-      'leaves a child holding its output',
-      [
-        '-e',
-        `require("child_process").spawn(${node}, ["-e", "setTimeout(() => {}, 8000)"], { stdio: "inherit" }); setInterval(() => {}, 1000)`,
-      ],
-    ],
+test("npm test's stages have a time bound: a stage past it is stopped with its whole process group (SIGINT, Playwright's own stop; SIGKILL when that is ignored) and fails with a line naming it, whatever its exit code; a stage that exits is not held by what it left holding its output, nor outlived by it; a stage within its bound is untouched (scripts/stage.mjs)", () => {
+  const dir = tempDir('stages');
+  // Each stage writes the pids of what it starts; none may be alive once the stages ended.
+  const child = (code: string, stdio: string) =>
+    `const c = require("child_process").spawn(process.execPath, ["-e", ${JSON.stringify(code)}], { stdio: "${stdio}" });` +
+    `require("fs").appendFileSync(${JSON.stringify(path.join(dir, 'pids'))}, c.pid + "\\n");`;
+  const HANG = 'setInterval(() => {}, 1000);';
+  const DEAF = 'process.on("SIGINT", () => {});';
+  // [name, node -e code, bound s, foreground]
+  const stages: [string, string, number, boolean][] = [
+    ['quick', 'process.stdout.write("done")', 30, false],
+    ['hangs', HANG, 1, false],
+    ['ignores SIGINT', DEAF + HANG, 1, false],
+    ['exits 0 on SIGINT', 'process.on("SIGINT", () => process.exit(0));' + HANG, 1, false],
+    ['a runner whose worker spins', DEAF + child(DEAF + 'for (;;) {}', 'ignore') + HANG, 1, false],
+    ['exits at once, its child holding its output', child(HANG, 'inherit') + 'process.exit(0);', 30, false],
+    ['in the foreground, hangs', HANG, 1, true],
   ];
   const r = spawnSync(
     process.execPath,
@@ -95,42 +98,47 @@ test("npm test's stages have a time bound: a stage past it is stopped (SIGINT, P
       '--input-type=module',
       '-e',
       `const { runStage, stageLine } = await import(${JSON.stringify(path.join(ROOT, 'scripts', 'stage.mjs'))});` +
-        `const out = [];` +
-        `for (const [name, args] of ${JSON.stringify(stages)}) {` +
-        `  const stage = runStage([name, [process.execPath, ...args], { limitS: 1 }], { root: process.cwd(), foreground: false, graceMs: 500 });` +
-        `  const result = await stage.ended;` +
-        `  out.push({ ...result, s: undefined, line: stageLine(result).replace(/\\(\\d+\\.\\d s/, '(N s'), within: Number(result.s) < 3 });` +
-        `}` +
-        `process.stderr.write(JSON.stringify(out));` +
-        // As scripts/test.mjs ends: the left child's pipe does not hold it.
+        `const results = await Promise.all(${JSON.stringify(stages)}.map(([name, code, limitS, foreground]) =>` +
+        `  runStage([name, [process.execPath, '-e', code], { limitS, nice: false }], { root: process.cwd(), foreground, graceMs: 500 }).ended));` +
+        `await new Promise((r) => setTimeout(r, 300));` +
+        `const fs = await import('node:fs');` +
+        `const pids = fs.readFileSync(${JSON.stringify(path.join(dir, 'pids'))}, 'utf8').trim().split('\\n').map(Number);` +
+        // Alive: not gone, and not a zombie that no parent has reaped yet (killed, it is dead).
+        `const alive = pids.filter((pid) => { try { return !/\\) Z /.test(fs.readFileSync('/proc/' + pid + '/stat', 'utf8')); } catch { return false; } });` +
+        `process.stderr.write(JSON.stringify({ alive, count: pids.length, results: results.map((r) => ({ ...r, s: undefined, line: stageLine(r).replace(/\\(\\d+\\.\\d s/, '(N s'), within: Number(r.s) < 8 })) }));` +
+        // As scripts/test.mjs ends.
         `process.exit(0);`,
     ],
-    { encoding: 'utf8', timeout: 20_000 },
+    { encoding: 'utf8', timeout: 30_000 },
   );
-  expect(JSON.parse(r.stderr)).toEqual([
-    { name: 'quick', code: 0, line: '✅ quick (N s)', within: true },
-    {
-      name: 'hangs',
-      code: 1,
-      timedOut: 1,
-      line: '❌ hangs (N s, stopped at its bound of 1 s)',
-      within: true,
-    },
-    {
-      name: 'ignores SIGINT',
-      code: 1,
-      timedOut: 1,
-      line: '❌ ignores SIGINT (N s, stopped at its bound of 1 s)',
-      within: true,
-    },
-    {
-      name: 'leaves a child holding its output',
-      code: 1,
-      timedOut: 1,
-      line: '❌ leaves a child holding its output (N s, stopped at its bound of 1 s)',
-      within: true,
-    },
-  ]);
-  // `within`: each stage ended under 3 s (a bound of 1 s, a grace of 0.5 s), not the 8 s the
-  // left child holds the output pipe.
+  const out = JSON.parse(r.stderr) as { alive: number[]; count: number; results: unknown[] };
+  const stopped = (name: string) => ({
+    name,
+    code: 1,
+    timedOut: 1,
+    line: `❌ ${name} (N s, stopped at its bound of 1 s)`,
+    within: true,
+  });
+  expect(out).toEqual({
+    alive: [],
+    count: 2,
+    results: [
+      { name: 'quick', code: 0, line: '✅ quick (N s)', within: true },
+      stopped('hangs'),
+      stopped('ignores SIGINT'),
+      // A stop is a failure, whatever the stopped process says.
+      stopped('exits 0 on SIGINT'),
+      stopped('a runner whose worker spins'),
+      {
+        name: 'exits at once, its child holding its output',
+        code: 0,
+        line: '✅ exits at once, its child holding its output (N s)',
+        within: true,
+      },
+      stopped('in the foreground, hangs'),
+    ],
+  });
+  // `within`: under 8 s (a bound of 1 s, a grace of 0.5 s, 3 s for the output of one that exited),
+  // not the 20 s a left child holds the pipe. The foreground stage says so where its output goes.
+  expect(r.stdout).toContain('=== in the foreground, hangs: still running after its bound of 1 s: stopped');
 });
