@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { ItemNumber } from '../rules/types';
 import { appendPrivate } from '../run/state';
 
@@ -44,6 +45,14 @@ const LOG = 'tests.jsonl';
  */
 function append(runDir: string, line: Start | TestRecord): void {
   appendPrivate(path.join(runDir, LOG), `\n${JSON.stringify(line)}`);
+}
+
+/**
+ * The first line of a test's first error, as its record keeps it: without the colour codes
+ * Playwright puts in its own messages (a timeout's), which showed as `\x1b[31m` escapes.
+ */
+export function firstErrorLine(errors: readonly { message?: string }[]): string | undefined {
+  return errors.map((e) => stripVTControlCharacters(e.message ?? '').split('\n')[0]).find(Boolean);
 }
 
 /** Names the test that starts, and its attempt. */

@@ -28,6 +28,24 @@ function failedTestsIn(file: string): number | 'none' {
   }
 }
 
+/** Below this, a test's timeout ends it before its fixtures can raise it (fixtures/index.ts `judged`). */
+export const SHORTEST_TIMEOUT_MS = 1000;
+
+/**
+ * A `--timeout` too short for a check to reach its run, or undefined. The judged fixture raises a
+ * test timeout shorter than a run's collection budget (L1_RUN_TIMEOUT_MS) and a minute to that, so
+ * a shorter `--timeout` changes nothing; but under a second it can end a test while its fixtures
+ * are set up, before that raise: the collection test then timed out mid-collection, its worker was
+ * torn down, and the run read as one whose collection crashed its worker (an audit, 2026-11-27). So
+ * it is refused at start, as `--trace` is. 0 (no timeout) is a timeout Playwright allows, and stays.
+ */
+export function shortTimeoutProblem(config: Pick<FullConfig, 'projects'>): string | undefined {
+  const timeout = config.projects.map((p) => p.timeout).find((t) => t > 0 && t < SHORTEST_TIMEOUT_MS);
+  return timeout === undefined
+    ? undefined
+    : `--timeout ${timeout} is refused: under ${SHORTEST_TIMEOUT_MS} ms a check's test can end before it reaches its run. The suite gives each test its run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, raising a shorter --timeout to that: run without --timeout, or bound a run with L1_RUN_TIMEOUT_MS.`;
+}
+
 /**
  * Called by playwright.config.ts as the runner loads it: what the last-run file names now.
  * Playwright reads that file for `--last-failed` before it empties the output folder, and global

@@ -12,7 +12,7 @@ import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { ownerAlive, privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
-import { lastFailedPlan, stopLimits, suiteOutput } from './cli';
+import { lastFailedPlan, shortTimeoutProblem, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
 
@@ -96,6 +96,8 @@ function refused(message: string): Error {
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
   refuseTracing(config);
+  const short = shortTimeoutProblem(config);
+  if (short) throw refused(short);
   const chromium = chromiumPathProblem(s.env);
   if (chromium) throw refused(chromium);
   const sections = sectionSelectorsProblem(s);

@@ -13,6 +13,7 @@ import { runFolder } from '../../lib/report/judged';
 import { INTERRUPTED_MARK, interruption } from '../../lib/report/run-verdict';
 import {
   failedAttempts,
+  firstErrorLine,
   markRunning,
   readTestRecords,
   writeTestRecord,
@@ -247,4 +248,17 @@ test("an invocation id used again (L1_INVOCATION_ID with L1_KEEP_STATE) starts a
   expect(fs.readdirSync(dir)).toEqual([]);
   // Tonight's runs would otherwise all read as stopped by the earlier night's SIGTERM.
   expect(interruption(invocation)).toBeUndefined();
+});
+
+test("a record keeps the first line of the test's first error, without the colour codes Playwright puts in its own messages (they showed as \\x1b[31m escapes in a verdict's reason)", () => {
+  expect(
+    firstErrorLine([
+      { message: '' },
+      {
+        message: '\u001b[31mTest timeout of 1ms exceeded while setting up "judged".\u001b[39m\n  at fixture',
+      },
+      { message: 'later' },
+    ]),
+  ).toBe('Test timeout of 1ms exceeded while setting up "judged".');
+  expect(firstErrorLine([])).toBeUndefined();
 });

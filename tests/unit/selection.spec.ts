@@ -12,6 +12,7 @@ import {
   nightOutputsProblem,
   outputDirFromArgv,
   readLastRun,
+  shortTimeoutProblem,
 } from '../setup/cli';
 import { tempDir } from './fakes/temp';
 
@@ -452,4 +453,14 @@ test('merge-reports loading the suite config (-c) is refused: its reporters writ
   // Near misses: the test command, with a grep that names merge-reports, and merge-reports as a filter.
   expect(refusedCommandLine(argv('--grep', 'merge-reports'))).toBeUndefined();
   expect(refusedCommandLine(argv('merge-reports'))).toBeUndefined();
+});
+
+test("--timeout under a second is refused at start, naming what to use: it could end a test before its fixtures raise it to the run's budget (audit of --timeout 1: every run read as a crashed collection); 1000 ms, longer ones and 0 (no timeout) are not", () => {
+  const of = (...timeouts: number[]) =>
+    shortTimeoutProblem({ projects: timeouts.map((timeout) => ({ timeout })) as never });
+  expect(of(1)).toMatch(
+    /^--timeout 1 is refused: under 1000 ms .*run without --timeout, or bound a run with L1_RUN_TIMEOUT_MS\.$/,
+  );
+  expect(of(999)).toMatch(/^--timeout 999 is refused/);
+  expect([of(1000), of(90_000), of(0)]).toEqual([undefined, undefined, undefined]);
 });

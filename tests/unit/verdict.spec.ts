@@ -462,7 +462,7 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     });
   });
 
-  test('a test that ended before the collection did says so with its error, not "its tests did not run"; a test timeout too short to reach it (--timeout 1) is configuration (audit of --timeout)', () => {
+  test('a test that ended before the collection did is named with its error, not "its tests did not run" (audit of --timeout 1); an interrupted one is not taken for one that ended', () => {
     const timedOut: TestRecord = {
       test: 5,
       status: 'timedOut',
@@ -470,18 +470,17 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
       error: 'Test timeout of 1ms exceeded while setting up "judged".',
     };
     const v = buildVerdict(run, undefined, [timedOut], context);
-    expect(v).toMatchObject({ status: 'error', failureKind: 'configuration' });
-    expect(v.reason).toMatch(
-      /^the run was not collected: item 5 ended \(timedOut\) before its collection did: Test timeout of 1ms exceeded while setting up "judged"\.; a Playwright --timeout this short ends a test before its collection starts/,
-    );
-    expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:fail']);
-    // Near miss: a test that failed otherwise keeps the kind a run never collected has, with its error.
-    const failed: TestRecord = { test: 'collection', status: 'failed', durationMs: 9, error: 'Error: boom' };
-    expect(buildVerdict(run, undefined, [failed], context)).toMatchObject({
+    expect(v).toMatchObject({
+      status: 'error',
       failureKind: 'input',
       reason:
-        'the run was not collected: its collection test ended (failed) before its collection did: Error: boom',
+        'the run was not collected: item 5 ended (timedOut) before its collection did: Test timeout of 1ms exceeded while setting up "judged".',
     });
+    expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:fail']);
+    const interrupted: TestRecord = { test: 'collection', status: 'interrupted', durationMs: 9 };
+    expect(buildVerdict(run, undefined, [interrupted], context).reason).toBe(
+      'the run was not collected in this invocation (its tests did not run)',
+    );
   });
 });
 
