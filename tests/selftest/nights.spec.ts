@@ -73,7 +73,7 @@ const nightOutputs = () => ({
   verdicts: snapshotFolder(path.join(dir(), 'verdicts')),
   results: snapshotFolder(path.join(dir(), 'allure-results')),
   history: snapshotFolder(path.join(dir(), 'history')),
-  // Playwright's folder (error contexts, pictures, .last-run.json), which it empties as it starts.
+  // Playwright's folder (attachments, pictures, .last-run.json), which it empties as it starts.
   playwright: snapshotFolder(path.join(dir(), 'test-results')),
 });
 
@@ -150,7 +150,7 @@ test('night 2 (yesterday): item 5 of nightly-drift-ranking fails, the rest passe
 
 test('the morning after: --grep item5 and --last-failed write to a partial folder of their own (its report beside them, or none without Allure); the night is untouched; each says of its items what the night said, under the configured reporters and dot alike', async () => {
   // Playwright's outputs of the night too: its .last-run.json (what --last-failed re-runs) and the
-  // error contexts and pictures its failures point to.
+  // attachments and pictures its failures point to.
   const nightTestResults = () => snapshotFolder(path.join(dir(), 'test-results'));
   const before = {
     ...nightOutputs(),

@@ -32,36 +32,33 @@ test.describe.configure({ mode: 'parallel' });
 /**
  * `quick` runs that finish in seconds, then one that hangs ('hangs'): its snapshot table answers
  * after the demo's L1_DEMO_SLOW_MS (12 s in the self-tests, tests/selftest/harness.ts), inside the
- * 60 s request timeout, so the stop finds it in flight. With `page`, the run that hangs is one whose
- * report page answers after that sleep (the demo's `?slow=1`, 'loading'): the stop finds its page
- * loading in Chromium, which the signal reaches too. A sleeping answer, not a page that loops: an
- * endless script took a core for as long as each of these invocations ran.
+ * 60 s request timeout, so the stop finds it in flight. With `page`, also a run whose report page
+ * answers after that sleep (the demo's `?slow=1`, 'loading'): the stop finds its page loading in
+ * Chromium, which the signal reaches too. A sleeping answer, not a page that loops: an endless
+ * script took a core for as long as each of these invocations ran.
  */
-function catalogue(quick = 3, hangs: 'endpoint' | 'page' = 'endpoint'): RunInput[] {
+function catalogue(quick = 3, page = false): RunInput[] {
   const all = modelRuns(quick + 1, { origin: ORIGIN, portalBOrigin: PORTAL_B_ORIGIN, failing: 0 }).runs;
-  const runs = all.slice(0, quick);
-  if (hangs === 'page') {
-    const url = new URL(all[quick]!.htmlUrl);
-    url.searchParams.set('slow', '1');
-    return [...runs, { ...all[quick]!, htmlUrl: url.toString(), label: 'loading' }];
-  }
   const hang = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['fault-slow']!, label: 'hangs' };
-  return [...runs, hang];
+  if (!page) return [...all.slice(0, quick), hang];
+  const url = new URL(all[quick]!.htmlUrl);
+  url.searchParams.set('slow', '1');
+  return [...all.slice(0, quick), hang, { ...all[quick]!, htmlUrl: url.toString(), label: 'loading' }];
 }
 const QUICK = 3;
 const finished = (dir: string) => readVerdicts(path.join(dir, 'verdicts')).verdicts.size >= QUICK;
 const env = { L1_REQUEST_TIMEOUT_MS: '60000', L1_RUN_TIMEOUT_MS: '120000', L1_WORKERS: '2' };
 
-test('SIGTERM of the process group mid-night: finished runs keep their verdicts, the run whose report page is loading is interrupted (not an input error), the night files are written', async ({
+test('SIGTERM of the process group mid-night: finished runs keep their verdicts, the runs in flight are interrupted, one waiting on an endpoint and one whose report page is loading (not an error of its page), the night files are written', async ({
   demo,
 }) => {
-  const runs = catalogue(QUICK, 'page');
+  const runs = catalogue(QUICK, true);
   const suite = await runSuite({
     name: 'sigterm',
     runs,
     env,
-    // Once the quick runs are done and the last run's page is still being answered.
-    stop: { when: (dir) => finished(dir) && demo.sleeping() > 0, signal: 'SIGTERM' },
+    // Once the quick runs are done and both slow answers are held: the endpoint's, the page's.
+    stop: { when: (dir) => finished(dir) && demo.sleeping() >= 2, signal: 'SIGTERM' },
     timeoutMs: 120_000,
   });
   expect(suite.output).toContain('the invocation was interrupted by SIGTERM');
@@ -70,8 +67,13 @@ test('SIGTERM of the process group mid-night: finished runs keep their verdicts,
     expect(v?.status, `${run.label}: ${v?.reason}`).toBe('checked');
     expect(v?.items).toHaveLength(10);
   }
+  expect(suite.verdicts.get('hangs')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringContaining('the invocation was interrupted by SIGTERM while its collection ran'),
+  });
   // The stop closed Chromium under the page load: what the collection said is kept, and the run is
-  // interrupted, not an input error of its page (docs/claims.md).
+  // interrupted, not a platform error of its page (docs/claims.md).
   expect(suite.verdicts.get('loading')).toMatchObject({
     status: 'error',
     failureKind: 'interrupted',
