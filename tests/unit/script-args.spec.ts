@@ -74,6 +74,9 @@ test('test.mjs, ensure-env.mjs, lint-workflows.mjs and ci/mask.ts refuse an unkn
   expect(node('lint-workflows.mjs')([]).stdout).toBe('workflow lint: no workflow in .github/workflows/\n');
 });
 
+/** Where Linux schedules by autogroup, a niced stage's group has nice 19 (scripts/stage.mjs). */
+const AUTOGROUP = fs.existsSync('/proc/self/autogroup') ? /nice 19/ : /^none$/;
+
 test("npm test's stages have a time bound: a stage past it is stopped with its whole process group (SIGINT, Playwright's own stop; SIGKILL when that is ignored) and fails with a line naming it, whatever its exit code; a stage that exits is not held by what it left holding its output, nor outlived by it; a stage within its bound is untouched (scripts/stage.mjs)", () => {
   const dir = tempDir('stages');
   // Each stage writes the pids of what it starts; none may be alive once the stages ended.
@@ -82,8 +85,8 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
     `require("fs").appendFileSync(${JSON.stringify(path.join(dir, 'pids'))}, c.pid + "\\n");`;
   const HANG = 'setInterval(() => {}, 1000);';
   const DEAF = 'process.on("SIGINT", () => {});';
-  // [name, node -e code, bound s, foreground]
-  const stages: [string, string, number, boolean][] = [
+  // [name, node -e code, bound s, foreground, niced]
+  const stages: [string, string, number, boolean, boolean?][] = [
     ['quick', 'process.stdout.write("done")', 30, false],
     ['hangs', HANG, 1, false],
     ['ignores SIGINT', DEAF + HANG, 1, false],
@@ -91,6 +94,14 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
     ['a runner whose worker spins', DEAF + child(DEAF + 'for (;;) {}', 'ignore') + HANG, 1, false],
     ['exits at once, its child holding its output', child(HANG, 'inherit') + 'process.exit(0);', 30, false],
     ['in the foreground, hangs', HANG, 1, true],
+    // Its own session is weighed as one by Linux's autogroups, whatever nice says inside it.
+    [
+      'niced',
+      `let g = "none"; try { g = require("fs").readFileSync("/proc/self/autogroup", "utf8"); } catch {} require("fs").writeFileSync(${JSON.stringify(path.join(dir, 'autogroup'))}, g);`,
+      30,
+      false,
+      true,
+    ],
   ];
   const r = spawnSync(
     process.execPath,
@@ -98,8 +109,8 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
       '--input-type=module',
       '-e',
       `const { runStage, stageLine } = await import(${JSON.stringify(path.join(ROOT, 'scripts', 'stage.mjs'))});` +
-        `const results = await Promise.all(${JSON.stringify(stages)}.map(([name, code, limitS, foreground]) =>` +
-        `  runStage([name, [process.execPath, '-e', code], { limitS, nice: false }], { root: process.cwd(), foreground, graceMs: 500 }).ended));` +
+        `const results = await Promise.all(${JSON.stringify(stages)}.map(([name, code, limitS, foreground, nice]) =>` +
+        `  runStage([name, [process.execPath, '-e', code], { limitS, nice: !!nice }], { root: process.cwd(), foreground, graceMs: 500 }).ended));` +
         `await new Promise((r) => setTimeout(r, 300));` +
         `const fs = await import('node:fs');` +
         `const pids = fs.readFileSync(${JSON.stringify(path.join(dir, 'pids'))}, 'utf8').trim().split('\\n').map(Number);` +
@@ -136,8 +147,10 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
         within: true,
       },
       stopped('in the foreground, hangs'),
+      { name: 'niced', code: 0, line: '✅ niced (N s)', within: true },
     ],
   });
+  expect(fs.readFileSync(path.join(dir, 'autogroup'), 'utf8')).toMatch(AUTOGROUP);
   // `within`: under 8 s (a bound of 1 s, a grace of 0.5 s, 3 s for the output of one that exited),
   // not the 20 s a left child holds the pipe. The foreground stage says so where its output goes.
   expect(r.stdout).toContain('=== in the foreground, hangs: still running after its bound of 1 s: stopped');
