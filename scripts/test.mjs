@@ -2,8 +2,9 @@
 // `npm test`: unit tests, self-tests against the demo platform and the redaction guard over every
 // output folder, one after another; beside them, from the start, the static checks (type check,
 // ESLint, Prettier and workflow lint at the lowest CPU priority; the demo's sanity check at the
-// tests' own). Every stage runs, each within a time bound (a stage past it is stopped and fails);
-// the exit code is 1 when any failed. A static check's output is
+// tests' own). Every stage runs, in a process group of its own and within a time bound (a stage past
+// it is stopped with all it started, and fails; scripts/stage.mjs); a Ctrl-C or SIGTERM is passed on
+// to the stages and starts no more. The exit code is 1 when any failed. A static check's output is
 // printed whole between the stages after it ended.
 import { createRequire } from 'node:module';
 import path from 'node:path';
