@@ -42,7 +42,10 @@ function signalGroup(pid, signal) {
  * with it. It then fails with a line that names it and its bound, whatever its exit code: a hung
  * stage never holds `npm test` or CI until the job's own limit, and the other stages still report.
  * When the stage's process has exited, what is left of its group is killed, and its output is not
- * waited on for more than 3 s. `stop(signal)` passes a signal to the group (test.mjs: Ctrl-C).
+ * waited on for more than 3 s. `stop(signal)` passes a signal to the group (test.mjs: Ctrl-C). A
+ * SIGKILL of `npm test` itself reaches no stage (each is a session of its own, out of the reach of
+ * a signal to `npm test`'s group too, which test.mjs passes on): each then ends at its own bound at
+ * the latest.
  *
  * @example runStage(['unit tests', ['npx', 'playwright', 'test'], { limitS: 900 }], { root, foreground: true })
  */
