@@ -20,6 +20,31 @@ const GRACE_MS = 15_000;
  */
 const DRAIN_MS = 3000;
 
+/**
+ * Gives a process's autogroup nice 19, where Linux has autogroups. Without root, the kernel takes
+ * one such write every 100 ms across the system (EAGAIN otherwise), and the background stages
+ * start together: the writes are queued 110 ms apart and retried for 3 s.
+ */
+let autogroupQueue = Promise.resolve();
+function niceAutogroup(pid) {
+  const attempt = (left) => {
+    try {
+      fs.writeFileSync(`/proc/${pid}/autogroup`, '19');
+      return Promise.resolve();
+    } catch (e) {
+      // No autogroup here (not Linux, scheduling without it) or the process is gone: nice alone applies.
+      if (e.code !== 'EAGAIN' || left === 0) return Promise.resolve();
+      return new Promise((r) => setTimeout(r, 110)).then(() => attempt(left - 1));
+    }
+  };
+  // Root is not rate-limited: its writes go at once.
+  const root = process.getuid?.() === 0;
+  autogroupQueue = autogroupQueue
+    .then(() => attempt(27))
+    .then(() => (root ? undefined : new Promise((r) => setTimeout(r, 110))));
+  return autogroupQueue;
+}
+
 /** Sends `signal` to every process of a stage's group; false when none is left. */
 function signalGroup(pid, signal) {
   try {
@@ -42,10 +67,10 @@ function signalGroup(pid, signal) {
  * with it. It then fails with a line that names it and its bound, whatever its exit code: a hung
  * stage never holds `npm test` or CI until the job's own limit, and the other stages still report.
  * When the stage's process has exited, what is left of its group is killed, and its output is not
- * waited on for more than 3 s. `stop(signal)` passes a signal to the group (test.mjs: Ctrl-C). A
- * SIGKILL of `npm test` itself reaches no stage (each is a session of its own, out of the reach of
- * a signal to `npm test`'s group too, which test.mjs passes on): each then ends at its own bound at
- * the latest.
+ * waited on for more than 3 s. `stop(why)` stops the group as Ctrl-C does (test.mjs passes on a
+ * SIGINT, SIGTERM or SIGHUP it gets). Each stage is a session of its own, out of the reach of a
+ * signal to `npm test`'s group, and its bound is kept by this process: a SIGKILL of `npm test`
+ * leaves its running stages to end on their own.
  *
  * @example runStage(['unit tests', ['npx', 'playwright', 'test'], { limitS: 900 }], { root, foreground: true })
  */
@@ -68,11 +93,7 @@ export function runStage(
     // against the others whatever the nice values inside it: the group's weight is set instead.
     // Without this the checks took an equal share of the cores from the unit tests (their wall
     // time 100 s against 82-90, the checks ending in 9-23 s against 26-64).
-    try {
-      fs.writeFileSync(`/proc/${child.pid}/autogroup`, '19');
-    } catch {
-      // no autogroup here (not Linux, or scheduling without it): nice alone applies
-    }
+    void niceAutogroup(child.pid);
     if (!NICE)
       try {
         os.setPriority(child.pid, 19);
@@ -90,6 +111,7 @@ export function runStage(
     else chunks.push(Buffer.from(line));
   };
   let timedOut = false;
+  let stoppedBy;
   let exitCode;
   let kill;
   let drain;
@@ -115,9 +137,10 @@ export function runStage(
       if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
       result = {
         name,
-        code: timedOut ? code || 1 : code,
+        code: timedOut || stoppedBy ? code || 1 : code,
         s: ((Date.now() - started) / 1000).toFixed(1),
         ...(timedOut ? { timedOut: limitS } : {}),
+        ...(stoppedBy && !timedOut ? { stoppedBy } : {}),
       };
       resolve(result);
     };
@@ -142,15 +165,25 @@ export function runStage(
     reported = true;
     process.stdout.write(header + Buffer.concat(chunks).toString());
   };
-  /** Passes a signal (Ctrl-C's SIGINT, a SIGTERM) on to the stage's group while it runs. */
-  const stop = (signal) => {
-    if (!result && child.pid !== undefined) signalGroup(child.pid, signal);
+  /**
+   * Stops the stage as Ctrl-C does, whatever stopped `npm test` (`why`: SIGINT, SIGTERM, SIGHUP):
+   * Playwright's runner dies at once on a SIGTERM, without its summary or its workers' teardown.
+   */
+  const stop = (why) => {
+    if (result || child.pid === undefined) return;
+    stoppedBy ??= why;
+    signalGroup(child.pid, 'SIGINT');
   };
   return { ended, report, stop };
 }
 
 /** The summary line of a stage's result. */
 export function stageLine(r) {
-  const bound = r.timedOut === undefined ? '' : `, stopped at its bound of ${r.timedOut} s`;
+  const bound =
+    r.timedOut !== undefined
+      ? `, stopped at its bound of ${r.timedOut} s`
+      : r.stoppedBy
+        ? `, stopped by ${r.stoppedBy}`
+        : '';
   return `${r.code === 0 ? '✅' : '❌'} ${r.name} (${r.s} s${bound})`;
 }

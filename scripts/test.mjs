@@ -4,9 +4,10 @@
 // ESLint, Prettier and workflow lint at the lowest CPU priority; the demo's sanity check at the
 // tests' own). Every stage runs, in a process group of its own and within a time bound (a stage past
 // it is stopped with all it started, and fails; scripts/stage.mjs); a Ctrl-C or SIGTERM is passed on
-// to the stages and starts no more. The exit code is 1 when any failed. A static check's output is
+// to the stages and starts no more (exit 128 + its number: 130 for Ctrl-C). The exit code is 1 when any failed. A static check's output is
 // printed whole between the stages after it ended.
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOptions } from './cli.mjs';
@@ -94,7 +95,7 @@ const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relat
 // does not reach: it is passed on to every stage that runs, and no further stage starts.
 const running = new Set();
 let stoppedBy;
-for (const signal of ['SIGINT', 'SIGTERM'])
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(signal, () => {
     stoppedBy ??= signal;
     for (const stage of running) stage.stop(signal);
@@ -121,4 +122,5 @@ const failed = results.filter((r) => r.code !== 0).length + stages.length - test
 process.stdout.write(
   `${results.length - failed + stages.length - tests.length} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)${stoppedBy ? `, stopped by ${stoppedBy}` : ''}\n`,
 );
-process.exit(failed ? 1 : 0);
+// Stopped: 128 + the signal's number, as a shell reports a command a signal ended (130 for Ctrl-C).
+process.exit(stoppedBy ? 128 + os.constants.signals[stoppedBy] : failed ? 1 : 0);

@@ -77,31 +77,73 @@ test('test.mjs, ensure-env.mjs, lint-workflows.mjs and ci/mask.ts refuse an unkn
 /** Where Linux schedules by autogroup, a niced stage's group has nice 19 (scripts/stage.mjs). */
 const AUTOGROUP = fs.existsSync('/proc/self/autogroup') ? /nice 19/ : /^none$/;
 
-test("npm test's stages have a time bound: a stage past it is stopped with its whole process group (SIGINT, Playwright's own stop; SIGKILL when that is ignored) and fails with a line naming it, whatever its exit code; a stage that exits is not held by what it left holding its output, nor outlived by it; a stage within its bound is untouched (scripts/stage.mjs)", () => {
+/** Kills what a stage test left (it failed before its stages ended), and reads its driver's answer. */
+function stagesOutcome(r: SpawnSyncReturns<string>, pidsFile: string): unknown {
+  const pids = fs.existsSync(pidsFile)
+    ? fs.readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number)
+    : [];
+  for (const pid of pids)
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone, as it should be
+    }
+  try {
+    return JSON.parse(r.stderr);
+  } catch {
+    throw new Error(
+      `the stages' driver gave no answer (signal ${r.signal}): ${r.stdout.slice(-2000)} ${r.stderr.slice(-2000)}`,
+    );
+  }
+}
+
+test("npm test's stages have a time bound: a stage past it is stopped with its whole process group (SIGINT, Playwright's own stop; SIGKILL when that is ignored) and fails with a line naming it, whatever its exit code; a stage that exits is not held by what it left holding its output, nor outlived by it, and its output is printed whole; a stage within its bound is untouched; niced stages started together each get autogroup nice 19 (scripts/stage.mjs)", () => {
   const dir = tempDir('stages');
+  const file = (name: string) => JSON.stringify(path.join(dir, name));
   // Each stage writes the pids of what it starts; none may be alive once the stages ended.
   const child = (code: string, stdio: string) =>
     `const c = require("child_process").spawn(process.execPath, ["-e", ${JSON.stringify(code)}], { stdio: "${stdio}" });` +
-    `require("fs").appendFileSync(${JSON.stringify(path.join(dir, 'pids'))}, c.pid + "\\n");`;
+    `require("fs").appendFileSync(${file('pids')}, c.pid + "\\n");`;
   const HANG = 'setInterval(() => {}, 1000);';
   const DEAF = 'process.on("SIGINT", () => {});';
+  // Read after a second: the writes of a user who is not root are queued 110 ms apart.
+  const niced = (n: number) =>
+    `setTimeout(() => { let g = "none"; try { g = require("fs").readFileSync("/proc/self/autogroup", "utf8"); } catch {} require("fs").writeFileSync(${file(`autogroup-${n}`)}, g); }, 1000);`;
   // [name, node -e code, bound s, foreground, niced]
   const stages: [string, string, number, boolean, boolean?][] = [
     ['quick', 'process.stdout.write("done")', 30, false],
     ['hangs', HANG, 1, false],
     ['ignores SIGINT', DEAF + HANG, 1, false],
     ['exits 0 on SIGINT', 'process.on("SIGINT", () => process.exit(0));' + HANG, 1, false],
-    ['a runner whose worker spins', DEAF + child(DEAF + 'for (;;) {}', 'ignore') + HANG, 1, false],
+    // Its worker, in its group, is told too (the SIGINT reaches the group, not the leader alone).
+    [
+      'a runner whose worker ignores SIGINT',
+      DEAF +
+        child(
+          `process.on("SIGINT", () => require("fs").writeFileSync(${file('worker-sigint')}, "")); setInterval(() => {}, 1000);`,
+          'ignore',
+        ) +
+        HANG,
+      1,
+      false,
+    ],
     ['exits at once, its child holding its output', child(HANG, 'inherit') + 'process.exit(0);', 30, false],
     ['in the foreground, hangs', HANG, 1, true],
-    // Its own session is weighed as one by Linux's autogroups, whatever nice says inside it.
     [
-      'niced',
-      `let g = "none"; try { g = require("fs").readFileSync("/proc/self/autogroup", "utf8"); } catch {} require("fs").writeFileSync(${JSON.stringify(path.join(dir, 'autogroup'))}, g);`,
+      'writes 200 KB, then its last line, and fails',
+      'process.stdout.write("x".repeat(200000) + "\\nLAST LINE\\n"); process.exitCode = 1;',
+      30,
+      false,
+    ],
+    // Its own session is weighed as one by Linux's autogroups, whatever nice says inside it; the
+    // kernel takes one write a 100 ms from a user who is not root.
+    ...[1, 2, 3, 4].map((n): [string, string, number, boolean, boolean] => [
+      `niced ${n}`,
+      niced(n),
       30,
       false,
       true,
-    ],
+    ]),
   ];
   const r = spawnSync(
     process.execPath,
@@ -109,11 +151,13 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
       '--input-type=module',
       '-e',
       `const { runStage, stageLine } = await import(${JSON.stringify(path.join(ROOT, 'scripts', 'stage.mjs'))});` +
-        `const results = await Promise.all(${JSON.stringify(stages)}.map(([name, code, limitS, foreground, nice]) =>` +
-        `  runStage([name, [process.execPath, '-e', code], { limitS, nice: !!nice }], { root: process.cwd(), foreground, graceMs: 500 }).ended));` +
+        `const runs = ${JSON.stringify(stages)}.map(([name, code, limitS, foreground, nice]) =>` +
+        `  runStage([name, [process.execPath, '-e', code], { limitS, nice: !!nice }], { root: process.cwd(), foreground, graceMs: 500 }));` +
+        `const results = await Promise.all(runs.map((run) => run.ended));` +
+        `for (const run of runs) await run.report();` +
         `await new Promise((r) => setTimeout(r, 300));` +
         `const fs = await import('node:fs');` +
-        `const pids = fs.readFileSync(${JSON.stringify(path.join(dir, 'pids'))}, 'utf8').trim().split('\\n').map(Number);` +
+        `const pids = fs.readFileSync(${file('pids')}, 'utf8').trim().split('\\n').map(Number);` +
         // Alive: not gone, and not a zombie that no parent has reaped yet (killed, it is dead).
         `const alive = pids.filter((pid) => { try { return !/\\) Z /.test(fs.readFileSync('/proc/' + pid + '/stat', 'utf8')); } catch { return false; } });` +
         `process.stderr.write(JSON.stringify({ alive, count: pids.length, results: results.map((r) => ({ ...r, s: undefined, line: stageLine(r).replace(/\\(\\d+\\.\\d s/, '(N s'), within: Number(r.s) < 8 })) }));` +
@@ -122,7 +166,7 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
     ],
     { encoding: 'utf8', timeout: 30_000 },
   );
-  const out = JSON.parse(r.stderr) as { alive: number[]; count: number; results: unknown[] };
+  const out = stagesOutcome(r, path.join(dir, 'pids'));
   const stopped = (name: string) => ({
     name,
     code: 1,
@@ -130,28 +174,35 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
     line: `❌ ${name} (N s, stopped at its bound of 1 s)`,
     within: true,
   });
+  const passed = (name: string) => ({ name, code: 0, line: `✅ ${name} (N s)`, within: true });
   expect(out).toEqual({
     alive: [],
     count: 2,
     results: [
-      { name: 'quick', code: 0, line: '✅ quick (N s)', within: true },
+      passed('quick'),
       stopped('hangs'),
       stopped('ignores SIGINT'),
       // A stop is a failure, whatever the stopped process says.
       stopped('exits 0 on SIGINT'),
-      stopped('a runner whose worker spins'),
+      stopped('a runner whose worker ignores SIGINT'),
+      passed('exits at once, its child holding its output'),
+      stopped('in the foreground, hangs'),
       {
-        name: 'exits at once, its child holding its output',
-        code: 0,
-        line: '✅ exits at once, its child holding its output (N s)',
+        name: 'writes 200 KB, then its last line, and fails',
+        code: 1,
+        line: '❌ writes 200 KB, then its last line, and fails (N s)',
         within: true,
       },
-      stopped('in the foreground, hangs'),
-      { name: 'niced', code: 0, line: '✅ niced (N s)', within: true },
+      ...[1, 2, 3, 4].map((n) => passed(`niced ${n}`)),
     ],
   });
-  expect(fs.readFileSync(path.join(dir, 'autogroup'), 'utf8')).toMatch(AUTOGROUP);
+  expect(fs.existsSync(path.join(dir, 'worker-sigint'))).toBe(true);
+  expect([1, 2, 3, 4].map((n) => fs.readFileSync(path.join(dir, `autogroup-${n}`), 'utf8'))).toEqual(
+    [1, 2, 3, 4].map(() => expect.stringMatching(AUTOGROUP)),
+  );
   // `within`: under 8 s (a bound of 1 s, a grace of 0.5 s, 3 s for the output of one that exited),
-  // not the 20 s a left child holds the pipe. The foreground stage says so where its output goes.
+  // not the 20 s a left child holds the pipe. The foreground stage says so where its output goes;
+  // a background stage's output is printed whole when it is reported.
   expect(r.stdout).toContain('=== in the foreground, hangs: still running after its bound of 1 s: stopped');
+  expect(r.stdout).toMatch(/x{200000}\nLAST LINE\n/);
 });
