@@ -187,3 +187,48 @@ export function stageLine(r) {
         : '';
   return `${r.code === 0 ? '✅' : '❌'} ${r.name} (${r.s} s${bound})`;
 }
+
+/**
+ * Runs `npm test`'s stages (scripts/test.mjs): the background ones from the start, the others one
+ * after another, each background stage's output printed between them once it ended; then the
+ * summary. Each stage is a process group of its own, which a Ctrl-C at the terminal does not reach:
+ * a SIGINT, SIGTERM or SIGHUP this process gets stops every running stage as Ctrl-C does, and no
+ * further stage starts. Returns the exit code: 0, 1 when a stage failed, or 128 + the signal's
+ * number when one stopped it (130 for Ctrl-C), as a shell reports a command a signal ended.
+ */
+export async function runAll(background, stages, { root, shown, graceMs }) {
+  const began = Date.now();
+  const running = new Set();
+  let stoppedBy;
+  const onSignal = (signal) => {
+    stoppedBy ??= signal;
+    for (const stage of running) stage.stop(signal);
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of signals) process.on(signal, onSignal);
+  const start = (stage, foreground) => {
+    const run = runStage(stage, { root, shown, foreground, ...(graceMs === undefined ? {} : { graceMs }) });
+    running.add(run);
+    void run.ended.then(() => running.delete(run));
+    return run;
+  };
+  const checks = background.map((s) => start(s, false));
+  const tests = [];
+  for (const stage of stages) {
+    if (stoppedBy) break;
+    tests.push(await start(stage, true).ended);
+    for (const c of checks) await c.report();
+  }
+  for (const c of checks) await c.report(true);
+  for (const signal of signals) process.off(signal, onSignal);
+  const results = [...(await Promise.all(checks.map((c) => c.ended))), ...tests];
+  const notRun = stages.slice(tests.length).map(([name]) => name);
+  process.stdout.write('\n=== npm test summary\n');
+  for (const r of results) process.stdout.write(`${stageLine(r)}\n`);
+  for (const name of notRun) process.stdout.write(`❌ ${name} (not run: ${stoppedBy})\n`);
+  const failed = results.filter((r) => r.code !== 0).length + notRun.length;
+  process.stdout.write(
+    `${results.length + notRun.length - failed} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)${stoppedBy ? `, stopped by ${stoppedBy}` : ''}\n`,
+  );
+  return stoppedBy ? 128 + os.constants.signals[stoppedBy] : failed ? 1 : 0;
+}

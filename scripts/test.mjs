@@ -7,11 +7,10 @@
 // to the stages and starts no more (exit 128 + its number: 130 for Ctrl-C). The exit code is 1 when any failed. A static check's output is
 // printed whole between the stages after it ended.
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOptions } from './cli.mjs';
-import { runStage, stageLine } from './stage.mjs';
+import { runAll } from './stage.mjs';
 
 // No arguments: every stage runs. An argument was ignored without a word (`npm test -- --grep
 // item5` ran the whole suite); it is refused before any stage starts.
@@ -89,38 +88,5 @@ const stages = [
     { limitS: CHECK_S },
   ],
 ];
-const began = Date.now();
 const shown = (a) => SHORT.get(a) ?? (a.startsWith(root + path.sep) ? path.relative(root, a) : a);
-// Each stage runs in a process group of its own (scripts/stage.mjs), which a Ctrl-C at the terminal
-// does not reach: it is passed on to every stage that runs, and no further stage starts.
-const running = new Set();
-let stoppedBy;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.on(signal, () => {
-    stoppedBy ??= signal;
-    for (const stage of running) stage.stop(signal);
-  });
-const start = (stage, foreground) => {
-  const run = runStage(stage, { root, shown, foreground });
-  running.add(run);
-  void run.ended.then(() => running.delete(run));
-  return run;
-};
-const checks = background.map((s) => start(s, false));
-const tests = [];
-for (const stage of stages) {
-  if (stoppedBy) break;
-  tests.push(await start(stage, true).ended);
-  for (const c of checks) await c.report();
-}
-for (const c of checks) await c.report(true);
-const results = [...(await Promise.all(checks.map((c) => c.ended))), ...tests];
-process.stdout.write('\n=== npm test summary\n');
-for (const r of results) process.stdout.write(`${stageLine(r)}\n`);
-for (const [name] of stages.slice(tests.length)) process.stdout.write(`❌ ${name} (not run: ${stoppedBy})\n`);
-const failed = results.filter((r) => r.code !== 0).length + stages.length - tests.length;
-process.stdout.write(
-  `${results.length - failed + stages.length - tests.length} passed, ${failed} failed (${((Date.now() - began) / 1000).toFixed(1)} s)${stoppedBy ? `, stopped by ${stoppedBy}` : ''}\n`,
-);
-// Stopped: 128 + the signal's number, as a shell reports a command a signal ended (130 for Ctrl-C).
-process.exit(stoppedBy ? 128 + os.constants.signals[stoppedBy] : failed ? 1 : 0);
+process.exit(await runAll(background, stages, { root, shown }));

@@ -1,4 +1,4 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
@@ -205,4 +205,86 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
   // a background stage's output is printed whole when it is reported.
   expect(r.stdout).toContain('=== in the foreground, hangs: still running after its bound of 1 s: stopped');
   expect(r.stdout).toMatch(/x{200000}\nLAST LINE\n/);
+});
+
+/** runAll over three waiting stages (one in the background), stopped by `signal` sent to its process alone. */
+async function stoppedRunAll(signal: NodeJS.Signals): Promise<unknown> {
+  const dir = tempDir('run-all');
+  const pidsFile = path.join(dir, 'pids');
+  // Each stage records its pid and what it was sent, then waits.
+  const stage = (name: string) => [
+    name,
+    [
+      process.execPath,
+      '-e',
+      `const fs = require("fs"); fs.appendFileSync(${JSON.stringify(pidsFile)}, process.pid + "\\n");` +
+        `for (const s of ["SIGINT", "SIGTERM"]) process.on(s, () => { fs.writeFileSync(${JSON.stringify(dir)} + "/${name}-" + s, ""); process.exit(1); });` +
+        'setInterval(() => {}, 1000);',
+    ],
+    { limitS: 60, nice: false },
+  ];
+  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { runAll } = await import(${JSON.stringify(path.join(ROOT, 'scripts', 'stage.mjs'))});` +
+          `process.exit(await runAll(${JSON.stringify([stage('check')])}, ${JSON.stringify([stage('tests'), stage('later')])}, { root: process.cwd() }));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    // Once both running stages have started, the signal goes to the driver alone.
+    const poll = setInterval(() => {
+      if (fs.existsSync(pidsFile) && fs.readFileSync(pidsFile, 'utf8').trim().split('\n').length >= 2) {
+        clearInterval(poll);
+        child.kill(signal);
+      }
+    }, 50);
+    child.on('close', (c) => resolve({ code: c, stdout: out }));
+  });
+  const alive = fs
+    .readFileSync(pidsFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+  return {
+    code,
+    summary: stdout.slice(stdout.indexOf('=== npm test summary')).replace(/\d+\.\d s/g, 'N s'),
+    told: fs
+      .readdirSync(dir)
+      .filter((f) => f.includes('-SIG'))
+      .sort(),
+    alive,
+  };
+}
+
+test("npm test stopped by a SIGINT or a SIGTERM of its own process (its stages are out of its group's reach) stops every running stage as Ctrl-C does, starts no more, says which, and exits 128 + the signal's number; nothing of its stages is left (scripts/stage.mjs runAll)", async () => {
+  const expected = (signal: string, code: number) => ({
+    code,
+    summary: [
+      '=== npm test summary',
+      `❌ check (N s, stopped by ${signal})`,
+      `❌ tests (N s, stopped by ${signal})`,
+      `❌ later (not run: ${signal})`,
+      `0 passed, 3 failed (N s), stopped by ${signal}`,
+      '',
+    ].join('\n'),
+    // Stopped as Ctrl-C stops them: a SIGTERM would end Playwright's runner at once.
+    told: ['check-SIGINT', 'tests-SIGINT'],
+    alive: [],
+  });
+  expect([await stoppedRunAll('SIGINT'), await stoppedRunAll('SIGTERM')]).toEqual([
+    expected('SIGINT', 130),
+    expected('SIGTERM', 143),
+  ]);
 });
