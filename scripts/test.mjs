@@ -20,7 +20,8 @@ readOptions({
   about:
     'Runs every stage: unit tests, self-tests and the redaction guard one after another, and beside them from the ' +
     'start typecheck, ESLint, Prettier and workflow lint (at nice 19) and demo sanity; each stage within a time ' +
-    'bound (unit tests 15 min, self-tests 30, the others 10), stopped and failed past it; exit 1 when any failed. ' +
+    'bound (unit tests 15 min, self-tests 30, the others 10), stopped and failed past it; exit 1 when any failed, ' +
+    '130 or 143 when a Ctrl-C or SIGTERM stopped them. ' +
     'One stage alone: npm run typecheck, npm run lint, ' +
     'npm run test:unit -- FILE, npm run test:self -- --grep TITLE, npm run redaction.',
 });
