@@ -187,10 +187,14 @@ function notCollected(records: TestRecord[]): { failureKind: FailureKind; reason
     (r) => r.status !== 'running' && r.status !== 'skipped' && r.status !== 'interrupted',
   );
   const first = ended.find((r) => r.error) ?? ended[0];
+  // Playwright's own stop of a test (a verdict written before the teardown names the stop).
+  const cut = records.find((r) => r.status === 'interrupted');
   if (!first)
     return {
-      failureKind: 'input',
-      reason: 'the run was not collected in this invocation (its tests did not run)',
+      failureKind: cut ? 'interrupted' : 'input',
+      reason: cut
+        ? `the run was not collected: ${cut.test === 'collection' ? 'its collection test' : `item ${cut.test}`} was interrupted before its collection ended`
+        : 'the run was not collected in this invocation (its tests did not run)',
     };
   const name = first.test === 'collection' ? 'its collection test' : `item ${first.test}`;
   return {

@@ -462,7 +462,7 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     });
   });
 
-  test('a test that ended before the collection did is named with its error, not "its tests did not run" (audit of --timeout 1); an interrupted one is not taken for one that ended', () => {
+  test('a test that ended before the collection did is named with its error, not "its tests did not run" (audit of --timeout 1); an interrupted one is said to be interrupted, not to have ended or not run', () => {
     const timedOut: TestRecord = {
       test: 5,
       status: 'timedOut',
@@ -478,9 +478,10 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
     });
     expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:fail']);
     const interrupted: TestRecord = { test: 'collection', status: 'interrupted', durationMs: 9 };
-    expect(buildVerdict(run, undefined, [interrupted], context).reason).toBe(
-      'the run was not collected in this invocation (its tests did not run)',
-    );
+    expect(buildVerdict(run, undefined, [interrupted], context)).toMatchObject({
+      failureKind: 'interrupted',
+      reason: 'the run was not collected: its collection test was interrupted before its collection ended',
+    });
   });
 });
 
