@@ -207,7 +207,8 @@ export async function runAll(background, stages, { root, shown, graceMs }) {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of signals) process.on(signal, onSignal);
   const start = (stage, foreground) => {
-    const run = runStage(stage, { root, shown, foreground, ...(graceMs === undefined ? {} : { graceMs }) });
+    // An undefined grace takes runStage's default.
+    const run = runStage(stage, { root, shown, foreground, graceMs });
     running.add(run);
     void run.ended.then(() => running.delete(run));
     return run;

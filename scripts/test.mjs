@@ -46,10 +46,10 @@ const SHORT = new Map([
   [tsxCjs, 'tsx/cjs'],
 ]);
 /**
- * Each stage's time bound, in seconds (scripts/stage.mjs: SIGINT, then SIGKILL): about ten times
- * what each takes on two cores (unit tests 70–90 s, self-tests 80–130 s, each check 3–20 s), and
- * together under an hour, so a hung stage fails with its name well inside CI's 90 minutes and the
- * other stages still report.
+ * Each stage's time bound, in seconds (scripts/stage.mjs: SIGINT, then SIGKILL): several times
+ * what each takes on two cores (unit tests 70–120 s, self-tests 80–130 s, each check 3–20 s alone
+ * and up to 100 s at nice 19 beside the tests), and together under an hour, so a hung stage fails
+ * with its name well inside CI's 90 minutes and the other stages still report.
  */
 const CHECK_S = 600;
 /**

@@ -175,32 +175,38 @@ function itemsNotRun(records: TestRecord[], selection: Selection): string | unde
     : undefined;
 }
 
+/** How a reason names one of a run's tests. */
+const testNamed = (test: TestRecord['test']): string =>
+  test === 'collection' ? 'its collection test' : `item ${test}`;
+
 /**
- * Why a run with no judged result (and no stop) was not checked: its tests did not run, or one ended
- * before the collection did, named with its error (it was "its tests did not run" then too, though
- * they had: audit of --timeout 1, which is now refused at start, tests/setup/cli.ts). The kind stays
- * the one a run never collected has had: what ended a test before its run was collected is not told
- * apart here, and the reason says what it was.
+ * Why a run with no judged result (and no stop known to the verdict) was not checked: its tests did
+ * not run (input, as a run never collected has always been); one Playwright interrupted
+ * (interrupted: a verdict written before the teardown names the stop); or one ended before the
+ * collection did, named with its first error (input: what ended it is not told apart here, the
+ * reason says what it was). Before, every case read "its tests did not run" (audit of
+ * `--timeout 1`, now refused at start: tests/setup/cli.ts).
  */
 function notCollected(records: TestRecord[]): { failureKind: FailureKind; reason: string } {
   const ended = records.filter(
     (r) => r.status !== 'running' && r.status !== 'skipped' && r.status !== 'interrupted',
   );
   const first = ended.find((r) => r.error) ?? ended[0];
-  // Playwright's own stop of a test (a verdict written before the teardown names the stop).
-  const cut = records.find((r) => r.status === 'interrupted');
-  if (!first)
+  if (first)
     return {
-      failureKind: cut ? 'interrupted' : 'input',
-      reason: cut
-        ? `the run was not collected: ${cut.test === 'collection' ? 'its collection test' : `item ${cut.test}`} was interrupted before its collection ended`
-        : 'the run was not collected in this invocation (its tests did not run)',
+      failureKind: 'input',
+      reason: `the run was not collected: ${testNamed(first.test)} ended (${first.status}) before its collection did${first.error ? `: ${first.error}` : ''}`,
     };
-  const name = first.test === 'collection' ? 'its collection test' : `item ${first.test}`;
-  return {
-    failureKind: 'input',
-    reason: `the run was not collected: ${name} ended (${first.status}) before its collection did${first.error ? `: ${first.error}` : ''}`,
-  };
+  const cut = records.find((r) => r.status === 'interrupted');
+  return cut
+    ? {
+        failureKind: 'interrupted',
+        reason: `the run was not collected: ${testNamed(cut.test)} was interrupted before its collection ended`,
+      }
+    : {
+        failureKind: 'input',
+        reason: 'the run was not collected in this invocation (its tests did not run)',
+      };
 }
 
 /**

@@ -77,11 +77,28 @@ test('test.mjs, ensure-env.mjs, lint-workflows.mjs and ci/mask.ts refuse an unkn
 /** Where Linux schedules by autogroup, a niced stage's group has nice 19 (scripts/stage.mjs). */
 const AUTOGROUP = fs.existsSync('/proc/self/autogroup') ? /nice 19/ : /^none$/;
 
-/** Kills what a stage test left (it failed before its stages ended), and reads its driver's answer. */
+/** The pids a stage test's stages wrote, one a line. */
+const pidsIn = (file: string): number[] =>
+  fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').map(Number) : [];
+
+/** Those still alive: not gone, and not a zombie no parent has reaped yet (killed, it is dead). */
+function living(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * What the stages left alive, then killed (a test that failed before its stages ended leaves none
+ * behind), the number of pids they wrote, and the driver's results.
+ */
 function stagesOutcome(r: SpawnSyncReturns<string>, pidsFile: string): unknown {
-  const pids = fs.existsSync(pidsFile)
-    ? fs.readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number)
-    : [];
+  const pids = pidsIn(pidsFile);
+  const alive = living(pids);
   for (const pid of pids)
     try {
       process.kill(pid, 'SIGKILL');
@@ -89,7 +106,7 @@ function stagesOutcome(r: SpawnSyncReturns<string>, pidsFile: string): unknown {
       // gone, as it should be
     }
   try {
-    return JSON.parse(r.stderr);
+    return { alive, count: pids.length, results: JSON.parse(r.stderr) as unknown };
   } catch {
     throw new Error(
       `the stages' driver gave no answer (signal ${r.signal}): ${r.stdout.slice(-2000)} ${r.stderr.slice(-2000)}`,
@@ -155,12 +172,9 @@ test("npm test's stages have a time bound: a stage past it is stopped with its w
         `  runStage([name, [process.execPath, '-e', code], { limitS, nice: !!nice }], { root: process.cwd(), foreground, graceMs: 500 }));` +
         `const results = await Promise.all(runs.map((run) => run.ended));` +
         `for (const run of runs) await run.report();` +
+        // Time for the SIGKILLs to land before the pids are looked at.
         `await new Promise((r) => setTimeout(r, 300));` +
-        `const fs = await import('node:fs');` +
-        `const pids = fs.readFileSync(${file('pids')}, 'utf8').trim().split('\\n').map(Number);` +
-        // Alive: not gone, and not a zombie that no parent has reaped yet (killed, it is dead).
-        `const alive = pids.filter((pid) => { try { return !/\\) Z /.test(fs.readFileSync('/proc/' + pid + '/stat', 'utf8')); } catch { return false; } });` +
-        `process.stderr.write(JSON.stringify({ alive, count: pids.length, results: results.map((r) => ({ ...r, s: undefined, line: stageLine(r).replace(/\\(\\d+\\.\\d s/, '(N s'), within: Number(r.s) < 8 })) }));` +
+        `process.stderr.write(JSON.stringify(results.map((r) => ({ ...r, s: undefined, line: stageLine(r).replace(/\\(\\d+\\.\\d s/, '(N s'), within: Number(r.s) < 8 }))));` +
         // As scripts/test.mjs ends.
         `process.exit(0);`,
     ],
@@ -238,25 +252,14 @@ async function stoppedRunAll(signal: NodeJS.Signals): Promise<unknown> {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     // Once both running stages have started, the signal goes to the driver alone.
     const poll = setInterval(() => {
-      if (fs.existsSync(pidsFile) && fs.readFileSync(pidsFile, 'utf8').trim().split('\n').length >= 2) {
+      if (pidsIn(pidsFile).length >= 2) {
         clearInterval(poll);
         child.kill(signal);
       }
     }, 50);
     child.on('close', (c) => resolve({ code: c, stdout: out }));
   });
-  const alive = fs
-    .readFileSync(pidsFile, 'utf8')
-    .trim()
-    .split('\n')
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      } catch {
-        return false;
-      }
-    });
+  const alive = living(pidsIn(pidsFile));
   return {
     code,
     summary: stdout.slice(stdout.indexOf('=== npm test summary')).replace(/\d+\.\d s/g, 'N s'),
