@@ -11,11 +11,13 @@ import {
   ROOT,
   demoStats,
   expect,
+  folderOf,
   readVerdicts,
   resetDemoStats,
   runSuite,
   test,
   type SuiteResult,
+  comparable,
   embeddedInReport,
   expectNoSecretsIn,
 } from './harness';
@@ -27,7 +29,9 @@ import {
  * for the night (one environment block, one grid), the result. One run passes (Profile A), the
  * other fails item 3 (Profile B, `drift-b-kpi-gap-02`): what a shard found failing is failing in
  * the merged night, its verdict, grid, JUnit and record of failed tests. A shard with no run (more
- * shards than runs) is fine. The platform sees each run's requests once in total.
+ * shards than runs) is fine. The platform sees each run's requests once in total. Then the same
+ * runs unsharded under Playwright's line, junit and blob reporters: each verdict is the sharded
+ * night's (docs/claims.md: the claims this proves were proven in part only until 2026-11-28).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -39,6 +43,7 @@ const runs: RunInput[] = [
 ];
 const base = path.join(ROOT, 'reports', 'local-pipeline');
 let pipeline: SuiteResult;
+let unsharded: SuiteResult;
 let stats: Record<string, Record<string, number>>;
 
 test.beforeAll(async () => {
@@ -52,6 +57,15 @@ test.beforeAll(async () => {
     timeoutMs: 240_000,
   });
   stats = await demoStats();
+  // The same runs unsharded, under Playwright's line, junit (its report on stdout) and blob reporters
+  // at once, after the counts above are taken: what the sharded night under the configured reporters
+  // wrote is compared with it below.
+  unsharded = await runSuite({
+    name: 'unsharded',
+    runs,
+    args: ['--reporter=line,junit,blob'],
+    env: { PLAYWRIGHT_BLOB_OUTPUT_DIR: path.join(folderOf('unsharded'), 'blob') },
+  });
 });
 
 test('3 shards asked for 2 runs: 2 shards, every run once, one grid; the item a shard found failing fails the merged night (exit 1)', () => {
@@ -190,6 +204,21 @@ test("a shard with no run (more shards than runs) writes an empty night (exit 0)
   expect(merged.status, merged.stdout + merged.stderr).toBe(1);
 });
 
+test("a shard's invocation writes for each run the verdict an unsharded invocation writes, and no reporter takes part in a verdict: the sharded night (configured reporters: list, Allure, blob) against one invocation of the same runs under line, junit and blob (docs/claims.md)", () => {
+  expect(unsharded.code, unsharded.output.slice(-3000)).toBe(1);
+  // Each reporter took part: line's progress, junit's report on stdout (the suite's own lines on
+  // stderr), blob's file; no Allure results.
+  expect(unsharded.stdout).toMatch(/<testsuites [^]*<\/testsuites>/);
+  expect(unsharded.stdout).not.toContain('L1 verdicts');
+  expect(unsharded.output).toContain('(no Allure results: --reporter replaced the Allure reporter)');
+  expect(fs.readdirSync(path.join(unsharded.dir, 'blob'))).toEqual([expect.stringMatching(/\.zip$/)]);
+  expect([...unsharded.verdicts.keys()].sort()).toEqual([...pipeline.verdicts.keys()].sort());
+  for (const [label, verdict] of pipeline.verdicts) {
+    expect(verdict.selection).toMatchObject({ shard: expect.stringMatching(/^[12]\/2$/) });
+    expect(comparable(verdict), label).toEqual(comparable(unsharded.verdicts.get(label)!));
+  }
+});
+
 test('no secret in any output of the pipeline', () => {
-  expectNoSecretsIn(base, pipeline.dir);
+  expectNoSecretsIn(base, pipeline.dir, unsharded.dir);
 });
