@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from './test-type';
 import { ROOT, tsScript } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
+import { freeTriple } from '../../scripts/bench/demo-server';
 
 /**
  * The scripts that take no arguments refuse one (node:util parseArgs, strict): `npm test -- --grep
@@ -290,4 +291,51 @@ test("npm test stopped by a SIGINT or a SIGTERM of its own process (its stages a
     expected('SIGINT', 130),
     expected('SIGTERM', 143),
   ]);
+});
+
+test("a self-test worker that ends (npm test's bound or a Ctrl-C stopped the self-tests) takes the invocations it was running with it, each in its process group out of the stop's reach (tests/selftest/harness.ts)", async () => {
+  test.setTimeout(60_000);
+  const dir = tempDir('harness-exit');
+  const pidsFile = path.join(dir, 'pids');
+  const name = `harness-exit-${process.pid}`;
+  // A self-test whose invocation never ends: its shell and the shell's child write their pids.
+  fs.writeFileSync(
+    path.join(dir, 'held.spec.ts'),
+    [
+      `import { runSuite, test } from ${JSON.stringify(path.join(ROOT, 'tests', 'selftest', 'harness'))};`,
+      `test('held', async () => {`,
+      `  await runSuite({ name: ${JSON.stringify(name)}, command: ['bash', '-c', ${JSON.stringify(`echo $$ >> ${pidsFile}; sleep 600 & echo $! >> ${pidsFile}; wait`)}], timeoutMs: 600_000 });`,
+      `});`,
+    ].join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'playwright.config.ts'),
+    "export default { testDir: '.', workers: 1, reporter: 'line', timeout: 600_000 };\n",
+  );
+  const cli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  const runner = spawn(process.execPath, [cli, 'test', '-c', dir], {
+    cwd: ROOT,
+    env: { ...env, L1_SELFTEST_DEMO_PORT: String(await freeTriple(5620)), FORCE_COLOR: '0' },
+    detached: true,
+  });
+  let out = '';
+  runner.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  runner.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const closed = new Promise<number | null>((resolve) => runner.on('close', resolve));
+  try {
+    await expect.poll(() => pidsIn(pidsFile).length, { timeout: 30_000 }).toBe(2);
+    // Ctrl-C at a terminal: SIGINT to the runner's group, its worker in it; the invocation's is apart.
+    process.kill(-runner.pid!, 'SIGINT');
+    await closed;
+    await expect.poll(() => living(pidsIn(pidsFile)), { timeout: 5_000, message: out }).toEqual([]);
+  } finally {
+    for (const pid of [runner.pid!, ...pidsIn(pidsFile)])
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone, as it should be
+      }
+    for (const d of [path.join(ROOT, 'selftest-results', name), path.join(ROOT, '.l1', 'selftest', name)])
+      fs.rmSync(d, { recursive: true, force: true });
+  }
 });
