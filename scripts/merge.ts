@@ -76,7 +76,12 @@ function main(): number {
   const first = mergeVerdictFolders(positionals, null, options);
   const night = first.entries.map((e) => e.verdict.night).find(Boolean);
   const known = knownRunLabels({ env: process.env, dotenv: readDotenv(ROOT), root: ROOT }, night);
-  const merged = known.runs ? mergeVerdictFolders(positionals, known.runs, options) : first;
+  const merged = known.runs
+    ? mergeVerdictFolders(positionals, known.runs, {
+        ...options,
+        ...(known.profileB ? { profileB: known.profileB } : {}),
+      })
+    : first;
   const last = mergeLastRuns(positionals, merged.absent);
   const problems = [...known.problems, ...merged.problems];
   const notes = [...known.notes, ...merged.notes, ...(last.note ? [last.note] : [])];

@@ -11,6 +11,7 @@ import {
   type VerdictFile,
 } from '../schema/verdict';
 import type { Night } from '../run/night';
+import type { ProfileBSettings } from '../run/types';
 import { fileKeyOf, type ConfiguredRun } from '../run/runs';
 import { readSettings, type SettingsSources } from '../run/settings';
 import { parseShard } from '../run/selection';
@@ -55,6 +56,11 @@ export interface MergeOptions {
    * Without it, the count the shards' verdicts name (`selection.shard`, `i/n`), when they agree.
    */
   shards?: number;
+  /**
+   * The Profile B settings (`knownRunLabels`): a run found in no shard gets the facts its URLs give
+   * (lib/run/profile.ts `unreadRunFacts`). None: such a run is Profile A.
+   */
+  profileB?: ProfileBSettings;
 }
 
 interface Found {
@@ -73,7 +79,13 @@ const quote = (label: string) => JSON.stringify(safeText(label, 120));
 export function knownRunLabels(
   sources: Pick<SettingsSources, 'env' | 'dotenv' | 'root'>,
   night?: { batchDate: string; describe: string },
-): { labels: string[] | null; runs: ConfiguredRun[] | null; notes: string[]; problems: string[] } {
+): {
+  labels: string[] | null;
+  runs: ConfiguredRun[] | null;
+  profileB?: ProfileBSettings;
+  notes: string[];
+  problems: string[];
+} {
   let settings;
   const fixed: Night | undefined = night && {
     ...night,
@@ -102,7 +114,13 @@ export function knownRunLabels(
       notes: ['no runs are configured here (L1_RUNS): a run found in no shard cannot be detected'],
       problems: [],
     };
-  return { labels: settings.runs.map((r) => r.label), runs: settings.runs, notes: [], problems: [] };
+  return {
+    labels: settings.runs.map((r) => r.label),
+    runs: settings.runs,
+    profileB: settings.profileB,
+    notes: [],
+    problems: [],
+  };
 }
 
 function mergeSelection(verdicts: VerdictFile[]): Selection {
@@ -145,12 +163,14 @@ function missingVerdict(
   shards: number,
   unfinished: readonly string[],
   absent: readonly string[],
+  profileB: ProfileBSettings,
 ): VerdictFile {
   const first = found[0];
   const night = found.map((v) => v.night).find(Boolean);
   const verdict = buildVerdict(run, undefined, [], {
     // No shard left a verdict: the runs checked against are L1_RUNS, all of them.
     selection: found.length ? mergeSelection([...found]) : { filters: [], shard: null, complete: true },
+    profileB,
     suite: first?.suite ?? suiteInfo(),
     generatedAt: new Date().toISOString(),
     ...(night ? { night } : {}),
@@ -391,7 +411,10 @@ export function mergeVerdictFolders(
       problems.push(`run ${quote(run.label)} of L1_RUNS found in no shard (the merged verdict says error)`);
       add(
         run.label,
-        { file: `${run.slug}.json`, verdict: missingVerdict(run, found, dirs.length, unfinished, absent) },
+        {
+          file: `${run.slug}.json`,
+          verdict: missingVerdict(run, found, dirs.length, unfinished, absent, options.profileB ?? {}),
+        },
         'found in no shard',
       );
     }

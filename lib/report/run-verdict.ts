@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
+import { settings } from '../run/settings';
 import { judgedAt, readJudged, runFolder, type JudgedRun } from './judged';
 import { readTestRecords } from './records';
 import { suiteInfo } from './suite';
@@ -74,6 +75,8 @@ export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupt
   return buildVerdict(run, judged, readTestRecords(folder), {
     ...(interrupted && collectionCutShort(folder, invocation, judged) ? { collectionCutShort: true } : {}),
     selection: invocation.selection,
+    // As the night's settings give them (the report after a kill reads the same variables and runs file).
+    profileB: settings({ runsOptional: true }).profileB,
     suite: suiteInfo(),
     generatedAt: new Date().toISOString(),
     ...(invocation.night

@@ -1,4 +1,6 @@
+import { unreadRunFacts } from '../run/profile';
 import type { ConfiguredRun } from '../run/runs';
+import type { ProfileBSettings } from '../run/types';
 import { ITEM_NUMBERS, type ComparisonRow, type ItemNumber, type StepResult } from '../rules/types';
 import { redactText, redactUrl } from '../redaction/url';
 import type { JudgedItem, JudgedRun } from './judged';
@@ -55,6 +57,12 @@ export interface VerdictContext {
   interrupted?: string;
   /** The run's collection ended in error after the stop began (the stop closed its browser). */
   collectionCutShort?: boolean;
+  /**
+   * The invocation's Profile B settings: a run with no judged result (never started, a lost shard's)
+   * has the facts its URLs give, its profile by its host or company id (lib/run/profile.ts
+   * `unreadRunFacts`), as the Allure result made for it says.
+   */
+  profileB: ProfileBSettings;
 }
 
 function cell(value: ComparisonRow['html']): ComparisonRow['html'] {
@@ -269,6 +277,17 @@ export function buildVerdict(
     }
   }
   const info = judged?.run;
+  const unread = info
+    ? undefined
+    : unreadRunFacts(
+        {
+          htmlUrl: run.input.htmlUrl,
+          platformUrl: run.input.platformUrl,
+          ...(run.input.companyId !== undefined ? { companyId: run.input.companyId } : {}),
+        },
+        context.profileB,
+      );
+  const facts = info ?? unread;
   const batches = keptBatchIds(info?.batchIds ?? []);
   return {
     run: {
@@ -277,11 +296,11 @@ export function buildVerdict(
       label: redactText(run.label),
       htmlUrl: redactUrl(run.input.htmlUrl),
       platformUrl: redactUrl(run.input.platformUrl),
-      companyId: info?.companyId ?? null,
-      projectId: info?.projectId ?? null,
-      reportType: info?.reportType ?? null,
-      batchDate: info?.batchDate ?? null,
-      profile: info?.profile ?? 'A',
+      companyId: facts?.companyId ?? null,
+      projectId: facts?.projectId ?? null,
+      reportType: facts?.reportType ?? null,
+      batchDate: facts?.batchDate ?? null,
+      profile: facts?.profile ?? 'A',
       batchIds: batches.batchIds,
       dataSource: info?.dataSource ?? 'html',
       level: info?.level ?? run.input.level ?? 'brand',

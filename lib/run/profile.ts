@@ -1,6 +1,6 @@
 import type { Profile } from '../schema/vocabulary';
 import type { ProfileBSettings } from './types';
-import { onPortalHost } from './url';
+import { onPortalHost, readUrls, type UrlFacts } from './url';
 
 export interface ProfileFacts {
   host: string;
@@ -37,4 +37,43 @@ export function recognizeProfile(facts: ProfileFacts, settings: ProfileBSettings
     return { profile: 'B', reason: 'DATA.meta.line names the group' };
   }
   return { profile: 'A', reason: 'no Profile B rule matched (spec 9.1.1)' };
+}
+
+/** What is known of a run before its report is read: from its URLs (and configured company id). */
+export interface UnreadFacts {
+  companyId: number;
+  projectId: string;
+  reportType: UrlFacts['reportType'];
+  batchDate: string;
+  profile: Profile;
+}
+
+/**
+ * The facts of a run whose collection never read its report (the night stopped before it started,
+ * a shard that left no results), as its collection would have read them from its URLs; its profile
+ * by the rules known before its DATA is read (the report host, the company id: spec 9.1.1). A run
+ * that is Profile B only by its DATA's line gets A. Undefined when its URLs say nothing (malformed).
+ * One function for the verdict file and the Allure result made for such a run, so that both say
+ * the same (audit of 2026-11-28: the verdict said `"profile": "A"` and no company where the Allure
+ * result said B and company 3100).
+ */
+export function unreadRunFacts(
+  input: { htmlUrl: string; platformUrl: string; companyId?: number | string },
+  profileB: ProfileBSettings,
+): UnreadFacts | undefined {
+  try {
+    const facts = readUrls(input);
+    return {
+      companyId: facts.companyId,
+      projectId: facts.projectId,
+      reportType: facts.reportType,
+      batchDate: facts.batchDate,
+      profile: recognizeProfile(
+        { host: facts.host, protocol: facts.protocol, companyId: facts.companyId },
+        profileB,
+      ).profile,
+    };
+  } catch {
+    return undefined;
+  }
 }

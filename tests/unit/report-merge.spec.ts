@@ -21,7 +21,8 @@ import {
   type VerdictFile,
 } from '../../lib/schema/verdict';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
-import { fileKeyOf } from '../../lib/run/runs';
+import { fileKeyOf, type ConfiguredRun } from '../../lib/run/runs';
+import type { ProfileBSettings } from '../../lib/run/types';
 import { tsScript } from '../../lib/run/settings';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -400,6 +401,27 @@ test.describe('mergeVerdictFolders', () => {
     });
     expect(fs.readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain('lost');
     expect(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8')).toContain('<testsuite name="lost"');
+  });
+
+  test("a run of L1_RUNS found in no shard has the facts its URLs give, its profile by the merge's Profile B settings (lib/run/profile.ts unreadRunFacts)", () => {
+    const lost: ConfiguredRun = {
+      label: 'lost',
+      slug: 'lost',
+      input: {
+        htmlUrl: 'https://portal.example/reports/300101/diagnosis/2025-11-17?companyId=3100',
+        platformUrl: 'https://platform.example/platform/projects/300101/overview',
+      },
+    };
+    const facts = (profileB: ProfileBSettings) =>
+      mergeVerdictFolders([shard(entry('a'))], ['a', lost], { profileB }).entries[1]!.verdict.run;
+    expect(facts({ companyId: 3100 })).toMatchObject({
+      companyId: 3100,
+      projectId: '300101',
+      reportType: 'diagnosis',
+      batchDate: '2025-11-17',
+      profile: 'B',
+    });
+    expect(facts({}).profile).toBe('A');
   });
 
   test('a run found in no shard beside a shard that was stopped (a run of it interrupted, or no index: killed) is interrupted, not input', () => {

@@ -78,6 +78,7 @@ const context: VerdictContext = {
   selection: { filters: ['--grep A-monitor'], shard: null, complete: false },
   suite: { name: 'l1-verify', version: '0.1.0' },
   generatedAt: '2025-11-18T02:00:00.000Z',
+  profileB: {},
 };
 
 const ALL = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -452,6 +453,42 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
       'report page …: DATA did not finish within 30000 ms (L1_REQUEST_TIMEOUT_MS)',
     ])
       expect(closedUnderIt(reason), reason).toBe(false);
+  });
+
+  test('a run never started has the facts its URLs give (docs/contract.md §7), and is Profile B by its host or company id, as the Allure result made for it (audit of 2026-11-28: company, project, type and date were null, the profile A)', () => {
+    const stopped = { ...context, interrupted: 'the invocation was interrupted by SIGTERM' };
+    expect(buildVerdict(run, undefined, [], stopped).run).toMatchObject({
+      companyId: 1001,
+      projectId: '101101',
+      reportType: 'monitor',
+      batchDate: '2025-11-17',
+      profile: 'A',
+    });
+    expect(buildVerdict(run, undefined, [], { ...stopped, profileB: { companyId: 1001 } }).run.profile).toBe(
+      'B',
+    );
+    expect(
+      buildVerdict(run, undefined, [], { ...stopped, profileB: { host: '127.0.0.1' } }).run.profile,
+    ).toBe('B');
+    // Near miss: Profile B by its DATA's line alone is not known before the report is read.
+    expect(buildVerdict(run, undefined, [], { ...stopped, profileB: { groupName: 'G' } }).run.profile).toBe(
+      'A',
+    );
+    // What is read wins over the URLs: a judged run's facts are its DATA's.
+    const read = judged();
+    expect(buildVerdict(run, read, [], { ...stopped, profileB: { companyId: 1001 } }).run).toMatchObject({
+      profile: read.run.profile,
+      companyId: read.run.companyId,
+    });
+    // URLs that say nothing: nothing is made up.
+    const bad = { ...run, input: { htmlUrl: 'not a url', platformUrl: 'x' } };
+    expect(buildVerdict(bad, undefined, [], stopped).run).toMatchObject({
+      companyId: null,
+      projectId: null,
+      reportType: null,
+      batchDate: null,
+      profile: 'A',
+    });
   });
 
   test('without a stop, a run that was never collected is an input error of this invocation', () => {

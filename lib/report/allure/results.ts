@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { recognizeProfile } from '../../run/profile';
+import { unreadRunFacts } from '../../run/profile';
 import type { ProfileBSettings, RunInput } from '../../run/types';
-import { readUrls } from '../../run/url';
 import type { VerdictFile } from '../../schema/verdict';
 import { notCheckedMessage } from '../night';
 import { runTitle, safeText } from '../text';
@@ -148,19 +147,18 @@ export interface Completed {
 }
 
 /**
- * The facts of a run whose collection never read its URLs (the night stopped before it started),
- * as its collection would have read them: from the configured run when given, else from the
- * verdict's URLs; its profile by the rules known before its DATA is read (the report host, the
- * company id: spec 9.1.1). A run that is Profile B only by its DATA's line gets A here, and its
- * made results' history id is not its checked nights' (README.md § Reading the Allure report).
+ * The facts of a run whose collection never read its URLs (lib/run/profile.ts `unreadRunFacts`): from
+ * the configured run when given, else from the verdict's URLs; the verdict's own when neither says.
+ * Its made results' history id is not its checked nights' when it is Profile B only by its DATA's
+ * line (README.md § Reading the Allure report).
  */
 export function unreadFacts(
   v: VerdictFile,
   configured: RunInput | undefined,
   profileB: ProfileBSettings,
 ): ParameterFacts {
-  try {
-    const facts = readUrls(
+  return (
+    unreadRunFacts(
       configured
         ? {
             htmlUrl: configured.htmlUrl,
@@ -168,20 +166,9 @@ export function unreadFacts(
             ...(configured.companyId !== undefined ? { companyId: configured.companyId } : {}),
           }
         : { htmlUrl: v.run.htmlUrl, platformUrl: v.run.platformUrl },
-    );
-    return {
-      companyId: facts.companyId,
-      projectId: facts.projectId,
-      reportType: facts.reportType,
-      batchDate: facts.batchDate,
-      profile: recognizeProfile(
-        { host: facts.host, protocol: facts.protocol, companyId: facts.companyId },
-        profileB,
-      ).profile,
-    };
-  } catch {
-    return v.run;
-  }
+      profileB,
+    ) ?? v.run
+  );
 }
 
 const label = (result: Result, name: string) => result.labels?.find((l) => l.name === name)?.value;
