@@ -45,6 +45,13 @@ export interface NightCounts {
   failing: number;
   failingItems: number;
   notChecked: number;
+  /**
+   * Items that failed on checked data in runs not checked whole: a run the stop interrupted after
+   * its collection, whose finished items had already compared their values (`failedOnData`).
+   * Counted apart so that a mismatch found before a stop is in every headline, not only the grid
+   * (night audit of 2026-11-28: "0 failing items" under a grid showing FAIL).
+   */
+  failingItemsNotChecked: number;
   /** Runs not checked, by failure kind. */
   byKind: Partial<Record<FailureKind | 'unknown', number>>;
   /** Items that passed only by a special clause of the spec. */
@@ -75,6 +82,14 @@ export interface NightSummary {
   exitCode: 0 | 1 | 2;
   /** Why the invocation stopped before every test ended (a signal, `-x`), when it did. */
   stopped?: string;
+}
+
+/**
+ * The items of a verdict that failed on the data compared: a failing step with its mismatches, not
+ * a failure because the run could not be checked (such an item has no step).
+ */
+export function failedOnData(v: VerdictFile): VerdictFile['items'] {
+  return v.items.filter((i) => i.verdict === 'fail' && i.steps.some((st) => st.verdict === 'fail'));
 }
 
 function markOf(v: VerdictFile, item: ItemNumber): Mark {
@@ -200,6 +215,7 @@ export function summarize(verdicts: VerdictFile[], selection: Selection, stopped
       failing: failing.length,
       failingItems: checked.reduce((n, v) => n + v.items.filter((i) => i.verdict === 'fail').length, 0),
       notChecked: verdicts.length - checked.length,
+      failingItemsNotChecked: notChecked.reduce((n, v) => n + failedOnData(v).length, 0),
       byKind,
       annotatedPasses: annotated.length,
     },
@@ -268,8 +284,14 @@ export function countsLine(s: NightSummary): string {
   return (
     `${plural(c.runs, 'run')}: ${c.checked} checked (${c.passing} passing, ${c.failing} with failing items, ` +
     `${plural(c.failingItems, 'failing item')}${c.noItems ? `, ${c.noItems} with no item run` : ''}), ` +
-    `${c.notChecked} not checked${kinds ? ` (${kinds})` : ''}`
+    `${c.notChecked} not checked${kinds ? ` (${kinds})` : ''}` +
+    (c.failingItemsNotChecked ? `, ${notCheckedFailing(c.failingItemsNotChecked)}` : '')
   );
+}
+
+/** `with 1 failing item on the data they checked`: the mismatches found in runs not checked whole. */
+export function notCheckedFailing(n: number): string {
+  return `with ${plural(n, 'failing item')} on the data they checked`;
 }
 
 /** Characters of a reason shown in a summary; the verdict file has the whole text. */
@@ -352,6 +374,9 @@ export function summaryMarkdown(s: NightSummary): string {
           `${plural(c.noItems, 'checked run')} with no item run (the selection kept no item test of them).`,
           '',
         ]
+      : []),
+    ...(c.failingItemsNotChecked
+      ? [`Runs not checked whole, ${notCheckedFailing(c.failingItemsNotChecked)} (❌ in their rows).`, '']
       : []),
   ];
   if (s.verdicts.length === 0) lines.push('No verdict: no run was checked.');

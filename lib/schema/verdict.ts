@@ -122,6 +122,8 @@ export const verdictIndexSchema = z.object({
       failing: z.number(),
       failingItems: z.number(),
       notChecked: z.number(),
+      /** Absent in index files written before it was counted. */
+      failingItemsNotChecked: z.number().optional(),
       byKind: z.record(z.string(), z.number()),
       annotatedPasses: z.number(),
     })

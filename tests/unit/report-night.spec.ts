@@ -11,6 +11,8 @@ import type { VerdictFile } from '../../lib/schema/verdict';
 import { displayWidth, safeText } from '../../lib/report/text';
 import type { Selection } from '../../lib/schema/verdict';
 import { fakeVerdict } from './fakes/verdicts';
+import { nightVariables } from '../../lib/report/allure/summary';
+import { nightEnvironment } from '../../lib/report/allure/facts';
 
 const selection: Selection = { filters: [], shard: null, complete: true };
 
@@ -318,6 +320,41 @@ test.describe('passes by a special clause and runs not checked read differently'
     // Items ran somewhere: the code is 0 or 1 and keeps its meaning.
     expect(meaning([verdict('a', {}), verdict('b', all('pass'))])).toBeUndefined();
     expect(meaning([])).toBeUndefined();
+  });
+
+  test('an item that failed on compared data in a run the stop interrupted is counted in every headline, apart from the checked runs; an item failed because its run was not checked is not (night audit of 2026-11-28: "0 failing items" under a FAIL)', () => {
+    const interrupted = verdict(
+      'drift',
+      { 3: 'pass', 4: 'pass', 5: 'fail' },
+      {
+        status: 'error',
+        failureKind: 'interrupted',
+        reason: 'the invocation was interrupted by SIGTERM while item 6 ran',
+      },
+    );
+    // Near miss: an item that failed because its run could not be checked has no step.
+    const refused = verdict('refused', {}, { status: 'error', failureKind: 'platform', reason: 'HTTP 403' });
+    refused.items = [{ item: 3, verdict: 'fail', steps: [], notes: ['run refused not checked: HTTP 403'] }];
+    const summary = summarize([verdict('good', all('pass')), interrupted, refused], selection, 'SIGTERM');
+    expect(summary.counts).toMatchObject({ failing: 0, failingItems: 0, failingItemsNotChecked: 1 });
+    expect(gridText(summary)).toContain(
+      '3 runs: 1 checked (1 passing, 0 with failing items, 0 failing items), 2 not checked (platform 1, interrupted 1), with 1 failing item on the data they checked',
+    );
+    expect(markdownOf(summary)).toContain(
+      'Runs not checked whole, with 1 failing item on the data they checked (❌ in their rows).',
+    );
+    expect(nightVariables(summary)).toMatchObject({
+      failing: '1 run(s) not checked whole: drift',
+      'failing items': 'item 5 ×1',
+    });
+    expect(nightEnvironment([], summary).result).toBe(
+      '1 of 3 run(s) checked, 0 with failing items, 2 not checked (with 1 failing item on the data they checked)',
+    );
+    // Without such an item the lines are as before.
+    const plain = summarize([verdict('good', all('pass')), refused], selection);
+    expect(plain.counts.failingItemsNotChecked).toBe(0);
+    expect(gridText(plain)).not.toContain('on the data they checked');
+    expect(nightVariables(plain)).toMatchObject({ failing: 'none', 'failing items': 'none' });
   });
 
   test('needs-input is said once (not "needs-input (needs-input)"); counts by kind', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { redactUrl } from '../../redaction/url';
-import type { NightSummary } from '../night';
+import { notCheckedFailing, type NightSummary } from '../night';
 import { writeAllureEnvironment } from './environment';
 import { writeAllureSummary } from './summary';
 
@@ -65,7 +65,11 @@ export function nightEnvironment(facts: InvocationFacts[], summary: NightSummary
     suite: union(facts.map((f) => f.suite)).join(', ') || '-',
     'batch date': summary.batchDateText,
     runs: union(facts.map((f) => f.runsFrom)).join(' | ') || '-',
-    result: `${summary.counts.checked} of ${summary.counts.runs} run(s) checked, ${summary.counts.failing} with failing items, ${summary.counts.notChecked} not checked`,
+    result:
+      `${summary.counts.checked} of ${summary.counts.runs} run(s) checked, ${summary.counts.failing} with failing items, ${summary.counts.notChecked} not checked` +
+      (summary.counts.failingItemsNotChecked
+        ? ` (${notCheckedFailing(summary.counts.failingItemsNotChecked)})`
+        : ''),
     shards: shards.length
       ? `${total ?? shards.length} shards (${union(shards.map((f) => f.shard!)).join(', ')})`
       : 'not sharded',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ITEM_NUMBERS } from '../../rules/types';
-import { countsLine, notCheckedMessage, type GridRow, type NightSummary } from '../night';
+import { countsLine, failedOnData, notCheckedMessage, type GridRow, type NightSummary } from '../night';
 import { safeText } from '../text';
 import { csvField } from '../table';
 
@@ -115,17 +115,27 @@ export function nightVariables(summary: NightSummary): Record<string, string> {
   const failing = summary.grid.filter(
     (r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'),
   );
-  const items = new Map<string, number>();
-  for (const r of failing)
-    for (const [n, mark] of Object.entries(r.items))
-      if (mark === 'FAIL') items.set(n, (items.get(n) ?? 0) + 1);
+  // Items that failed on compared data: every failing item of a checked run, and those of a run
+  // not checked whole that had compared their values before it stopped (`failedOnData`).
+  const onData = summary.verdicts.map((v) =>
+    v.status === 'checked' ? v.items.filter((i) => i.verdict === 'fail') : failedOnData(v),
+  );
+  const items = new Map<number, number>();
+  for (const list of onData) for (const i of list) items.set(i.item, (items.get(i.item) ?? 0) + 1);
+  const cutShort = summary.grid.filter((r, n) => r.status !== 'checked' && onData[n]!.length > 0);
   const notChecked = summary.grid.filter((r) => r.status !== 'checked');
   return {
     checked: `${c.checked} of ${c.runs} runs`,
-    failing: c.failing ? `${c.failing} run(s): ${names(failing.map((r) => r.label))}` : 'none',
+    failing:
+      [
+        ...(c.failing ? [`${c.failing} run(s): ${names(failing.map((r) => r.label))}`] : []),
+        ...(cutShort.length
+          ? [`${cutShort.length} run(s) not checked whole: ${names(cutShort.map((r) => r.label))}`]
+          : []),
+      ].join('; ') || 'none',
     'failing items': items.size
       ? [...items]
-          .sort(([a], [b]) => Number(a) - Number(b))
+          .sort(([a], [b]) => a - b)
           .map(([n, k]) => `item ${n} ×${k}`)
           .join(', ')
       : 'none',
