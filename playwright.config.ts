@@ -9,7 +9,7 @@ import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { refusedCommandLine } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { checkTimeoutMs, settings, tsScript, useDefaultRuns, useNight } from './lib/run/settings';
-import { preparePlaywrightOutputDir } from './tests/setup/cli';
+import { preparePlaywrightOutputDir, refusedAtLoad } from './tests/setup/cli';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
@@ -43,7 +43,12 @@ const argv = process.argv;
  * would write a "skipped" result for every listed test, is left out.
  */
 const listing = argv.includes('--list');
-const refused = isWorker ? undefined : refusedCommandLine(argv, process.env);
+// Before Playwright empties its output folder (the night's record of failed tests), and before the
+// invocation begins: what global setup would refuse from the command line and settings alone too
+// (tests/setup/cli.ts `refusedAtLoad`).
+const refused = isWorker
+  ? undefined
+  : (refusedCommandLine(argv, process.env) ?? (listing ? undefined : refusedAtLoad(argv, config)));
 if (refused) throw new SettingsError(refused);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now),

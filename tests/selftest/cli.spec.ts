@@ -232,7 +232,8 @@ test('a malformed L1_SECTION_SELECTORS stops the invocation at its start, naming
   });
   expect(suite.code).toBe(1);
   expect(suite.output).toMatch(/L1_SECTION_SELECTORS: not a JSON object \(/);
-  expect(suite.output).toContain('none written (the invocation stopped before its tests ran)');
+  // Refused as the config loads (tests/setup/cli.ts refusedAtLoad): nothing claimed, nothing written.
+  expect(fs.existsSync(suite.verdictsDir)).toBe(false);
   expect(suite.verdicts.size).toBe(0);
 });
 

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { reportOnStdout } from '../../lib/report/allure/reporters';
+import { misplacedAllure, reportOnStdout, type ReporterEntry } from '../../lib/report/allure/reporters';
+import { sectionSelectorsProblem } from '../../lib/report/sections';
+import { chromiumPathProblem } from '../../lib/run/browser';
 import type { Finished, StopLimits } from '../../lib/report/finish';
 import { lastValue, readTestArgv } from '../../lib/run/selection';
 import { outputDirInUse, playwrightOutputDir, refusedFolder, within } from '../../lib/report/outputs';
@@ -41,9 +43,53 @@ export const SHORTEST_TIMEOUT_MS = 1000;
  */
 export function shortTimeoutProblem(config: Pick<FullConfig, 'projects'>): string | undefined {
   const timeout = config.projects.map((p) => p.timeout).find((t) => t > 0 && t < SHORTEST_TIMEOUT_MS);
-  return timeout === undefined
-    ? undefined
-    : `--timeout ${timeout} is refused: under ${SHORTEST_TIMEOUT_MS} ms a check's test can end before it reaches its run. The suite gives each test its run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, raising a shorter --timeout to that: run without --timeout, or bound a run with L1_RUN_TIMEOUT_MS.`;
+  return timeout === undefined ? undefined : shortTimeoutText(timeout);
+}
+
+function shortTimeoutText(timeout: number): string {
+  return `--timeout ${timeout} is refused: under ${SHORTEST_TIMEOUT_MS} ms a check's test can end before it reaches its run. The suite gives each test its run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, raising a shorter --timeout to that: run without --timeout, or bound a run with L1_RUN_TIMEOUT_MS.`;
+}
+
+/**
+ * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) asks for a trace of
+ * the contexts the collection opens: the report page with its session cookie in every request, and
+ * the URL's token, which the suite never writes into an output (README.md § Security and limits).
+ * The suite's test type has no fixture that records one (fixtures/base.ts), so the flag would be
+ * ignored without a word: it is refused, saying what to use instead.
+ */
+export function traceRefusal(mode: string): string {
+  return `--trace ${mode} is refused: a trace would record the report page the checks load, with its session cookie and the URL's token, which the suite never writes into an output (README.md § Security and limits). Run without --trace: each failure names its values, the step and the gap, and the report sections of failing items are pictured.`;
+}
+
+/**
+ * Why the invocation is refused, from its command line and settings, checked as the runner loads
+ * the config (playwright.config.ts): before Playwright empties its output folder, which holds the
+ * night's `.last-run.json` (what `--last-failed` re-runs), its compared values and section pictures.
+ * Refused in global setup, a complete invocation's refusal had emptied them already, and the next
+ * `--last-failed` said the night had failed nothing (CLI audit of 2026-11-28). `--trace`, a
+ * `--timeout` under a second, an Allure reporter named on the command line, `L1_CHROMIUM_PATH`
+ * and `L1_SECTION_SELECTORS`; global setup asks again (the same functions) for a config loaded
+ * another way. A demo port held by another process is still found after the folder is emptied
+ * (the demo says so as Playwright starts it).
+ */
+export function refusedAtLoad(
+  argv: readonly string[],
+  s: Parameters<typeof sectionSelectorsProblem>[0] & { env: NodeJS.ProcessEnv },
+): string | undefined {
+  const { options } = readTestArgv(argv);
+  const trace = options.get('--trace')?.at(-1);
+  if (trace !== undefined && trace !== 'off') return traceRefusal(trace);
+  const timeout = Number(options.get('--timeout')?.at(-1));
+  if (timeout > 0 && timeout < SHORTEST_TIMEOUT_MS) return shortTimeoutText(timeout);
+  for (const flag of ['--reporter', '--add-reporter'] as const) {
+    const named = (options.get(flag) ?? [])
+      .flatMap((v) => v.split(','))
+      .map((n): ReporterEntry => [n.trim()]);
+    // Named on the command line, an Allure reporter has no options: no results folder of its own.
+    const misplaced = misplacedAllure(named, '', flag);
+    if (misplaced) return misplaced;
+  }
+  return chromiumPathProblem(s.env) ?? sectionSelectorsProblem(s);
 }
 
 /**

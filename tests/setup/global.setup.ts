@@ -12,7 +12,7 @@ import { invocation } from '../../lib/run/invocation';
 import { settings } from '../../lib/run/settings';
 import { ownerAlive, privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
-import { lastFailedPlan, shortTimeoutProblem, stopLimits, suiteOutput } from './cli';
+import { lastFailedPlan, shortTimeoutProblem, stopLimits, suiteOutput, traceRefusal } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
 
@@ -58,21 +58,12 @@ export function demoProblem(
   return `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`;
 }
 
-/**
- * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) asks for a trace of
- * the contexts the collection opens: the report page with its session cookie in every request, and
- * the URL's token, which the suite never writes into an output (README.md § Security and limits).
- * The suite's test type has no fixture that records one (fixtures/base.ts), so the flag would be
- * ignored without a word: it is refused before anything is claimed, saying what to use instead.
- */
+/** `--trace` given (tests/setup/cli.ts `traceRefusal`), as the config Playwright hands to setup says it. */
 function refuseTracing(config: FullConfig): void {
   for (const project of config.projects) {
     const trace = project.use.trace as string | { mode?: string } | undefined;
     const mode = typeof trace === 'string' ? trace : (trace?.mode ?? 'off');
-    if (mode !== 'off')
-      throw refused(
-        `--trace ${mode} is refused: a trace would record the report page the checks load, with its session cookie and the URL's token, which the suite never writes into an output (README.md § Security and limits). Run without --trace: each failure names its values, the step and the gap, and the report sections of failing items are pictured.`,
-      );
+    if (mode !== 'off') throw refused(traceRefusal(mode));
   }
 }
 

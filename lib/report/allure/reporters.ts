@@ -26,13 +26,17 @@ export function allureWrites(reporters: readonly ReporterEntry[]): boolean {
  * invocation's go, exited 3 (CLI audit of 2026-11-26). Only the configured reporter, which writes
  * to `resultsDir`, is taken.
  */
-export function misplacedAllure(reporters: readonly ReporterEntry[], resultsDir: string): string | undefined {
+export function misplacedAllure(
+  reporters: readonly ReporterEntry[],
+  resultsDir: string,
+  flag: '--reporter' | '--add-reporter' = '--reporter',
+): string | undefined {
   for (const [name, options] of reporters) {
     if (!name.includes('allure')) continue;
     const dir = (options as { resultsDir?: unknown } | undefined)?.resultsDir;
     if (typeof dir === 'string' && path.resolve(dir) === path.resolve(resultsDir)) continue;
     const shown = name.includes('allure-playwright') ? 'allure-playwright' : path.basename(name);
-    return `--reporter=${shown} is refused: from the command line it takes no options and would write its results to ./allure-results of the folder the command ran in, not to this invocation's results folder (a partial run's would join the night's report). Run without --reporter: the configured reporters are list and Allure, each writing where the invocation's outputs go; or name Playwright's own reporters only (--reporter=dot) and build no Allure report`;
+    return `${flag}=${shown} is refused: from the command line it takes no options and would write its results to ./allure-results of the folder the command ran in, not to this invocation's results folder (a partial run's would join the night's report). Run without ${flag}=${shown}: the configured reporters are list and Allure, each writing where the invocation's outputs go; or name Playwright's own reporters only (--reporter=dot) and build no Allure report`;
   }
   return undefined;
 }
