@@ -97,7 +97,7 @@ function ensureBrowser() {
   if (given) {
     if (!fs.existsSync(given.path))
       throw new Error(
-        `L1_CHROMIUM_PATH=${given.path}${given.from === '.env' ? ' (in .env)' : ''} does not exist`,
+        `L1_CHROMIUM_PATH ${given.path}${given.from === '.env' ? ' (in .env)' : ''}: no such file (give the path of a Chromium executable, or unset it to use Debian's)`,
       );
     return;
   }
@@ -136,8 +136,10 @@ function main() {
     ensurePackages();
     ensureBrowser();
   } catch (e) {
-    process.stderr.write(`[ensure-env] ${e.message}\n`);
-    process.exit(1);
+    // 2, as the main job says "nothing was checked" (README.md § Exit codes): 1 reads as "some item
+    // failed on checked data" to a scheduler running `npm run check` (CLI audit of 2026-11-28).
+    process.stderr.write(`[ensure-env] ${e.message}: nothing was checked (exit 2)\n`);
+    process.exit(2);
   }
 }
 

@@ -69,3 +69,15 @@ test('.env is read alike by Node 20.12+ (util.parseEnv) and, on older Node 20, b
   expect(both[0].L1_CHROMIUM_PATH).toBe('/opt/chrome/chrome');
   expect(both[1]).toEqual(both[0]);
 });
+
+test('a browser it cannot make ready (L1_CHROMIUM_PATH naming no file) stops `npm run check` with 2, nothing was checked, as the main job says it, never 1 ("some item failed"), in the words of the failure-modes table (CLI audit of 2026-11-28)', () => {
+  const r = spawnSync(process.execPath, [SCRIPT], {
+    encoding: 'utf8',
+    env: { ...process.env, L1_CHROMIUM_PATH: '/nonexistent/chromium' },
+  });
+  expect({ status: r.status, stderr: r.stderr.trim() }).toEqual({
+    status: 2,
+    stderr:
+      "[ensure-env] L1_CHROMIUM_PATH /nonexistent/chromium: no such file (give the path of a Chromium executable, or unset it to use Debian's): nothing was checked (exit 2)",
+  });
+});
