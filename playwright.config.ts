@@ -51,7 +51,7 @@ const refused = isWorker
   : (refusedCommandLine(argv, process.env) ?? (listing ? undefined : refusedAtLoad(argv, config)));
 if (refused) throw new SettingsError(refused);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
-  decideOutputs(config, selection, now),
+  decideOutputs(config, selection, now, { reserve: !listing }),
 );
 const scratch = path.join(invocation.dir, 'test-results');
 const outputDir = preparePlaywrightOutputDir({
@@ -76,6 +76,18 @@ if (!isWorker && !listing && outputDir === scratch && !config.keepState)
       fs.rmdirSync(invocation.dir);
     } catch {
       // not empty: another invocation's under the same id
+    }
+  });
+
+// A partial invocation's own folder is made as its outputs are decided (lib/report/outputs.ts
+// `ownFolder`): one that wrote nothing into it (refused, nothing to re-run) leaves none behind.
+const ownFolder = invocation.outputs.folder;
+if (!isWorker && !listing && ownFolder)
+  process.once('exit', () => {
+    try {
+      fs.rmdirSync(ownFolder);
+    } catch {
+      // not empty: the invocation's outputs
     }
   });
 

@@ -108,15 +108,44 @@ function stamp(now: Date, selection: Selection): string {
   return `${time}${what ? `-${what}` : ''}`;
 }
 
-/** Where an invocation with this selection writes (decided once, by the runner). */
-export function decideOutputs(settings: Settings, selection: Selection, now: Date): Outputs {
+/**
+ * A partial invocation's own folder under `partial`: its stamp (time to the second and filters),
+ * made here so that it is this invocation's alone. Two investigations with the same filters started
+ * in the same second got one folder, and the second was refused it as "being written by another
+ * invocation" (CLI audit of 2026-11-28): the second now takes `<stamp>-2`, and so on. `reserve`
+ * false (`--list`, which changes no file) makes nothing and takes the stamp.
+ */
+function ownFolder(partial: string, base: string, reserve: boolean): string {
+  if (!reserve) return path.join(partial, base);
+  fs.mkdirSync(partial, { recursive: true });
+  for (let n = 1; ; n++) {
+    const folder = path.join(partial, n === 1 ? base : `${base}-${n}`);
+    try {
+      fs.mkdirSync(folder);
+      return folder;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw e;
+    }
+  }
+}
+
+/**
+ * Where an invocation with this selection writes (decided once, by the runner); a partial one's own
+ * folder is made here (`ownFolder`) unless `reserve` is false.
+ */
+export function decideOutputs(
+  settings: Settings,
+  selection: Selection,
+  now: Date,
+  { reserve = true }: { reserve?: boolean } = {},
+): Outputs {
   const configured = { verdicts: settings.paths.verdicts, allureResults: settings.paths.allureResults };
   if (selection.complete) return { ...configured, partial: false };
   const given =
     settings.from.L1_VERDICTS_DIR === 'environment' && settings.from.L1_ALLURE_RESULTS_DIR === 'environment';
   if (given && !holdsCompleteNight(configured.verdicts) && !holdsCompleteNight(configured.allureResults))
     return { ...configured, partial: true };
-  const folder = path.join(settings.paths.partial, stamp(now, selection));
+  const folder = ownFolder(settings.paths.partial, stamp(now, selection), reserve);
   return {
     verdicts: path.join(folder, 'verdicts'),
     allureResults: path.join(folder, 'allure-results'),

@@ -113,6 +113,17 @@ test.describe('where an invocation writes', () => {
     expect(outputs.note).toContain(`the night's ${night[0]} and ${night[1]} are left as they are`);
   });
 
+  test("two partial invocations with the same filters in the same second each get a folder of their own: the folder is made as it is decided, the second takes -2 (CLI audit of 2026-11-28: the second was refused the first one's); --list makes none", () => {
+    const root = outputsDir();
+    const base = path.join(root, 'reports', 'partial', '20261124-013000-grep-item5');
+    const listed = decideOutputs(settingsAt(root), PARTIAL, NOW, { reserve: false });
+    expect(listed.folder).toBe(base);
+    expect(fs.existsSync(base)).toBe(false);
+    const folders = [1, 2, 3].map(() => decideOutputs(settingsAt(root), PARTIAL, NOW).folder);
+    expect(folders).toEqual([base, `${base}-2`, `${base}-3`]);
+    for (const f of folders) expect(fs.statSync(f!).isDirectory()).toBe(true);
+  });
+
   test('paths are shown relative to the folder the command ran in, absolute outside it (-c from another folder)', () => {
     const project = path.join(os.tmpdir(), 'l1-verify');
     const verdicts = path.join(project, 'reports', 'verdicts');
