@@ -309,7 +309,7 @@ function stoppedLine(s: NightSummary): string {
   const unlisted = s.selection.complete
     ? ''
     : '; runs it never reached are not listed (a partial invocation cannot tell them from runs its filter left out)';
-  return `stopped early: ${safeText(s.stopped ?? '', 300)}${unlisted}; exit code 2`;
+  return `stopped early: ${safeText(s.stopped ?? '', 300)}${unlisted}; exit code of the checks 2`;
 }
 
 /**

@@ -140,10 +140,12 @@ test('an invocation stopped before every test ended exits 2, and a partial one s
   const s = summarize(failed, partial, stop);
   expect(s.exitCode).toBe(2);
   expect(gridText(s)).toContain(
-    `stopped early: ${stop}; runs it never reached are not listed (a partial invocation cannot tell them from runs its filter left out); exit code 2`,
+    `stopped early: ${stop}; runs it never reached are not listed (a partial invocation cannot tell them from runs its filter left out); exit code of the checks 2`,
   );
   expect(markdownOf(s)).toContain('stopped early');
-  expect(gridText(summarize(failed, selection, stop))).toContain(`stopped early: ${stop}; exit code 2`);
+  expect(gridText(summarize(failed, selection, stop))).toContain(
+    `stopped early: ${stop}; exit code of the checks 2`,
+  );
 });
 
 test("the batch date says which runs the templated night was, and the dates other runs fixed (reader audit: the night alone read as every run's)", () => {
