@@ -123,7 +123,18 @@ export function carryLastRun(argv: readonly string[], last: LastRunFile, toDir: 
 
 /** What the last-run file names now. */
 export function readLastRun(file: string): LastRun {
-  return { file, failed: failedTestsIn(file) };
+  return { file, failed: failedTestsIn(file), ...(interruptedIn(file) ? { interrupted: true } : {}) };
+}
+
+/** Whether the last-run file says its invocation was interrupted (`"status": "interrupted"`). */
+function interruptedIn(file: string): boolean {
+  try {
+    return (
+      (JSON.parse(fs.readFileSync(file, 'utf8')) as { status?: unknown } | null)?.status === 'interrupted'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -212,6 +223,11 @@ export function lastFailedPlan(argv: string[]): { nothing: string } | { note: st
 export interface LastRun {
   file: string;
   failed: number | 'none';
+  /**
+   * The record is of an invocation that was stopped (a signal, `-x`, `--global-timeout`): it names
+   * the tests that failed before the stop, not those it interrupted or never reached.
+   */
+  interrupted?: boolean;
 }
 
 /** lastFailedPlan with what was remembered given (undefined: the config was not loaded here). */
@@ -226,10 +242,18 @@ export function lastFailedPlanOf(
     return {
       note: `--last-failed: no record of a last invocation (${shownPath(last.file)} is missing or unreadable: a first run, or one that was killed; a CI night's is ${VERDICT_FOLDER_LAST_RUN} in its verdicts artifact, put in the night's verdict folder), so Playwright re-runs every test, as a partial invocation (it never writes over a night's outputs)`,
     };
-  if (last?.failed !== 0) return undefined;
+  // Playwright records the tests that failed, not those a stop interrupted or never reached: after
+  // a stopped night those are not re-run, and the re-run's own verdicts say nothing of them (night
+  // audit of 2026-11-28: item 6, interrupted, was left out without a word).
+  const stopped = last?.interrupted
+    ? ' The last invocation was stopped: its record names the tests that failed before the stop, not those it interrupted or never reached; to check those, run the night again (or --grep its runs)'
+    : '';
+  if (last?.failed !== 0)
+    return stopped && last
+      ? { note: `--last-failed: re-runs the ${last.failed} failed test(s) recorded.${stopped}` }
+      : undefined;
   return {
-    nothing:
-      '--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed',
+    nothing: `--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed${stopped ? `.${stopped}` : ''}`,
   };
 }
 

@@ -290,6 +290,22 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
     });
     fs.writeFileSync(file, JSON.stringify({ status: 'failed', failedTests: ['a1-b2'] }));
     expect(lastFailedPlanOf(argv, readLastRun(file))).toBeUndefined();
+    // A stopped night's record names the tests that failed before the stop only: said, with what to
+    // run for the rest (night audit of 2026-11-28: the interrupted item was left out without a word).
+    const stopped =
+      /The last invocation was stopped: its record names the tests that failed before the stop, not those it interrupted or never reached; to check those, run the night again/;
+    fs.writeFileSync(file, JSON.stringify({ status: 'interrupted', failedTests: ['a1-b2'] }));
+    expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual({
+      note: expect.stringMatching(
+        new RegExp(`^--last-failed: re-runs the 1 failed test\\(s\\) recorded\\. ${stopped.source}`),
+      ),
+    });
+    fs.writeFileSync(file, JSON.stringify({ status: 'interrupted', failedTests: [] }));
+    expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual({
+      nothing: expect.stringMatching(
+        new RegExp(`nothing to re-run; no output was changed\\. ${stopped.source}`),
+      ),
+    });
     // Not asked for, or not remembered in this process: nothing to say.
     expect(
       lastFailedPlanOf(['node', 'playwright', 'test'], readLastRun(path.join(dir, 'none'))),
