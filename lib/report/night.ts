@@ -223,7 +223,9 @@ export function summarize(verdicts: VerdictFile[], selection: Selection, stopped
     ...(nights[0] ? { night: nights[0] } : {}),
     batchDateText: batchDateText(batchDates, nights[0]),
     annotated,
-    exitCode: stopped ? 2 : checksExitCode(verdicts),
+    // A shard with no run is a part of a night, fine as the merge takes it (lib/report/merge.ts): its
+    // own files say 0, as its job does ("no check ran"), not 2 (CLI audit of 2026-11-28).
+    exitCode: stopped ? 2 : verdicts.length === 0 && selection.shard ? 0 : checksExitCode(verdicts),
     ...(stopped ? { stopped } : {}),
   };
 }
@@ -294,6 +296,20 @@ export function notCheckedFailing(n: number): string {
   return `with ${plural(n, 'failing item')} on the data they checked`;
 }
 
+/**
+ * What a shard with no run says: more shards than runs, or its filters left it none (`--grep X
+ * --shard 2/2` was told "more shards than runs" with four runs configured).
+ */
+export function emptyShardLine(s: Pick<NightSummary, 'verdicts' | 'selection'>): string | undefined {
+  if (s.verdicts.length > 0 || !s.selection.shard) return undefined;
+  const shard = safeText(s.selection.shard, 20);
+  return s.selection.complete
+    ? `no run in shard ${shard}: more shards than runs (fine)`
+    : `no run in shard ${shard}: more shards than runs, or its filters left it none (fine)`;
+}
+
+const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
 /** Characters of a reason shown in a summary; the verdict file has the whole text. */
 export const REASON_MAX = 300;
 
@@ -318,7 +334,7 @@ function stoppedLine(s: NightSummary): string {
  * Plain text only (terminals and fonts may lack emoji); every label and reason is `safeText`.
  */
 export function gridText(s: NightSummary): string {
-  if (s.verdicts.length === 0) return 'no verdict: no run was checked';
+  if (s.verdicts.length === 0) return emptyShardLine(s) ?? 'no verdict: no run was checked';
   const labels = s.grid.map((r) => r.shown);
   const width = Math.max(3, ...labels.map(displayWidth));
   const head = [padDisplay('run', width), ...ITEM_NUMBERS.map((i) => String(i).padEnd(5)), 'status'];
@@ -379,7 +395,8 @@ export function summaryMarkdown(s: NightSummary): string {
       ? [`Runs not checked whole, ${notCheckedFailing(c.failingItemsNotChecked)} (❌ in their rows).`, '']
       : []),
   ];
-  if (s.verdicts.length === 0) lines.push('No verdict: no run was checked.');
+  if (s.verdicts.length === 0)
+    lines.push(`${upperFirst(emptyShardLine(s) ?? 'no verdict: no run was checked')}.`);
   else {
     lines.push(
       `| run | ${ITEM_NUMBERS.join(' | ')} | status |`,

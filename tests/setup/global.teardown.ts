@@ -41,9 +41,6 @@ export function printVerdicts({ summary, interrupted }: Finished, out: NodeJS.Wr
       : `partial: ${inv.selection.filters.join(' ')} (verdicts list the items that ran)`,
     interrupted ?? '',
   ].filter(Boolean);
-  const grid =
-    summary.verdicts.length === 0 && inv.selection.shard
-      ? `no run in shard ${inv.selection.shard}: more shards than runs (fine)`
-      : gridText(summary);
+  const grid = gridText(summary);
   out.write(`\nL1 verdicts (${where}${scope.length ? ` · ${scope.join(' · ')}` : ''}):\n${grid}\n\n`);
 }

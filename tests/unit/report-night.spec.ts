@@ -254,6 +254,21 @@ test.describe('the exit code of the checks', () => {
     expect(exitCodeOf([verdict('a', {})])).toBe(2);
   });
 
+  test('a shard with no run is 0 in its own files, as its job says ("no check ran"), and says why: more shards than runs, or its filters left it none (CLI audit of 2026-11-28: index.json and summary.md said 2); near miss: no verdict without a shard is still 2', () => {
+    const shard = { filters: [], shard: '5/5', complete: true };
+    const filtered = { filters: ['--grep A-monitor.*item5'], shard: '2/2', complete: false };
+    const empty = summarize([], shard);
+    expect(empty.exitCode).toBe(0);
+    expect(gridText(empty)).toBe('no run in shard 5/5: more shards than runs (fine)');
+    expect(markdownOf(empty)).toContain('No run in shard 5/5: more shards than runs (fine).');
+    expect(markdownOf(empty)).toContain('Exit code of the checks 0.');
+    expect(gridText(summarize([], filtered))).toBe(
+      'no run in shard 2/2: more shards than runs, or its filters left it none (fine)',
+    );
+    expect(summarize([], selection).exitCode).toBe(2);
+    expect(gridText(summarize([], selection))).toBe('no verdict: no run was checked');
+  });
+
   test('a run with no item run beside runs whose items ran does not make it 2: only a night where no item ran at all is (README.md § Results that survive every way Playwright is run)', () => {
     expect(exitCodeOf([verdict('kept-collection-only', {}), verdict('run-a', all('pass'))])).toBe(0);
     expect(exitCodeOf([verdict('kept-collection-only', {}), verdict('run-a', { 5: 'fail' })])).toBe(1);
