@@ -223,6 +223,17 @@ export function refusedCommandLine(
       : undefined;
   if (debug)
     return `${debug} is refused: Playwright's inspector pauses each test until a person resumes it, and the checks run headless with a budget per run, so every run would wait out L1_RUN_TIMEOUT_MS and be reported as the platform's failure. Look at a run with --grep (e.g. --grep item5) and its failure message, mismatch table and section pictures in the Allure report`;
+  // UI mode runs tests when a person clicks them, in a window the checks have no use for (no test
+  // opens a page of its own), and `--ui-host`/`--ui-port` serve it until stopped: the invocation
+  // waited, its night's outputs claimed (CLI audit of 2026-11-28).
+  const ui = ['--ui', '--ui-host', '--ui-port'].find((o) => options.has(o));
+  if (ui)
+    return `${ui} is refused: Playwright's UI mode waits for a person to run each test, and the checks open no page of their own to watch (each run's collection reads its report page headless, within a budget). Look at a run with --grep (e.g. --grep item5) and its failure message, mismatch table and section pictures in the Allure report`;
+  // The Collector reads every report page in Chromium (its box, its memory watch: README.md
+  // § Security and limits): another browser was ignored without a word (CLI audit of 2026-11-28).
+  const browser = options.get('--browser')?.find((b) => b !== 'chromium');
+  if (browser !== undefined)
+    return `--browser ${escapeUnsafe(browser).slice(0, 40)} is refused: the checks read every report page in Chromium (the browser the suite boxes and measures; L1_CHROMIUM_PATH names which), so another browser would be ignored. Run without --browser`;
   // Playwright would run every check, and a complete invocation writes over the night's outputs:
   // `npx playwright test -- --grep item5` the morning after would replace the night with a re-run.
   if (dropped.length > 0)

@@ -51,6 +51,23 @@ function shortTimeoutText(timeout: number): string {
 }
 
 /**
+ * What a `--timeout` of a second or more but under a check's own timeout becomes, said at start: the
+ * judged fixture raises it to the run's collection budget and a minute (fixtures/index.ts), so it
+ * bounds nothing, and it was raised without a word (CLI audit of 2026-11-28). Undefined otherwise.
+ */
+export function raisedTimeoutNote(
+  config: Pick<FullConfig, 'projects'>,
+  outlastMs: number,
+): string | undefined {
+  const timeout = config.projects
+    .map((p) => p.timeout)
+    .find((t) => t >= SHORTEST_TIMEOUT_MS && t < outlastMs);
+  return timeout === undefined
+    ? undefined
+    : `--timeout ${timeout} is raised to ${outlastMs} ms for each check's test: its run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, which bounds a run; to bound runs tighter, lower L1_RUN_TIMEOUT_MS`;
+}
+
+/**
  * `--trace` (Playwright's CLI flag, which overrides the config's `trace: 'off'`) asks for a trace of
  * the contexts the collection opens: the report page with its session cookie in every request, and
  * the URL's token, which the suite never writes into an output (README.md § Security and limits).

@@ -9,10 +9,17 @@ import { sectionSelectorsProblem } from '../../lib/report/sections';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
-import { settings } from '../../lib/run/settings';
+import { checkTimeoutMs, settings } from '../../lib/run/settings';
 import { ownerAlive, privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
-import { lastFailedPlan, shortTimeoutProblem, stopLimits, suiteOutput, traceRefusal } from './cli';
+import {
+  lastFailedPlan,
+  raisedTimeoutNote,
+  shortTimeoutProblem,
+  stopLimits,
+  suiteOutput,
+  traceRefusal,
+} from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
 
@@ -156,6 +163,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     `outputs: ${inv.outputs.note ?? `${shownPath(inv.outputs.verdicts)}${allure ? ` and ${shownPath(inv.outputs.allureResults)}` : ' (no Allure results: --reporter replaced the Allure reporter)'}`}`,
     ...s.warnings.map((w) => `warning: ${w}`),
     ...notes.map((n) => `note: ${n}`),
+    ...[raisedTimeoutNote(config, checkTimeoutMs(s.limits))].filter(Boolean).map((n) => `note: ${n}`),
   ];
   out.write(`\n${lines.join('\n')}\n\n`);
 }

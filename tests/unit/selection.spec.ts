@@ -12,6 +12,7 @@ import {
   nightOutputsProblem,
   outputDirFromArgv,
   readLastRun,
+  raisedTimeoutNote,
   shortTimeoutProblem,
 } from '../setup/cli';
 import { tempDir } from './fakes/temp';
@@ -355,6 +356,18 @@ test('--last-failed whose recorded failures are none of this invocation\'s tests
   expect(selectionFromArgv(argv, null)).toMatchObject(alone);
 });
 
+test('UI mode (--ui, --ui-host, --ui-port) and a browser other than Chromium are refused as the config loads, saying what to use instead (CLI audit of 2026-11-28: UI mode waited for a person, --browser firefox was ignored); --browser chromium is not', () => {
+  for (const args of [['--ui'], ['--ui-host', '127.0.0.1'], ['--ui-port=4719']])
+    expect(refusedCommandLine(argv(...args)), args.join(' ')).toMatch(
+      /^--ui(-host|-port)? is refused: Playwright's UI mode waits for a person .*--grep item5/,
+    );
+  expect(refusedCommandLine(argv('--browser', 'firefox'))).toMatch(
+    /^--browser firefox is refused: the checks read every report page in Chromium/,
+  );
+  expect(refusedCommandLine(argv('--browser=all'))).toMatch(/^--browser all is refused/);
+  expect(refusedCommandLine(argv('--browser', 'chromium'))).toBeUndefined();
+});
+
 test('--only-changed and --test-list match tests by a file that declares none here: refused, naming --grep; other filters are not', () => {
   expect(refusedCommandLine(argv('--only-changed'))).toMatch(/^--only-changed is refused: .*--grep item5/);
   expect(refusedCommandLine(argv('--only-changed=main'))).toMatch(/^--only-changed is refused/);
@@ -479,4 +492,14 @@ test("--timeout under a second is refused at start, naming what to use: it could
   );
   expect(of(999)).toMatch(/^--timeout 999 is refused/);
   expect([of(1000), of(90_000), of(0)]).toEqual([undefined, undefined, undefined]);
+});
+
+test("a --timeout of a second or more but under a check's own is said at start to be raised to the run's budget and a minute, and what bounds a run instead (CLI audit of 2026-11-28: raised without a word); the config's own, longer ones and 0 are not", () => {
+  const outlast = 90_000;
+  const of = (...timeouts: number[]) =>
+    raisedTimeoutNote({ projects: timeouts.map((timeout) => ({ timeout })) as never }, outlast);
+  expect(of(1500)).toBe(
+    "--timeout 1500 is raised to 90000 ms for each check's test: its run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, which bounds a run; to bound runs tighter, lower L1_RUN_TIMEOUT_MS",
+  );
+  expect([of(outlast), of(120_000), of(0), of(999)]).toEqual([undefined, undefined, undefined, undefined]);
 });
