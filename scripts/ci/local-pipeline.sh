@@ -2,10 +2,11 @@
 # The CI sequence of .github/workflows/l1-regression.yml, run locally against whatever runs are
 # configured (the bundled demo when none): `bash scripts/ci/local-pipeline.sh [N] [GREP]`.
 # N shards one after another (default 3), each with its own folders under
-# reports/local-pipeline/shards/I/ and its own state folder (.l1/local-pipeline/I: sessions and
-# evidence, as on separate machines), the guard after each shard, then the merge
-# (reports/local-pipeline/: verdicts/, playwright-report/, playwright-junit/, junit/; Allure report as `npm run report`
-# builds it), the guard again, the summary. Exit code: as in CI (scripts/ci/finish.sh): 3 when a
+# reports/local-pipeline/shards/I/ (Playwright's outputs too) and its own state folder
+# (.l1/local-pipeline/I: sessions and evidence, as on separate machines), the guard after each
+# shard, then the merge (reports/local-pipeline/: verdicts/, playwright-report/, playwright-junit/,
+# junit/, allure-results/ and allure-report/ as `npm run report` builds it; the configured history),
+# the guard again, the summary. The checkout's night folders are left as they are. Exit code: as in CI (scripts/ci/finish.sh): 3 when a
 # shard script, a report build or the redaction guard failed (3 wins), else the merge's (0, 1 or 2).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,21 +35,21 @@ guard() { bash scripts/ci/guard.sh --only "$@"; }
 shards_result=success
 for i in $(seq 1 "$n"); do
   echo "=== shard ${i}/${n}"
-  # A grep is an investigation: Playwright's outputs of each shard (which it empties at start) go
-  # into that shard's folder, never over the checkout's night in test-results/checks.
-  results="${L1_TEST_RESULTS_DIR:-test-results/checks}"
-  if [ -n "$grep" ] && [ -z "${L1_TEST_RESULTS_DIR:-}" ]; then results="${base}/shards/${i}/test-results"; fi
+  # Playwright's outputs of each shard (which it empties at start) go into that shard's folder, as
+  # on its own CI machine, never over the checkout's night in test-results/checks.
+  results="${L1_TEST_RESULTS_DIR:-${base}/shards/${i}/test-results}"
   L1_TEST_RESULTS_DIR="$results" L1_SHARDS_DIR="${base}/shards" L1_SHARD_STATE_ROOT=".l1/local-pipeline" \
     bash scripts/ci/shard.sh "$i" "$n" "$grep" || shards_result=failure
   guard "${base}/shards/${i}" "$results" "${L1_PARTIAL_DIR:-reports/partial}" || shards_result=failure
 done
 echo "=== merge"
-# A grep is an investigation: its Allure results and report go beside its merged verdicts, never
-# into the checkout's night (allure-results/, allure-report/), unless folders are given.
-if [ -n "$grep" ]; then
-  export L1_ALLURE_RESULTS_DIR="${L1_ALLURE_RESULTS_DIR:-${base}/allure-results}"
-  export L1_ALLURE_REPORT_DIR="${L1_ALLURE_REPORT_DIR:-${base}/allure-report}"
-fi
+# The merged Allure results and report go beside the merged verdicts, unless folders are given:
+# never into the checkout's night (allure-results/, allure-report/), whose verdicts stay in
+# reports/verdicts (a pipeline's report there beside another night's verdicts showed two nights,
+# and npm run report then refused them: night audit of 2026-11-28). The history is the configured
+# one (L1_ALLURE_HISTORY_PATH), where the pipeline's complete night adds its point.
+export L1_ALLURE_RESULTS_DIR="${L1_ALLURE_RESULTS_DIR:-${base}/allure-results}"
+export L1_ALLURE_REPORT_DIR="${L1_ALLURE_REPORT_DIR:-${base}/allure-report}"
 merge_outcome=success
 bash scripts/ci/merge.sh "${base}/shards" "$base" "$n" || merge_outcome=failure
 guard_outcome=success
