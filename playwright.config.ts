@@ -84,11 +84,13 @@ if (!isWorker && !listing && outputDir === scratch && !config.keepState)
 const ownFolder = invocation.outputs.folder;
 if (!isWorker && !listing && ownFolder)
   process.once('exit', () => {
-    try {
-      fs.rmdirSync(ownFolder);
-    } catch {
-      // not empty: the invocation's outputs
-    }
+    // Its parent too when nothing else is in it (made for it, as a first investigation's is).
+    for (const dir of [ownFolder, path.dirname(ownFolder)])
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        break; // not empty: the invocation's outputs, or other investigations'
+      }
   });
 
 /**
