@@ -37,6 +37,7 @@ import { readSettings, tsScript } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
+import { refusedAtLoad } from '../setup/cli';
 import { SCENARIO_RUNS_FILE } from '../../demo/runs';
 import { freeTriple } from '../../scripts/bench/demo-server';
 
@@ -557,61 +558,72 @@ function lastFailedInvocation(
 }
 
 test("a complete invocation refused for its command line or settings (--trace, a --timeout under a second, an Allure reporter on the command line, L1_CHROMIUM_PATH, L1_SECTION_SELECTORS) is refused as the config loads: the night's Playwright folder keeps its record of failed tests and its evidence (CLI audit of 2026-11-28: refused in global setup, Playwright had emptied it, and --last-failed found nothing to re-run)", () => {
-  const night = { status: 'failed', failedTests: ['0123456789ab-cdef0123'] };
+  // Each refusal, as the config asks for it (tests/setup/cli.ts refusedAtLoad)…
+  const settingsOf = (env: NodeJS.ProcessEnv) => settingsAt(outputsDir(), env);
   const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
-    [['--trace', 'on'], {}, /--trace on is refused/],
-    [['--timeout', '500'], {}, /--timeout 500 is refused/],
-    [['--add-reporter', 'allure-playwright'], {}, /--add-reporter=allure-playwright is refused/],
-    [['--reporter=dot,allure-playwright'], {}, /--reporter=allure-playwright is refused/],
+    [['--trace', 'on'], {}, /^--trace on is refused/],
+    [['--timeout', '500'], {}, /^--timeout 500 is refused/],
+    [['--add-reporter', 'allure-playwright'], {}, /^--add-reporter=allure-playwright is refused/],
+    [['--reporter=dot,allure-playwright'], {}, /^--reporter=allure-playwright is refused/],
     [
       [],
       { L1_CHROMIUM_PATH: '/nonexistent/chromium' },
-      /L1_CHROMIUM_PATH \/nonexistent\/chromium: no such file/,
+      /^L1_CHROMIUM_PATH \/nonexistent\/chromium: no such file/,
     ],
-    [[], { L1_SECTION_SELECTORS: '{bad' }, /L1_SECTION_SELECTORS: not a JSON object \(/],
+    [[], { L1_SECTION_SELECTORS: '{bad' }, /^L1_SECTION_SELECTORS: not a JSON object \(/],
   ];
-  const outcomes = cases.map(([args, env]) => {
-    const dir = tempDir('refused-at-load');
-    const runs = path.join(dir, 'runs.json');
-    fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
-    const results = path.join(dir, 'test-results');
-    fs.mkdirSync(path.join(results, 'compared-values'), { recursive: true });
-    fs.writeFileSync(path.join(results, '.last-run.json'), JSON.stringify(night));
-    fs.writeFileSync(path.join(results, 'compared-values', 'item-5.json'), '{}');
-    const r = spawnSync(path.join(REPO, 'node_modules', '.bin', 'playwright'), ['test', ...args], {
-      cwd: REPO,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: {
-        ...childEnv(),
-        L1_RUNS: runs,
-        L1_STATE_DIR: path.join(dir, 'state'),
-        L1_TEST_RESULTS_DIR: results,
-        L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
-        L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
-        FORCE_COLOR: '0',
-        ...env,
-      },
-    });
-    return {
+  for (const [args, env, refusal] of cases)
+    expect(
+      refusedAtLoad(['node', 'playwright', 'test', ...args], { ...settingsOf(env), env }) ?? '',
+      args.join(' ') || Object.keys(env)[0],
+    ).toMatch(refusal);
+  // Near misses: none of them, `--trace off`, `--timeout 0` and 1000, Playwright's own reporters.
+  for (const args of [
+    [],
+    ['--trace', 'off'],
+    ['--timeout', '0'],
+    ['--timeout=1000'],
+    ['--reporter=dot,junit'],
+    ['--add-reporter', 'line'],
+  ])
+    expect(
+      refusedAtLoad(['node', 'playwright', 'test', ...args], { ...settingsOf({}), env: {} }),
+      args.join(' '),
+    ).toBeUndefined();
+  // …and one whole invocation: refused before Playwright empties its folder.
+  const night = { status: 'failed', failedTests: ['0123456789ab-cdef0123'] };
+  const dir = tempDir('refused-at-load');
+  const runs = path.join(dir, 'runs.json');
+  fs.writeFileSync(runs, JSON.stringify([UNREACHABLE]));
+  const results = path.join(dir, 'test-results');
+  fs.mkdirSync(path.join(results, 'compared-values'), { recursive: true });
+  fs.writeFileSync(path.join(results, '.last-run.json'), JSON.stringify(night));
+  fs.writeFileSync(path.join(results, 'compared-values', 'item-5.json'), '{}');
+  const r = spawnSync(path.join(REPO, 'node_modules', '.bin', 'playwright'), ['test', '--timeout', '500'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: {
+      ...childEnv(),
+      L1_RUNS: runs,
+      L1_STATE_DIR: path.join(dir, 'state'),
+      L1_TEST_RESULTS_DIR: results,
+      L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
+      L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
+      FORCE_COLOR: '0',
+    },
+  });
+  const out = `${r.stdout}${r.stderr}`;
+  expect(out).toMatch(/--timeout 500 is refused/);
+  expect(
+    {
       code: r.status,
-      out: `${r.stdout}${r.stderr}`,
       record: JSON.parse(fs.readFileSync(path.join(results, '.last-run.json'), 'utf8')) as unknown,
       evidence: fs.readdirSync(path.join(results, 'compared-values')),
       claimed: fs.existsSync(path.join(dir, 'verdicts')),
-    };
-  });
-  outcomes.forEach(({ code, out, record, evidence, claimed }, n) => {
-    const [args, env, refusal] = cases[n]!;
-    const named = `${args.join(' ')} ${Object.keys(env).join(' ')}`;
-    expect(out, named).toMatch(refusal);
-    expect({ code, record, evidence, claimed }, `${named}: ${out.slice(-1000)}`).toEqual({
-      code: 1,
-      record: night,
-      evidence: ['item-5.json'],
-      claimed: false,
-    });
-  });
+    },
+    out.slice(-1000),
+  ).toEqual({ code: 1, record: night, evidence: ['item-5.json'], claimed: false });
 });
 
 test("--last-failed with nothing to re-run leaves no invocation folder in the state folder once its runner exits (its scratch folder used to stay until a later invocation swept day-old ones); the night's record is untouched", () => {
