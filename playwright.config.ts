@@ -9,7 +9,7 @@ import { beginInvocation, currentInvocation } from './lib/run/invocation';
 import { refusedCommandLine } from './lib/run/selection';
 import { SettingsError } from './lib/run/runs';
 import { checkTimeoutMs, settings, tsScript, useDefaultRuns, useNight } from './lib/run/settings';
-import { preparePlaywrightOutputDir, refusedAtLoad } from './tests/setup/cli';
+import { demoPortProblemAtLoad, preparePlaywrightOutputDir, refusedAtLoad } from './tests/setup/cli';
 
 /**
  * The report checks (docs/contract.md §8): per configured run, one group of tests declared in
@@ -48,7 +48,11 @@ const listing = argv.includes('--list');
 // (tests/setup/cli.ts `refusedAtLoad`).
 const refused = isWorker
   ? undefined
-  : (refusedCommandLine(argv, process.env) ?? (listing ? undefined : refusedAtLoad(argv, config)));
+  : (refusedCommandLine(argv, process.env) ??
+    (listing
+      ? undefined
+      : (refusedAtLoad(argv, config) ??
+        (config.mode === 'demo' ? demoPortProblemAtLoad(config.demoPort) : undefined))));
 if (refused) throw new SettingsError(refused);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now, { reserve: !listing }),

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -11,6 +12,8 @@ import type { Outputs } from '../../lib/run/invocation';
 import { VERDICT_FOLDER_LAST_RUN, type Selection } from '../../lib/schema/verdict';
 import { SettingsError } from '../../lib/run/runs';
 import { shownPath } from '../../lib/util/shown-path';
+import { CHECKOUT_ID } from '../../demo/runs';
+import { ownerAlive } from '../../lib/run/state';
 
 /** Facts of the runner's command line that Playwright does not hand to global setup and teardown. */
 
@@ -86,8 +89,7 @@ export function traceRefusal(mode: string): string {
  * `--last-failed` said the night had failed nothing (CLI audit of 2026-11-28). `--trace`, a
  * `--timeout` under a second, an Allure reporter named on the command line, `L1_CHROMIUM_PATH`
  * and `L1_SECTION_SELECTORS`; global setup asks again (the same functions) for a config loaded
- * another way. A demo port held by another process is still found after the folder is emptied
- * (the demo says so as Playwright starts it).
+ * another way. The demo port is asked of as the config loads too (`demoPortProblemAtLoad`).
  */
 export function refusedAtLoad(
   argv: readonly string[],
@@ -406,4 +408,59 @@ export function preparePlaywrightOutputDir(o: {
       : undefined;
   if (inUse) throw new SettingsError(inUse);
   return outputDir;
+}
+
+/**
+ * Why the demo that answers on `port` is not this invocation's to use, or undefined: it is another
+ * checkout's (or another process altogether), or this checkout's demo started by another live
+ * invocation, which stops it (and removes its credentials) when it ends: a second invocation that
+ * borrowed it lost it half-way, every run an error naming the credentials file.
+ */
+export function demoProblem(
+  port: number,
+  url: string,
+  checkout: unknown,
+  startedBy: unknown,
+  demoStartedAt = '',
+  self = process.pid,
+): string | undefined {
+  if (checkout === CHECKOUT_ID) {
+    // Its runner started before the demo did: a process that got the pid since is not it.
+    if (typeof startedBy !== 'number' || startedBy === self || !ownerAlive(startedBy, demoStartedAt))
+      return undefined;
+    return `demo platform: port ${port} is this checkout's demo, started by another invocation (process ${startedBy}), which stops it when it ends: run one at a time, or give this one its own L1_DEMO_PORT`;
+  }
+  return `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`;
+}
+
+/**
+ * The demo port as the runner loads the config, in demo mode (tests/setup/cli.ts `refusedAtLoad`
+ * is the rest): what `demoProblem` says of the server that answers there, or undefined when none
+ * does. Asked in a child process (the config loads synchronously): a held port was found only as
+ * Playwright started the demo, after it had emptied its output folder, the night's record of failed
+ * tests in it (CLI audit of 2026-11-28). Global setup asks again, of what answers then.
+ */
+export function demoPortProblemAtLoad(port: number): string | undefined {
+  const url = `http://127.0.0.1:${port}/healthz`;
+  const probe = `
+    const net = require('node:net');
+    const socket = net.connect(${port}, '127.0.0.1');
+    socket.on('error', () => console.log('"free"'));
+    socket.on('connect', () => {
+      socket.destroy();
+      fetch(${JSON.stringify(url)}, { signal: AbortSignal.timeout(3000) })
+        .then((r) => r.json())
+        .then((j) => console.log(JSON.stringify(j && typeof j === 'object' ? j : {})))
+        .catch(() => console.log('{}'));
+    });`;
+  const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', timeout: 5000 });
+  let answer: unknown;
+  try {
+    answer = JSON.parse(r.stdout.trim());
+  } catch {
+    return undefined; // the probe itself failed: global setup asks again
+  }
+  if (answer === 'free') return undefined;
+  const { checkout, startedBy, startedAt } = (answer ?? {}) as Record<string, unknown>;
+  return demoProblem(port, url, checkout, startedBy, typeof startedAt === 'string' ? startedAt : '');
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { CHECKOUT_ID } from '../../demo/runs';
 import { allureWrites, misplacedAllure } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
@@ -10,9 +9,10 @@ import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { checkTimeoutMs, settings } from '../../lib/run/settings';
-import { ownerAlive, privateDir, removeStaleInvocations } from '../../lib/run/state';
+import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
 import {
+  demoProblem,
   lastFailedPlan,
   raisedTimeoutNote,
   shortTimeoutProblem,
@@ -40,29 +40,6 @@ async function checkDemoIdentity(port: number): Promise<void> {
   const { checkout, startedBy, startedAt } = (answer ?? {}) as Record<string, unknown>;
   const problem = demoProblem(port, url, checkout, startedBy, typeof startedAt === 'string' ? startedAt : '');
   if (problem) throw new Error(problem);
-}
-
-/**
- * Why the demo that answers on `port` is not this invocation's to use, or undefined: it is another
- * checkout's (or another process altogether), or this checkout's demo started by another live
- * invocation, which stops it (and removes its credentials) when it ends: a second invocation that
- * borrowed it lost it half-way, every run an error naming the credentials file.
- */
-export function demoProblem(
-  port: number,
-  url: string,
-  checkout: unknown,
-  startedBy: unknown,
-  demoStartedAt = '',
-  self = process.pid,
-): string | undefined {
-  if (checkout === CHECKOUT_ID) {
-    // Its runner started before the demo did: a process that got the pid since is not it.
-    if (typeof startedBy !== 'number' || startedBy === self || !ownerAlive(startedBy, demoStartedAt))
-      return undefined;
-    return `demo platform: port ${port} is this checkout's demo, started by another invocation (process ${startedBy}), which stops it when it ends: run one at a time, or give this one its own L1_DEMO_PORT`;
-  }
-  return `demo platform: port ${port} is held by another process, not this checkout's demo (${url} ${checkout === undefined ? 'does not say which checkout it is' : 'names another checkout'}): stop that process or set L1_DEMO_PORT to a free port`;
 }
 
 /** `--trace` given (tests/setup/cli.ts `traceRefusal`), as the config Playwright hands to setup says it. */

@@ -5,7 +5,7 @@ import { CHECKOUT_ID, demoCredentialsFile } from '../../demo/runs';
 import { startDemo } from '../../demo/server';
 import { ROOT, tsScript } from '../../lib/run/settings';
 import { freeTriple } from '../../scripts/bench/demo-server';
-import { demoProblem } from '../setup/global.setup';
+import { demoProblem } from '../setup/cli';
 
 /**
  * README.md § Failure modes, "another process on the demo port": with no configuration the checks

@@ -626,6 +626,51 @@ test("a complete invocation refused for its command line or settings (--trace, a
   ).toEqual({ code: 1, record: night, evidence: ['item-5.json'], claimed: false });
 });
 
+test("a demo port another process holds is refused as the config loads, in demo mode: the night's Playwright folder keeps its record of failed tests (CLI audit of 2026-11-28: found as Playwright started the demo, after it had emptied the folder)", async () => {
+  const impostor = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'),
+  );
+  const port = Number(new URL(await listenLocal(impostor)).port);
+  try {
+    const dir = tempDir('demo-port-at-load');
+    const results = path.join(dir, 'test-results');
+    fs.mkdirSync(results, { recursive: true });
+    const night = { status: 'failed', failedTests: ['0123456789ab-cdef0123'] };
+    fs.writeFileSync(path.join(results, '.last-run.json'), JSON.stringify(night));
+    // Not spawnSync: the held port is served by this process, which must answer the probe.
+    const child = spawn(path.join(REPO, 'node_modules', '.bin', 'playwright'), ['test', '--grep', '@item3'], {
+      cwd: REPO,
+      // No runs configured: the bundled demo, on the held port.
+      env: {
+        ...childEnv(),
+        L1_DEMO_PORT: String(port),
+        L1_STATE_DIR: path.join(dir, 'state'),
+        L1_TEST_RESULTS_DIR: results,
+        L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
+        L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
+        FORCE_COLOR: '0',
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(out).toMatch(
+      new RegExp(`port ${port} is held by another process, not this checkout's demo .*L1_DEMO_PORT`),
+    );
+    expect(out).not.toContain('[WebServer]');
+    expect({
+      code,
+      record: JSON.parse(fs.readFileSync(path.join(results, '.last-run.json'), 'utf8')) as unknown,
+    }).toEqual({
+      code: 1,
+      record: night,
+    });
+  } finally {
+    await closeLocal(impostor);
+  }
+});
+
 test("--last-failed with nothing to re-run leaves no invocation folder in the state folder once its runner exits (its scratch folder used to stay until a later invocation swept day-old ones); the night's record is untouched", () => {
   const passed = { status: 'passed', failedTests: [] };
   const { code, out, dir, record } = lastFailedInvocation(passed, ['--pass-with-no-tests']);
