@@ -68,6 +68,19 @@ const UNREACHABLE = {
  */
 const childEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(L1|TEST|PLAYWRIGHT)_/.test(k)));
+/** The checks' environment for an invocation whose folders are all under `dir`, and `env` over it. */
+const checksEnv = (dir: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...childEnv(),
+  L1_STATE_DIR: path.join(dir, 'state'),
+  L1_TEST_RESULTS_DIR: path.join(dir, 'test-results'),
+  L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
+  L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
+  L1_PARTIAL_DIR: path.join(dir, 'partial'),
+  FORCE_COLOR: '0',
+  ...env,
+});
+/** Playwright's runner of this checkout. */
+const PLAYWRIGHT = path.join(REPO, 'node_modules', '.bin', 'playwright');
 const settingsAt = (root: string, env: NodeJS.ProcessEnv = {}) =>
   readSettings({ root, env, dotenv: {}, now: new Date('2026-11-23T12:00:00Z'), runsOptional: true });
 const PARTIAL = { filters: ['--grep item5'], shard: null, complete: false };
@@ -534,26 +547,12 @@ function lastFailedInvocation(
   const file = path.join(dir, 'test-results', '.last-run.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(record));
-  const r = spawnSync(
-    path.join(REPO, 'node_modules', '.bin', 'playwright'),
-    ['test', '--last-failed', '--reporter=dot', ...args],
-    {
-      cwd: REPO,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: {
-        ...childEnv(),
-        L1_RUNS: runs,
-        L1_STATE_DIR: path.join(dir, 'state'),
-        L1_TEST_RESULTS_DIR: path.join(dir, 'test-results'),
-        L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
-        L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
-        L1_PARTIAL_DIR: path.join(dir, 'partial'),
-        FORCE_COLOR: '0',
-        ...env,
-      },
-    },
-  );
+  const r = spawnSync(PLAYWRIGHT, ['test', '--last-failed', '--reporter=dot', ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: checksEnv(dir, { L1_RUNS: runs, ...env }),
+  });
   return { code: r.status, out: `${r.stdout}${r.stderr}`, dir, record: file };
 }
 
@@ -599,19 +598,11 @@ test("a complete invocation refused for its command line or settings (--trace, a
   fs.mkdirSync(path.join(results, 'compared-values'), { recursive: true });
   fs.writeFileSync(path.join(results, '.last-run.json'), JSON.stringify(night));
   fs.writeFileSync(path.join(results, 'compared-values', 'item-5.json'), '{}');
-  const r = spawnSync(path.join(REPO, 'node_modules', '.bin', 'playwright'), ['test', '--timeout', '500'], {
+  const r = spawnSync(PLAYWRIGHT, ['test', '--timeout', '500'], {
     cwd: REPO,
     encoding: 'utf8',
     timeout: 60_000,
-    env: {
-      ...childEnv(),
-      L1_RUNS: runs,
-      L1_STATE_DIR: path.join(dir, 'state'),
-      L1_TEST_RESULTS_DIR: results,
-      L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
-      L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
-      FORCE_COLOR: '0',
-    },
+    env: checksEnv(dir, { L1_RUNS: runs }),
   });
   const out = `${r.stdout}${r.stderr}`;
   expect(out).toMatch(/--timeout 500 is refused/);
@@ -638,18 +629,10 @@ test("a demo port another process holds is refused as the config loads, in demo 
     const night = { status: 'failed', failedTests: ['0123456789ab-cdef0123'] };
     fs.writeFileSync(path.join(results, '.last-run.json'), JSON.stringify(night));
     // Not spawnSync: the held port is served by this process, which must answer the probe.
-    const child = spawn(path.join(REPO, 'node_modules', '.bin', 'playwright'), ['test', '--grep', '@item3'], {
+    const child = spawn(PLAYWRIGHT, ['test', '--grep', '@item3'], {
       cwd: REPO,
       // No runs configured: the bundled demo, on the held port.
-      env: {
-        ...childEnv(),
-        L1_DEMO_PORT: String(port),
-        L1_STATE_DIR: path.join(dir, 'state'),
-        L1_TEST_RESULTS_DIR: results,
-        L1_VERDICTS_DIR: path.join(dir, 'verdicts'),
-        L1_ALLURE_RESULTS_DIR: path.join(dir, 'allure-results'),
-        FORCE_COLOR: '0',
-      },
+      env: checksEnv(dir, { L1_DEMO_PORT: String(port) }),
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
