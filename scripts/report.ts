@@ -30,13 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
-import {
-  boundHistory,
-  commitNight,
-  HISTORY_NIGHTS,
-  historyHasNight,
-  newestNightDate,
-} from '../lib/report/allure/history';
+import { boundHistory, commitNight, HISTORY_NIGHTS, historyHasNight } from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
@@ -269,13 +263,7 @@ function main(): void {
   // as broken (docs/decisions.md § History that joins nights). Its stop says so even where no run
   // could be marked interrupted (a merged night missing a shard whose runs are not known).
   const interrupted = folder.verdicts.filter((v) => v.failureKind === 'interrupted').length;
-  // A complete night of an earlier batch date than the history's newest (a re-check of another
-  // date into the night's history) adds no point: Allure orders its trend by when points were added.
-  const batchDate = summary?.night?.batchDate;
-  const newest = batchDate === undefined ? undefined : newestNightDate(history);
-  const earlier = batchDate !== undefined && newest !== undefined && batchDate < newest ? newest : undefined;
-  const append =
-    complete && !shard && interrupted === 0 && !folder.stopped && !earlier && !alreadyInHistory(history, id);
+  const append = complete && !shard && interrupted === 0 && !folder.stopped && !alreadyInHistory(history, id);
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
@@ -331,7 +319,7 @@ function main(): void {
     // place, naming the night, and listed.
     boundHistory(work.path, Infinity);
     cleanHistory(work.path);
-    if (!commitNight(work.path, history, id, batchDate))
+    if (!commitNight(work.path, history, id))
       process.stderr.write(
         `history: Allure appended no point for this night to ${shownPath(history)}: the night is listed, not named in a point\n`,
       );
@@ -396,9 +384,7 @@ function main(): void {
                 ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
                 : folder.stopped
                   ? `${safeText(folder.stopped, 300)}: no point added`
-                  : earlier
-                    ? `batch date ${batchDate} is earlier than the newest night in ${shownPath(history)} (${earlier}): no point added (the trend would show it as the newest; give a re-check of an earlier night its own L1_ALLURE_HISTORY_PATH)`
-                    : `this night is already in ${shownPath(history)}: no point added`
+                  : `this night is already in ${shownPath(history)}: no point added`
       }`,
       removed.length ? `removed: ${removed.join('; ')}` : '',
     ]

@@ -159,26 +159,6 @@ export function boundHistory(
  */
 export const NIGHT_FIELD = 'l1Night';
 
-/**
- * The field of a night's point that gives its batch date, when the night had one (a templated
- * night, `{batchDate}`): a complete night of an earlier date than the history's newest adds no
- * point (scripts/report.ts), since Allure orders its trend by when points were added, and a re-check
- * of 2026-11-20 made after the night of 2026-11-28 read as the newest night (audit of 2026-11-28).
- */
-export const NIGHT_DATE_FIELD = 'l1BatchDate';
-
-/** The latest batch date the history's points give (`NIGHT_DATE_FIELD`), if any gives one. */
-export function newestNightDate(file: string): string | undefined {
-  if (!fs.existsSync(file)) return undefined;
-  let newest: string | undefined;
-  for (const line of linesOf(file)) {
-    const found = /"l1BatchDate":"(\d{4}-\d{2}-\d{2})"/.exec(line)?.[1];
-    if (found === undefined || (newest !== undefined && found <= newest)) continue;
-    if (parsePoint(line)?.[NIGHT_DATE_FIELD] === found) newest = found;
-  }
-  return newest;
-}
-
 /** Whether a point of the history names the night `id` (`NIGHT_FIELD`). */
 export function historyHasNight(file: string, id: string): boolean {
   if (!fs.existsSync(file)) return false;
@@ -207,10 +187,10 @@ function pointKey(line: string): string {
  * it was: Allure keeps 60 points and drops the oldest, so a count cannot tell) naming the night,
  * replaces `file` in one rename, and `work` is gone. A kill before the rename leaves the history as
  * it was (the night is not in; the next build adds it), after it the history with the night in:
- * never the point without its name. The point also keeps the night's batch date, when it has one
- * (`NIGHT_DATE_FIELD`). Returns whether the point was named (false: Allure appended none).
+ * never the point without its name. Returns whether the point was named (false: Allure appended
+ * none).
  */
-export function commitNight(work: string, file: string, id: string, batchDate?: string): boolean {
+export function commitNight(work: string, file: string, id: string): boolean {
   const before = newestPoint(file);
   const lines: string[] = [];
   for (const line of linesOf(work)) if (line.trim() !== '') lines.push(line);
@@ -219,12 +199,7 @@ export function commitNight(work: string, file: string, id: string, batchDate?: 
     newest !== undefined && (before === undefined || pointKey(newest) !== pointKey(before))
       ? parsePoint(newest)
       : undefined;
-  if (appended)
-    lines[lines.length - 1] = JSON.stringify({
-      ...appended,
-      [NIGHT_FIELD]: id,
-      ...(batchDate ? { [NIGHT_DATE_FIELD]: batchDate } : {}),
-    });
+  if (appended) lines[lines.length - 1] = JSON.stringify({ ...appended, [NIGHT_FIELD]: id });
   writeAtomic(work, lines.map((l) => `${l}\n`).join(''));
   fs.renameSync(work, file);
   return appended !== undefined;
