@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
+import type { ProfileBSettings } from '../run/types';
 import { processAlive, writePrivate } from '../run/state';
 import { ITEMS } from '../rules/items';
 import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './allure/facts';
@@ -31,6 +32,14 @@ export interface Claim {
   keepState: boolean;
   /** Playwright's output folders, marked by the setup (lib/report/outputs.ts `markOutputDir`). */
   outputDirs?: string[];
+  /**
+   * The night's Profile B settings: a run it never started has the facts its URLs give, its profile
+   * by them (lib/run/profile.ts `unreadRunFacts`). Kept here because the process that finishes a
+   * killed night (`npm run report`) may not read the same settings: in demo mode it has none of the
+   * demo's (review of 2026-11-28: its Profile B runs were written as A). None in a claim written
+   * before it was kept: Profile A unless the URLs' host is said to be B nowhere, as then.
+   */
+  profileB?: ProfileBSettings;
 }
 
 const CLAIM = 'claimed.json';
@@ -161,7 +170,7 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
     // A run none of whose tests started here belongs to another shard or was filtered out.
     if (!fs.existsSync(runFolder(inv.runs, run.slug)) && !whole) continue;
     const file = `${run.slug}.json`;
-    const verdict = runVerdict(run, inv, interrupted);
+    const verdict = runVerdict(run, inv, claim.profileB ?? {}, interrupted);
     if (!takenBy) writeVerdict(inv.outputs.verdicts, file, verdict);
     entries.push({ file, verdict });
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
+import type { ProfileBSettings } from '../run/types';
 import { settings } from '../run/settings';
 import { judgedAt, readJudged, runFolder, type JudgedRun } from './judged';
 import { readTestRecords } from './records';
@@ -69,14 +70,23 @@ function collectionCutShort(folder: string, invocation: Invocation, judged: Judg
   return ended >= stopped || (ended >= stopped - 10_000 && closedUnderIt(judged.reason ?? ''));
 }
 
-export function runVerdict(run: ConfiguredRun, invocation: Invocation, interrupted?: string): VerdictFile {
+/**
+ * The run's verdict from what its folder holds. `profileB`: the night's Profile B settings, for the
+ * facts of a run it never started (the worker's settings; the claim's when another process
+ * finishes the night, lib/report/finish.ts).
+ */
+export function runVerdict(
+  run: ConfiguredRun,
+  invocation: Invocation,
+  profileB: ProfileBSettings,
+  interrupted?: string,
+): VerdictFile {
   const folder = runFolder(invocation.runs, run.slug);
   const judged = readJudged(folder);
   return buildVerdict(run, judged, readTestRecords(folder), {
     ...(interrupted && collectionCutShort(folder, invocation, judged) ? { collectionCutShort: true } : {}),
     selection: invocation.selection,
-    // As the night's settings give them (the report after a kill reads the same variables and runs file).
-    profileB: settings({ runsOptional: true }).profileB,
+    profileB,
     suite: suiteInfo(),
     generatedAt: new Date().toISOString(),
     ...(invocation.night
@@ -91,6 +101,7 @@ export function writeRunVerdict(run: ConfiguredRun, invocation: Invocation, inte
   return writeVerdict(
     invocation.outputs.verdicts,
     `${run.slug}.json`,
-    runVerdict(run, invocation, interrupted),
+    // In a worker: its settings, the night's.
+    runVerdict(run, invocation, settings().profileB, interrupted),
   );
 }

@@ -105,6 +105,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     allure,
     keepState: s.keepState,
     outputDirs,
+    profileB: s.profileB,
     facts: {
       id: inv.id,
       suite: `${suiteInfo().name} ${suiteInfo().version}`,

@@ -35,6 +35,7 @@ import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
 import { readSettings, tsScript } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
+import type { VerdictFile } from '../../lib/schema/verdict';
 import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
 import { refusedAtLoad } from '../setup/cli';
@@ -442,6 +443,24 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     expect(verdict.reason).toContain('killed');
     expect(fs.existsSync(path.join(outputs.verdicts, 'index.json'))).toBe(true);
     expect(fs.existsSync(claim.invocation.dir)).toBe(false);
+  });
+
+  test("a run the killed night never started has its URLs' facts and the night's Profile B, from the claim: the process that finishes it may have other settings, or none (review of 2026-11-28: in demo mode npm run report wrote Profile B runs as A)", () => {
+    const root = outputsDir();
+    const state = path.join(root, 'state');
+    const outputs = { verdicts: path.join(root, 'verdicts'), allureResults: '', partial: false };
+    const claim = killedNight(state, root, 'night-1', outputs);
+    writeClaim({ ...claim, profileB: { companyId: 1001 } });
+    finishKilledInvocations(state);
+    const verdict = JSON.parse(
+      fs.readFileSync(path.join(outputs.verdicts, `${claim.runs[0]!.slug}.json`), 'utf8'),
+    ) as VerdictFile;
+    expect(verdict.run).toMatchObject({
+      companyId: 1001,
+      projectId: '101101',
+      batchDate: '2026-11-10',
+      profile: 'B',
+    });
   });
 
   test("a later night that claimed its folders since keeps them: the killed night's verdicts never replace its own", () => {

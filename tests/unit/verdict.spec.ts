@@ -561,7 +561,7 @@ test.describe('runVerdict: a collection that ended in error as the stop began is
       fs.writeFileSync(mark, JSON.stringify({ signal: 'SIGTERM' }));
       at(mark, MARKED);
     }
-    return runVerdict(run, invocation, SIGTERM);
+    return runVerdict(run, invocation, {}, SIGTERM);
   }
 
   test('the page or browser gone under it within 10 s before the mark: interrupted, with what its collection said', () => {
@@ -590,7 +590,7 @@ test.describe('runVerdict: a collection that ended in error as the stop began is
 
   test('a run the stop came before is interrupted, saying so', () => {
     const { invocation } = invocationOf();
-    expect(runVerdict(run, invocation, SIGTERM)).toMatchObject({
+    expect(runVerdict(run, invocation, {}, SIGTERM)).toMatchObject({
       status: 'error',
       failureKind: 'interrupted',
       reason: `${SIGTERM} before this run started`,

@@ -147,16 +147,20 @@ export interface Completed {
 }
 
 /**
- * The facts of a run whose collection never read its URLs (lib/run/profile.ts `unreadRunFacts`): from
- * the configured run when given, else from the verdict's URLs; the verdict's own when neither says.
- * Its made results' history id is not its checked nights' when it is Profile B only by its DATA's
- * line (README.md § Reading the Allure report).
+ * The facts of a run whose collection never read its URLs: its verdict's, which the night wrote
+ * from its URLs with its own Profile B settings (lib/report/verdict.ts); for a verdict written
+ * before it did (its company null), from the configured run when given, else from the verdict's
+ * URLs (lib/run/profile.ts `unreadRunFacts`). The verdict comes first: the process that builds the
+ * report after a kill may not have the night's settings (in demo mode it has none of the demo's:
+ * review of 2026-11-28). Its made results' history id is not its checked nights' when it is
+ * Profile B only by its DATA's line (README.md § Reading the Allure report).
  */
 export function unreadFacts(
   v: VerdictFile,
   configured: RunInput | undefined,
   profileB: ProfileBSettings,
 ): ParameterFacts {
+  if (v.run.companyId !== null && v.run.reportType !== null && v.run.batchDate !== null) return v.run;
   return (
     unreadRunFacts(
       configured
