@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHECKOUT_ID, demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
-import { decideOutputs } from './lib/report/outputs';
+import { decideOutputs, removeOwnFolder } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
 import { beginInvocation, currentInvocation } from './lib/run/invocation';
@@ -57,6 +57,11 @@ if (refused) throw new SettingsError(refused);
 const invocation = beginInvocation(config, argv, (selection, _id, now) =>
   decideOutputs(config, selection, now, { reserve: !listing }),
 );
+// A partial invocation's own folder is made as its outputs are decided (lib/report/outputs.ts
+// `ownFolder`): one that writes nothing into it (refused below or in global setup, nothing to
+// re-run) leaves none behind, nor a parent made for it.
+const ownFolder = invocation.outputs.folder;
+if (!isWorker && !listing && ownFolder) process.once('exit', () => removeOwnFolder(ownFolder));
 const scratch = path.join(invocation.dir, 'test-results');
 const outputDir = preparePlaywrightOutputDir({
   argv,
@@ -81,20 +86,6 @@ if (!isWorker && !listing && outputDir === scratch && !config.keepState)
     } catch {
       // not empty: another invocation's under the same id
     }
-  });
-
-// A partial invocation's own folder is made as its outputs are decided (lib/report/outputs.ts
-// `ownFolder`): one that wrote nothing into it (refused, nothing to re-run) leaves none behind.
-const ownFolder = invocation.outputs.folder;
-if (!isWorker && !listing && ownFolder)
-  process.once('exit', () => {
-    // Its parent too when nothing else is in it (made for it, as a first investigation's is).
-    for (const dir of [ownFolder, path.dirname(ownFolder)])
-      try {
-        fs.rmdirSync(dir);
-      } catch {
-        break; // not empty: the invocation's outputs, or other investigations'
-      }
   });
 
 /**

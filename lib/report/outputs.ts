@@ -117,15 +117,41 @@ function stamp(now: Date, selection: Selection): string {
  */
 function ownFolder(partial: string, base: string, reserve: boolean): string {
   if (!reserve) return path.join(partial, base);
-  fs.mkdirSync(partial, { recursive: true });
+  let made: string | undefined;
   for (let n = 1; ; n++) {
     const folder = path.join(partial, n === 1 ? base : `${base}-${n}`);
     try {
+      made = fs.mkdirSync(partial, { recursive: true }) ?? made;
       fs.mkdirSync(folder);
+      if (made !== undefined) madeAbove.set(folder, made);
       return folder;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      // ENOENT: another invocation that made the parent removed it as it ended (`removeOwnFolder`).
+      if ((code !== 'EEXIST' && code !== 'ENOENT') || n >= 100) throw e;
+      if (code === 'ENOENT') n--;
     }
+  }
+}
+
+/** By own folder: the first folder `ownFolder` made above it (its parent, or one above), if any. */
+const madeAbove = new Map<string, string>();
+
+/**
+ * At the runner's exit (playwright.config.ts): a partial invocation's own folder when nothing was
+ * written into it (refused, nothing to re-run), and the folders above it that `ownFolder` made for
+ * it when nothing else is in them; never a folder it did not make (an `L1_PARTIAL_DIR` made
+ * beforehand stays, empty or not).
+ */
+export function removeOwnFolder(folder: string): void {
+  const made = madeAbove.get(folder);
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      return; // not empty: the invocation's outputs, or other investigations'
+    }
+    if (made === undefined || dir === made || !within(made, path.dirname(dir))) return;
   }
 }
 

@@ -442,17 +442,26 @@ export function demoProblem(
  */
 export function demoPortProblemAtLoad(port: number): string | undefined {
   const url = `http://127.0.0.1:${port}/healthz`;
+  // The main port: free, or what its server says of itself. When it is free, the demo will start
+  // and take the two after it too (its Profile B portal, its foreign origin): held, each is named
+  // as the demo would name it (demo/server.ts), since it would fail only as Playwright starts it.
   const probe = `
     const net = require('node:net');
-    const socket = net.connect(${port}, '127.0.0.1');
-    socket.on('error', () => console.log('"free"'));
-    socket.on('connect', () => {
-      socket.destroy();
+    const held = (p) => new Promise((resolve) => {
+      const socket = net.connect(p, '127.0.0.1');
+      socket.on('error', () => resolve(false));
+      socket.on('connect', () => { socket.destroy(); resolve(true); });
+    });
+    (async () => {
+      if (!(await held(${port}))) {
+        const taken = (await held(${port + 1})) ? ${port + 1} : (await held(${port + 2})) ? ${port + 2} : 0;
+        return console.log(JSON.stringify(taken ? { taken } : 'free'));
+      }
       fetch(${JSON.stringify(url)}, { signal: AbortSignal.timeout(3000) })
         .then((r) => r.json())
         .then((j) => console.log(JSON.stringify(j && typeof j === 'object' ? j : {})))
         .catch(() => console.log('{}'));
-    });`;
+    })();`;
   const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', timeout: 5000 });
   let answer: unknown;
   try {
@@ -461,6 +470,8 @@ export function demoPortProblemAtLoad(port: number): string | undefined {
     return undefined; // the probe itself failed: global setup asks again
   }
   if (answer === 'free') return undefined;
-  const { checkout, startedBy, startedAt } = (answer ?? {}) as Record<string, unknown>;
+  const { checkout, startedBy, startedAt, taken } = (answer ?? {}) as Record<string, unknown>;
+  if (typeof taken === 'number')
+    return `demo platform: port ${taken} (${taken === port + 1 ? 'Profile B portal, port + 1' : 'foreign origin, port + 2'}) is in use: stop what holds it or set L1_DEMO_PORT to another port`;
   return demoProblem(port, url, checkout, startedBy, typeof startedAt === 'string' ? startedAt : '');
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
@@ -21,6 +22,7 @@ import {
   playwrightOutputDir,
   refusedFolder,
   releaseOutputs,
+  removeOwnFolder,
   reportFolderFor,
   reportFolderProblem,
   takeHandoff,
@@ -137,6 +139,25 @@ test.describe('where an invocation writes', () => {
     const folders = [1, 2, 3].map(() => decideOutputs(settingsAt(root), PARTIAL, NOW).folder);
     expect(folders).toEqual([base, `${base}-2`, `${base}-3`]);
     for (const f of folders) expect(fs.statSync(f!).isDirectory()).toBe(true);
+  });
+
+  test('a partial invocation that wrote nothing into its own folder leaves none, nor the folders made for it; a partial folder made beforehand stays (review of 2026-11-28)', () => {
+    const root = outputsDir();
+    const made = decideOutputs(settingsAt(root), PARTIAL, NOW).folder!;
+    expect(fs.existsSync(made)).toBe(true);
+    removeOwnFolder(made);
+    expect(fs.existsSync(path.join(root, 'reports', 'partial'))).toBe(false);
+    // Given beforehand (L1_PARTIAL_DIR a user made): it stays, empty.
+    const given = path.join(root, 'mine');
+    fs.mkdirSync(given);
+    const own = decideOutputs(settingsAt(root, { L1_PARTIAL_DIR: 'mine' }), PARTIAL, NOW).folder!;
+    removeOwnFolder(own);
+    expect([fs.existsSync(own), fs.existsSync(given)]).toEqual([false, true]);
+    // Written into: it stays, and so does its parent.
+    const used = decideOutputs(settingsAt(root), PARTIAL, NOW).folder!;
+    fs.writeFileSync(path.join(used, 'index.json'), '{}');
+    removeOwnFolder(used);
+    expect(fs.readdirSync(used)).toEqual(['index.json']);
   });
 
   test('paths are shown relative to the folder the command ran in, absolute outside it (-c from another folder)', () => {
@@ -636,40 +657,49 @@ test("a complete invocation refused for its command line or settings (--trace, a
   ).toEqual({ code: 1, record: night, evidence: ['item-5.json'], claimed: false });
 });
 
-test("a demo port another process holds is refused as the config loads, in demo mode: the night's Playwright folder keeps its record of failed tests (CLI audit of 2026-11-28: found as Playwright started the demo, after it had emptied the folder)", async () => {
-  const impostor = http.createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'),
-  );
-  const port = Number(new URL(await listenLocal(impostor)).port);
-  try {
+test("a demo port another process holds (the main one, or the two after it the demo also takes) is refused as the config loads, in demo mode: the night's Playwright folder keeps its record of failed tests (CLI audit and review of 2026-11-28: found as Playwright started the demo, after it had emptied the folder)", async () => {
+  const night = { status: 'failed', failedTests: ['0123456789ab-cdef0123'] };
+  /** The bundled demo's night on `port` (no runs configured), after a night that failed a test. */
+  const demoNight = async (port: number) => {
     const dir = tempDir('demo-port-at-load');
     const results = path.join(dir, 'test-results');
     fs.mkdirSync(results, { recursive: true });
-    const night = { status: 'failed', failedTests: ['0123456789ab-cdef0123'] };
     fs.writeFileSync(path.join(results, '.last-run.json'), JSON.stringify(night));
-    // Not spawnSync: the held port is served by this process, which must answer the probe.
+    // Not spawnSync: a held port is served by this process, which must answer the probe.
     const child = spawn(PLAYWRIGHT, ['test', '--grep', '@item3'], {
       cwd: REPO,
-      // No runs configured: the bundled demo, on the held port.
       env: checksEnv(dir, { L1_DEMO_PORT: String(port) }),
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(out).toMatch(
-      new RegExp(`port ${port} is held by another process, not this checkout's demo .*L1_DEMO_PORT`),
+    const record = JSON.parse(fs.readFileSync(path.join(results, '.last-run.json'), 'utf8')) as unknown;
+    return { code, out, record };
+  };
+  const impostor = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'),
+  );
+  const held = Number(new URL(await listenLocal(impostor)).port);
+  // A plain listener on the port after a free one: the demo's Profile B portal.
+  const base = await freeTriple(5720);
+  const portal = net.createServer();
+  await new Promise<void>((resolve) => portal.listen(base + 1, '127.0.0.1', resolve));
+  try {
+    const [main, second] = [await demoNight(held), await demoNight(base)];
+    expect(main.out).toMatch(
+      new RegExp(`port ${held} is held by another process, not this checkout's demo .*L1_DEMO_PORT`),
     );
-    expect(out).not.toContain('[WebServer]');
-    expect({
-      code,
-      record: JSON.parse(fs.readFileSync(path.join(results, '.last-run.json'), 'utf8')) as unknown,
-    }).toEqual({
-      code: 1,
-      record: night,
-    });
+    expect(second.out).toContain(
+      `port ${base + 1} (Profile B portal, port + 1) is in use: stop what holds it or set L1_DEMO_PORT`,
+    );
+    for (const r of [main, second]) {
+      expect(r.out).not.toContain('[WebServer]');
+      expect({ code: r.code, record: r.record }, r.out.slice(-1000)).toEqual({ code: 1, record: night });
+    }
   } finally {
     await closeLocal(impostor);
+    await new Promise((resolve) => portal.close(resolve));
   }
 });
 

@@ -326,7 +326,12 @@ test("a self-test worker that ends (npm test's bound or a Ctrl-C stopped the sel
     await expect.poll(() => pidsIn(pidsFile).length, { timeout: 30_000 }).toBe(2);
     // Ctrl-C at a terminal: SIGINT to the runner's group, its worker in it; the invocation's is apart.
     process.kill(-runner.pid!, 'SIGINT');
-    await closed;
+    // Bounded: a runner that ignored the stop fails the test here, and `finally` kills what it left.
+    const ended = await Promise.race([
+      closed.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000)),
+    ]);
+    expect(ended, `the runner did not end within 30 s of its SIGINT: ${out.slice(-1000)}`).toBe(true);
     await expect.poll(() => living(pidsIn(pidsFile)), { timeout: 5_000, message: out }).toEqual([]);
   } finally {
     for (const pid of [runner.pid!, ...pidsIn(pidsFile)])
