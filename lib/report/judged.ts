@@ -47,6 +47,7 @@ export function judge(evidence: Evidence, durationMs = evidence.durationMs): Jud
       reportType: run.reportType,
       data: parsed.data,
       platform: parsed.platform,
+      ...(run.batchDate ? { batchDate: run.batchDate } : {}),
     };
     for (const item of ITEM_NUMBERS) {
       try {

@@ -87,8 +87,12 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
       source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
     };
   }
-  // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed.
-  const last = data.trend.reduce((a, b) => (b.date >= a.date ? b : a));
+  // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed. A
+  // point dated after the report's batch date is no monitoring day of this report: a chart drawn on
+  // a fixed axis pads the days to come with empty points, and the last of those was compared (a
+  // platform audit of 2026-11-28: item 4 failed every platform, "no value on the HTML side").
+  const monitored = ctx.batchDate ? data.trend.filter((p) => p.date <= ctx.batchDate!) : data.trend;
+  const last = (monitored.length ? monitored : data.trend).reduce((a, b) => (b.date >= a.date ? b : a));
   const point: Figures = {
     brandExposureRate: last.brand_exposure_rate,
     exposureRate: last.exposure_rate,

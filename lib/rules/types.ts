@@ -15,6 +15,11 @@ export interface RuleContext {
   reportType: ReportType;
   data: Data;
   platform: PlatformEvidence;
+  /**
+   * The report's batch date (YYYY-MM-DD, from its URL): item 4's monitoring-day point is on or before
+   * it (spec 7.2, docs/rules.md §D4). Absent: the latest point.
+   */
+  batchDate?: string;
 }
 
 /** One line of a mismatch table: key, both values, gap, tolerance, verdict, note. */

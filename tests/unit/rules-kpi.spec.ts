@@ -221,6 +221,38 @@ test.describe('item 4 · KPI points per platform', () => {
     expect(r.steps[0]?.notes).toContain('HTML side: trend point 2026-11-20');
   });
 
+  test('7.2 "the last monitoring-day point": a point dated after the report\'s batch date is no monitoring day of it: a chart padded to the end of its axis with empty points passes in both profiles (platform audit of 2026-11-28: item 4 failed every platform in A, "no value on the HTML side"); near misses: the point on the batch date is compared, and one that differs fails', () => {
+    const padded = (profile: Profile) => {
+      const ctx = { ...context(profile), batchDate: '2026-11-20' };
+      for (const k of KEYS)
+        ctx.data.brand.platforms[k]!.trend.push({
+          date: '2026-11-21',
+          exposure_rate: null,
+          top3_rate: null,
+          top5_rate: null,
+          first_position_rate: null,
+          positive_mention_rate: null,
+          brand_exposure_rate: null,
+        } as never);
+      return ctx;
+    };
+    for (const profile of ['A', 'B'] as const) {
+      const r = checkItem4(padded(profile));
+      expect(r.verdict, profile).toBe('pass');
+      expect(r.steps[0]?.notes.join(' '), profile).toContain('trend point 2026-11-20');
+    }
+    const differs = padded('A');
+    differs.data.brand.platforms.kimi!.trend[1]!.exposure_rate = 30;
+    expect(
+      checkItem4(differs)
+        .steps.filter((s) => s.verdict === 'fail')
+        .map((s) => s.id),
+    ).toEqual(['kimi']);
+    // Without a batch date (a context built without one), the latest point, as before.
+    const { batchDate: _dropped, ...undated } = padded('A');
+    expect(checkItem4(undated).steps[0]?.notes.join(' ')).toContain('trend point 2026-11-21');
+  });
+
   test('7.2: one platform differing on its last point fails that platform step only', () => {
     const ctx = context('A');
     ctx.data.brand.platforms.kimi!.trend[1]!.positive_mention_rate = 80;
