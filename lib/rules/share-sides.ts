@@ -50,6 +50,8 @@ export interface ShareSide {
   belowWindow?: { sum: number };
   /** How the share was obtained and what was removed, for the step notes. */
   basis: string;
+  /** Names of the group with no value: no slice, so no entry (legends: `drawn`). */
+  valueless?: string[];
 }
 
 const show = (x: number) => String(Math.round(x * 1000) / 1000);
@@ -123,6 +125,24 @@ function removedNote(entries: readonly GroupEntry[], names: readonly string[]): 
 const legendRemoved = (dimension: TmcDimension) => (dimension === 'publish_time' ? [NO_TIME] : []);
 
 /**
+ * The entries a legend draws: those with a value. An entry with none (`null`, `""`, `"-"`: no value,
+ * docs/contract.md §5) draws no slice, on either side, so it is no legend entry (spec 7.3.1 orders the
+ * legend by share): compared by name, a valueless entry within the first eight failed items 7 and 8,
+ * "no value on either side", while one past the eighth was never compared (platform audit of
+ * 2026-11-28). Returns the kept entries and a note naming those left out.
+ */
+function drawn(entries: readonly GroupEntry[]): { kept: GroupEntry[]; note: string; valueless: string[] } {
+  const valueless = entries.filter((e) => e.value === null).map((e) => e.name);
+  return {
+    kept: entries.filter((e) => e.value !== null),
+    note: valueless.length
+      ? `; ${valueless.map((n) => `「${n}」`).join(', ')} with no value (no slice, no legend entry)`
+      : '',
+    valueless,
+  };
+}
+
+/**
  * Spec 7.3: the HTML legend of content type and publish time. Percentage or count is decided on the
  * group as the report holds it, 「无时间」 included (docs/rules.md §D17: its share belongs to the same
  * value field, and a percentage group without it would fall below the window); then 「无时间」 is removed
@@ -134,7 +154,7 @@ export function legendHtmlSide(
   profile: Profile,
 ): ShareSide {
   const removed = legendRemoved(dimension);
-  const kept = without(entries, removed);
+  const { kept, note: valueless, valueless: names } = drawn(without(entries, removed));
   const { reading, sum: wholeSum } = groupReading(entries);
   const isPercentage = reading !== 'count';
   const sum = positiveSum(kept);
@@ -152,7 +172,8 @@ export function legendHtmlSide(
     isPercentage,
     sum,
     ...(wholeSum !== sum ? { wholeSum } : {}),
-    basis: basis + removedNote(entries, removed),
+    basis: basis + removedNote(entries, removed) + valueless,
+    ...(names.length ? { valueless: names } : {}),
     ...(reading === 'below the window' ? { belowWindow: { sum: wholeSum } } : {}),
   };
 }
@@ -164,14 +185,15 @@ export function legendHtmlSide(
  */
 export function legendPlatformSide(entries: readonly GroupEntry[], dimension: TmcDimension): ShareSide {
   const removed = legendRemoved(dimension);
-  const kept = without(entries, removed);
+  const { kept, note: valueless, valueless: names } = drawn(without(entries, removed));
   const all = sharesOf(kept, null, 'A'); // printed values: no share is computed, the profile plays no part
   return {
     entries: all,
     shown: all.slice(0, LEGEND_ENTRIES),
     isPercentage: true,
     sum: positiveSum(kept),
-    basis: `values are percentages (spec 2.2), printed as they are${removedNote(entries, removed)}`,
+    basis: `values are percentages (spec 2.2), printed as they are${removedNote(entries, removed)}${valueless}`,
+    ...(names.length ? { valueless: names } : {}),
   };
 }
 

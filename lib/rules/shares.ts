@@ -98,11 +98,11 @@ function shareRow(
 ): ComparisonRow {
   const h = html.entries.find((e) => e.name === name);
   const p = platform.entries.find((e) => e.name === name);
-  const missing = !h
-    ? `「${name}」 not in the HTML group`
-    : !p
-      ? `「${name}」 not in the platform group`
-      : undefined;
+  // A name whose entry has no value is in the group but draws no slice (share-sides.ts `drawn`): the
+  // row says "no value on the … side" itself, as for any value missing on one side (docs/rules.md §D3).
+  const absent = (side: ShareSide, which: string) =>
+    side.valueless?.includes(name) ? undefined : `「${name}」 not in the ${which} group`;
+  const missing = !h ? absent(html, 'HTML') : !p ? absent(platform, 'platform') : undefined;
   const compared = percentRow(`share 「${name}」`, h?.share ?? null, p?.share ?? null, profile, {}, missing);
   const explained =
     compared.verdict === 'fail' && allowDoubleDivision && h?.share != null && p?.share != null

@@ -397,6 +397,42 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       });
     });
 
+    test('contract §5 / spec 7.3.1: an entry with no value draws no slice, so it is no legend entry on either side: valueless on both sides, or on one side and absent from the other, passes; near misses: a value on one side only fails naming the other (platform audit of 2026-11-28: "no value on either side" failed items 7 and 8)', () => {
+      const both = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['1年内', 600], ['1-3年', 400], ['3年以上', null]),
+          group(['1年内', 60], ['1-3年', 40], ['3年以上', null]),
+        ),
+      );
+      expect(both.verdict).toBe('pass');
+      expect(both.steps[0]!.notes.join(' ')).toContain(
+        '「3年以上」 with no value (no slice, no legend entry)',
+      );
+      const htmlOnly = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['1年内', 600], ['1-3年', 400], ['3年以上', null]),
+          group(['1年内', 60], ['1-3年', 40]),
+        ),
+      );
+      expect(htmlOnly.verdict).toBe('pass');
+      // Near miss: the platform draws the slice the HTML leaves without a value.
+      const drawnThere = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['1年内', 600], ['1-3年', 400], ['3年以上', null]),
+          group(['1年内', 57], ['1-3年', 38], ['3年以上', 5]),
+        ),
+      );
+      expect(drawnThere.verdict).toBe('fail');
+      expect(row(drawnThere, 'all', 'share 「3年以上」')).toMatchObject({
+        html: null,
+        platform: 5,
+        note: 'no value on the HTML side',
+      });
+    });
+
     test('a name on one side only fails, naming the side', () => {
       const result = checkItem7(
         aggregate('content_type', group(['图文', 520], ['视频', 480]), group(['图文', 52], ['音频', 48])),
