@@ -433,14 +433,23 @@ async function fetchPlatform(
     competitor: await tasks.competitor,
     tmc: await tasks.tmc,
   };
-  const empty = [
-    ...(['snapshot', 'competitor', 'tmc'] as const)
-      .filter((t) => tables[t].parsed.rows.length === 0)
-      .map((t) => `table=${t}`),
-    ...sources
-      .filter(([key, answer]) => answer.parsed.rows.length === 0 && htmlSourceCount(key) > 0)
-      .map(([key]) => `table=source, platform=${key}`),
-  ];
+  const emptyTables = (['snapshot', 'competitor', 'tmc'] as const)
+    .filter((t) => tables[t].parsed.rows.length === 0)
+    .map((t) => `table=${t}`);
+  const emptySources = sources
+    .filter(([key, answer]) => answer.parsed.rows.length === 0 && htmlSourceCount(key) > 0)
+    .map(([key]) => `table=source, platform=${key}`);
+  // A table of the whole batch with no row says the batch is not the report's: the run stops. With
+  // those answering, the batch is the report's, and a platform with no source row where the HTML
+  // lists sources lacks a group the HTML has (contract §6): items 11 and 12 fail for it, and every
+  // other item is judged (platform audit of 2026-11-28: the whole run was an error, "check the
+  // batch", and items 3 to 10 went unchecked).
+  if (emptyTables.length === 0)
+    for (const empty of emptySources)
+      evidence.notes.push(
+        `GET /api/geo-monitor/metrics/l1: no row for ${empty}, where the HTML lists sources: items 11 and 12 fail for it (a group the platform lacks, contract §6)`,
+      );
+  const empty = emptyTables.length ? [...emptyTables, ...emptySources] : [];
   if (empty.length) {
     throw new Stop(
       'error',

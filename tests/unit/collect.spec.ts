@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
+import { judge } from '../../lib/report/judged';
 import { BROWSER_NOT_STARTED, collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
 import { LoginError } from '../../lib/platform/login';
@@ -188,11 +189,29 @@ test.describe('collectRun: empty tables (docs/contract.md §4.2)', () => {
     expect(evidence.run.batchIds).toEqual(ids);
   });
 
-  test('empty sources of a platform the HTML has sources for name table and platform', async () => {
+  test('contract §6: no source row for a platform the HTML has sources for, the batch tables answering, is a group the platform lacks: the run is checked, the note names it, and items 11 and 12 fail for that platform alone (platform audit of 2026-11-28: the whole run was an error); near miss: with a batch table empty too, the run stops naming both', async () => {
     const { data, ids, platform } = aMonitor();
     platform.set(metricsKey(A_MONITOR, 'source', ids, 'doubao'), { rows: [] });
     const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
-    expect(outcome(evidence, 'table=source, platform=doubao')).toEqual(failed('platform'));
+    expect(evidence.status, evidence.reason).toBe('checked');
+    expect(evidence.notes.join(' ')).toContain(
+      'no row for table=source, platform=doubao, where the HTML lists sources',
+    );
+    const judged = judge(evidence);
+    for (const item of [11, 12] as const) {
+      expect(judged.items[item]?.verdict).toBe('fail');
+      expect(judged.items[item]?.steps.filter((st) => st.verdict === 'fail').map((st) => st.id)).toEqual([
+        'doubao',
+      ]);
+    }
+    expect([3, 4, 5, 6, 7, 8, 9, 10].map((n) => judged.items[n as 3]?.verdict)).toEqual(
+      Array(8).fill('pass'),
+    );
+    platform.set(metricsKey(A_MONITOR, 'tmc', ids), { rows: [] });
+    const stopped = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+    expect(outcome(stopped, 'rows is empty for table=tmc; table=source, platform=doubao')).toEqual(
+      failed('platform'),
+    );
   });
 });
 
