@@ -70,8 +70,14 @@ function showParam(url: URL, name: string): string {
  * What makes `now` another page than the report `asked` for: its origin and path, or a query
  * parameter the suite reads (other parameters may change, the fragment too); undefined when none.
  */
+/** A path as a static host serves it: `/r/x`, `/r/x/` and `/r/x/index.html` are one page. */
+const samePath = (a: string, b: string) => {
+  const plain = (p: string) => p.replace(/\/index\.html?$/i, '').replace(/\/+$/, '');
+  return plain(a) === plain(b);
+};
+
 function elsewhere(asked: URL, now: URL): string | undefined {
-  if (now.origin !== asked.origin || now.pathname !== asked.pathname)
+  if (now.origin !== asked.origin || !samePath(now.pathname, asked.pathname))
     return `${now.origin}${now.pathname}, not on the report that was asked for (${asked.origin}${asked.pathname})`;
   for (const name of READ_PARAMS) {
     const want = asked.searchParams.getAll(name);
@@ -116,6 +122,18 @@ export class ReportPage {
     });
     // Before any script of the page: the reader it cannot tamper with (pages/data-reader.ts).
     await page.addInitScript(READER_INIT);
+    // The documents the main frame asked for: a redirect or a script that loads another page asks
+    // for one; a page that only tidies its address (history.replaceState, a router) asks for none,
+    // and its DATA is still the document's that was asked for (a platform audit of 2026-11-28: such
+    // a page was "not this report").
+    let document: string | undefined;
+    page.on('request', (r) => {
+      try {
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) document = r.url();
+      } catch {
+        // a service worker's request has no frame: no document of the page
+      }
+    });
     let response;
     try {
       response = await page.goto(htmlUrl, { waitUntil: 'load', timeout: timeoutMs });
@@ -131,7 +149,7 @@ export class ReportPage {
       throw new ReportPageError(`report page did not load: ${message}`);
     }
     const asked = new URL(htmlUrl);
-    const landed = new URL(page.url());
+    const landed = new URL(document ?? page.url());
     // docs/contract.md §3: "only when that page redirects to its own `/login` **and** its origin is
     // trusted does the suite log in there": only the report's own origin's /login is an expired
     // session (the caller, lib/platform/collect.ts, logs in there once, if trusted, and loads the
@@ -155,6 +173,9 @@ export class ReportPage {
       );
     if (response && response.status() >= 400)
       throw new ReportPageError(`report page answered HTTP ${response.status()}`);
+    // Its address as DATA is read (a page may have tidied it as it loaded, above): a change while it
+    // is read is the page moving under the reader.
+    const before = page.url();
     let read;
     try {
       read = await withTimeout(
@@ -190,7 +211,7 @@ export class ReportPage {
       throw new ReportPageError('DATA is nested deeper than any report (64 levels): not read');
     if (read.kind === 'error' || read.text === undefined)
       throw new ReportPageError(`DATA could not be read: ${read.message ?? 'no text'}`);
-    const moved = page.url() === landed.href ? undefined : elsewhere(asked, new URL(page.url()));
+    const moved = page.url() === before ? undefined : elsewhere(asked, new URL(page.url()));
     if (moved) throw new ReportPageError(`the page navigated to ${moved}, while DATA was read`);
     this.readFrom = page.url();
     let data: unknown;

@@ -170,6 +170,33 @@ test.describe('docs/contract.md §1.1: the page read is the report whose URL the
     expect(data).toEqual({ meta: { line: '?lang=en&topic=%e5%93%81&batchDate=2024-05-01&v=2' } });
   });
 
+  test("a page that tidies its own address as it loads (history.replaceState, a router) is the document that was asked for: read; so is a static host's redirect to the same page as index.html (platform audit of 2026-11-28: it was not this report); near miss: a script that loads another page is not", async () => {
+    const tidy = html(
+      `var DATA = { meta: { line: 'tidied' } }; history.replaceState(null, '', '/elsewhere');`,
+    );
+    expect(await read({ '/r.html': tidy }, '/r.html?topic=1&companyId=1001')).toEqual({
+      meta: { line: 'tidied' },
+    });
+    const indexed = await read(
+      {
+        '/reports/1/': { redirect: '/reports/1/index.html' },
+        '/reports/1/index.html': html(`var DATA = { n: 1 };`),
+      },
+      '/reports/1/',
+    );
+    expect(indexed).toEqual({ n: 1 });
+    const moved = await read(
+      {
+        '/r.html': html(`location.replace('/other.html?topic=1');`),
+        '/other.html': html('window.DATA = { other: true };'),
+      },
+      '/r.html?topic=1',
+    );
+    expect((moved as Error).message).toMatch(
+      /^the page landed on \S+\/other\.html, not on the report that was asked for/,
+    );
+  });
+
   test('a script that changes a read parameter while DATA is read: an error naming it', async () => {
     const error = await read(
       {
