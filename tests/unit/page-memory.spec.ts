@@ -266,6 +266,28 @@ test('a report page that opens windows: they are closed, DATA is read, the notes
   }
 });
 
+test('contract §3: a report page that fails because the box blocked what its script needed (a chart library from a CDN) says so in its failure, where a page read says it in the run\'s notes (platform audit of 2026-11-28: "no DATA variable … echarts is not defined", no word of the CDN)', async () => {
+  test.setTimeout(30_000);
+  const { origin, server } = await serve({
+    '/r.html': `<body><script src="http://127.0.0.1:9/lib/echarts.min.js"></script><script>
+      echarts.init(document.body); var DATA = { meta: {} };
+    </script></body>`,
+  });
+  const collector = collectorFor('blocked-cdn', { env: {}, screenshots: 'none', requestTimeoutMs: 8_000 });
+  try {
+    const failed = await collector['readPage'](`${origin}/r.html`, undefined, [origin]).catch(
+      (e: unknown) => e,
+    );
+    expect((failed as Error).message).toMatch(
+      /^the report page defines no DATA variable \(the page's script failed: ReferenceError: echarts is not defined\); the report page asked for origins it may not reach, blocked: http:\/\/127\.0\.0\.1:9 \(1\); L1_PAGE_ORIGINS allows one/,
+    );
+  } finally {
+    await collector.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
 test('the renderers together: the largest one whole, of each other one only what is its own (a blank renderer shares most of its memory)', () => {
   const MB = 1 << 20;
   expect(togetherBytes([])).toBe(0);
