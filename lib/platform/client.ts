@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { parseWith } from '../schema/issues';
 import { codeText, unwrapEnvelope } from './envelope';
-import { AnswerTooLarge, type AnswerBudget, type HttpGetter } from './http';
+import { AnswerNotText, AnswerTooLarge, type AnswerBudget, type HttpGetter } from './http';
 import { parseJson } from '../util/json';
 
 /** An endpoint that failed for good: names the endpoint and the status, code, timeout or field. */
@@ -137,8 +137,8 @@ export class PlatformClient {
           budget: this.budget,
         });
       } catch (e) {
-        if (e instanceof AnswerTooLarge) {
-          record('too large');
+        if (e instanceof AnswerTooLarge || e instanceof AnswerNotText) {
+          record(e instanceof AnswerTooLarge ? 'too large' : 'not text');
           throw new EndpointError(name, e.message);
         }
         const message = e instanceof Error ? e.message : String(e);

@@ -42,6 +42,41 @@ export class AnswerTooLarge extends Error {
   }
 }
 
+/**
+ * An answer whose bytes are not the text its Content-Type says (UTF-8 when it names no charset: JSON
+ * is UTF-8, RFC 8259). A declared charset is honoured (a Java stack answering GBK, and saying so); an
+ * undeclared one was decoded as UTF-8 into replacement characters, and every word of the word cloud
+ * read as "missing on the platform side" (a platform audit of 2026-11-28). Not retried.
+ */
+export class AnswerNotText extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnswerNotText';
+  }
+}
+
+/** The answer's text, decoded by its declared charset, else as UTF-8; bytes that are not: `AnswerNotText`. */
+export function decodeAnswer(bytes: Uint8Array, contentType: string | null): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset ?? 'utf-8', { fatal: true });
+  } catch {
+    throw new AnswerNotText(
+      `the answer's Content-Type names charset=${charset!.slice(0, 40)}, which is no text encoding known here: JSON is UTF-8 (RFC 8259)`,
+    );
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new AnswerNotText(
+      charset
+        ? `the answer is not ${charset.slice(0, 40)} text, as its Content-Type says it is`
+        : 'the answer is not UTF-8 text, and its Content-Type names no other charset: JSON is UTF-8 (RFC 8259)',
+    );
+  }
+}
+
 interface StoredCookie {
   name: string;
   value: string;
@@ -68,8 +103,8 @@ async function readLimited(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   budget: AnswerBudget | undefined,
-): Promise<string> {
-  if (!body) return '';
+): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -90,7 +125,7 @@ async function readLimited(
     }
     chunks.push(Buffer.from(value));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** An HttpGetter carrying the cookies of a storage-state file. */
@@ -118,12 +153,15 @@ export function fetchGetter(storageStatePath: string | undefined): HttpGetter {
           await response.body?.cancel().catch(() => {});
           throw new AnswerTooLarge(maxBytes);
         }
-        const text = await readLimited(response.body, maxBytes, budget);
+        const text = decodeAnswer(
+          await readLimited(response.body, maxBytes, budget),
+          response.headers.get('content-type'),
+        );
         const answerHeaders: Record<string, string> = {};
         response.headers.forEach((value, name) => (answerHeaders[name] = value));
         return { status: () => response.status, headers: () => answerHeaders, text: async () => text };
       } catch (e) {
-        if (e instanceof AnswerTooLarge) throw e;
+        if (e instanceof AnswerTooLarge || e instanceof AnswerNotText) throw e;
         const name = (e as Error).name;
         if (name === 'TimeoutError' || name === 'AbortError')
           throw new Error(`timed out after ${timeout} ms`, { cause: e });

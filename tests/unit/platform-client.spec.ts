@@ -235,3 +235,49 @@ test.describe('the size of answers, counted as they stream (L1_MAX_ANSWER_MB)', 
     }
   });
 });
+
+test("an answer's text is decoded by the charset its Content-Type declares (GBK from a Java stack), else as UTF-8; bytes that are not that text are an error naming the endpoint, never read as replacement characters (platform audit of 2026-11-28: every word of a GBK word cloud was 'missing on the platform side')", async () => {
+  const json = JSON.stringify({ words: [{ word: '噪音', count: 3 }] });
+  const gbk = Buffer.from(new Uint8Array([0x7b, 0x22, 0xd4, 0xeb, 0xd2, 0xf4, 0x22, 0x3a, 0x31, 0x7d])); // {"噪音":1} in GBK
+  const answers: Record<string, { type: string; body: Buffer }> = {
+    '/utf8': { type: 'application/json', body: Buffer.from(json) },
+    '/bom': {
+      type: 'application/json',
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]),
+    },
+    '/gbk-declared': { type: 'application/json;charset=GBK', body: gbk },
+    '/gbk-undeclared': { type: 'application/json', body: gbk },
+  };
+  const server = http.createServer((req, res) => {
+    const a = answers[req.url!.split('?')[0]!]!;
+    res.writeHead(200, { 'content-type': a.type }).end(a.body);
+  });
+  const origin = await listenLocal(server);
+  try {
+    const c = new PlatformClient({
+      baseUrl: origin,
+      timeoutMs: 2000,
+      retries: 2,
+      backoffMs: 1,
+      context: () => fetchGetter(undefined),
+      relogin: async () => {},
+    });
+    const any = z.record(z.string(), z.unknown());
+    const get = (path: string) =>
+      c.get(`wordcloud ${path}`, path, {}, any).then(
+        (r) => r,
+        (e: Error) => e,
+      );
+    expect(await get('/utf8')).toEqual(JSON.parse(json));
+    expect(await get('/bom')).toEqual(JSON.parse(json));
+    expect(await get('/gbk-declared')).toEqual({ 噪音: 1 });
+    const undeclared = (await get('/gbk-undeclared')) as Error;
+    expect(undeclared).toBeInstanceOf(EndpointError);
+    expect(undeclared.message).toContain('wordcloud /gbk-undeclared');
+    expect(undeclared.message).toContain(
+      'the answer is not UTF-8 text, and its Content-Type names no other charset',
+    );
+  } finally {
+    await closeLocal(server);
+  }
+});
