@@ -2,6 +2,17 @@ import type { PlatformData } from '../schema/data';
 import type { SnapshotRow } from '../schema/platform';
 import type { RuleContext } from './types';
 
+type TrendPoint = PlatformData['trend'][number];
+/** The figures a trend point carries (a padding point carries none of them). */
+const TREND_FIELDS = [
+  'exposure_rate',
+  'top3_rate',
+  'top5_rate',
+  'first_position_rate',
+  'positive_mention_rate',
+  'brand_exposure_rate',
+] as const satisfies readonly (keyof TrendPoint)[];
+
 export type PositionMetric = 'first' | 'top3' | 'top5';
 
 /** One side's figures of the five Profile B cards (spec 9.2), or Profile A's three points (7.2). */
@@ -88,11 +99,22 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
     };
   }
   // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed. A
-  // point dated after the report's batch date is no monitoring day of this report: a chart drawn on
-  // a fixed axis pads the days to come with empty points, and the last of those was compared (a
-  // platform audit of 2026-11-28: item 4 failed every platform, "no value on the HTML side").
-  const monitored = ctx.batchDate ? data.trend.filter((p) => p.date <= ctx.batchDate!) : data.trend;
+  // point dated after the report's batch date with no value at all is no monitoring day: a chart
+  // drawn on a fixed axis pads the days to come with empty points, and the last of those was
+  // compared (a platform audit of 2026-11-28: item 4 failed every platform, "no value on the HTML
+  // side"). A later point with a value is still the last one, and compared (review of the fix: a
+  // filter by date alone passed a report whose later day differed); the step says when the batch
+  // date has no point of its own.
+  const padding = (p: TrendPoint) =>
+    ctx.batchDate !== undefined &&
+    p.date > ctx.batchDate &&
+    TREND_FIELDS.every((f) => (p[f] ?? null) === null);
+  const monitored = data.trend.filter((p) => !padding(p));
   const last = (monitored.length ? monitored : data.trend).reduce((a, b) => (b.date >= a.date ? b : a));
+  const dated =
+    ctx.batchDate !== undefined && last.date < ctx.batchDate
+      ? `trend point ${last.date} (none on the batch date ${ctx.batchDate}${monitored.length < data.trend.length ? '; the empty points after it are no monitoring days' : ''})`
+      : `trend point ${last.date}`;
   const point: Figures = {
     brandExposureRate: last.brand_exposure_rate,
     exposureRate: last.exposure_rate,
@@ -103,12 +125,10 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
     productLink: data.self.product_link_rate,
   };
   const self = selfFigures(data);
-  if (ctx.profile === 'A') return { figures: point, source: `trend point ${last.date}`, self };
+  if (ctx.profile === 'A') return { figures: point, source: dated, self };
   const filled = fillFromSelf(point, self);
   const source =
-    filled.length > 0
-      ? `trend point ${last.date}; ${filled.join(', ')} from self (the trend point has none, 9.2)`
-      : `trend point ${last.date}`;
+    filled.length > 0 ? `${dated}; ${filled.join(', ')} from self (the trend point has none, 9.2)` : dated;
   return { figures: point, source, self };
 }
 

@@ -251,6 +251,25 @@ test.describe('item 4 · KPI points per platform', () => {
     // Without a batch date (a context built without one), the latest point, as before.
     const { batchDate: _dropped, ...undated } = padded('A');
     expect(checkItem4(undated).steps[0]?.notes.join(' ')).toContain('trend point 2026-11-21');
+    // Near misses (review of the fix): a later point with values is the last one, and compared: it
+    // fails where it differs; with no point on the batch date, the latest before it is compared and
+    // the step says the batch date had none.
+    const later = padded('A');
+    Object.assign(later.data.brand.platforms.kimi!.trend[3]!, {
+      exposure_rate: 40,
+      top3_rate: 30,
+      positive_mention_rate: 70,
+    });
+    const laterResult = checkItem4(later);
+    expect(laterResult.steps.filter((st) => st.verdict === 'fail').map((st) => st.id)).toEqual(['kimi']);
+    expect(laterResult.steps.find((st) => st.id === 'kimi')?.notes.join(' ')).toContain(
+      'trend point 2026-11-21',
+    );
+    const missing = padded('A');
+    for (const k of KEYS) missing.data.brand.platforms[k]!.trend.splice(1, 1); // the 11-20 point
+    expect(checkItem4(missing).steps[0]?.notes.join(' ')).toContain(
+      'trend point 2026-11-19 (none on the batch date 2026-11-20; the empty points after it are no monitoring days)',
+    );
   });
 
   test('7.2: one platform differing on its last point fails that platform step only', () => {
