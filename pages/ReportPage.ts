@@ -88,6 +88,24 @@ function elsewhere(asked: URL, now: URL): string | undefined {
   return undefined;
 }
 
+/**
+ * What makes the address a page shows (`now`) another report than the one `asked` for, when the
+ * document it was loaded as is that report: a page may tidy its address (history.replaceState, a
+ * router) by dropping or reordering parameters, and stays the report; a path of another report, a
+ * read parameter with another value, or an address that is no web address (a blob: or data:
+ * document, which the main frame asks no server for) is elsewhere (review of 2026-11-28).
+ */
+function retitled(asked: URL, now: URL): string | undefined {
+  if (now.protocol !== 'http:' && now.protocol !== 'https:')
+    return `${now.protocol} ${now.href.slice(0, 60)}…, not on the report that was asked for (${asked.origin}${asked.pathname})`;
+  const kept = new URL(now.href);
+  // A read parameter the page dropped is not another value of it: compared as the one asked for.
+  for (const name of READ_PARAMS)
+    if (!kept.searchParams.has(name))
+      for (const v of asked.searchParams.getAll(name)) kept.searchParams.append(name, v);
+  return elsewhere(asked, kept);
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -156,7 +174,9 @@ export class ReportPage {
     // page again). A /login of any other origin (another host, scheme or port of this host) is
     // where the page landed, an error: no login anywhere, no session sent there again.
     if (landed.origin === asked.origin && landed.pathname.endsWith('/login')) throw new SessionExpired();
-    const off = elsewhere(asked, landed);
+    const shown = new URL(page.url());
+    if (shown.origin === asked.origin && shown.pathname.endsWith('/login')) throw new SessionExpired();
+    const off = elsewhere(asked, landed) ?? (shown.href === landed.href ? undefined : retitled(asked, shown));
     if (off)
       throw new ReportPageError(
         landed.origin !== asked.origin && landed.pathname.endsWith('/login')

@@ -170,9 +170,9 @@ test.describe('docs/contract.md §1.1: the page read is the report whose URL the
     expect(data).toEqual({ meta: { line: '?lang=en&topic=%e5%93%81&batchDate=2024-05-01&v=2' } });
   });
 
-  test("a page that tidies its own address as it loads (history.replaceState, a router) is the document that was asked for: read; so is a static host's redirect to the same page as index.html (platform audit of 2026-11-28: it was not this report); near miss: a script that loads another page is not", async () => {
+  test("a page that tidies its own address as it loads (history.replaceState dropping its query, as a router does) is the document that was asked for: read; so is a static host's redirect to the same page as index.html (platform audit of 2026-11-28: it was not this report); near misses (review of the fix): an address of another report, a read parameter given another value, a blob: document, and a script that loads another page are not", async () => {
     const tidy = html(
-      `var DATA = { meta: { line: 'tidied' } }; history.replaceState(null, '', '/elsewhere');`,
+      `var DATA = { meta: { line: 'tidied' } }; history.replaceState(null, '', location.pathname);`,
     );
     expect(await read({ '/r.html': tidy }, '/r.html?topic=1&companyId=1001')).toEqual({
       meta: { line: 'tidied' },
@@ -185,16 +185,27 @@ test.describe('docs/contract.md §1.1: the page read is the report whose URL the
       '/reports/1/',
     );
     expect(indexed).toEqual({ n: 1 });
-    const moved = await read(
-      {
-        '/r.html': html(`location.replace('/other.html?topic=1');`),
-        '/other.html': html('window.DATA = { other: true };'),
-      },
-      '/r.html?topic=1',
-    );
-    expect((moved as Error).message).toMatch(
-      /^the page landed on \S+\/other\.html, not on the report that was asked for/,
-    );
+    const refused: [string, string][] = [
+      [`window.DATA = { report: 2 }; history.pushState(null, '', '/reports/2/?topic=2');`, '/reports/2/'],
+      [
+        `window.DATA = { d: 21 }; history.replaceState(null, '', '/r.html?batchDate=2026-11-21');`,
+        'batchDate=2026-11-21',
+      ],
+      [
+        `location.replace(URL.createObjectURL(new Blob(['<script>window.DATA = { evil: 1 }<\\/script>'], { type: 'text/html' })));`,
+        'blob:',
+      ],
+      [`location.replace('/other.html?topic=1');`, '/other.html, not on the report that was asked for'],
+    ];
+    for (const [script, says] of refused) {
+      const error = await read(
+        { '/r.html': html(script), '/other.html': html('window.DATA = { other: true };') },
+        '/r.html?topic=1&batchDate=2026-11-20',
+      );
+      expect(error, script).toBeInstanceOf(ReportPageError);
+      expect((error as Error).message, script).toMatch(/^the page (landed on|navigated)/);
+      expect((error as Error).message, script).toContain(says);
+    }
   });
 
   test('a script that changes a read parameter while DATA is read: an error naming it', async () => {
