@@ -137,8 +137,8 @@ export class PlatformClient {
           budget: this.budget,
         });
       } catch (e) {
-        if (e instanceof AnswerTooLarge || e instanceof AnswerNotText) {
-          record(e instanceof AnswerTooLarge ? 'too large' : 'not text');
+        if (e instanceof AnswerTooLarge) {
+          record('too large');
           throw new EndpointError(name, e.message);
         }
         const message = e instanceof Error ? e.message : String(e);
@@ -186,7 +186,15 @@ export class PlatformClient {
         const hint = STATUS_HINT[status] ? `: ${STATUS_HINT[status]}` : '';
         throw new EndpointError(name, `HTTP ${status}${where}${hint}`);
       }
-      const text = await response.text();
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (e) {
+        // Not retried: the same bytes come again (lib/platform/http.ts decodeAnswer).
+        if (!(e instanceof AnswerNotText)) throw e;
+        record('not text');
+        throw new EndpointError(name, `HTTP ${status} but ${e.message}`);
+      }
       record(status);
       let body: unknown;
       try {

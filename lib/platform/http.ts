@@ -55,24 +55,35 @@ export class AnswerNotText extends Error {
   }
 }
 
-/** The answer's text, decoded by its declared charset, else as UTF-8; bytes that are not: `AnswerNotText`. */
+/**
+ * The answer's text: UTF-8 first (JSON is UTF-8, RFC 8259, whatever a Content-Type says: a Java
+ * stack labels UTF-8 JSON `charset=ISO-8859-1`, which would read every Chinese name as Latin-1);
+ * bytes that are not UTF-8 by the charset the Content-Type declares (GBK); neither: `AnswerNotText`.
+ */
 export function decodeAnswer(bytes: Uint8Array, contentType: string | null): string {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // not UTF-8: the charset declared, if any
+  }
+  const charset = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(contentType ?? '')?.[1];
+  if (!charset)
+    throw new AnswerNotText(
+      'the answer is not UTF-8 text, and its Content-Type names no other charset: JSON is UTF-8 (RFC 8259)',
+    );
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset ?? 'utf-8', { fatal: true });
+    decoder = new TextDecoder(charset, { fatal: true });
   } catch {
     throw new AnswerNotText(
-      `the answer's Content-Type names charset=${charset!.slice(0, 40)}, which is no text encoding known here: JSON is UTF-8 (RFC 8259)`,
+      `the answer is not UTF-8 text, and its Content-Type names charset=${charset.slice(0, 40)}, which is no text encoding known here`,
     );
   }
   try {
     return decoder.decode(bytes);
   } catch {
     throw new AnswerNotText(
-      charset
-        ? `the answer is not ${charset.slice(0, 40)} text, as its Content-Type says it is`
-        : 'the answer is not UTF-8 text, and its Content-Type names no other charset: JSON is UTF-8 (RFC 8259)',
+      `the answer is neither UTF-8 nor ${charset.slice(0, 40)} text, as its Content-Type says`,
     );
   }
 }
@@ -153,13 +164,16 @@ export function fetchGetter(storageStatePath: string | undefined): HttpGetter {
           await response.body?.cancel().catch(() => {});
           throw new AnswerTooLarge(maxBytes);
         }
-        const text = decodeAnswer(
-          await readLimited(response.body, maxBytes, budget),
-          response.headers.get('content-type'),
-        );
+        const bytes = await readLimited(response.body, maxBytes, budget);
         const answerHeaders: Record<string, string> = {};
         response.headers.forEach((value, name) => (answerHeaders[name] = value));
-        return { status: () => response.status, headers: () => answerHeaders, text: async () => text };
+        // Decoded when read, after its status is judged: a 401 or 5xx page in another encoding is
+        // still a re-login or a retry (review of 2026-11-28).
+        return {
+          status: () => response.status,
+          headers: () => answerHeaders,
+          text: async () => decodeAnswer(bytes, answerHeaders['content-type'] ?? null),
+        };
       } catch (e) {
         if (e instanceof AnswerTooLarge || e instanceof AnswerNotText) throw e;
         const name = (e as Error).name;

@@ -247,10 +247,17 @@ test("an answer's text is decoded by the charset its Content-Type declares (GBK 
     },
     '/gbk-declared': { type: 'application/json;charset=GBK', body: gbk },
     '/gbk-undeclared': { type: 'application/json', body: gbk },
+    // UTF-8 labelled Latin-1 (a Java stack's default): read as the UTF-8 it is.
+    '/utf8-as-latin1': { type: "application/json; charset='ISO-8859-1'", body: Buffer.from(json) },
+    // A gateway's error page in GBK, undeclared: still a retry, then its status (review of 2026-11-28).
+    '/503-gbk': { type: 'text/html', body: Buffer.from([0x3c, 0x68, 0x31, 0x3e, 0xb7, 0xfe, 0xce, 0xf1]) },
   };
+  const served: Record<string, number> = {};
   const server = http.createServer((req, res) => {
-    const a = answers[req.url!.split('?')[0]!]!;
-    res.writeHead(200, { 'content-type': a.type }).end(a.body);
+    const path = req.url!.split('?')[0]!;
+    served[path] = (served[path] ?? 0) + 1;
+    const a = answers[path]!;
+    res.writeHead(path.startsWith('/503') ? 503 : 200, { 'content-type': a.type }).end(a.body);
   });
   const origin = await listenLocal(server);
   try {
@@ -275,8 +282,12 @@ test("an answer's text is decoded by the charset its Content-Type declares (GBK 
     expect(undeclared).toBeInstanceOf(EndpointError);
     expect(undeclared.message).toContain('wordcloud /gbk-undeclared');
     expect(undeclared.message).toContain(
-      'the answer is not UTF-8 text, and its Content-Type names no other charset',
+      'HTTP 200 but the answer is not UTF-8 text, and its Content-Type names no other charset',
     );
+    expect(await get('/utf8-as-latin1')).toEqual(JSON.parse(json));
+    const gateway = (await get('/503-gbk')) as Error;
+    expect(gateway.message).toMatch(/HTTP 503 after 3 attempts/);
+    expect(served['/503-gbk']).toBe(3);
   } finally {
     await closeLocal(server);
   }
