@@ -444,12 +444,17 @@ async function fetchPlatform(
   // lists sources lacks a group the HTML has (contract §6): items 11 and 12 fail for it, and every
   // other item is judged (platform audit of 2026-11-28: the whole run was an error, "check the
   // batch", and items 3 to 10 went unchecked).
-  if (emptyTables.length === 0)
+  // Every source table the HTML has sources for empty, though: the source rows of the batch are not
+  // there, as an empty batch table says (review of 2026-11-28).
+  const everySource =
+    emptySources.length > 0 &&
+    emptySources.length === sources.filter(([key]) => htmlSourceCount(key) > 0).length;
+  if (emptyTables.length === 0 && !everySource)
     for (const empty of emptySources)
       evidence.notes.push(
         `GET /api/geo-monitor/metrics/l1: no row for ${empty}, where the HTML lists sources: items 11 and 12 fail for it (a group the platform lacks, contract §6)`,
       );
-  const empty = emptyTables.length ? [...emptyTables, ...emptySources] : [];
+  const empty = emptyTables.length || everySource ? [...emptyTables, ...emptySources] : [];
   if (empty.length) {
     throw new Stop(
       'error',

@@ -212,6 +212,12 @@ test.describe('collectRun: empty tables (docs/contract.md §4.2)', () => {
     expect(outcome(stopped, 'rows is empty for table=tmc; table=source, platform=doubao')).toEqual(
       failed('platform'),
     );
+    // Nor when every source table the HTML has sources for is empty: the batch's source rows are not there.
+    const every = aMonitor();
+    for (const key of ['all', 'doubao', 'deepseek', 'kimi', 'yuanbao', 'qianwen', 'wenxin'])
+      every.platform.set(metricsKey(A_MONITOR, 'source', every.ids, key), { rows: [] });
+    const none = await collectRun(configuredRun(A_MONITOR), fakeDeps(every.platform, every.data).deps);
+    expect(outcome(none, 'rows is empty for table=source, platform=all')).toEqual(failed('platform'));
   });
 });
 
