@@ -125,6 +125,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 export class ReportPage {
   /** The URL the page had when DATA was read (pictures are taken only while it still has it). */
   private readFrom: string | undefined;
+  /** The report's URL that was asked for, when DATA was read: an address tidied since is still it. */
+  private asked: URL | undefined;
 
   constructor(private readonly page: Page) {}
 
@@ -231,9 +233,12 @@ export class ReportPage {
       throw new ReportPageError('DATA is nested deeper than any report (64 levels): not read');
     if (read.kind === 'error' || read.text === undefined)
       throw new ReportPageError(`DATA could not be read: ${read.message ?? 'no text'}`);
-    const moved = page.url() === before ? undefined : elsewhere(asked, new URL(page.url()));
+    // A tidied address is still the report (`retitled`), when the page tidies it after its load too
+    // (a router's mounted hook: review of 2026-11-28).
+    const moved = page.url() === before ? undefined : retitled(asked, new URL(page.url()));
     if (moved) throw new ReportPageError(`the page navigated to ${moved}, while DATA was read`);
     this.readFrom = page.url();
+    this.asked = asked;
     let data: unknown;
     try {
       data = parseDataText(read.text);
@@ -256,7 +261,11 @@ export class ReportPage {
   ): Promise<Record<number, Buffer>> {
     const shots: Record<number, Buffer> = {};
     // Only the report that was read: a page that navigated away since is not pictured as evidence.
-    if (this.readFrom && this.page.url() !== this.readFrom) {
+    if (
+      this.readFrom &&
+      this.page.url() !== this.readFrom &&
+      (this.asked === undefined || retitled(this.asked, new URL(this.page.url())) !== undefined)
+    ) {
       notes.push(
         `no section pictures: the page left the report after DATA was read (now ${new URL(this.page.url()).origin}${new URL(this.page.url()).pathname})`,
       );

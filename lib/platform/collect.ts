@@ -446,13 +446,20 @@ async function fetchPlatform(
   // batch", and items 3 to 10 went unchecked).
   // Every source table the HTML has sources for empty, though: the source rows of the batch are not
   // there, as an empty batch table says (review of 2026-11-28).
+  // So does every platform's, the aggregate's answering: two or more platforms with none (review).
+  const sourced = sources.filter(([key]) => htmlSourceCount(key) > 0).map(([key]) => key);
+  const emptyKeys = sources
+    .filter(([key, answer]) => answer.parsed.rows.length === 0 && htmlSourceCount(key) > 0)
+    .map(([key]) => key);
+  const platformsSourced = sourced.filter((k) => k !== 'all');
   const everySource =
-    emptySources.length > 0 &&
-    emptySources.length === sources.filter(([key]) => htmlSourceCount(key) > 0).length;
+    emptyKeys.length > 0 &&
+    (emptyKeys.length === sourced.length ||
+      (platformsSourced.length >= 2 && platformsSourced.every((k) => emptyKeys.includes(k))));
   if (emptyTables.length === 0 && !everySource)
-    for (const empty of emptySources)
+    for (const key of emptyKeys)
       evidence.notes.push(
-        `GET /api/geo-monitor/metrics/l1: no row for ${empty}, where the HTML lists sources: items 11 and 12 fail for it (a group the platform lacks, contract §6)`,
+        `GET /api/geo-monitor/metrics/l1: no row for table=source, platform=${key}, where the HTML lists sources: items 11 and 12 fail for ${key === 'all' ? 'the aggregate' : 'it'} (a group the platform lacks, contract §6)`,
       );
   const empty = emptyTables.length || everySource ? [...emptyTables, ...emptySources] : [];
   if (empty.length) {

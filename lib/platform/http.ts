@@ -61,12 +61,15 @@ export class AnswerNotText extends Error {
  * bytes that are not UTF-8 by the charset the Content-Type declares (GBK); neither: `AnswerNotText`.
  */
 export function decodeAnswer(bytes: Uint8Array, contentType: string | null): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // not UTF-8: the charset declared, if any
-  }
   const charset = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(contentType ?? '')?.[1];
+  // UTF-16 and UTF-32 declared first: ASCII in UTF-16 is valid UTF-8, with NULs (review).
+  const wide = charset !== undefined && /^utf-?(16|32)/i.test(charset);
+  if (!wide)
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      // not UTF-8: the charset declared, if any
+    }
   if (!charset)
     throw new AnswerNotText(
       'the answer is not UTF-8 text, and its Content-Type names no other charset: JSON is UTF-8 (RFC 8259)',
@@ -175,7 +178,7 @@ export function fetchGetter(storageStatePath: string | undefined): HttpGetter {
           text: async () => decodeAnswer(bytes, answerHeaders['content-type'] ?? null),
         };
       } catch (e) {
-        if (e instanceof AnswerTooLarge || e instanceof AnswerNotText) throw e;
+        if (e instanceof AnswerTooLarge) throw e;
         const name = (e as Error).name;
         if (name === 'TimeoutError' || name === 'AbortError')
           throw new Error(`timed out after ${timeout} ms`, { cause: e });

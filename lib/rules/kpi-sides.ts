@@ -90,14 +90,6 @@ function selfFigures(data: PlatformData): Figures {
  * a trend point is used, because spec 9.2 names `self` as Profile B's per-platform figure.
  */
 export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformFigures {
-  const dates = new Set(data.trend.map((p) => p.date));
-  const useSelf = ctx.profile === 'B' && ctx.reportType === 'diagnosis' && dates.size < 2;
-  if (useSelf || data.trend.length === 0) {
-    return {
-      figures: selfFigures(data),
-      source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
-    };
-  }
   // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed. A
   // point dated after the report's batch date with no value at all is no monitoring day: a chart
   // drawn on a fixed axis pads the days to come with empty points, and the last of those was
@@ -110,6 +102,15 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
     p.date > ctx.batchDate &&
     TREND_FIELDS.every((f) => (p[f] ?? null) === null);
   const monitored = data.trend.filter((p) => !padding(p));
+  // 9.2.3's multi-period trend counts monitoring days: padding is none (review of 2026-11-28).
+  const dates = new Set(monitored.map((p) => p.date));
+  const useSelf = ctx.profile === 'B' && ctx.reportType === 'diagnosis' && dates.size < 2;
+  if (useSelf || data.trend.length === 0) {
+    return {
+      figures: selfFigures(data),
+      source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
+    };
+  }
   const last = (monitored.length ? monitored : data.trend).reduce((a, b) => (b.date >= a.date ? b : a));
   const dated =
     ctx.batchDate !== undefined && last.date < ctx.batchDate

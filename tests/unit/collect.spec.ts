@@ -218,6 +218,12 @@ test.describe('collectRun: empty tables (docs/contract.md §4.2)', () => {
       every.platform.set(metricsKey(A_MONITOR, 'source', every.ids, key), { rows: [] });
     const none = await collectRun(configuredRun(A_MONITOR), fakeDeps(every.platform, every.data).deps);
     expect(outcome(none, 'rows is empty for table=source, platform=all')).toEqual(failed('platform'));
+    // Nor when every platform's is, the aggregate's answering (review of 2026-11-28).
+    const platforms = aMonitor();
+    for (const key of ['doubao', 'deepseek', 'kimi', 'yuanbao', 'qianwen', 'wenxin'])
+      platforms.platform.set(metricsKey(A_MONITOR, 'source', platforms.ids, key), { rows: [] });
+    const six = await collectRun(configuredRun(A_MONITOR), fakeDeps(platforms.platform, platforms.data).deps);
+    expect(outcome(six, 'rows is empty for table=source, platform=doubao')).toEqual(failed('platform'));
   });
 });
 

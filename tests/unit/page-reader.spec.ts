@@ -177,6 +177,13 @@ test.describe('docs/contract.md §1.1: the page read is the report whose URL the
     expect(await read({ '/r.html': tidy }, '/r.html?topic=1&companyId=1001')).toEqual({
       meta: { line: 'tidied' },
     });
+    // Also a tidy while DATA is read, as a router's mounted hook may do (review of 2026-11-28).
+    const whileRead = html(
+      `window.DATA = { get meta() { history.replaceState(null, '', location.pathname); return { ok: 1 }; } };`,
+    );
+    expect(await read({ '/r.html': whileRead }, '/r.html?topic=1&batchDate=2026-11-20')).toEqual({
+      meta: { ok: 1 },
+    });
     const indexed = await read(
       {
         '/reports/1/': { redirect: '/reports/1/index.html' },

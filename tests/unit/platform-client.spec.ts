@@ -249,6 +249,8 @@ test("an answer's text is decoded by the charset its Content-Type declares (GBK 
     '/gbk-undeclared': { type: 'application/json', body: gbk },
     // UTF-8 labelled Latin-1 (a Java stack's default): read as the UTF-8 it is.
     '/utf8-as-latin1': { type: "application/json; charset='ISO-8859-1'", body: Buffer.from(json) },
+    // UTF-16 declared: read as such, though ASCII in UTF-16 is also valid UTF-8 (with NULs).
+    '/utf16': { type: 'application/json; charset=UTF-16LE', body: Buffer.from('{"a":1}', 'utf16le') },
     // A gateway's error page in GBK, undeclared: still a retry, then its status (review of 2026-11-28).
     '/503-gbk': { type: 'text/html', body: Buffer.from([0x3c, 0x68, 0x31, 0x3e, 0xb7, 0xfe, 0xce, 0xf1]) },
   };
@@ -285,6 +287,7 @@ test("an answer's text is decoded by the charset its Content-Type declares (GBK 
       'HTTP 200 but the answer is not UTF-8 text, and its Content-Type names no other charset',
     );
     expect(await get('/utf8-as-latin1')).toEqual(JSON.parse(json));
+    expect(await get('/utf16')).toEqual({ a: 1 });
     const gateway = (await get('/503-gbk')) as Error;
     expect(gateway.message).toMatch(/HTTP 503 after 3 attempts/);
     expect(served['/503-gbk']).toBe(3);

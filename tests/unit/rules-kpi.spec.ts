@@ -270,6 +270,13 @@ test.describe('item 4 · KPI points per platform', () => {
     expect(checkItem4(missing).steps[0]?.notes.join(' ')).toContain(
       'trend point 2026-11-19 (none on the batch date 2026-11-20; the empty points after it are no monitoring days)',
     );
+    // 9.2.3: a Profile B diagnosis of one monitoring day and axis padding has no multi-period trend.
+    const oneDay = { ...padded('B'), reportType: 'diagnosis' as const };
+    for (const k of KEYS)
+      oneDay.data.brand.platforms[k]!.trend.splice(0, 3, oneDay.data.brand.platforms[k]!.trend[1]!);
+    expect(checkItem4(oneDay).steps[0]?.notes.join(' ')).toContain(
+      'self (diagnosis without a multi-period trend, 9.2.3)',
+    );
   });
 
   test('7.2: one platform differing on its last point fails that platform step only', () => {
