@@ -125,18 +125,19 @@ function removedNote(entries: readonly GroupEntry[], names: readonly string[]): 
 const legendRemoved = (dimension: TmcDimension) => (dimension === 'publish_time' ? [NO_TIME] : []);
 
 /**
- * The entries a legend draws: those with a value. An entry with none (`null`, `""`, `"-"`: no value,
- * docs/contract.md §5) draws no slice, on either side, so it is no legend entry (spec 7.3.1 orders the
- * legend by share): compared by name, a valueless entry within the first eight failed items 7 and 8,
- * "no value on either side", while one past the eighth was never compared (platform audit of
- * 2026-11-28). Returns the kept entries and a note naming those left out.
+ * The entries a chart draws: those with a value. An entry with none (`null`, `""`, `"-"`: no value,
+ * docs/contract.md §5) draws no slice and no bar, on either side, so it is no legend entry (spec
+ * 7.3.1 orders the legend by share) and no bar (7.4, 8.2 the top ten by value): compared by name, a
+ * valueless entry within the first eight failed items 7 and 8, "no value on either side", while one
+ * past the eighth was never compared (platform audit of 2026-11-28); the bars of items 9 and 10 the
+ * same (review of the fix). Returns the kept entries and a note naming those left out.
  */
 function drawn(entries: readonly GroupEntry[]): { kept: GroupEntry[]; note: string; valueless: string[] } {
   const valueless = entries.filter((e) => e.value === null).map((e) => e.name);
   return {
     kept: entries.filter((e) => e.value !== null),
     note: valueless.length
-      ? `; ${valueless.map((n) => `「${n}」`).join(', ')} with no value (no slice, no legend entry)`
+      ? `; ${valueless.map((n) => `「${n}」`).join(', ')} with no value (no slice, no bar: not compared)`
       : '',
     valueless,
   };
@@ -207,7 +208,7 @@ export function mediaHtmlSide(
   denominator: 'remaining' | 'whole group',
   profile: Profile,
 ): ShareSide {
-  const kept = without(entries, OTHER_AND_UNKNOWN);
+  const { kept, note: valueless, valueless: names } = drawn(without(entries, OTHER_AND_UNKNOWN));
   const sum = positiveSum(denominator === 'whole group' ? entries : kept);
   const all = sharesOf(kept, sum, profile);
   // What the sum holds, said of this group: a note that named 「其他」「未知」 as included when the
@@ -221,8 +222,15 @@ export function mediaHtmlSide(
       : present.length
         ? `7.4 / 7.5: ${present.join(', ')} removed first`
         : '7.4 / 7.5: the group holds no 「其他」 or 「未知」';
-  const basis = `share = value / ${show(sum)} × 100 (${rule})`;
-  return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: false, sum, basis };
+  const basis = `share = value / ${show(sum)} × 100 (${rule})${valueless}`;
+  return {
+    entries: all,
+    shown: all.slice(0, MEDIA_BARS),
+    isPercentage: false,
+    sum,
+    basis,
+    ...(names.length ? { valueless: names } : {}),
+  };
 }
 
 /**
@@ -232,13 +240,22 @@ export function mediaHtmlSide(
  * percentage and is printed as it is; the 7.4 bar-sum rule is Profile A's and B never inherits it (1.4).
  */
 export function mediaPlatformSide(entries: readonly GroupEntry[], profile: Profile): ShareSide {
-  const kept = stableSortDesc(without(entries, OTHER_AND_UNKNOWN), (e) => e.value);
+  const bars = drawn(without(entries, OTHER_AND_UNKNOWN));
+  const kept = stableSortDesc(bars.kept, (e) => e.value);
   const barSum = positiveSum(kept.slice(0, MEDIA_BARS));
-  const removed = removedNote(entries, OTHER_AND_UNKNOWN);
+  const removed = removedNote(entries, OTHER_AND_UNKNOWN) + bars.note;
+  const valueless = bars.valueless.length ? { valueless: bars.valueless } : {};
   if (profile === 'B') {
     const all = sharesOf(kept, null, profile);
     const basis = `values are percentages (9.4.1), printed as they are${removed}`;
-    return { entries: all, shown: all.slice(0, MEDIA_BARS), isPercentage: true, sum: barSum, basis };
+    return {
+      entries: all,
+      shown: all.slice(0, MEDIA_BARS),
+      isPercentage: true,
+      sum: barSum,
+      basis,
+      ...valueless,
+    };
   }
   const direct = atMost(barSum, PERCENT_SUM_MAX);
   const all = sharesOf(kept, direct ? null : barSum, profile);
@@ -251,5 +268,6 @@ export function mediaPlatformSide(entries: readonly GroupEntry[], profile: Profi
     isPercentage: direct,
     sum: barSum,
     basis: basis + removed,
+    ...valueless,
   };
 }

@@ -407,7 +407,7 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       );
       expect(both.verdict).toBe('pass');
       expect(both.steps[0]!.notes.join(' ')).toContain(
-        '「3年以上」 with no value (no slice, no legend entry)',
+        '「3年以上」 with no value (no slice, no bar: not compared)',
       );
       const htmlOnly = checkItem8(
         aggregate(
@@ -451,6 +451,28 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       const result = checkItem9(aggregate('media_category', htmlCounts, platformB, 'B'));
       expect(row(result, 'all', 'share 「新闻」')).toMatchObject({ html: 50, platform: 50, verdict: 'pass' });
       expect(result.verdict).toBe('pass');
+    });
+
+    test('contract §5: a media entry with no value draws no bar, on either side: valueless on both sides passes, in both profiles (review of 2026-11-28, as for the legends of items 7 and 8); near miss: a value on one side only fails', () => {
+      const html = group(['新闻', 500], ['自媒体', 300], ['其他', 150], ['未知', 50], ['论坛', null]);
+      for (const [profile, platform] of [
+        ['A', platformA],
+        ['B', platformB],
+      ] as const) {
+        const result = checkItem9(
+          aggregate('media_category', html, [...platform, ...group(['论坛', null])], profile),
+        );
+        expect(result.verdict, profile).toBe('pass');
+      }
+      const oneSide = checkItem9(
+        aggregate('media_category', html, group(['新闻', 60], ['自媒体', 35], ['论坛', 5]), 'A'),
+      );
+      expect(row(oneSide, 'all', 'share 「论坛」')).toMatchObject({
+        html: null,
+        platform: 5,
+        verdict: 'fail',
+        note: 'no value on the HTML side',
+      });
     });
 
     test('7.4: Profile A recomputes on the remaining sum (新闻 500 of 800 → 62.5), so the 9.4 platform values fail in A', () => {
