@@ -244,7 +244,8 @@ export interface LastRun {
   failed: number | 'none';
   /**
    * The record is of an invocation that was stopped (a signal, `-x`, `--global-timeout`): it names
-   * the tests that failed before the stop, not those it interrupted or never reached.
+   * the tests that failed and those the stop left unrun, not those it interrupted (Playwright's
+   * last-run reporter: `!ok() || didNotRun()`, an interrupted result is neither).
    */
   interrupted?: boolean;
 }
@@ -261,15 +262,16 @@ export function lastFailedPlanOf(
     return {
       note: `--last-failed: no record of a last invocation (${shownPath(last.file)} is missing or unreadable: a first run, or one that was killed; a CI night's is ${VERDICT_FOLDER_LAST_RUN} in its verdicts artifact, put in the night's verdict folder), so Playwright re-runs every test, as a partial invocation (it never writes over a night's outputs)`,
     };
-  // Playwright records the tests that failed, not those a stop interrupted or never reached: after
-  // a stopped night those are not re-run, and the re-run's own verdicts say nothing of them (night
-  // audit of 2026-11-28: item 6, interrupted, was left out without a word).
+  // Playwright records the tests that failed and those a stop left unrun, not those it interrupted:
+  // after a stopped night those are not re-run, and the re-run's own verdicts say nothing of them
+  // (night audit of 2026-11-28: item 6, interrupted, was left out without a word; the first wording
+  // said the unrun ones were left out too, which Playwright's record does not do).
   const stopped = last?.interrupted
-    ? ' The last invocation was stopped: its record names the tests that failed before the stop, not those it interrupted or never reached; to check those, run the night again (or --grep its runs)'
+    ? " The last invocation was stopped: Playwright's record names the tests that failed and those the stop left unrun, not those it interrupted (each one's run says so in its verdict, kind interrupted); to check those, run the night again (or --grep their runs)"
     : '';
   if (last?.failed !== 0)
     return stopped && last
-      ? { note: `--last-failed: re-runs the ${last.failed} failed test(s) recorded.${stopped}` }
+      ? { note: `--last-failed: re-runs the ${last.failed} test(s) recorded.${stopped}` }
       : undefined;
   return {
     nothing: `--last-failed: the last invocation had no failed test, so there is nothing to re-run; no output was changed${stopped ? `.${stopped}` : ''}`,

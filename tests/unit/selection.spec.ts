@@ -294,11 +294,11 @@ test.describe('--last-failed (tests/setup/cli.ts): which file Playwright reads, 
     // A stopped night's record names the tests that failed before the stop only: said, with what to
     // run for the rest (night audit of 2026-11-28: the interrupted item was left out without a word).
     const stopped =
-      /The last invocation was stopped: its record names the tests that failed before the stop, not those it interrupted or never reached; to check those, run the night again/;
+      /The last invocation was stopped: Playwright's record names the tests that failed and those the stop left unrun, not those it interrupted \(each one's run says so in its verdict, kind interrupted\); to check those, run the night again/;
     fs.writeFileSync(file, JSON.stringify({ status: 'interrupted', failedTests: ['a1-b2'] }));
     expect(lastFailedPlanOf(argv, readLastRun(file))).toEqual({
       note: expect.stringMatching(
-        new RegExp(`^--last-failed: re-runs the 1 failed test\\(s\\) recorded\\. ${stopped.source}`),
+        new RegExp(`^--last-failed: re-runs the 1 test\\(s\\) recorded\\. ${stopped.source}`),
       ),
     });
     fs.writeFileSync(file, JSON.stringify({ status: 'interrupted', failedTests: [] }));
