@@ -413,6 +413,35 @@ test.describe('npm run report: one night, never two', () => {
     expect(fs.existsSync(output)).toBe(false);
     expect(fs.existsSync(history)).toBe(false);
   });
+
+  test("a night killed before any test ended has no result yet, but a results folder of its own (the verdicts' invocation's mark): its report is built, every test from the verdicts (regression check of 2026-11-28: refused, 'no Allure results'); near miss: a folder of no invocation is still refused", () => {
+    const { tmp, results, verdicts, output, history } = sampleNight();
+    const mark = (dir: string) =>
+      fs.writeFileSync(
+        path.join(dir, MARK),
+        JSON.stringify({
+          tool: 'l1-verify',
+          invocation: 'killed-night',
+          pid: 1,
+          complete: true,
+          startedAt: '2026-11-27T00:00:00Z',
+        }),
+      );
+    for (const name of fs.readdirSync(results).filter((n) => n.endsWith('-result.json')))
+      fs.rmSync(path.join(results, name));
+    const args = ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history];
+    const unmarked = runReport(args, path.join(tmp, 'no-state'));
+    expect(unmarked.status, unmarked.out).toBe(1);
+    expect(unmarked.out).toContain('no Allure results in');
+    mark(results);
+    mark(verdicts);
+    const built = runReport(args, path.join(tmp, 'no-state'));
+    expect(built.status, built.out).toBe(0);
+    expect(built.out).toMatch(
+      /\d+ test\(s\) of runs not checked that left no result shown as broken, from their verdicts|\d+ test\(s\) cut by the stop/,
+    );
+    expect(fs.existsSync(path.join(output, 'index.html'))).toBe(true);
+  });
 });
 
 test.describe('environment and summary files', () => {
