@@ -175,9 +175,10 @@ export class ReportPage {
     // session (the caller, lib/platform/collect.ts, logs in there once, if trusted, and loads the
     // page again). A /login of any other origin (another host, scheme or port of this host) is
     // where the page landed, an error: no login anywhere, no session sent there again.
-    if (landed.origin === asked.origin && landed.pathname.endsWith('/login')) throw new SessionExpired();
+    // The document asked for, or the address the page then gave itself (a single-page app's router).
     const shown = new URL(page.url());
-    if (shown.origin === asked.origin && shown.pathname.endsWith('/login')) throw new SessionExpired();
+    if ([landed, shown].some((u) => u.origin === asked.origin && u.pathname.endsWith('/login')))
+      throw new SessionExpired();
     const off = elsewhere(asked, landed) ?? (shown.href === landed.href ? undefined : retitled(asked, shown));
     if (off)
       throw new ReportPageError(

@@ -436,32 +436,27 @@ async function fetchPlatform(
   const emptyTables = (['snapshot', 'competitor', 'tmc'] as const)
     .filter((t) => tables[t].parsed.rows.length === 0)
     .map((t) => `table=${t}`);
-  const emptySources = sources
-    .filter(([key, answer]) => answer.parsed.rows.length === 0 && htmlSourceCount(key) > 0)
-    .map(([key]) => `table=source, platform=${key}`);
   // A table of the whole batch with no row says the batch is not the report's: the run stops. With
-  // those answering, the batch is the report's, and a platform with no source row where the HTML
-  // lists sources lacks a group the HTML has (contract §6): items 11 and 12 fail for it, and every
-  // other item is judged (platform audit of 2026-11-28: the whole run was an error, "check the
-  // batch", and items 3 to 10 went unchecked).
-  // Every source table the HTML has sources for empty, though: the source rows of the batch are not
-  // there, as an empty batch table says (review of 2026-11-28).
-  // So does every platform's, the aggregate's answering: two or more platforms with none (review).
-  const sourced = sources.filter(([key]) => htmlSourceCount(key) > 0).map(([key]) => key);
-  const emptyKeys = sources
-    .filter(([key, answer]) => answer.parsed.rows.length === 0 && htmlSourceCount(key) > 0)
-    .map(([key]) => key);
-  const platformsSourced = sourced.filter((k) => k !== 'all');
+  // those answering, the batch is the report's, and a source option with no row where the HTML lists
+  // sources lacks a group the HTML has (contract §6): items 11 and 12 fail for it, and every other
+  // item is judged (platform audit of 2026-11-28: the whole run was an error, "check the batch", and
+  // items 3 to 10 went unchecked). Unless every option the HTML has sources for is empty, or every
+  // platform's of two or more (the aggregate's answering): then the batch's source rows are not
+  // there, as an empty batch table says (reviews of 2026-11-28).
+  const sourced = sources.filter(([key]) => htmlSourceCount(key) > 0);
+  const emptyKeys = sourced.filter(([, answer]) => answer.parsed.rows.length === 0).map(([key]) => key);
+  const platforms = sourced.map(([key]) => key).filter((k) => k !== 'all');
   const everySource =
     emptyKeys.length > 0 &&
     (emptyKeys.length === sourced.length ||
-      (platformsSourced.length >= 2 && platformsSourced.every((k) => emptyKeys.includes(k))));
-  if (emptyTables.length === 0 && !everySource)
+      (platforms.length >= 2 && platforms.every((k) => emptyKeys.includes(k))));
+  const stops = emptyTables.length > 0 || everySource;
+  if (!stops)
     for (const key of emptyKeys)
       evidence.notes.push(
         `GET /api/geo-monitor/metrics/l1: no row for table=source, platform=${key}, where the HTML lists sources: items 11 and 12 fail for ${key === 'all' ? 'the aggregate' : 'it'} (a group the platform lacks, contract §6)`,
       );
-  const empty = emptyTables.length || everySource ? [...emptyTables, ...emptySources] : [];
+  const empty = stops ? [...emptyTables, ...emptyKeys.map((key) => `table=source, platform=${key}`)] : [];
   if (empty.length) {
     throw new Stop(
       'error',

@@ -28,8 +28,8 @@ export const DEFAULT_SECTIONS: Record<number, string> = {
 /**
  * The sections of the settings (L1_SCREENSHOTS and L1_SECTION_SELECTORS as readSettings parsed
  * them: the command line over `.env`, trimmed, blank unset). The selectors' JSON (inline or a file)
- * is read here, beside its defaults, and checked once at global setup (`sectionSelectorsProblem`),
- * which stops the invocation on a malformed value as the settings stop on theirs.
+ * is read here, beside its defaults, and checked once as the config loads (`sectionSelectorsProblem`,
+ * tests/setup/cli.ts `refusedAtLoad`), which stops the invocation on a malformed value as the settings stop on theirs.
  */
 export function sectionSelectors(
   settings: Pick<Settings, 'screenshots' | 'values' | 'root'>,

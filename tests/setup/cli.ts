@@ -37,18 +37,13 @@ function failedTestsIn(file: string): number | 'none' {
 export const SHORTEST_TIMEOUT_MS = 1000;
 
 /**
- * A `--timeout` too short for a check to reach its run, or undefined. The judged fixture raises a
+ * Why a `--timeout` is too short for a check to reach its run (`refusedAtLoad`). The judged fixture raises a
  * test timeout shorter than a run's collection budget (L1_RUN_TIMEOUT_MS) and a minute to that, so
  * a shorter `--timeout` changes nothing; but under a second it can end a test while its fixtures
  * are set up, before that raise: the collection test then timed out mid-collection, its worker was
  * torn down, and the run read as one whose collection crashed its worker (an audit, 2026-11-27). So
  * it is refused at start, as `--trace` is. 0 (no timeout) is a timeout Playwright allows, and stays.
  */
-export function shortTimeoutProblem(config: Pick<FullConfig, 'projects'>): string | undefined {
-  const timeout = config.projects.map((p) => p.timeout).find((t) => t > 0 && t < SHORTEST_TIMEOUT_MS);
-  return timeout === undefined ? undefined : shortTimeoutText(timeout);
-}
-
 function shortTimeoutText(timeout: number): string {
   return `--timeout ${timeout} is refused: under ${SHORTEST_TIMEOUT_MS} ms a check's test can end before it reaches its run. The suite gives each test its run's collection budget (L1_RUN_TIMEOUT_MS) and a minute, raising a shorter --timeout to that: run without --timeout, or bound a run with L1_RUN_TIMEOUT_MS.`;
 }
@@ -88,8 +83,8 @@ export function traceRefusal(mode: string): string {
  * Refused in global setup, a complete invocation's refusal had emptied them already, and the next
  * `--last-failed` said the night had failed nothing (CLI audit of 2026-11-28). `--trace`, a
  * `--timeout` under a second, an Allure reporter named on the command line, `L1_CHROMIUM_PATH`
- * and `L1_SECTION_SELECTORS`; global setup asks again (the same functions) for a config loaded
- * another way. The demo port is asked of as the config loads too (`demoPortProblemAtLoad`).
+ * and `L1_SECTION_SELECTORS` here, and the demo's ports in `demoPortProblemAtLoad`: the only place
+ * they are asked, since global setup runs after that emptying.
  */
 export function refusedAtLoad(
   argv: readonly string[],

@@ -1,25 +1,16 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { allureWrites, misplacedAllure } from '../../lib/report/allure/reporters';
+import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, markOutputDir, writeHandoff } from '../../lib/report/outputs';
-import { sectionSelectorsProblem } from '../../lib/report/sections';
 import { suiteInfo } from '../../lib/report/suite';
-import { browserDescription, chromiumPathProblem } from '../../lib/run/browser';
+import { browserDescription } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
 import { checkTimeoutMs, settings } from '../../lib/run/settings';
 import { privateDir, removeStaleInvocations } from '../../lib/run/state';
 import { SecretMask, runUrls } from '../../lib/redaction';
-import {
-  demoProblem,
-  lastFailedPlan,
-  raisedTimeoutNote,
-  shortTimeoutProblem,
-  stopLimits,
-  suiteOutput,
-  traceRefusal,
-} from './cli';
+import { demoProblem, lastFailedPlan, raisedTimeoutNote, stopLimits, suiteOutput } from './cli';
 import { shownPath } from '../../lib/util/shown-path';
 import { printVerdicts } from './global.teardown';
 
@@ -42,15 +33,6 @@ async function checkDemoIdentity(port: number): Promise<void> {
   if (problem) throw new Error(problem);
 }
 
-/** `--trace` given (tests/setup/cli.ts `traceRefusal`), as the config Playwright hands to setup says it. */
-function refuseTracing(config: FullConfig): void {
-  for (const project of config.projects) {
-    const trace = project.use.trace as string | { mode?: string } | undefined;
-    const mode = typeof trace === 'string' ? trace : (trace?.mode ?? 'off');
-    if (mode !== 'off') throw refused(traceRefusal(mode));
-  }
-}
-
 /**
  * Runs once per invocation that runs tests (not for `--list`, which changes nothing): says where
  * the runs came from and which browser checks them, claims the output folders (two invocations
@@ -58,25 +40,11 @@ function refuseTracing(config: FullConfig): void {
  * there, starts keeping the console, and records what is needed to finish the invocation, also by
  * another process after a kill (lib/report/finish.ts).
  */
-/**
- * An error that stops the invocation before anything is claimed, printed as its message alone:
- * with a stack, Playwright shows it under a code frame of this file, which tells a user nothing.
- */
-function refused(message: string): Error {
-  const error = new Error(message);
-  error.stack = `Error: ${message}`;
-  return error;
-}
-
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const s = settings();
-  refuseTracing(config);
-  const short = shortTimeoutProblem(config);
-  if (short) throw refused(short);
-  const chromium = chromiumPathProblem(s.env);
-  if (chromium) throw refused(chromium);
-  const sections = sectionSelectorsProblem(s);
-  if (sections) throw refused(sections);
+  // What the command line and settings alone refuse was refused as the config loaded, before
+  // Playwright emptied its output folder (tests/setup/cli.ts `refusedAtLoad`); the demo this
+  // invocation uses is asked again here, once Playwright has started or reused it.
   if (s.mode === 'demo') await checkDemoIdentity(s.demoPort);
   const inv = invocation();
   const out = suiteOutput(config);
@@ -86,8 +54,6 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     return;
   }
   if (rerun) out.write(`\n${rerun.note}\n`);
-  const misplaced = misplacedAllure(config.reporter, inv.outputs.allureResults);
-  if (misplaced) throw refused(misplaced);
   const allure = allureWrites(config.reporter);
   const notes = claimOutputs(allure ? inv.outputs : { ...inv.outputs, allureResults: '' }, inv, s.root);
   const outputDirs = [...new Set(config.projects.map((p) => p.outputDir))];

@@ -250,6 +250,11 @@ export function row(result: ItemResult, stepId: string, key: string): Comparison
   return found;
 }
 
+/** Ids of the failing steps of an item (a platform, an option), for assertions that name what failed. */
+export function failingSteps(result: Pick<ItemResult, 'steps'>): string[] {
+  return result.steps.filter((s) => s.verdict === 'fail').map((s) => s.id);
+}
+
 /** Keys of the failing rows of a step, for assertions that name what failed. */
 export function failingKeys(result: ItemResult, stepId: string): string[] {
   return step(result, stepId)

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
 import { judge } from '../../lib/report/judged';
+import { failingSteps } from './builders';
 import { BROWSER_NOT_STARTED, collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
 import { LoginError } from '../../lib/platform/login';
@@ -200,9 +201,7 @@ test.describe('collectRun: empty tables (docs/contract.md §4.2)', () => {
     const judged = judge(evidence);
     for (const item of [11, 12] as const) {
       expect(judged.items[item]?.verdict).toBe('fail');
-      expect(judged.items[item]?.steps.filter((st) => st.verdict === 'fail').map((st) => st.id)).toEqual([
-        'doubao',
-      ]);
+      expect(failingSteps(judged.items[item]!)).toEqual(['doubao']);
     }
     expect([3, 4, 5, 6, 7, 8, 9, 10].map((n) => judged.items[n as 3]?.verdict)).toEqual(
       Array(8).fill('pass'),

@@ -3,6 +3,7 @@ import { checkItem3, checkItem4, snapshotPosition } from '../../lib/rules/kpi';
 import type { Data, PlatformData } from '../../lib/schema/data';
 import type { SnapshotRow } from '../../lib/schema/platform';
 import type { Profile, RuleContext } from '../../lib/rules/types';
+import { failingSteps } from './builders';
 
 const KEYS = ['doubao', 'deepseek', 'kimi', 'yuanbao', 'qianwen', 'wenxin'];
 
@@ -243,11 +244,7 @@ test.describe('item 4 · KPI points per platform', () => {
     }
     const differs = padded('A');
     differs.data.brand.platforms.kimi!.trend[1]!.exposure_rate = 30;
-    expect(
-      checkItem4(differs)
-        .steps.filter((s) => s.verdict === 'fail')
-        .map((s) => s.id),
-    ).toEqual(['kimi']);
+    expect(failingSteps(checkItem4(differs))).toEqual(['kimi']);
     // Without a batch date (a context built without one), the latest point, as before.
     const { batchDate: _dropped, ...undated } = padded('A');
     expect(checkItem4(undated).steps[0]?.notes.join(' ')).toContain('trend point 2026-11-21');
@@ -261,7 +258,7 @@ test.describe('item 4 · KPI points per platform', () => {
       positive_mention_rate: 70,
     });
     const laterResult = checkItem4(later);
-    expect(laterResult.steps.filter((st) => st.verdict === 'fail').map((st) => st.id)).toEqual(['kimi']);
+    expect(failingSteps(laterResult)).toEqual(['kimi']);
     expect(laterResult.steps.find((st) => st.id === 'kimi')?.notes.join(' ')).toContain(
       'trend point 2026-11-21',
     );
@@ -283,7 +280,7 @@ test.describe('item 4 · KPI points per platform', () => {
     const ctx = context('A');
     ctx.data.brand.platforms.kimi!.trend[1]!.positive_mention_rate = 80;
     const r = checkItem4(ctx);
-    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
+    expect(failingSteps(r)).toEqual(['kimi']);
   });
 
   test('7.2: the aggregate covers all six platforms: a missing platform on either side fails', () => {
@@ -291,7 +288,7 @@ test.describe('item 4 · KPI points per platform', () => {
     delete ctx.data.brand.platforms.wenxin;
     ctx.platform.snapshot = ctx.platform.snapshot.filter((r) => r.platform !== 'qianwen');
     const r = checkItem4(ctx);
-    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['qianwen', 'wenxin']);
+    expect(failingSteps(r)).toEqual(['qianwen', 'wenxin']);
   });
 
   test('9.2.3: Profile B diagnosis without a multi-period trend compares self', () => {
@@ -315,7 +312,7 @@ test.describe('item 4 · KPI points per platform', () => {
       html: 25,
       platform: 23.4,
     });
-    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
+    expect(failingSteps(r)).toEqual(['kimi']);
   });
 
   test('7.2 "the last monitoring-day point" when that day has two points (docs/rules.md §D4 "equal dates: the last printed"): the later printed one is compared', () => {
@@ -362,7 +359,7 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/ru
     const ctx = context('B');
     ctx.data.brand.platforms.kimi!.self.exposure_rate = 25;
     const r = checkItem4(ctx);
-    expect(r.steps.filter((s) => s.verdict === 'fail').map((s) => s.id)).toEqual(['kimi']);
+    expect(failingSteps(r)).toEqual(['kimi']);
     expect(r.steps.find((s) => s.id === 'kimi')?.rows.find((x) => x.verdict === 'fail')).toMatchObject({
       key: 'kimi · 露出率 exposure_rate (self)',
       html: 25,
@@ -373,11 +370,7 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/ru
   test('docs/rules.md §D4: the last trend point differing from the snapshot fails though self agrees', () => {
     const ctx = context('B');
     ctx.data.brand.platforms.kimi!.trend[1]!.exposure_rate = 25;
-    expect(
-      checkItem4(ctx)
-        .steps.filter((s) => s.verdict === 'fail')
-        .map((s) => s.id),
-    ).toEqual(['kimi']);
+    expect(failingSteps(checkItem4(ctx))).toEqual(['kimi']);
   });
 
   test('9.2 / docs/rules.md §D4 near miss: a card that self leaves empty while the last trend point has it adds no (self) row; only a self value that differs is compared', () => {

@@ -13,9 +13,10 @@ import {
   outputDirFromArgv,
   readLastRun,
   raisedTimeoutNote,
-  shortTimeoutProblem,
+  refusedAtLoad,
 } from '../setup/cli';
 import { tempDir } from './fakes/temp';
+import { readSettings } from '../../lib/run/settings';
 
 /** What an invocation selected, from the runner's command line (recorded in every verdict file). */
 
@@ -485,8 +486,14 @@ test('merge-reports loading the suite config (-c) is refused: its reporters writ
 });
 
 test("--timeout under a second is refused at start, naming what to use: it could end a test before its fixtures raise it to the run's budget (audit of --timeout 1: every run read as a crashed collection); 1000 ms, longer ones and 0 (no timeout) are not", () => {
-  const of = (...timeouts: number[]) =>
-    shortTimeoutProblem({ projects: timeouts.map((timeout) => ({ timeout })) as never });
+  const settings = readSettings({
+    root: tempDir('timeout'),
+    env: {},
+    dotenv: {},
+    now: new Date(),
+    runsOptional: true,
+  });
+  const of = (timeout: number) => refusedAtLoad(argv('--timeout', String(timeout)), settings);
   expect(of(1)).toMatch(
     /^--timeout 1 is refused: under 1000 ms .*run without --timeout, or bound a run with L1_RUN_TIMEOUT_MS\.$/,
   );
