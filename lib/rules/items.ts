@@ -36,7 +36,7 @@ export const ITEMS = [
     tags: ['@item4', '@kpi'],
     objective: {
       A: "Spec 7.2: the last monitoring-day point of each of the six platforms against that platform's snapshot row.",
-      B: "Spec 9.2: the five cards of each of the six platforms against that platform's snapshot row, with the 9.3 rounding; `self` for a diagnosis without a multi-period trend (9.2.3).",
+      B: "Spec 9.2: the five cards of each of the six platforms against that platform's snapshot row, with the 9.3 rounding; `self` for a diagnosis without a multi-period trend (9.2.3) and for a trend with no point.",
     },
     spec: ['7.2', '9.2', '9.2.3'],
   },

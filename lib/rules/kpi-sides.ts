@@ -86,8 +86,9 @@ function selfFigures(data: PlatformData): Figures {
 
 /**
  * The HTML side of one platform for item 4 (docs/rules.md §D4): the last trend point by date, or
- * `self` for a Profile B diagnosis without a multi-period trend (9.2.3). `self` is also returned when
- * a trend point is used, because spec 9.2 names `self` as Profile B's per-platform figure.
+ * `self` for a Profile B diagnosis without a multi-period trend (9.2.3) and for a Profile B trend
+ * with no point (Profile A fails that before it comes here, kpi.ts). `self` is also returned when a
+ * trend point is used, because spec 9.2 names `self` as Profile B's per-platform figure.
  */
 export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformFigures {
   // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed. A
@@ -108,7 +109,9 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
   if (useSelf || data.trend.length === 0) {
     return {
       figures: selfFigures(data),
-      source: useSelf ? 'self (diagnosis without a multi-period trend, 9.2.3)' : 'self',
+      source: useSelf
+        ? 'self (diagnosis without a multi-period trend, 9.2.3)'
+        : 'self (the trend series has no point; spec 9.2 names self as the per-platform figure)',
     };
   }
   const last = (monitored.length ? monitored : data.trend).reduce((a, b) => (b.date >= a.date ? b : a));

@@ -165,7 +165,9 @@ export function checkItem4(ctx: RuleContext): ItemResult {
       ]);
     }
     if (!row) return missingSnapshotStep(p.key, name, p.key);
-    if (html.trend.length === 0 && !(ctx.profile === 'B' && ctx.reportType === 'diagnosis')) {
+    // 7.2's trend point is Profile A's rule; Profile B's per-platform figure is `self` (9.2), read
+    // when the trend has no point, as when it has only empty points (1.4: B never inherits A).
+    if (html.trend.length === 0 && ctx.profile === 'A') {
       const note = 'the HTML trend series has no point (spec 7.2)';
       return makeStep(p.key, name, [missingGroupRow(`${p.key} trend`, null, 'snapshot', note)]);
     }

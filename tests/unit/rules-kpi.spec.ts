@@ -337,6 +337,35 @@ test.describe('item 4 · KPI points per platform', () => {
     expect(checkItem4(ctx).verdict).toBe('fail');
   });
 
+  test('9.2 "HTML per platform: self.…" and 1.4 "Profile B must never inherit Profile A assumptions": a Profile B monitor trend with no point compares self, as a trend of only empty points did; 7.2 is Profile A’s (rules audit of 2026-11-28)', () => {
+    // Before: "the HTML trend series has no point (spec 7.2)" failed every platform, while the
+    // same report with one empty point after its batch date compared self and passed.
+    const empty = context('B');
+    for (const p of Object.values(empty.data.brand.platforms)) p.trend = [];
+    const padded = context('B');
+    for (const p of Object.values(padded.data.brand.platforms))
+      p.trend = [
+        {
+          date: '2026-11-30',
+          exposure_rate: null,
+          top3_rate: null,
+          top5_rate: null,
+          first_position_rate: null,
+          positive_mention_rate: null,
+          brand_exposure_rate: null,
+        },
+      ];
+    const r = checkItem4(empty);
+    expect(r.verdict).toBe('pass');
+    expect(r.steps[0]?.notes[0]).toBe(
+      'HTML side: self (the trend series has no point; spec 9.2 names self as the per-platform figure)',
+    );
+    expect(checkItem4({ ...padded, batchDate: '2026-11-28' }).verdict).toBe('pass');
+    // Near miss: self is compared, not waved through: a self that differs from the snapshot fails.
+    empty.data.brand.platforms.kimi!.self.exposure_rate = 25;
+    expect(failingSteps(checkItem4(empty))).toEqual(['kimi']);
+  });
+
   test('9.2: per platform, the snapshot product_link_rate decides; without a separate HTML card only the aggregate is reported', () => {
     const ctx = context('B');
     ctx.platform.snapshot = ctx.platform.snapshot.map((r) =>
