@@ -105,6 +105,15 @@ function beyondTop30(title: string, side: 'HTML' | 'platform', lists: Lists): st
 function titleRows({ title, html, platform }: TitlePair, lists: Lists): ComparisonRow[] {
   if (!html || !platform) {
     const other = html ? 'platform' : 'HTML';
+    // A title the other side lists fewer times (§D13 pairs occurrence by occurrence) is in its top 30:
+    // "not in the platform top 30" denied a title the platform has (rules audit of 2026-11-28).
+    const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
+    const onHtml = lists.html.filter((h) => h.title === title).length;
+    const onPlatform = lists.platform.filter((p) => p.title === title).length;
+    if (Math.min(onHtml, onPlatform) > 0) {
+      const note = `listed ${times(onHtml)} in the HTML top ${SOURCE_DEPTH} and ${times(onPlatform)} in the platform's: this occurrence has no partner on the ${other} side (7.8.1, docs/rules.md §D13)`;
+      return [exactRow(`title 「${title}」`, html?.title ?? null, platform?.title ?? null, note)];
+    }
     const beyond = beyondTop30(title, other, lists);
     const note = `not in the ${other} top ${SOURCE_DEPTH}${beyond ? `: ${beyond}` : ''}`;
     return [exactRow(`title 「${title}」`, html?.title ?? null, platform?.title ?? null, note)];

@@ -83,6 +83,27 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     );
   });
 
+  test('7.8.1 "same set means pass" with a title the HTML lists twice and the platform once: item 11 fails, and the unpaired occurrence is not called "not in the platform top 30" (rules audit of 2026-11-28)', () => {
+    const listed = (...titles: string[]): SourceEntry[] =>
+      titles.map((title) => ({ title, channel: '新闻', cite_count: 5 }));
+    const result = checkItem11(
+      context({
+        edit: (d, p) => (
+          (d.brand.source_top30 = listed('重复标题', '重复标题', '其他来源')),
+          (p.sources['all'] = api(listed('重复标题', '只在平台', '其他来源')))
+        ),
+      }),
+    );
+    expect(failingKeys(result, 'all')).toEqual(['title 「重复标题」', 'title 「只在平台」']);
+    expect(row(result, 'all', 'title 「重复标题」')).toMatchObject({
+      html: '重复标题',
+      platform: null,
+      note: "listed 2 times in the HTML top 30 and once in the platform's: this occurrence has no partner on the platform side (7.8.1, docs/rules.md §D13)",
+    });
+    // Near miss: a title the other side does not list at all is still said so.
+    expect(row(result, 'all', 'title 「只在平台」').note).toBe('not in the HTML top 30');
+  });
+
   test('7.8.1 "align by title, not the row number": a tie swap of two titles passes item 11', () => {
     const result = checkItem11(context({ edit: (_, p) => p.sources['all']!.reverse() }));
     expect(step(result, 'all').verdict).toBe('pass');
