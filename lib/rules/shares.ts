@@ -67,6 +67,24 @@ export function doubleDivision(html: ShareSide, h: number, p: number, profile: P
 }
 
 /**
+ * Why a failing share gap of at most 0.1 after rounding is not 7.3.5's "52.1 against 52": the row
+ * shows the spec's own example of no failure, so it says why the allowance did not hold (rules
+ * audit of 2026-11-28: "gap 0.1 · tolerance ≤ 0.05" alone read as 7.3.5 ignored). `undefined` when
+ * the gap is larger than 7.3.5's, or `doubleDivision` explains it.
+ */
+function notDoubleDivision(html: ShareSide, h: number, p: number, profile: Profile): string | undefined {
+  if (roundedGap(h, p) > DOUBLE_DIVISION_GAP) return undefined;
+  if (!html.isPercentage)
+    return 'not 7.3.5 double division: the HTML values are counts, divided once (7.3.4, docs/rules.md §D11)';
+  const sums = [...new Set([html.sum, html.wholeSum ?? html.sum])].filter((sum) => sum > 0);
+  if (sums.length === 0) return undefined;
+  const redivided = sums.map(
+    (sum) => `${h} / ${show(sum)} × 100 = ${atComparedPrecision((h / sum) * 100, profile)}`,
+  );
+  return `not 7.3.5 double division: re-dividing the HTML percentage gives ${redivided.join(' or ')}, not the platform's ${p} (docs/rules.md §D11)`;
+}
+
+/**
  * docs/rules.md §D17: a share row of an HTML group below the 7.3.3 window says the reading used and what
  * the other reading (counts, 7.3.4) would give, and whether that matches the platform, so a reviewer can
  * tell a data difference from a reading. A pass that holds under this reading is marked as such.
@@ -108,9 +126,15 @@ function shareRow(
     compared.verdict === 'fail' && allowDoubleDivision && h?.share != null && p?.share != null
       ? doubleDivision(html, h.share, p.share, profile)
       : undefined;
+  const unexplained =
+    compared.verdict === 'fail' && !explained && allowDoubleDivision && h?.share != null && p?.share != null
+      ? notDoubleDivision(html, h.share, p.share, profile)
+      : undefined;
   const row: ComparisonRow = explained
     ? { ...compared, verdict: 'pass', note: explained, passBy: PASS_BY.doubleDivision }
-    : compared;
+    : unexplained
+      ? { ...compared, note: [compared.note, unexplained].filter(Boolean).join('; ') }
+      : compared;
   return withReading(row, html, h?.value ?? null, p?.share ?? null, profile);
 }
 

@@ -255,12 +255,37 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(row(far, 'all', 'share 「近一周」').verdict).toBe('fail');
     });
 
-    test('7.3.5 near miss: a 0.1 gap that dividing twice does not explain (platform sum 100) fails in Profile A', () => {
+    test('7.3.5 near miss: a 0.1 gap that dividing twice does not explain (platform sum 100) fails in Profile A, and the row says why 7.3.5 did not hold (rules audit of 2026-11-28)', () => {
       const html = group(['图文', 52.1], ['视频', 30], ['问答', 17.9]);
       const api = group(['图文', 52], ['视频', 30], ['问答', 18]);
       const a = checkItem7(aggregate('content_type', html, api, 'A'));
-      expect(row(a, 'all', 'share 「图文」')).toMatchObject({ gap: 0.1, verdict: 'fail' });
-      expect(row(a, 'all', 'share 「图文」').note).toBeUndefined();
+      // The spec's own example "52.1 against 52" failing with only "gap 0.1 · tolerance ≤ 0.05"
+      // read as 7.3.5 ignored: the row names the re-division that fails to explain it.
+      expect(row(a, 'all', 'share 「图文」')).toMatchObject({
+        gap: 0.1,
+        verdict: 'fail',
+        note: "not 7.3.5 double division: re-dividing the HTML percentage gives 52.1 / 100 × 100 = 52.1, not the platform's 52 (docs/rules.md §D11)",
+      });
+      // Near miss: a gap beyond "about 0.1" gets no such note; a pass within 0.05 none either.
+      expect(row(a, 'all', 'share 「视频」').note).toBeUndefined();
+      const far = checkItem7(
+        aggregate('content_type', html, group(['图文', 51.9], ['视频', 30], ['问答', 18.1]), 'A'),
+      );
+      expect(row(far, 'all', 'share 「图文」')).toMatchObject({ gap: 0.2, verdict: 'fail' });
+      expect(row(far, 'all', 'share 「图文」').note).toBeUndefined();
+    });
+
+    test('7.3.5 "caused by dividing twice": a count group (7.3.4) was divided once, and its 0.1 gap fails in Profile A saying so (rules audit of 2026-11-28)', () => {
+      const counts = group(['图文', 521], ['视频', 300], ['问答', 179]); // 52.1, 30, 17.9 of 1000
+      const a = checkItem7(
+        aggregate('content_type', counts, group(['图文', 52], ['视频', 30], ['问答', 18]), 'A'),
+      );
+      expect(row(a, 'all', 'share 「图文」')).toMatchObject({
+        html: 52.1,
+        platform: 52,
+        verdict: 'fail',
+        note: 'not 7.3.5 double division: the HTML values are counts, divided once (7.3.4, docs/rules.md §D11)',
+      });
     });
 
     test('9.3.5: the same unexplained 0.1 gap passes in Profile B by 9.3.2, not by 7.3.5', () => {
