@@ -125,6 +125,26 @@ function aiBlocksOnly(data: DataObject, ctx: z.RefinementCtx): Data {
   return { ...data, brand: { ...data.brand, platforms } };
 }
 
+/**
+ * `all` is the aggregate option of every platform endpoint (docs/contract.md §4.2: "Platform keys are
+ * the keys of `DATA.meta.platforms`; `all` is the aggregate"), so one of the six AI platforms keyed
+ * `all` cannot be told from it: its trend was judged against the snapshot's `all` row, its groups and
+ * sources against the aggregate's rows, and it pushed the sixth AI platform out of the six compared
+ * (foolproof audit of 2026-11-28: a report that listed its platform menu's 「全部平台」 option first
+ * passed items 4 and 7 to 12 with Kimi never compared). An error naming the field; a seventh or later
+ * entry is compared by no item (`aiBlocksOnly`), so it is left alone.
+ */
+function noAggregateKey(platforms: readonly PlatformMeta[], ctx: z.RefinementCtx): void {
+  platforms.slice(0, AI_PLATFORM_COUNT).forEach((p, index) => {
+    if (p.key === 'all')
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'key'],
+        message: `platform key "all" is not allowed among the first ${AI_PLATFORM_COUNT} (the AI answer platforms): "all" is the platform endpoints' aggregate option, so this platform could not be told from the aggregate (docs/contract.md §4.2)`,
+      });
+  });
+}
+
 const dataObject = z.object({
   meta: z.object({
     report_type: unused,
@@ -143,7 +163,8 @@ const dataObject = z.object({
     /** Keyed by `key` (docs/contract.md §5): a repeated key would hide a platform (README.md § Security and limits). */
     platforms: list(platformMeta)
       .refine((platforms) => platforms.length > 0, 'expected at least one platform')
-      .superRefine(noDuplicates((p) => p.key, 'platform key', 'key')),
+      .superRefine(noDuplicates((p) => p.key, 'platform key', 'key'))
+      .superRefine(noAggregateKey),
   }),
   overall: absentOrNull(z.object({ brand_level_exposure_rate: optionalRate })),
   brand: z.object({

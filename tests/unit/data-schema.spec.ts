@@ -100,6 +100,17 @@ test.describe('docs/contract.md §5: fields a run does not use are never validat
     expect(() => parsed(raw)).toThrow(/not a rate: "n\/a"/);
   });
 
+  test('docs/contract.md §4.2: one of the six AI platforms keyed "all" (the aggregate option) is an error naming the field: its figures were judged against the aggregate rows and it pushed the sixth platform out (foolproof audit of 2026-11-28); near miss: a seventh entry keyed "all" is compared by no item and parses', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // A generator that writes its platform menu's first option into meta.platforms.
+    raw.meta.platforms.unshift({ key: 'all', name: '全部平台' });
+    raw.brand.platforms.all = structuredClone(raw.brand.platforms[raw.meta.platforms[1].key]);
+    expect(() => parsed(raw)).toThrow(/DATA\.meta\.platforms\[0\]\.key: platform key "all" is not allowed/);
+    const seventh = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    seventh.meta.platforms[6].key = 'all';
+    expect(verdicts(parsed(seventh))).toEqual(verdicts(parsed(baseData())));
+  });
+
   test('a share-group value that is none (a count past RATE_MAX, text) is said as a count or share, naming its field', () => {
     const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     raw.brand.tmc_aggregate.media_category[0].value = '5000000';
