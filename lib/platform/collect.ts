@@ -12,7 +12,14 @@ import {
 import type { ConfiguredRun } from '../run/runs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
-import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
+import {
+  credentialOrigins,
+  normalizeDate,
+  pageLoginBase,
+  portalHost,
+  readUrls,
+  type UrlFacts,
+} from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { BATCH_LIST, confirmBuiltBatch, resolveBatch } from './batches';
 import { PlatformClient } from './client';
@@ -150,6 +157,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       credentialKeyFor(early.profile, facts.companyId),
       (line) => decide(line).profile,
     );
+    sameDayOrStop(data.parsed, facts.batchDate, dataSourceName(run, evidence, deps.root));
     const decision = decide(data.parsed.meta.line);
     evidence.run.profile = decision.profile;
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
@@ -245,6 +253,33 @@ function pageOrigins(htmlUrl: string, baseUrl: string, deps: CollectDeps): strin
   const host = portalHost(deps.profileB.host, page.protocol);
   const portal = host ? [`${page.protocol}//${host}`] : [];
   return [...new Set([page.origin, new URL(baseUrl).origin, ...portal, ...(deps.loginOrigins ?? [])])];
+}
+
+/** How a run's reason names where its DATA came from (as the parse's errors name it). */
+function dataSourceName(run: ConfiguredRun, evidence: Evidence, root: string): string {
+  return evidence.run.dataSource === 'cal_data_json' && run.input.calDataJson
+    ? `cal_data_json ${path.resolve(root, run.input.calDataJson)}`
+    : `report page DATA (${redactUrl(run.input.htmlUrl)})`;
+}
+
+/**
+ * A DATA whose own `meta.batch_date` names another day than the run's (the report URL's) is another
+ * day's report, whatever address it was served at (a stale page, a server that falls back to its
+ * latest report, a cal_data_json of the topic's earlier day): its figures are not the report's of the
+ * run, and compared with the run's batch they passed wherever the two days agreed (foolproof audit of
+ * 2026-11-28). The contract (shared/spec/contract.md §5) lists `batch_date` among the fields the
+ * suite relies on and fixes no shape for it, so only a plain date (`YYYY-MM-DD` or `YYYYMMDD`, the
+ * forms of §1.1) is read; anything else (a time, whose day depends on its zone, a number, another
+ * text) is left alone.
+ */
+function sameDayOrStop(data: Data, batchDate: string, source: string): void {
+  const written = data.meta.batch_date;
+  const day = typeof written === 'string' ? normalizeDate(written.trim()) : undefined;
+  if (day === undefined || day === batchDate) return;
+  throw new Stop(
+    'error',
+    `${source}: DATA.meta.batch_date is ${JSON.stringify(written)}, another day than the run's batch date ${batchDate} (from the report URL): the DATA is another day's report, so it is not compared with the batch of ${batchDate}`,
+  );
 }
 
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {

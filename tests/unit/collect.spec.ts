@@ -272,6 +272,17 @@ test.describe('collectRun: cal_data_json (spec 2.1)', () => {
     }
   });
 
+  test('of the report topic but another day (its meta.batch_date): an input error naming the file and both days, never compared; the page is not read instead', async () => {
+    const { data, fakes, run } = withCal(undefined);
+    const earlier = { ...data, meta: { ...(data.meta as object), batch_date: '2025-11-10' } };
+    fs.writeFileSync(path.join(fakes.dir, 'cal.json'), JSON.stringify(earlier));
+    const evidence = await collectRun(run, fakes.deps);
+    expect(outcome(evidence, 'cal_data_json', 'cal.json', 'is "2025-11-10", another day')).toEqual(
+      failed('input'),
+    );
+    expect(fakes.pages).toEqual([]);
+  });
+
   // A cal_data_json problem is the run's input, as an unreadable or non-JSON file is.
   test('a JSON that is not a DATA: an input error naming the field', async () => {
     const { fakes, run } = withCal('{"meta":{}}');
@@ -526,6 +537,30 @@ test.describe('collectRun: each way a run is not checked', () => {
     const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, { ...data, brand }).deps);
     expect(outcome(evidence, 'report page DATA', 'brand.summary')).toEqual(failed('input'));
     expect(evidence.run).toMatchObject(facts());
+  });
+
+  test("a DATA whose meta.batch_date names another day is another day's report: an input error naming both days, no endpoint asked (it was checked and passed every item: foolproof audit of 2026-11-28); near miss: the same day written YYYYMMDD, a time whose day depends on its zone, or no date, is checked", async () => {
+    const withDate = (batchDate: unknown) => {
+      const { data, platform } = aMonitor();
+      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
+      return { platform, fakes: fakeDeps(platform, { ...data, meta }) };
+    };
+    const stale = withDate('2025-11-03');
+    const evidence = await collectRun(configuredRun(A_MONITOR), stale.fakes.deps);
+    expect(
+      outcome(
+        evidence,
+        'report page DATA',
+        'DATA.meta.batch_date is "2025-11-03", another day than the run\'s batch date 2025-11-17',
+      ),
+    ).toEqual(failed('input'));
+    expect(evidence.run).toMatchObject(facts());
+    expect(stale.platform.callsTo('/metrics/l1')).toEqual([]);
+    for (const near of ['20251117', ' 2025-11-17 ', '2025-11-16T16:00:00Z', 20251103, 'latest', null]) {
+      const { fakes } = withDate(near);
+      const checked = await collectRun(configuredRun(A_MONITOR), fakes.deps);
+      expect(checked.status, `${JSON.stringify(near)}: ${checked.reason}`).toBe('checked');
+    }
   });
 
   test('docs/contract.md §3: a 401 mid-run logs in again once and the run is checked', async () => {
