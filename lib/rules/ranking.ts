@@ -98,7 +98,12 @@ function compareAggregateRates(
           'Profile B: same-named brands in the intersection of the two top-10 lists, not by rank index (9.5.4), and any brand that crossed #10/#11 between the two sides, by name',
         ]
       : ['Profile A: every HTML top-10 brand against its platform row, by name (7.6.1)'];
-  return makeStep('5.1', 'aggregate exposure rate against the all-platform column', rows, notes);
+  return makeStep(
+    '5.1',
+    'aggregate exposure rate against the all-platform column',
+    withRatesCompared(rows),
+    notes,
+  );
 }
 
 /**
@@ -310,12 +315,26 @@ function compareTop10RankAndName(
   return makeStep('5.2', 'rank and name of the top 10', rows, notes, [PASS_BY.tieSwap]);
 }
 
-/** An HTML cell: no entry or no rate is an empty cell. Profile B keeps the maximum for equal names (9.5.3). */
-function htmlCell(ranking: RankingEntry[], name: string, ctx: RuleContext): number | null {
+/**
+ * An HTML cell: no entry or no rate is an empty cell. A brand listed more than once in one
+ * platform's ranking with different rates: Profile B keeps the maximum, as 9.5.3 does for equal
+ * names, and the row says so; Profile A has no such rule, so the row fails naming every rate, since
+ * one would silently win over the other (README.md § Security and limits). Until 2026-11-28 the
+ * first rate alone was compared in Profile A, and a wrong second one passed (foolproof audit).
+ */
+function htmlCell(
+  ranking: RankingEntry[],
+  name: string,
+  ctx: RuleContext,
+): { rate: number | null; repeated?: string } {
   const rates = ranking.filter((e) => e.name === name).map((e) => e.exposure_rate);
-  if (ctx.profile === 'A') return rates[0] ?? null;
+  const repeated =
+    new Set(rates).size > 1
+      ? `「${name}」 is listed ${rates.length} times in this platform's HTML ranking, at ${rates.map(rateText).join(', ')}`
+      : undefined;
+  if (ctx.profile === 'A') return { rate: rates[0] ?? null, repeated };
   const present = rates.filter((r): r is number => r !== null);
-  return present.length > 0 ? Math.max(...present) : null;
+  return { rate: present.length > 0 ? Math.max(...present) : null, repeated };
 }
 
 function platformColumnRow(
@@ -325,16 +344,49 @@ function platformColumnRow(
   row: CompetitorRow,
   i: number,
   meta: PlatformMeta,
-) {
+): ComparisonRow {
   const key = `${brand.name} · ${meta.name}`;
   const column = row.platform_rates[i];
-  const html = htmlCell(ranking, brand.name, ctx);
+  const { rate: html, repeated } = htmlCell(ranking, brand.name, ctx);
   if (!column) return percentRow(key, html, null, ctx.profile, {}, `the platform row has no column ${i + 1}`);
   const byPosition = column.name !== meta.name && column.name !== meta.short_name;
-  const note = byPosition
-    ? `platform column ${i + 1} 「${column.name}」 matched by position (7.6)`
-    : undefined;
-  return percentRow(key, html, column.rate, ctx.profile, { bothEmptyAgree: true }, note);
+  const notes = [
+    byPosition ? `platform column ${i + 1} 「${column.name}」 matched by position (7.6)` : undefined,
+    repeated &&
+      (ctx.profile === 'B'
+        ? `${repeated}: the maximum is kept (9.5.3)`
+        : `${repeated}: the first was compared, and one rate would silently win over the other`),
+  ].filter(Boolean);
+  const compared = percentRow(
+    key,
+    html,
+    column.rate,
+    ctx.profile,
+    { bothEmptyAgree: true },
+    notes.length > 0 ? notes.join('; ') : undefined,
+  );
+  return repeated && ctx.profile === 'A' ? { ...compared, verdict: 'fail' } : compared;
+}
+
+/**
+ * Steps 5.1 and 5.3 whose every row is an empty HTML cell against 「-」 compared no exposure rate:
+ * 7.6's "this is not a difference" is about a brand with no exposure in one option, and a step that
+ * compared nothing never passes (docs/rules.md §D1). Until 2026-11-28 item 5 passed a report with no
+ * rate on either side anywhere, only its names compared, where item 3 failed the same report
+ * (foolproof audit). One platform whose ten cells are all empty beside platforms with rates passes.
+ */
+function withRatesCompared(rows: ComparisonRow[]): ComparisonRow[] {
+  if (rows.length === 0 || rows.some((r) => r.html !== null || r.platform !== null)) return rows;
+  const nothing: ComparisonRow = {
+    key: '(nothing compared)',
+    html: null,
+    platform: null,
+    gap: null,
+    tolerance: '-',
+    verdict: 'fail',
+    note: 'every cell of the step is an empty HTML cell against 「-」: no exposure rate was compared (7.6, docs/rules.md §D1)',
+  };
+  return [...rows, nothing];
 }
 
 interface ComparedPlatform {
@@ -396,7 +448,11 @@ function comparePlatformColumns(
     for (const { meta, i, ranking } of compared)
       rows.push(platformColumnRow(ctx, brand, ranking, p.row, i, meta));
   }
-  return makeStep('5.3', 'exposure rate of the 10 brands on each of the six platforms', rows);
+  return makeStep(
+    '5.3',
+    'exposure rate of the 10 brands on each of the six platforms',
+    withRatesCompared(rows),
+  );
 }
 
 function rankingNotes(ctx: RuleContext): string[] {

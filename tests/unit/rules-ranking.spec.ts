@@ -380,6 +380,67 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(a, '5.3', '蓝山乳业 · 豆包')).toMatchObject({ html: 3, platform: 30, verdict: 'fail' });
   });
 
+  test('7.6 step 3, a brand listed again in one platform’s industry_ranking at another rate: Profile A fails the cell naming every rate, even when the first is right; Profile B keeps the maximum (9.5.3) and says so (foolproof audit of 2026-11-28: a wrong second rate passed in A)', () => {
+    const again =
+      (rate: number): Edit =>
+      (d) =>
+        d.brand.platforms['doubao']!.industry_ranking.push({ name: '白云牧场', exposure_rate: rate });
+    const a = checkItem5(context({ profile: 'A', edit: again(99) }));
+    expect(row(a, '5.3', '白云牧场 · 豆包')).toMatchObject({
+      html: 21,
+      platform: 21,
+      verdict: 'fail',
+      note: "「白云牧场」 is listed 2 times in this platform's HTML ranking, at 21, 99: the first was compared, and one rate would silently win over the other",
+    });
+    expect(failingKeys(a, '5.3')).toEqual(['白云牧场 · 豆包']);
+    const b = checkItem5(context({ profile: 'B', edit: again(3) }));
+    expect(row(b, '5.3', '白云牧场 · 豆包')).toMatchObject({
+      html: 21,
+      platform: 21,
+      verdict: 'pass',
+      note: "「白云牧场」 is listed 2 times in this platform's HTML ranking, at 21, 3: the maximum is kept (9.5.3)",
+    });
+    // Near miss: listed again at the same rate, it is one cell, and passes in both profiles.
+    for (const profile of ['A', 'B'] as const) {
+      const same = row(checkItem5(context({ profile, edit: again(21) })), '5.3', '白云牧场 · 豆包');
+      expect(same, profile).toMatchObject({ html: 21, verdict: 'pass' });
+      expect(same.note, profile).toBeUndefined();
+    }
+  });
+
+  test('7.6 / docs/rules.md §D1: item 5 with no exposure rate on either side anywhere compared only names: steps 5.1 and 5.3 fail "(nothing compared)", as item 3 fails such a report (foolproof audit of 2026-11-28: it passed); near miss: one platform whose every cell is empty beside platforms with rates passes', () => {
+    const noRates: Edit = (d, p) => {
+      d.brand.summary.avg_exposure_rate = null;
+      for (const c of d.brand.core_competitors) c.avg_exposure_rate = null;
+      for (const platform of Object.values(d.brand.platforms)) platform.industry_ranking = [];
+      p.competitor = [OWN_BRAND, '蓝山乳业', '白云牧场', '青禾'].map((name) =>
+        p.competitor.find((c) => c.name === name)!,
+      );
+      for (const c of p.competitor) {
+        c.exposure_rate = null;
+        c.platform_rates = c.platform_rates.map((x) => ({ ...x, rate: null }));
+      }
+    };
+    for (const profile of ['A', 'B'] as const) {
+      const result = checkItem5(context({ profile, edit: noRates }));
+      expect(result.verdict, profile).toBe('fail');
+      expect(failingKeys(result, '5.1'), profile).toEqual(['(nothing compared)']);
+      expect(failingKeys(result, '5.3'), profile).toEqual(['(nothing compared)']);
+      expect(row(result, '5.3', '(nothing compared)').note).toBe(
+        'every cell of the step is an empty HTML cell against 「-」: no exposure rate was compared (7.6, docs/rules.md §D1)',
+      );
+    }
+    const oneEmptyPlatform = checkItem5(
+      context({
+        edit: (d, p) => {
+          d.brand.platforms['doubao']!.industry_ranking = [];
+          for (const c of p.competitor) c.platform_rates[0] = { ...c.platform_rates[0]!, rate: null };
+        },
+      }),
+    );
+    expect(step(oneEmptyPlatform, '5.3').verdict).toBe('pass');
+  });
+
   test('7.6 "the HTML cell is empty and the platform cell shows 「-」; this is not a difference": a brand listed with no rate in a platform’s industry_ranking is such an empty cell, in both profiles', () => {
     const listedEmpty: Edit = (d) =>
       d.brand.platforms['doubao']!.industry_ranking.push({ name: '青禾', exposure_rate: null });
@@ -437,9 +498,14 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
         { name: 'X', avg_exposure_rate: x[0] },
         { name: 'Y', avg_exposure_rate: y[0] },
       ];
+      // Step 5.3 compares the own brand on its first platform only (a step of empty cells alone
+      // compared nothing, docs/rules.md §D1).
       for (const key of Object.keys(d.brand.platforms)) d.brand.platforms[key]!.industry_ranking = [];
+      d.brand.platforms[Object.keys(d.brand.platforms)[0]!]!.industry_ranking = [
+        { name: OWN_BRAND, exposure_rate: 90 },
+      ];
       p.competitor = [
-        competitorRow(OWN_BRAND, 90, none),
+        competitorRow(OWN_BRAND, 90, [90, ...none.slice(1)]),
         ...top9.map((b) => competitorRow(b.name, b.rate, none)),
         competitorRow('Y', y[1], none),
         competitorRow('X', x[1], none),
