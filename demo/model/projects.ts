@@ -37,6 +37,11 @@ import { PLATFORMS, truthArb, type Truth } from './truth';
 export const MODEL_MAX = 300;
 export const MODEL_DATE = '2025-11-24';
 export type ModelKind = 0 | 1 | 2 | 3;
+
+/** A model project's one crawl batch id: its batch list item's, and its snapshot rows' crawlBatchId. */
+export function modelBatchId(projectId: string): string {
+  return `M-${projectId}-${MODEL_DATE.replace(/-/g, '')}`;
+}
 const KINDS: readonly ModelKind[] = [0, 1, 2, 3];
 const KIND_NAMES = ['clean', 'fault', 'near-miss', 'not-checkable'] as const;
 
@@ -124,7 +129,8 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
       number,
       number,
     ];
-    const truth = { ...drawn, reportType };
+    // The rows name the project's own batch (contract §4.2 crawlBatchId), the one its batch list gives.
+    const truth = { ...drawn, reportType, batchId: modelBatchId(modelId(index, kind)) };
     // A clean truth; behind its trouble for a run that cannot be checked.
     if (kind === 0 || kind === 3) {
       const trouble = kind === 3 ? notCheckable(index) : undefined;
@@ -202,7 +208,7 @@ export function modelProject(projectId: string): DemoProject | undefined {
       batchDate: MODEL_DATE,
       topic: `T${projectId}`,
       seed: `model#${projectId}`,
-      batchIds: [`M-${projectId}-${MODEL_DATE.replace(/-/g, '')}`],
+      batchIds: [modelBatchId(projectId)],
       listed: true,
       dataDecl: DECLARATIONS[index % DECLARATIONS.length]!,
       dataJsonParse: index % 3 === 0,

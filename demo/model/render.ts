@@ -97,7 +97,7 @@ function snapshotRow(t: Truth, platform: string, k: Kpi, exposure: number): Json
     positive_rate: r1(k.positive),
     brand_exposure_rate: r1(k.brandExposure),
     product_link_rate: orNull(k.productLink),
-    crawlBatchId: 'B-1',
+    crawlBatchId: t.batchId,
   };
 }
 

@@ -53,7 +53,16 @@ export interface Truth {
   groups: Record<string, Record<TmcDimension, Group>>;
   sources: Record<string, Source[]>;
   words: { words: string[]; positive: string[]; negative: string[] };
+  /**
+   * The crawl batch id the snapshot rows name (`crawlBatchId`, contract §4.2): the batch the case's
+   * batch list gives, as a platform answering that batch writes it (a model project's own id,
+   * demo/model/projects.ts), since a row naming another batch is an error of the run.
+   */
+  batchId: string;
 }
+
+/** The batch id of a truth drawn for the unit families, which judge the rows without a batch list. */
+export const TRUTH_BATCH_ID = 'M-TRUTH';
 
 export const OPTIONS_OF = (t: Truth) => ['all', ...t.platforms.map((p) => p.key)];
 
@@ -219,5 +228,6 @@ export const truthArb: fc.Arbitrary<Truth> = fc
         positive: words.slice(0, r.positive % (words.length + 1)),
         negative: words.slice(words.length - (r.negative % Math.min(3, words.length + 1))),
       },
+      batchId: TRUTH_BATCH_ID,
     };
   });

@@ -8,6 +8,7 @@ import {
   wordcloudPayload,
   type MetricsTable,
   type PlatformEvidence,
+  type SnapshotRow,
 } from '../schema/platform';
 import type { ConfiguredRun } from '../run/runs';
 import { recognizeProfile } from '../run/profile';
@@ -380,6 +381,26 @@ async function readData(
   }
 }
 
+/**
+ * Snapshot rows whose `crawlBatchId` names a batch other than those asked for are another batch's
+ * figures (a platform that ignores ids it does not know and answers its latest batch): the run is
+ * not compared (foolproof audit of 2026-11-28: it was checked and passed every item). The rows'
+ * `crawlBatchId` is the one field of the answers that names their batch (contract §4.2; spec 9.1.3
+ * makes it authoritative, so after a built diagnosis id the ids asked for are already the rows'
+ * own: `confirmBuiltBatch`). A row without one (missing, null or "") names no batch and is accepted
+ * (docs/contract.md §4.2), as `confirmBuiltBatch` reads it; the competitor, tmc, source and word cloud answers carry no batch id.
+ */
+function sameBatchOrStop(rows: readonly SnapshotRow[], batchIds: readonly string[]): void {
+  const answered = [...new Set(rows.flatMap((r) => (r.crawlBatchId ? [r.crawlBatchId] : [])))];
+  const others = answered.filter((id) => !batchIds.includes(id));
+  if (others.length === 0) return;
+  throw new Stop(
+    'error',
+    `GET /api/geo-monitor/metrics/l1 (table=snapshot): the rows name crawlBatchId ${others.join(',')}, not among the batch ids asked for (${batchIds.join(',')}; the rows name ${answered.join(',')}): the platform answered another batch, so it is not compared with the report`,
+    'platform',
+  );
+}
+
 async function fetchPlatform(
   run: ConfiguredRun,
   facts: UrlFacts,
@@ -468,6 +489,7 @@ async function fetchPlatform(
     competitor: await tasks.competitor,
     tmc: await tasks.tmc,
   };
+  sameBatchOrStop(tables.snapshot.parsed.rows, batchIds);
   const emptyTables = (['snapshot', 'competitor', 'tmc'] as const)
     .filter((t) => tables[t].parsed.rows.length === 0)
     .map((t) => `table=${t}`);

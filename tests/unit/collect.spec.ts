@@ -167,6 +167,60 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     expect(evidence.run).toMatchObject(facts());
   });
 
+  test('contract §4.2 / spec 9.1.3: snapshot rows whose crawlBatchId names a batch other than the ones asked for are another batch\'s answer (a platform that ignores unknown ids and sends its latest): a platform error naming the endpoint, the ids asked for and those answered, nothing judged (it was checked and passed every item: foolproof audit of 2026-11-28); near miss: rows naming one of the ids asked for, or none (missing, null, ""), are checked', async () => {
+    const withRows = (crawlBatchIds: unknown[]) => {
+      const { data, view, ids, platform } = aMonitor();
+      const rows = view.snapshot.map((r, i) => ({
+        ...r,
+        crawlBatchId: crawlBatchIds[i % crawlBatchIds.length],
+      }));
+      platform.set(metricsKey(A_MONITOR, 'snapshot', ids), { rows });
+      return { ids, deps: fakeDeps(platform, data).deps };
+    };
+    const latest = withRows(['L1M-999999-20251103-H']);
+    const evidence = await collectRun(configuredRun(A_MONITOR), latest.deps);
+    expect(
+      outcome(
+        evidence,
+        'GET /api/geo-monitor/metrics/l1 (table=snapshot)',
+        `crawlBatchId L1M-999999-20251103-H, not among the batch ids asked for (${latest.ids.join(',')}`,
+      ),
+    ).toEqual(failed('platform'));
+    expect(evidence.run.batchIds).toEqual(latest.ids);
+    expect(Object.values(judge(evidence).items).map((i) => i!.verdict)).not.toContain('pass');
+    // One row of another batch among the run's: still another batch's answer.
+    const mixed = await collectRun(
+      configuredRun(A_MONITOR),
+      withRows([A_IDS[0], 'L1M-101101-20251110-H']).deps,
+    );
+    expect(
+      outcome(
+        mixed,
+        'the rows name crawlBatchId L1M-101101-20251110-H,',
+        `the rows name ${A_IDS[0]},L1M-101101-20251110-H)`,
+      ),
+    ).toEqual(failed('platform'));
+    for (const near of [[A_IDS[1]], [...A_IDS], [undefined], [null], [''], [A_IDS[0], null]]) {
+      const checked = await collectRun(configuredRun(A_MONITOR), withRows(near).deps);
+      expect(checked.status, `${JSON.stringify(near)}: ${checked.reason}`).toBe('checked');
+    }
+  });
+
+  test('a batch id given by the run: snapshot rows naming another batch are an error as well; rows naming it are checked', async () => {
+    const { data, view } = viewsOf(A_MONITOR);
+    const given = (crawlBatchId: string) => {
+      const platform = platformFor(A_MONITOR, view, ['given'], []);
+      const rows = view.snapshot.map((r) => ({ ...r, crawlBatchId }));
+      platform.set(metricsKey(A_MONITOR, 'snapshot', ['given']), { rows });
+      return collectRun(configuredRun(A_MONITOR, { batchId: 'given' }), fakeDeps(platform, data).deps);
+    };
+    expect(
+      outcome(await given(A_IDS[0]!), `crawlBatchId ${A_IDS[0]}, not among the batch ids asked for (given;`),
+    ).toEqual(failed('platform'));
+    const own = await given('given');
+    expect(own.status, own.reason).toBe('checked');
+  });
+
   test('a batch id given by the run skips the batch list', async () => {
     const { data, view } = viewsOf(A_MONITOR);
     const platform = platformFor(A_MONITOR, view, ['given'], []);
