@@ -31,7 +31,7 @@ import { readUrls } from '../lib/run/url';
 import { SessionExpired } from '../pages/ReportPage';
 import { projectById } from './catalog';
 import { modelRuns } from './model/projects';
-import { addDays } from '../lib/run/night';
+import { addDays, DEFAULT_TIME_ZONE } from '../lib/run/night';
 import { breakFrom } from './dates';
 import { A_MONITOR, BUNDLED, runOf, type DemoProject } from './runs';
 import { HOSTILE_SCENARIOS, NIGHTLY_SCENARIOS, SCENARIOS, type ScenarioExpectation } from './scenarios';
@@ -122,6 +122,8 @@ function collectDeps(demo: DemoServer, root: string, timeoutMs: number): Collect
     retries: 2,
     backoffMs: 10,
     maxBytes: MAX_BYTES,
+    // The demo's days are Asia/Shanghai's (demo/dates.ts), the suite's default L1_TIME_ZONE.
+    timeZone: DEFAULT_TIME_ZONE,
     session: (loginBase, key, force) => ensureSession(sessions, loginBase, key, force),
     readPage: readPageByFetch,
     newApiContext: async (storageState) => fetchGetter(storageState),

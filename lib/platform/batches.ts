@@ -1,5 +1,6 @@
 import { batchItem, type SnapshotRow } from '../schema/platform';
 import { describeIssues } from '../schema/issues';
+import { dateIn } from '../run/night';
 import { normalizeDate } from '../run/url';
 import type { Profile, ReportType } from '../schema/vocabulary';
 
@@ -16,30 +17,53 @@ export function builtDiagnosisBatchId(brandCode: string, projectId: string, batc
 }
 
 /** A batchDate: YYYY-MM-DD or YYYYMMDD, alone or followed by a time part only (`T23:00:00Z`, ` 23:00:00`). */
-const BATCH_DATE = /^(\d{4}-\d{2}-\d{2}|\d{8})([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const BATCH_DATE =
+  /^(?<date>\d{4}-\d{2}-\d{2}|\d{8})(?<time>[T ](?<clock>\d{2}:\d{2}(?::\d{2}(?<fraction>\.\d+)?)?)(?<zone>Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The day an instant written with its zone (`2026-11-19T16:00:00.000Z`, `…+08:00`) falls on in
+ * `timeZone`, the zone the suite's days are in (L1_TIME_ZONE): Java serialises Beijing midnight
+ * of 11-20 as 11-19T16:00Z, whose written date is the UTC day (foolproof audit of 2026-11-28).
+ * Undefined when the time or the offset is not one (`25:00`, `+99:00`).
+ */
+function dayOfInstant(day: string, clock: string, fraction: string, zone: string, timeZone: string) {
+  const offset = zone === 'Z' ? zone : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const seconds = clock.length === 5 ? `${clock}:00` : clock.slice(0, 8);
+  const instant = new Date(`${day}T${seconds}${fraction.slice(0, 4)}${offset}`);
+  return Number.isNaN(instant.getTime()) ? undefined : dateIn(timeZone, instant);
+}
 
 /** The endpoint of docs/contract.md §4.1, as the client names it in every error. */
 export const BATCH_LIST = 'GET /api/geo_label/project/batch';
 
-type Run = { projectId: string; batchDate: string };
-type Candidate = { raw: unknown; index: number; exact: boolean };
+/** `timeZone`: the zone the suite's days are in (L1_TIME_ZONE), where an instant with a zone is read. */
+type Run = { projectId: string; batchDate: string; timeZone: string };
+type Candidate = { raw: unknown; index: number; exact: boolean; zoned: boolean };
 
 /**
  * The day and project an item names, read from batchDate and project alone (contract 4.1), so an item
  * of another project or day is never validated further; `exact` when its batchDate has no time part.
+ * A date or a local date-time names its written day; an instant with a zone (`Z`, `±hh:mm`) names
+ * its day in `timeZone` (`zoned`).
  */
-function keyOf(raw: unknown): { day: string; project: string; exact: boolean } | undefined {
+function keyOf(
+  raw: unknown,
+  timeZone: string,
+): { day: string; project: string; exact: boolean; zoned: boolean } | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const { batchDate, project } = raw as Record<string, unknown>;
   if (typeof project !== 'string' && typeof project !== 'number') return undefined;
-  const m = typeof batchDate === 'string' ? BATCH_DATE.exec(batchDate) : null;
-  const day = m && normalizeDate(m[1]!);
-  if (!m || !day) return undefined;
-  return { day, project: String(project), exact: m[2] === undefined };
+  const parts = typeof batchDate === 'string' ? BATCH_DATE.exec(batchDate)?.groups : undefined;
+  const written = parts && normalizeDate(parts['date']!);
+  if (!parts || !written) return undefined;
+  const { clock, fraction = '', zone } = parts;
+  const day = zone ? dayOfInstant(written, clock!, fraction, zone, timeZone) : written;
+  if (!day) return undefined;
+  return { day, project: String(project), exact: parts['time'] === undefined, zoned: !!zone };
 }
 
 /** The run's item, validated strictly (docs/contract.md §4.1): its ids, or the field at fault. */
-function fromItem({ raw, index, exact }: Candidate, run: Run): BatchResolution {
+function fromItem({ raw, index, exact, zoned }: Candidate, run: Run): BatchResolution {
   const forRun = `the item for ${run.batchDate} / project ${run.projectId}`;
   const parsed = batchItem.safeParse(raw);
   if (!parsed.success) {
@@ -53,7 +77,8 @@ function fromItem({ raw, index, exact }: Candidate, run: Run): BatchResolution {
   const batchIds = parsed.data.l1CrawlBatchIds.map((b) => b.batchId);
   if (batchIds.length === 0)
     return { kind: 'error', reason: `${BATCH_LIST}: ${forRun} has no l1CrawlBatchIds`, failure: 'platform' };
-  const dated = exact ? '' : ` (item dated ${JSON.stringify(parsed.data.batchDate)})`;
+  const inZone = zoned ? `, ${run.batchDate} in ${run.timeZone}` : '';
+  const dated = exact ? '' : ` (item dated ${JSON.stringify(parsed.data.batchDate)}${inZone})`;
   return {
     kind: 'found',
     batchIds,
@@ -69,10 +94,10 @@ export function resolveBatch(
   items: readonly unknown[],
   run: Run & { reportType: ReportType; profile: Profile; brandCode?: string },
 ): BatchResolution {
-  const keys = items.map(keyOf);
+  const keys = items.map((raw) => keyOf(raw, run.timeZone));
   const candidates = keys.flatMap((k, index) =>
     k?.day === run.batchDate && k.project === run.projectId
-      ? [{ raw: items[index], index, exact: k.exact }]
+      ? [{ raw: items[index], index, exact: k.exact, zoned: k.zoned }]
       : [],
   );
   // An item dated the run's day exactly wins over one dated with a time of that day, wherever each

@@ -55,6 +55,11 @@ export interface CollectDeps {
   mask?: (text: string) => string;
   /** Origins besides the run's base URL and the Profile B portal where credentials may go (L1_LOGIN_ORIGINS). */
   loginOrigins?: readonly string[];
+  /**
+   * L1_TIME_ZONE, the zone the suite's days are in: a batch list `batchDate` written as an instant
+   * with a zone names its day there (docs/contract.md §4.1).
+   */
+  timeZone: string;
 }
 
 /** Stops the collection with a status and a reason; caught once in collectRun. */
@@ -437,6 +442,7 @@ async function fetchPlatform(
     );
     const resolution = resolveBatch(items, {
       ...facts,
+      timeZone: deps.timeZone,
       profile,
       ...(deps.profileB.brandCode ? { brandCode: deps.profileB.brandCode } : {}),
     });

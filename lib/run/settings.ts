@@ -5,6 +5,7 @@ import {
   DEFAULT_BATCH_DATE,
   DEFAULT_TIME_ZONE,
   NightError,
+  checkTimeZone,
   isTemplated,
   resolveNight,
   type Night,
@@ -53,6 +54,8 @@ export interface Settings {
   runsFrom: string;
   /** The batch date placeholders take; set when a run is templated or L1_BATCH_DATE is given. */
   night?: Night;
+  /** L1_TIME_ZONE: the zone of the suite's days (a night's date, a batch list instant's day). */
+  timeZone: string;
   profileB: ProfileBSettings;
   /** `not configured`, or where each setting came from. */
   profileBFrom: string;
@@ -250,14 +253,17 @@ export function readSettings(sources: SettingsSources): Settings {
   }
 
   const templated = entries.some((e) => isTemplated(e.input));
+  let timeZone: string;
+  try {
+    // Checked whether or not a night is resolved: the batch list's instants are read in it too.
+    timeZone = checkTimeZone(values.L1_TIME_ZONE ?? DEFAULT_TIME_ZONE);
+  } catch (e) {
+    throw new SettingsError(e instanceof NightError ? e.message : String(e));
+  }
   let night = sources.night;
   if (!night && (templated || values.L1_BATCH_DATE)) {
     try {
-      night = resolveNight(
-        values.L1_BATCH_DATE ?? DEFAULT_BATCH_DATE,
-        values.L1_TIME_ZONE ?? DEFAULT_TIME_ZONE,
-        sources.now,
-      );
+      night = resolveNight(values.L1_BATCH_DATE ?? DEFAULT_BATCH_DATE, timeZone, sources.now);
     } catch (e) {
       throw new SettingsError(e instanceof NightError ? e.message : String(e));
     }
@@ -302,6 +308,7 @@ export function readSettings(sources: SettingsSources): Settings {
     runs,
     runsFrom: `${runs.length} ${source.kind === 'demo' ? `run${runs.length === 1 ? '' : 's'} of the ` : ''}${runsLabel}${datePart}`,
     ...(night ? { night } : {}),
+    timeZone,
     profileB: merged.profileB,
     profileBFrom: merged.from,
     loginOrigins: (values.L1_LOGIN_ORIGINS as string[] | undefined) ?? [],

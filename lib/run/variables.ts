@@ -135,7 +135,7 @@ export const VARIABLES = {
   },
   L1_TIME_ZONE: {
     group: 'night',
-    meaning: 'IANA time zone of today/yesterday/-N',
+    meaning: "IANA time zone of today/yesterday/-N and of a batch list batchDate's instant",
     default: 'Asia/Shanghai',
     schema: text,
   },

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { collectRun, type CollectDeps } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
 import { fetchGetter } from '../../lib/platform/http';
+import { DEFAULT_TIME_ZONE } from '../../lib/run/night';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import type { Settings } from '../../lib/run/settings';
 import { ReportPage } from '../../pages/ReportPage';
@@ -32,6 +33,8 @@ export function bareCollect(
     timeoutMs: BARE_TIMEOUT_MS,
     retries: 2,
     backoffMs: 300,
+    // The bench's runs are the demo's, whose days are Asia/Shanghai's (demo/dates.ts).
+    timeZone: DEFAULT_TIME_ZONE,
     session: options.session,
     readPage: async (htmlUrl, storageState) => {
       const started = Date.now();

@@ -151,6 +151,7 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
     batchDate: '2026-11-20',
     reportType: 'monitor' as const,
     profile: 'A' as const,
+    timeZone: 'Asia/Shanghai',
   };
 
   test('the item with the run batchDate and project is chosen; its ids in order', () => {
@@ -224,6 +225,45 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
       expect(resolveBatch(dated(near), run).kind, near).toBe('error');
     for (const same of ['2026-11-20', '20261120', '2026-11-20T08:00:00Z', '2026-11-20 23:00:00'])
       expect(resolveBatch(dated(same), run).kind, same).toBe('found');
+  });
+
+  test("docs/contract.md §4.1: a batchDate written as an instant with a zone names its day in L1_TIME_ZONE, not its UTC day (Java writes Beijing midnight of 11-20 as 2026-11-19T16:00:00.000Z; the next China day's batch was chosen: foolproof audit of 2026-11-28); near miss: a date or a local date-time keeps its written day", () => {
+    const dated = (...batchDates: string[]) =>
+      batchDates.map((batchDate, i) => ({
+        batchDate,
+        project: 'P1',
+        l1CrawlBatchIds: [{ batchId: `b${i}` }],
+      }));
+    const java = dated('2026-11-19T16:00:00.000Z', '2026-11-20T16:00:00.000Z');
+    expect(resolveBatch(java, run)).toMatchObject({
+      kind: 'found',
+      batchIds: ['b0'],
+      note: expect.stringContaining('(item dated "2026-11-19T16:00:00.000Z", 2026-11-20 in Asia/Shanghai)'),
+    });
+    expect(resolveBatch(java, { ...run, batchDate: '2026-11-21' })).toMatchObject({ batchIds: ['b1'] });
+    // The same instants in UTC name their written day; offsets and compact dates are read alike.
+    expect(resolveBatch(java, { ...run, timeZone: 'UTC' })).toMatchObject({ batchIds: ['b1'] });
+    for (const same of [
+      '2026-11-20T00:00+08:00',
+      '20261119T16:00:00Z',
+      '2026-11-20T08:00:00Z',
+      '2026-11-19 23:59:59-0100',
+    ])
+      expect(resolveBatch(dated(same), run), same).toMatchObject({ kind: 'found' });
+    for (const other of ['2026-11-20T16:00:00Z', '2026-11-19T15:59:59.999999Z', '2026-11-20T00:00+09:30'])
+      expect(resolveBatch(dated(other), run).kind, other).toBe('error');
+    // Not an instant: a time or an offset out of range is an item whose batchDate cannot be read.
+    for (const broken of ['2026-11-20T25:00:00Z', '2026-11-20T08:00:00+99:00'])
+      expect(resolveBatch(dated(broken), run)).toMatchObject({
+        kind: 'error',
+        reason: expect.stringContaining('1 whose batchDate or project cannot be read'),
+      });
+    // A local date-time (no zone) keeps its written day, whatever L1_TIME_ZONE is.
+    for (const timeZone of ['Asia/Shanghai', 'UTC', 'America/Los_Angeles'])
+      for (const local of ['2026-11-20', '2026-11-20 23:00:00', '2026-11-20T00:30:00'])
+        expect(resolveBatch(dated(local), { ...run, timeZone }), `${local} ${timeZone}`).toMatchObject({
+          batchIds: ['b0'],
+        });
   });
 
   test('"batchDate … equal the run\'s": an item dated exactly wins over one dated with a time of that day, listed first', () => {
@@ -388,6 +428,7 @@ test('docs/contract.md §4.1: a batch date with a time part or as YYYYMMDD still
     batchDate: '2026-11-20',
     reportType: 'monitor' as const,
     profile: 'A' as const,
+    timeZone: 'Asia/Shanghai',
   };
   const withTime = [
     { batchDate: '2026-11-20 00:00:00', project: 'P1', l1CrawlBatchIds: [{ batchId: 'b1' }] },

@@ -366,6 +366,16 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
     );
   });
 
+  test("L1_TIME_ZONE is the settings' timeZone, which a batch list instant is read in (docs/contract.md §4.1): checked without a night too, since a run that names no {batchDate} still reads the batch list (foolproof audit of 2026-11-28)", () => {
+    const fixed = entry('101101');
+    expect(withRunsFile([fixed]).timeZone).toBe('Asia/Shanghai');
+    expect(withRunsFile([fixed], { L1_TIME_ZONE: 'UTC' }).timeZone).toBe('UTC');
+    expect(withRunsFile([fixed]).night).toBeUndefined();
+    expect(refusal(() => withRunsFile([fixed], { L1_TIME_ZONE: 'Mars/Base' }))).toContain(
+      'L1_TIME_ZONE="Mars/Base" is not an IANA time zone name',
+    );
+  });
+
   test("an unknown placeholder is that run's error, naming the field; the other runs go on", () => {
     const typo = entry('101102', {
       htmlUrl: 'http://h.test/reports/101102/monitor/{batchdate}?companyId=1001',

@@ -198,6 +198,7 @@ export function fakeDeps(
   const deps: CollectDeps = {
     root: options.root ?? dir,
     profileB: PROFILE_B,
+    timeZone: 'Asia/Shanghai',
     timeoutMs: 1000,
     retries: 2,
     backoffMs: 1,
