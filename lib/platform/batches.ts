@@ -5,7 +5,11 @@ import { normalizeDate } from '../run/url';
 import type { Profile, ReportType } from '../schema/vocabulary';
 
 export type BatchResolution =
-  | { kind: 'found'; batchIds: string[]; note: string }
+  /**
+   * `aside`: a note naming the other items of the run's day and project, with other ids, that the
+   * choice left aside (docs/contract.md §4.1), for a reviewer to see.
+   */
+  | { kind: 'found'; batchIds: string[]; note: string; aside?: string }
   /** Spec 9.1.2: Profile B diagnosis without a batch: try the built id on the snapshot. */
   | { kind: 'build'; builtId: string; note: string }
   /** `configuration`: the suite's settings lack what the spec needs (the Profile B brand code). */
@@ -86,6 +90,35 @@ function fromItem({ raw, index, exact, zoned }: Candidate, run: Run): BatchResol
   };
 }
 
+/** How many items left aside a note names (a list of a thousand for one day stays one line). */
+const ASIDE_NAMED = 5;
+
+/**
+ * The choice among two items of the run's day and project with different ids is kept (docs/contract.md
+ * §4.1), but no longer silent: a note names each other item, its date and its ids, so a reviewer sees
+ * the batch a rerun or a correction may have listed (foolproof audit of 2026-11-28: the first won
+ * and its note did not mention the other). An item with the same ids in the same order changes
+ * nothing and is not named; one whose ids cannot be read is named as such (only the chosen item is
+ * validated).
+ */
+function withAside(resolution: BatchResolution, others: readonly Candidate[]): BatchResolution {
+  if (resolution.kind !== 'found') return resolution;
+  const described = others.flatMap(({ raw, index }) => {
+    const parsed = batchItem.safeParse(raw);
+    const ids = parsed.success ? parsed.data.l1CrawlBatchIds.map((b) => b.batchId) : undefined;
+    if (ids?.join(',') === resolution.batchIds.join(',')) return [];
+    const dated = JSON.stringify((raw as Record<string, unknown>)['batchDate']);
+    return [
+      `payload[${index}] dated ${dated} with ${ids ? ids.join(',') || 'no id' : 'ids that cannot be read'}`,
+    ];
+  });
+  if (described.length === 0) return resolution;
+  return {
+    ...resolution,
+    aside: `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${resolution.batchIds.join(',')} was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`,
+  };
+}
+
 /**
  * Contract 4.1: the item whose batchDate and project equal the run's; its batch ids in order.
  * No item: Profile A → error; Profile B diagnosis → build the id (spec 9.1.2); otherwise error.
@@ -104,7 +137,11 @@ export function resolveBatch(
   // stands: the contract writes batchDate "YYYY-MM-DD", so the exact item is the day's batch and a
   // timed one at most another batch of that day. Among equals the first, in the list's order.
   const chosen = candidates.find((c) => c.exact) ?? candidates[0];
-  if (chosen) return fromItem(chosen, run);
+  if (chosen)
+    return withAside(
+      fromItem(chosen, run),
+      candidates.filter((c) => c !== chosen),
+    );
   const unread = keys.filter((k) => !k).length;
   const what = `no batch for batchDate ${run.batchDate} and project ${run.projectId} in the batch list (${items.length} item(s)${unread ? `, ${unread} whose batchDate or project cannot be read` : ''})`;
   if (run.profile === 'B' && run.reportType === 'diagnosis') {

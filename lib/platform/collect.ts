@@ -458,6 +458,7 @@ async function fetchPlatform(
       if (batchIds.length === 1 && batchIds[0] === resolution.builtId) snapshot = answer;
     } else {
       batchIds = resolution.batchIds;
+      if (resolution.aside) evidence.notes.push(resolution.aside);
     }
   }
   evidence.run.batchIds = batchIds;

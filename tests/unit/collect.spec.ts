@@ -221,6 +221,22 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     expect(own.status, own.reason).toBe('checked');
   });
 
+  test('docs/contract.md §4.1: two items of the run date and project with other ids: the first listed is used, and the run notes the other (foolproof audit of 2026-11-28)', async () => {
+    const { data, ids, platform } = aMonitor();
+    platform.set(batchKey(A_MONITOR), [
+      batchItem(A_MONITOR, ids),
+      batchItem(A_MONITOR, ['L1M-101101-20251117-R']),
+    ]);
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+    expect(evidence.status, evidence.reason).toBe('checked');
+    expect(evidence.run.batchIds).toEqual(ids);
+    expect(evidence.notes).toContainEqual(
+      expect.stringContaining(
+        `left aside: payload[1] dated "${A_MONITOR.spec.batchDate}" with L1M-101101-20251117-R; ${ids.join(',')} was chosen`,
+      ),
+    );
+  });
+
   test('a batch id given by the run skips the batch list', async () => {
     const { data, view } = viewsOf(A_MONITOR);
     const platform = platformFor(A_MONITOR, view, ['given'], []);

@@ -227,6 +227,55 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
       expect(resolveBatch(dated(same), run).kind, same).toBe('found');
   });
 
+  test('docs/contract.md §4.1 "among equals the first listed": the choice is kept, and a note names every other item of the day and project with other ids (the first won silently: foolproof audit of 2026-11-28); near miss: the same ids again, or items of another day or project, add no note', () => {
+    const item = (batchDate: string, ids: unknown, project = 'P1') => ({
+      batchDate,
+      project,
+      l1CrawlBatchIds: ids,
+    });
+    const ids = (...batchIds: string[]) => batchIds.map((batchId) => ({ batchId }));
+    const rerun = [item('2026-11-20', ids('first')), item('2026-11-20', ids('rerun', 'rerun-2'))];
+    expect(resolveBatch(rerun, run)).toMatchObject({
+      kind: 'found',
+      batchIds: ['first'],
+      aside:
+        'batch list: 1 other item(s) for the same day and project left aside: payload[1] dated "2026-11-20" with rerun,rerun-2; first was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)',
+    });
+    // The exact item wins over a timed one listed before it, which is named; so is one whose ids cannot be read.
+    const timed = [
+      item('2026-11-20 23:00:00', ids('late')),
+      item('2026-11-20', ids('exact')),
+      item('20261120', null),
+    ];
+    const aside = resolveBatch(timed, run);
+    expect(aside).toMatchObject({ kind: 'found', batchIds: ['exact'] });
+    expect(aside.kind === 'found' && aside.aside).toContain(
+      'left aside: payload[0] dated "2026-11-20 23:00:00" with late; payload[2] dated "20261120" with ids that cannot be read; exact was chosen',
+    );
+    const near = [
+      item('2026-11-20', ids('b1', 'b2')),
+      item('2026-11-20T00:00:00+08:00', ids('b1', 'b2')),
+      item('2026-11-19', ids('old')),
+      item('2026-11-20', ids('other-project'), 'P2'),
+    ];
+    const quiet = resolveBatch(near, run);
+    expect(quiet).toMatchObject({ kind: 'found', batchIds: ['b1', 'b2'] });
+    expect(quiet).not.toHaveProperty('aside');
+    // A thousand items of the day name five, and count the rest.
+    const many = [
+      item('2026-11-20', ids('b1')),
+      ...Array.from({ length: 1000 }, (_, i) => item('2026-11-20', ids(`r${i}`))),
+    ];
+    const counted = resolveBatch(many, run);
+    expect(counted.kind === 'found' && counted.aside).toContain('1000 other item(s)');
+    expect(counted.kind === 'found' && counted.aside).toContain('with r4 and 995 more; b1 was chosen');
+    // The same ids in another order are another first id (the word cloud's): named.
+    const reordered = resolveBatch([near[0]!, item('2026-11-20', ids('b2', 'b1'))], run);
+    expect(reordered.kind === 'found' && reordered.aside).toContain(
+      'payload[1] dated "2026-11-20" with b2,b1',
+    );
+  });
+
   test("docs/contract.md §4.1: a batchDate written as an instant with a zone names its day in L1_TIME_ZONE, not its UTC day (Java writes Beijing midnight of 11-20 as 2026-11-19T16:00:00.000Z; the next China day's batch was chosen: foolproof audit of 2026-11-28); near miss: a date or a local date-time keeps its written day", () => {
     const dated = (...batchDates: string[]) =>
       batchDates.map((batchDate, i) => ({
