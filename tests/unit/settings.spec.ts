@@ -499,6 +499,29 @@ test.describe('the runs file', () => {
     expect(refusal(() => withRunsFile({ runs: [] }))).toContain('holds no run');
     expect(refusal(() => withRunsFile([]))).toContain('holds no run');
   });
+
+  test("a runs file that is not JSON is named with the fault's line and column, never with its text: a URL's token or phone number beside the fault stays out of the message", () => {
+    const token = ['s3cr3t', 'T0ken'].join('');
+    const phone = ['138', '0013', '8000'].join('');
+    const url = `https://r.test/r/1/monitor/2026-11-22?companyId=1&token=${token}`;
+    // V8 quotes ten characters before an unexpected token: the end of the token, here.
+    const trailingComma = `[\n  {"platformUrl": "https://p.test/projects/1", "htmlUrl": "${url}"},\n]`;
+    const long = refusal(() => withRunsFile(trailingComma));
+    expect(long).toMatch(/runs\.json not valid JSON \(Unexpected token "\]" at line 3, column 1\)$/);
+    // A short file V8 quotes whole.
+    const short = refusal(() => withRunsFile(`[{"h": "?phone=${phone}"},]`));
+    expect(short).toMatch(/not valid JSON \(Unexpected token "\]" at line 1, column 30\)$/);
+    for (const message of [long, short])
+      for (const secret of [token.slice(-5), phone.slice(-5)]) expect(message).not.toContain(secret);
+    // Near miss: a fault V8 places by position is said at its line and column as well; the end
+    // of a cut file as V8 says it.
+    expect(refusal(() => withRunsFile('[\r\n{"a": 1,}]'))).toMatch(
+      /not valid JSON \(Expected double-quoted property name at line 2, column 9\)$/,
+    );
+    expect(refusal(() => withRunsFile('[{"htmlUrl": '))).toMatch(
+      /not valid JSON \(Unexpected end of JSON input\)$/,
+    );
+  });
 });
 
 test.describe('labels and file names', () => {
