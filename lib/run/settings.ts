@@ -15,6 +15,7 @@ import { configureRuns, readRunsFile, SettingsError, type ConfiguredRun } from '
 import type { ProfileBSettings, RunInput } from './types';
 import { credentialOrigins } from './url';
 import { isLoopbackHost } from '../util/host';
+import { readTextFile } from '../util/json';
 import { shownPath } from '../util/shown-path';
 import {
   isSet,
@@ -462,10 +463,15 @@ export function processVariables(): NodeJS.ProcessEnv {
   return mergeEnv(process.env, readDotenv(ROOT));
 }
 
-/** `.env` of a root as a map (never loaded into process.env: the command line's environment wins). */
+/**
+ * `.env` of a root as a map (never loaded into process.env: the command line's environment wins).
+ * Decoded by its byte order mark as the runs file is (readTextFile): Windows PowerShell 5's `>` and
+ * `Out-File` write UTF-16LE, which dotenv reads as UTF-8 and finds no variable in, so the night
+ * checked the bundled demo instead of the runs its `.env` named (inputs audit of 2026-11-28).
+ */
 export function readDotenv(root: string): Record<string, string> {
   try {
-    return dotenv.parse(fs.readFileSync(path.join(root, '.env')));
+    return dotenv.parse(readTextFile(path.join(root, '.env')));
   } catch {
     return {};
   }

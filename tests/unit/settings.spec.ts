@@ -5,7 +5,14 @@ import { expect, test } from './test-type';
 import { credentialFileWarnings, credentialSource, loadRegistry } from '../../lib/run/credentials';
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
-import { readSettings, ROOT, tsScript, type Settings, type SettingsSources } from '../../lib/run/settings';
+import {
+  readDotenv,
+  readSettings,
+  ROOT,
+  tsScript,
+  type Settings,
+  type SettingsSources,
+} from '../../lib/run/settings';
 import { DEFAULT_SECTIONS, sectionSelectors, sectionSelectorsProblem } from '../../lib/report/sections';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
@@ -140,6 +147,29 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(s.runsFrom).toBe('1 from runs.json (L1_RUNS in .env)');
     expect(s.workers).toBe(3);
     expect(s.from.L1_WORKERS).toBe('.env');
+  });
+
+  test("a .env that Windows PowerShell 5 wrote (UTF-16 with its mark, CRLF) names the runs as a UTF-8 one does, never the bundled demo's", () => {
+    const text = 'L1_RUNS=runs.json\r\nL1_WORKERS=3\r\n';
+    const encodings = {
+      'UTF-16LE (PowerShell 5 `>`)': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+      'UTF-16BE': Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]),
+      // Near miss: UTF-8 with its mark, and without, as before.
+      'UTF-8 with its mark': Buffer.from(`\ufeff${text}`),
+      'UTF-8': Buffer.from(text),
+    };
+    for (const [encoding, bytes] of Object.entries(encodings)) {
+      const root = tempDir('settings');
+      fs.writeFileSync(path.join(root, 'runs.json'), JSON.stringify([entry('101101')]));
+      fs.writeFileSync(path.join(root, '.env'), bytes);
+      const s = readSettings(sources({ root, dotenv: readDotenv(root) }));
+      expect([encoding, s.mode, s.runsFrom, s.workers]).toEqual([
+        encoding,
+        'L1_RUNS',
+        '1 from runs.json (L1_RUNS in .env)',
+        3,
+      ]);
+    }
   });
 
   test('the demo is asked for its runs only when no run is configured', () => {
