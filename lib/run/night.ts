@@ -42,16 +42,31 @@ export interface Night {
   describe: string;
 }
 
+/**
+ * Names ICU takes that are no IANA time zone: the three-letter ids of old Java, and the SystemV
+ * zones IANA dropped. `CST` is America/Chicago there, where a team in China means China Standard
+ * Time, 14 hours away: "yesterday" was then the day before yesterday for part of the day, and
+ * nothing said so. `IST` (Kolkata), `BST` (Dhaka) and `PST` alike. EST, MST, HST, PRC, ROC, ROK,
+ * CET, EET, MET, WET, GMT, UTC and UCT are IANA names and stay.
+ */
+const ICU_ONLY_ZONES =
+  /^(?:ACT|AET|AGT|ART|AST|BET|BST|CAT|CNT|CST|CTT|EAT|ECT|IET|IST|JST|MIT|NET|NST|PLT|PNT|PRT|PST|SST|VST|SystemV\/.*)$/i;
+
 /** A valid IANA time zone name, else a NightError naming the variable. */
 export function checkTimeZone(timeZone: string, variable = 'L1_TIME_ZONE'): string {
+  let read: string;
   try {
-    new Intl.DateTimeFormat('en-CA', { timeZone }).format(0);
-    return timeZone;
+    read = new Intl.DateTimeFormat('en-CA', { timeZone }).resolvedOptions().timeZone;
   } catch {
     throw new NightError(
       `${variable}=${JSON.stringify(timeZone)} is not an IANA time zone name (for example Asia/Shanghai or UTC)`,
     );
   }
+  if (ICU_ONLY_ZONES.test(timeZone.trim()))
+    throw new NightError(
+      `${variable}=${JSON.stringify(timeZone)} is not an IANA time zone name: it would be read as ${read}, which the abbreviation does not mean everywhere (China Standard Time is Asia/Shanghai); write the IANA name, for example Asia/Shanghai or ${read}`,
+    );
+  return timeZone;
 }
 
 /**

@@ -255,8 +255,10 @@ export function readSettings(sources: SettingsSources): Settings {
 
   const templated = entries.some((e) => isTemplated(e.input));
   let timeZone: string;
+  // Checked whether or not a run is templated: a bad zone stops the invocation at start (README.md
+  // § Failure modes), not the first night a run gets a {batchDate}; the batch list's instants are
+  // read in it too.
   try {
-    // Checked whether or not a night is resolved: the batch list's instants are read in it too.
     timeZone = checkTimeZone(values.L1_TIME_ZONE ?? DEFAULT_TIME_ZONE);
   } catch (e) {
     throw new SettingsError(e instanceof NightError ? e.message : String(e));

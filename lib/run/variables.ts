@@ -135,7 +135,8 @@ export const VARIABLES = {
   },
   L1_TIME_ZONE: {
     group: 'night',
-    meaning: "IANA time zone of today/yesterday/-N and of a batch list batchDate's instant",
+    meaning:
+      "IANA time zone of today/yesterday/-N and of a batch list batchDate's instant (Asia/Shanghai, not an abbreviation such as CST)",
     default: 'Asia/Shanghai',
     schema: text,
   },

@@ -406,6 +406,35 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
     );
   });
 
+  test('an abbreviation ICU reads as another zone (CST is America/Chicago, not China) is refused naming the zone it would be; IANA names stay, and a bad zone stops the invocation without a templated run too', () => {
+    // At 2026-11-23 17:30 UTC yesterday is 2026-11-23 in Beijing, 2026-11-22 in Chicago (11:30).
+    expect(refusal(() => withRunsFile([templated], { L1_TIME_ZONE: 'CST' }))).toBe(
+      'L1_TIME_ZONE="CST" is not an IANA time zone name: it would be read as America/Chicago, which the abbreviation does not mean everywhere (China Standard Time is Asia/Shanghai); write the IANA name, for example Asia/Shanghai or America/Chicago',
+    );
+    for (const abbreviation of ['cst', 'IST', 'BST', 'PST', 'CTT', 'SystemV/CST6'])
+      expect(refusal(() => withRunsFile([templated], { L1_TIME_ZONE: abbreviation }))).toContain(
+        `L1_TIME_ZONE="${abbreviation}" is not an IANA time zone name: it would be read as `,
+      );
+    expect(refusal(() => withRunsFile([entry('1')], { L1_TIME_ZONE: 'CST' }))).toContain(
+      'L1_TIME_ZONE="CST" is not an IANA time zone name',
+    );
+    expect(refusal(() => withRunsFile([entry('1')], { L1_TIME_ZONE: 'Beijing' }))).toBe(
+      'L1_TIME_ZONE="Beijing" is not an IANA time zone name (for example Asia/Shanghai or UTC)',
+    );
+    // Near miss: IANA names, links and fixed zones of three letters are taken, in any case.
+    const zones = ['PRC', 'EST', 'UTC', 'GMT', 'CET', 'ROK', 'asia/shanghai', 'Etc/GMT-8'];
+    expect(zones.map((z) => withRunsFile([templated], { L1_TIME_ZONE: z }).night!.batchDate)).toEqual([
+      '2026-11-23',
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-23',
+      '2026-11-23',
+    ]);
+  });
+
   test("an unknown placeholder is that run's error, naming the field; the other runs go on", () => {
     const typo = entry('101102', {
       htmlUrl: 'http://h.test/reports/101102/monitor/{batchdate}?companyId=1001',
