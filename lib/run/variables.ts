@@ -13,6 +13,18 @@ const positiveInt = z
   .regex(/^\d+$/, 'expected a positive whole number')
   .transform(Number)
   .refine((n) => n > 0, 'expected a positive whole number');
+/**
+ * A duration in ms that a Node timer can wait: one past 2^31 − 1 ms (24.8 days) fires after 1 ms
+ * (TimeoutOverflowWarning), so `L1_RUN_TIMEOUT_MS=9999999999`, meant as "no limit", stopped every
+ * run at once, "did not finish within 9999999999 ms" (inputs audit of 2026-11-28). Capped well
+ * below it, so that what the suite adds (a minute to a test, the default run budget of four
+ * request timeouts, backoffs of three times the first) stays a timer too.
+ */
+const milliseconds = (max: number, words: string) =>
+  positiveInt.refine(
+    (n) => n <= max,
+    `expected at most ${max} (${words}; past 24.8 days Node's timers fire at once)`,
+  );
 const flag = z
   .string()
   .trim()
@@ -255,21 +267,21 @@ export const VARIABLES = {
   },
   L1_REQUEST_TIMEOUT_MS: {
     group: 'limits',
-    meaning: 'each request, page load and DATA read',
+    meaning: 'each request, page load and DATA read (at most a day, 86400000)',
     default: '30000',
-    schema: positiveInt,
+    schema: milliseconds(86_400_000, 'a day'),
   },
   L1_RETRY_BACKOFF_MS: {
     group: 'limits',
-    meaning: 'first backoff of the two retries of 5xx and network errors',
+    meaning: 'first backoff of the two retries of 5xx and network errors (at most a day)',
     default: '300',
-    schema: positiveInt,
+    schema: milliseconds(86_400_000, 'a day'),
   },
   L1_RUN_TIMEOUT_MS: {
     group: 'limits',
-    meaning: "one run's whole collection",
+    meaning: "one run's whole collection (at most a week, 604800000)",
     default: '4 × request timeout + 30000',
-    schema: positiveInt,
+    schema: milliseconds(604_800_000, 'a week'),
   },
   L1_MAX_ANSWER_MB: {
     group: 'limits',

@@ -6,6 +6,7 @@ import { credentialFileWarnings, credentialSource, loadRegistry } from '../../li
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import {
+  checkTimeoutMs,
   readDotenv,
   readSettings,
   ROOT,
@@ -205,6 +206,27 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     );
     // The registry as JSON text is never echoed back.
     expect(refusal(() => readSettings(sources({ env: { L1_CREDENTIALS_JSON: ' ' } })))).toBe('loaded');
+  });
+
+  test('a time limit past what a Node timer waits is refused naming the variable: L1_RUN_TIMEOUT_MS=9999999999 ("no limit") stopped every run after 1 ms', () => {
+    const limit = (env: NodeJS.ProcessEnv) => refusal(() => readSettings(sources({ env })));
+    expect(limit({ L1_RUN_TIMEOUT_MS: '9999999999' })).toBe(
+      `settings: L1_RUN_TIMEOUT_MS "9999999999": expected at most 604800000 (a week; past 24.8 days Node's timers fire at once)`,
+    );
+    expect(limit({ L1_REQUEST_TIMEOUT_MS: '600000000' })).toContain(
+      'L1_REQUEST_TIMEOUT_MS "600000000": expected at most 86400000 (a day;',
+    );
+    expect(limit({ L1_RETRY_BACKOFF_MS: '2147483648' })).toContain(
+      'L1_RETRY_BACKOFF_MS "2147483648": expected at most 86400000 (a day;',
+    );
+    // Near miss: the largest values are taken, and what the suite makes of them stays a timer.
+    const s = readSettings(
+      sources({ env: { L1_REQUEST_TIMEOUT_MS: '86400000', L1_RETRY_BACKOFF_MS: '86400000' } }),
+    );
+    expect(s.limits.runTimeoutMs).toBe(345_630_000);
+    const week = readSettings(sources({ env: { L1_RUN_TIMEOUT_MS: '604800000' } }));
+    expect(checkTimeoutMs(week.limits)).toBeLessThanOrEqual(2 ** 31 - 1);
+    expect(3 * s.limits.retryBackoffMs).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 
   test('docs/contract.md §3: a malformed L1_LOGIN_ORIGINS is refused without quoting a userinfo', () => {
