@@ -177,6 +177,21 @@ function singleRunValues(
   };
 }
 
+/**
+ * The one run's variables set (either layer) while the runs come from a runs file or the bundled
+ * demo: docs/contract.md §1 puts L1_RUNS first, so they are not used, but without a word a CI step
+ * that sets L1_HTML_URL under a workflow whose L1_RUNS is set for every job checked the whole runs
+ * file, and L1_LABEL or L1_LEVEL alone checked the demo (inputs audit of 2026-11-28).
+ */
+function unusedSingleRunWarning(sources: SettingsSources, kind: 'L1_RUNS' | 'demo', layer?: Provenance) {
+  const set = SINGLE_RUN_VARIABLES.filter((name) => isSet(sources.env[name]) || isSet(sources.dotenv[name]));
+  if (set.length === 0) return [];
+  const where = set.map((name) => `${name} (${isSet(sources.env[name]) ? 'environment' : '.env'})`);
+  return [
+    `${where.join(', ')} not used: ${kind === 'L1_RUNS' ? `L1_RUNS (${layer}) names the runs, and it comes first (docs/contract.md §1); unset it to check one run from these` : 'a single run needs L1_HTML_URL and L1_PLATFORM_URL, so the bundled demo is checked'}`,
+  ];
+}
+
 function singleRun(values: VariableValues): RunInput {
   const input: RunInput = { htmlUrl: values.L1_HTML_URL ?? '', platformUrl: values.L1_PLATFORM_URL ?? '' };
   if (values.L1_BASE_URL) input.baseUrl = values.L1_BASE_URL;
@@ -230,6 +245,7 @@ export function readSettings(sources: SettingsSources): Settings {
     fileProfileB = file.profileB;
     runsLabel = `from ${shownPath(file.file, sources.cwd)} (L1_RUNS in ${source.layer})`;
     where = `L1_RUNS ${file.file}`;
+    warnings.push(...unusedSingleRunWarning(sources, 'L1_RUNS', source.layer));
   } else if (source.kind === 'L1_HTML_URL') {
     const single = singleRunValues(sources, source.layer!);
     const input = singleRun(single.values);
@@ -251,6 +267,7 @@ export function readSettings(sources: SettingsSources): Settings {
     demoProfileB = demo.profileB;
     runsLabel = 'bundled demo (no L1_RUNS or L1_HTML_URL set)';
     where = 'demo runs';
+    warnings.push(...unusedSingleRunWarning(sources, 'demo'));
   }
 
   const templated = entries.some((e) => isTemplated(e.input));

@@ -173,6 +173,23 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     }
   });
 
+  test("one run's variables that L1_RUNS, which comes first, leaves unused are said, as is L1_LABEL with no URL (the demo is checked); near miss: the single run itself draws no such word", () => {
+    const single = { L1_HTML_URL: html('555'), L1_PLATFORM_URL: platform('555'), L1_LABEL: 'one' };
+    const fromFile = withRunsFile([entry('101101')], single, { L1_LEVEL: 'product' });
+    expect(fromFile.runs.map((r) => r.label)).toEqual(['1001-101101-monitor']);
+    expect(fromFile.warnings).toContain(
+      'L1_HTML_URL (environment), L1_PLATFORM_URL (environment), L1_LABEL (environment), L1_LEVEL (.env) not used: L1_RUNS (environment) names the runs, and it comes first (docs/contract.md §1); unset it to check one run from these',
+    );
+    const demoWithLabel = readSettings(sources({ env: { L1_LABEL: 'one', L1_BATCH_ID: ' ' } }));
+    expect(demoWithLabel.mode).toBe('demo');
+    expect(demoWithLabel.warnings).toContain(
+      'L1_LABEL (environment) not used: a single run needs L1_HTML_URL and L1_PLATFORM_URL, so the bundled demo is checked',
+    );
+    const alone = readSettings(sources({ env: single }));
+    expect(alone.warnings.filter((w) => w.includes('not used'))).toEqual([]);
+    expect(withRunsFile([entry('101101')]).warnings.filter((w) => w.includes('not used'))).toEqual([]);
+  });
+
   test('the demo is asked for its runs only when no run is configured', () => {
     let asked = 0;
     const counting = () => (asked++, demo());
