@@ -125,8 +125,16 @@ export function resolveNight(given: string, timeZone: string, now: Date, variabl
     batchDate = addDays(today, -back);
     how = `${text === 'today' || text === 'yesterday' ? text : `${back} day${back === 1 ? '' : 's'} back`} in ${timeZone}`;
   } else {
+    // A value of the date's form said as what it is: "expected YYYY-MM-DD" of 2026-02-29 sent
+    // users looking for a typo in the format (inputs audit of 2026-11-28).
+    const compact = text.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+    const why = /^\d{4}-\d{2}-\d{2}$/.test(text)
+      ? 'no such day in the calendar; '
+      : compact !== text && realDate(compact)
+        ? `write it ${compact}; `
+        : '';
     throw new NightError(
-      `${variable}=${JSON.stringify(given)}: expected YYYY-MM-DD, today, yesterday or -N (N days back, in L1_TIME_ZONE)`,
+      `${variable}=${JSON.stringify(given)}: ${why}expected YYYY-MM-DD, today, yesterday or -N (N days back, in L1_TIME_ZONE)`,
     );
   }
   return { batchDate, given: text, timeZone, describe: `${batchDate} (${how})` };

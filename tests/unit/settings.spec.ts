@@ -426,7 +426,7 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
   });
 
   test('a bad date or time zone stops the invocation naming the variable', () => {
-    for (const bad of ['2025-02-30', 'tomorrow', '3', '20251117'])
+    for (const bad of ['tomorrow', '3', '2025-2-3', '20251317'])
       expect(refusal(() => withRunsFile([templated], { L1_BATCH_DATE: bad }))).toContain(
         `L1_BATCH_DATE="${bad}": expected YYYY-MM-DD, today, yesterday or -N`,
       );
@@ -443,6 +443,28 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
     expect(refusal(() => withRunsFile([fixed], { L1_TIME_ZONE: 'Mars/Base' }))).toContain(
       'L1_TIME_ZONE="Mars/Base" is not an IANA time zone name',
     );
+  });
+
+  test('a date of the right form that is no day of the calendar (2026-02-29) is said to be that, and a compact date is shown as it must be written, not as a bad format', () => {
+    for (const [bad, why] of [
+      ['2026-02-29', 'no such day in the calendar'],
+      ['2025-02-30', 'no such day in the calendar'],
+      ['2026-13-01', 'no such day in the calendar'],
+      ['20251117', 'write it 2025-11-17'],
+    ])
+      expect(refusal(() => withRunsFile([templated], { L1_BATCH_DATE: bad }))).toBe(
+        `L1_BATCH_DATE="${bad}": ${why}; expected YYYY-MM-DD, today, yesterday or -N (N days back, in L1_TIME_ZONE)`,
+      );
+    // Near miss: the last day of February of a leap year, and across a year's end, are dates.
+    expect(
+      ['2028-02-29', '2026-12-31', '2027-01-01'].map(
+        (d) => withRunsFile([templated], { L1_BATCH_DATE: d }).runs[0]!.input.htmlUrl,
+      ),
+    ).toEqual([
+      'http://h.test/reports/101101/monitor/2028-02-29?companyId=1001',
+      'http://h.test/reports/101101/monitor/2026-12-31?companyId=1001',
+      'http://h.test/reports/101101/monitor/2027-01-01?companyId=1001',
+    ]);
   });
 
   test('an abbreviation ICU reads as another zone (CST is America/Chicago, not China) is refused naming the zone it would be; IANA names stay, and a bad zone stops the invocation without a templated run too', () => {
