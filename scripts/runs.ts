@@ -10,13 +10,33 @@ import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
 import { redactUrl } from '../lib/redaction/url';
 import { holdsRegistryText } from '../lib/run/credentials';
 import { safeText } from '../lib/report/text';
+import type { ConfiguredRun } from '../lib/run/runs';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
+import { readUrls, RunInputError } from '../lib/run/url';
 import { SECRET_VARIABLES, VARIABLES, type VariableName } from '../lib/run/variables';
 import { parseArgsOrUsage } from '../lib/util/args';
 
 /** Variables whose value is never shown; L1_CREDENTIALS_FILE neither when it holds the registry's text. */
 const hidden = (name: VariableName, value: unknown): boolean =>
   SECRET_VARIABLES.has(name) || (name === 'L1_CREDENTIALS_FILE' && holdsRegistryText(String(value)));
+
+/**
+ * What the night will read from a run (docs/contract.md §1.1), or why it will stop it: its input
+ * error, else the error of its URLs (a report URL with no report type, a platform URL with no
+ * project), which was otherwise first said when the run failed at night, its label a bare `run-N`.
+ */
+function readRun(run: ConfiguredRun): { facts: string } | { error: string } {
+  if (run.inputError) return { error: run.inputError };
+  try {
+    const f = readUrls(run.input);
+    return {
+      facts: `company ${f.companyId} · project ${f.projectId} · ${f.reportType} · ${f.batchDate}${f.topic !== undefined ? ` · topic ${f.topic}` : ''} · base ${redactUrl(f.baseUrl).replace(/\/$/, '')}`,
+    };
+  } catch (e) {
+    if (!(e instanceof RunInputError)) throw e;
+    return { error: e.message };
+  }
+}
 
 function main(): number {
   const usage = 'usage: npm run runs [-- --count | --batch-date]';
@@ -69,7 +89,9 @@ function main(): number {
     lines.push(`${safeText(run.label, 120)}${run.templated ? ' (templated)' : ''}`);
     lines.push(`  html      ${safeText(redactUrl(run.input.htmlUrl), 300)}`);
     lines.push(`  platform  ${safeText(redactUrl(run.input.platformUrl), 300)}`);
-    if (run.inputError) lines.push(`  error     ${safeText(run.inputError, 500)}`);
+    const read = readRun(run);
+    if ('error' in read) lines.push(`  error     ${safeText(read.error, 500)}`);
+    else lines.push(`  reads     ${safeText(read.facts, 300)}`);
   }
   const set = (Object.keys(VARIABLES) as VariableName[]).filter((n) => s.from[n]);
   lines.push('', 'variables set:');
