@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
@@ -209,14 +210,20 @@ export interface RunsFile {
  * […]}`. The file as a whole must be readable, well-formed and non-empty (else the invocation stops
  * at start); one malformed run is that run's error only.
  */
-export function readRunsFile(file: string, root: string): RunsFile {
+export function readRunsFile(file: string, root: string, cwd = process.cwd()): RunsFile {
   const where = path.resolve(root, file);
   let text: string;
   try {
     text = readTextFile(where);
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    // A relative L1_RUNS is the project root's (README.md § Settings); run with -c from the
+    // folder that holds the runs file, the file is there and the message alone did not say why
+    // it was not read.
+    const here = path.resolve(cwd, file);
+    const elsewhere = code === 'ENOENT' && here !== where && fs.existsSync(here);
     throw new SettingsError(
-      `L1_RUNS file ${where} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+      `L1_RUNS file ${where} cannot be read (${code})${elsewhere ? `: a relative L1_RUNS is taken from the project root, not from the folder the command runs in, where ${here} is; give its absolute path` : ''}`,
     );
   }
   let list: unknown;

@@ -240,7 +240,7 @@ export function readSettings(sources: SettingsSources): Settings {
   let where: string;
   let demoProfileB: ProfileBSettings | undefined;
   if (source.kind === 'L1_RUNS') {
-    const file = readRunsFile(values.L1_RUNS!, root);
+    const file = readRunsFile(values.L1_RUNS!, root, sources.cwd);
     entries = file.entries;
     fileProfileB = file.profileB;
     runsLabel = `from ${shownPath(file.file, sources.cwd)} (L1_RUNS in ${source.layer})`;

@@ -620,6 +620,21 @@ test.describe('the runs file', () => {
     expect(refusal(() => withRunsFile([]))).toContain('holds no run');
   });
 
+  test('a relative L1_RUNS missing from the root but present where the command runs (-c from another folder) says so, and how to give it', () => {
+    const root = tempDir('settings');
+    const here = tempDir('settings');
+    fs.writeFileSync(path.join(here, 'runs.json'), JSON.stringify([entry('101101')]));
+    expect(refusal(() => readSettings(sources({ root, cwd: here, env: { L1_RUNS: 'runs.json' } })))).toBe(
+      `L1_RUNS file ${path.join(root, 'runs.json')} cannot be read (ENOENT): a relative L1_RUNS is taken from the project root, not from the folder the command runs in, where ${path.join(here, 'runs.json')} is; give its absolute path`,
+    );
+    // Near miss: the absolute path is read; a file in neither folder is said as before.
+    const s = readSettings(sources({ root, cwd: here, env: { L1_RUNS: path.join(here, 'runs.json') } }));
+    expect(s.runs.map((r) => r.label)).toEqual(['1001-101101-monitor']);
+    expect(refusal(() => readSettings(sources({ root, cwd: here, env: { L1_RUNS: 'other.json' } })))).toBe(
+      `L1_RUNS file ${path.join(root, 'other.json')} cannot be read (ENOENT)`,
+    );
+  });
+
   test("a runs file that is not JSON is named with the fault's line and column, never with its text: a URL's token or phone number beside the fault stays out of the message", () => {
     const token = ['s3cr3t', 'T0ken'].join('');
     const phone = ['138', '0013', '8000'].join('');
