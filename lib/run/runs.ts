@@ -11,21 +11,29 @@ import { readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
 import { hostSetting, isAside, nearestName } from './variables';
 
+/**
+ * A run's text, read as the `L1_*` variables are (lib/run/variables.ts): trimmed, so a space pasted
+ * after a batch id is not sent to the platform (`batchIds=b1%20`) nor kept in a file name.
+ */
+const given = z.string().trim().min(1, 'empty');
+const optional = z.string().trim().min(1, 'empty: give a value, or leave the key out');
+
 /** One run as a runs file or the `L1_*` variables give it (docs/contract.md §1). */
 export const runInputSchema = z.object({
-  htmlUrl: z.string().min(1),
-  platformUrl: z.string().min(1),
-  baseUrl: z.string().min(1).optional(),
+  htmlUrl: given,
+  platformUrl: given,
+  baseUrl: optional.optional(),
   // A number past 2^53 was already rounded by JSON.parse: refused, as its text form is (lib/run/url.ts).
   companyId: z
     .union([
       z.number().int().refine(Number.isSafeInteger, 'expected an integer below 2^53'),
-      z.string().regex(/^\d+$/, 'expected an integer'),
+      z.string().trim().regex(/^\d+$/, 'expected an integer'),
     ])
     .optional(),
-  calDataJson: z.string().min(1).optional(),
-  batchId: z.string().min(1).optional(),
-  label: z.string().min(1).optional(),
+  calDataJson: optional.optional(),
+  batchId: optional.optional(),
+  // Empty or blank is no label: the default one is derived (configureRuns), as L1_LABEL unset.
+  label: z.string().optional(),
   level: z.enum(['brand', 'product']).optional(),
 });
 

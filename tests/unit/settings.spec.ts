@@ -537,6 +537,36 @@ test.describe('the runs file', () => {
     expect(s.runs[2]!.inputError).toContain('run #3: [2].level');
   });
 
+  test("a run's text is read as the L1_ variables are: trimmed (a batch id is sent as given, without the space pasted after it), an empty optional value is said to be empty, and an empty label is no label", () => {
+    const s = withRunsFile([
+      { ...entry('101101'), batchId: ' b1 ', companyId: ' 1001 ', calDataJson: ' cal.json ', label: '' },
+      { ...entry('101102'), baseUrl: '', batchId: ' ' },
+      { ...entry('101103'), htmlUrl: ' ' },
+    ]);
+    expect(s.runs[0]!.input).toMatchObject({ batchId: 'b1', companyId: '1001' });
+    expect(path.basename(s.runs[0]!.input.calDataJson!)).toBe('cal.json');
+    expect(s.runs.map((r) => [r.label, r.inputError?.replace(/^L1_RUNS \S+ /, '')])).toEqual([
+      ['1001-101101-monitor', undefined],
+      [
+        '1001-101102-monitor',
+        'run #2: [1].baseUrl: empty: give a value, or leave the key out; [1].batchId: empty: give a value, or leave the key out',
+      ],
+      ['run-3', 'run #3: [2].htmlUrl: empty'],
+    ]);
+    // Near miss: the same run as L1_ variables, blank ones unset, is the same run.
+    const single = readSettings(
+      sources({
+        env: {
+          L1_HTML_URL: html('101101'),
+          L1_PLATFORM_URL: platform('101101'),
+          L1_BATCH_ID: ' b1 ',
+          L1_LABEL: ' ',
+        },
+      }),
+    );
+    expect([single.runs[0]!.label, single.runs[0]!.input.batchId]).toEqual(['1001-101101-monitor', 'b1']);
+  });
+
   test('docs/contract.md §1: an unknown key in a run is its error, naming the file, the run, the key and the one it is near', () => {
     const s = withRunsFile([
       entry('101101', { label: 'ok' }),
