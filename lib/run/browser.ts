@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { processVariables } from './settings';
+import { processVariables, ROOT } from './settings';
 import { readOr, writePrivate } from './state';
 
 /** Chromium flags this workplace needs: no sandbox as root, no background networking (closed network). */
@@ -46,7 +46,7 @@ export function findChromium(
   env: NodeJS.ProcessEnv = processVariables(),
   exists: (file: string) => boolean = fs.existsSync,
 ): string | undefined {
-  const fromEnv = env.L1_CHROMIUM_PATH?.trim();
+  const fromEnv = givenPath(env);
   if (fromEnv) return fromEnv;
   for (const exe of DEBIAN_CHROMIUMS) if (exists(exe)) return exe;
   return playwrightOwnChromium();
@@ -56,8 +56,18 @@ export function findChromium(
  * Why L1_CHROMIUM_PATH cannot be the browser (no such file, a folder, not executable), or
  * undefined: said at start, before every run would fail to start it.
  */
-export function chromiumPathProblem(env: NodeJS.ProcessEnv = processVariables()): string | undefined {
+/**
+ * L1_CHROMIUM_PATH as a path, a relative one taken from the project root as every path in a
+ * variable is (README.md § Settings): it was the working folder's, so `-c` from another folder
+ * refused at start a browser the root holds, "no such file" (inputs audit of 2026-11-28).
+ */
+function givenPath(env: NodeJS.ProcessEnv): string | undefined {
   const given = env.L1_CHROMIUM_PATH?.trim();
+  return given ? path.resolve(ROOT, given) : undefined;
+}
+
+export function chromiumPathProblem(env: NodeJS.ProcessEnv = processVariables()): string | undefined {
+  const given = givenPath(env);
   if (!given) return undefined;
   let stat: fs.Stats;
   try {
