@@ -44,8 +44,17 @@ export const runInputSchema = z.object({
 export const profileBFileSchema = z.strictObject({
   host: hostSetting.optional(),
   groupName: z.string().trim().min(1).optional(),
+  // As L1_PROFILE_B_COMPANY_ID: past 2^53 the text is another number (…993 reads as …992), which
+  // would recognise another company's reports as the group's; refused, never rounded.
   companyId: z
-    .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'expected an integer')])
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, 'expected an integer')
+        .refine((s) => Number.isSafeInteger(Number(s)), 'expected an integer below 2^53 (9007199254740992)'),
+    ])
     .transform(Number)
     .optional(),
   brandCode: z.string().trim().min(1).optional(),

@@ -317,6 +317,11 @@ test.describe('Profile B settings travel with the runs (docs/contract.md §2)', 
       'profileB: Unrecognized key: "brandcode"',
     );
     expect(refusal(() => withRunsFile(file({ companyId: 'x' })))).toContain('profileB.companyId');
+    // Past 2^53 as text too, as L1_PROFILE_B_COMPANY_ID: never rounded to a neighbour's id.
+    expect(refusal(() => withRunsFile(file({ companyId: '9007199254740993' })))).toContain(
+      'profileB.companyId: expected an integer below 2^53 (9007199254740992)',
+    );
+    expect(withRunsFile(file({ companyId: ' 9007199254740991 ' })).profileB.companyId).toBe(9007199254740991);
     expect(refusal(() => withRunsFile({ runs: [entry('1')], extra: 1 }))).toContain('unknown key "extra"');
   });
 
