@@ -9,7 +9,7 @@ import { parseJson, readTextFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
 import { readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
-import { hostSetting, isAside, nearestName } from './variables';
+import { hostSetting, isAside, nearestName, oneOf } from './variables';
 
 /**
  * A run's text, read as the `L1_*` variables are (lib/run/variables.ts): trimmed, so a space pasted
@@ -34,7 +34,7 @@ export const runInputSchema = z.object({
   batchId: optional.optional(),
   // Empty or blank is no label: the default one is derived (configureRuns), as L1_LABEL unset.
   label: z.string().optional(),
-  level: z.enum(['brand', 'product']).optional(),
+  level: oneOf(['brand', 'product']).optional(),
 });
 
 /**

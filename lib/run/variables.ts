@@ -31,6 +31,12 @@ const flag = z
   .regex(/^(0|1|true|false)$/i, 'expected 1 or 0')
   .transform((s) => s === '1' || s.toLowerCase() === 'true');
 const text = z.string().trim().min(1, 'empty');
+/**
+ * One of `values`, trimmed as every other value is: `L1_LEVEL="product "` (a CI variable pasted with
+ * its space) was refused as "expected one of brand|product", which reads as the value given.
+ */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().trim().pipe(z.enum(values));
 const integer = z
   .string()
   .trim()
@@ -137,7 +143,7 @@ export const VARIABLES = {
     group: 'runs',
     meaning: 'one run: brand or product (spec 9.5.1)',
     default: 'brand',
-    schema: z.enum(['brand', 'product']),
+    schema: oneOf(['brand', 'product']),
   },
   L1_BATCH_DATE: {
     group: 'night',
@@ -299,7 +305,7 @@ export const VARIABLES = {
     group: 'pictures',
     meaning: 'which items get a picture of their section: failing (or 1), all, or 0 (none)',
     default: 'failing',
-    schema: z.enum(['failing', 'all', '0', '1']),
+    schema: oneOf(['failing', 'all', '0', '1']),
   },
   L1_WORKERS: { group: 'machine', meaning: 'Playwright workers', default: '2', schema: positiveInt },
   L1_STATE_DIR: {

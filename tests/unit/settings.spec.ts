@@ -246,6 +246,21 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(3 * s.limits.retryBackoffMs).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 
+  test("a value of a fixed list (L1_LEVEL, L1_SCREENSHOTS, a run's level) is trimmed as every value is; near miss: another case is still refused", () => {
+    const single = { L1_HTML_URL: html('555'), L1_PLATFORM_URL: platform('555') };
+    const s = readSettings(sources({ env: { ...single, L1_LEVEL: 'product ', L1_SCREENSHOTS: ' all' } }));
+    expect([s.runs[0]!.input.level, s.screenshots]).toEqual(['product', 'all']);
+    expect(withRunsFile([entry('101101', { level: ' product' as 'product' })]).runs[0]!.input.level).toBe(
+      'product',
+    );
+    expect(refusal(() => readSettings(sources({ env: { ...single, L1_LEVEL: 'Product' } })))).toContain(
+      'L1_LEVEL "Product": Invalid option: expected one of "brand"|"product"',
+    );
+    expect(withRunsFile([entry('101101', { level: 'Product' as 'product' })]).runs[0]!.inputError).toContain(
+      '[0].level: Invalid option',
+    );
+  });
+
   test('docs/contract.md §3: a malformed L1_LOGIN_ORIGINS is refused without quoting a userinfo', () => {
     const pw = ['hun', 'ter2'].join('');
     for (const value of [`https://user:${pw}@other.test, ftp://x`, `admin:${pw}@other.test`]) {
