@@ -88,6 +88,41 @@ const origins = text.transform((value, ctx) => {
  * A host[:port] (docs/contract.md §2): a URL is refused with its host, never silently unmatched.
  * `L1_PROFILE_B_HOST` and the runs file's `profileB.host` alike.
  */
+/**
+ * A comma-separated list of host names (L1_REPORT_ALLOWED_HOSTS), matched against the host name of
+ * every URL of the report, without scheme or port (lib/report/allure/offline.ts). A URL or a port
+ * there never matched: the report naming that host was deleted ("still names external hosts",
+ * exit 3) with the host allowed to the user's eye, as L1_PAGE_ORIGINS beside it takes origins.
+ */
+const hostNames = text.superRefine((value, ctx) => {
+  const items = value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const bare = item.toLowerCase().replace(/^\[|\]$/g, '');
+    // A bare IPv6 address is a host name here: runHosts writes it without its brackets.
+    if (!item.includes('*') && [item, `[${bare}]`].some((h) => hostnameOf(`https://${h}`) === bare)) continue;
+    const named = hostnameOf(/^[a-z][a-z0-9+.-]*:\/\//i.test(item) ? item : `https://${item}`);
+    const shown = items.length > 1 ? `"${maskUrlText(item)}" is not a host name` : 'not a host name';
+    ctx.addIssue({
+      code: 'custom',
+      message: item.includes('*')
+        ? `${shown}: a wildcard is not read, list each host`
+        : `${shown}${named ? `: write ${named} (no scheme, port or path; any port of it is allowed)` : ''}`,
+    });
+  }
+});
+
+/** The host name of a URL, without IPv6 brackets, or undefined. */
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.replace(/^\[|\]$/g, '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const hostSetting = text.superRefine((value, ctx) => {
   const problem = hostSettingProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -261,9 +296,10 @@ export const VARIABLES = {
   },
   L1_REPORT_ALLOWED_HOSTS: {
     group: 'outputs',
-    meaning: 'hosts the Allure report may name besides loopback and the runs (comma-separated)',
+    meaning:
+      'hosts the Allure report may name besides loopback and the runs (comma-separated host names, `cdn.example.com`: no scheme or port)',
     default: '-',
-    schema: text,
+    schema: hostNames,
   },
   L1_REDACTION_EXTRA_PATHS: {
     group: 'outputs',

@@ -14,6 +14,7 @@ import {
   type Settings,
   type SettingsSources,
 } from '../../lib/run/settings';
+import { findExternalUrls } from '../../lib/report/allure/offline';
 import { DEFAULT_SECTIONS, sectionSelectors, sectionSelectorsProblem } from '../../lib/report/sections';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
@@ -259,6 +260,25 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(withRunsFile([entry('101101', { level: 'Product' as 'product' })]).runs[0]!.inputError).toContain(
       '[0].level: Invalid option',
     );
+  });
+
+  test('L1_REPORT_ALLOWED_HOSTS takes host names, as the report matches them: a URL, a port, a path or a wildcard, which never matched and had the report deleted, is refused with the host to write', () => {
+    const problems = (value: string) => parseVariables({ L1_REPORT_ALLOWED_HOSTS: value }, {}).problems;
+    expect(problems('https://cdn.example.com')).toEqual([
+      'L1_REPORT_ALLOWED_HOSTS "https://cdn.example.com": not a host name: write cdn.example.com (no scheme, port or path; any port of it is allowed)',
+    ]);
+    expect(problems('a.example.com, cdn.example.com:8443')).toEqual([
+      'L1_REPORT_ALLOWED_HOSTS "a.example.com, cdn.example.com:8443": "cdn.example.com:8443" is not a host name: write cdn.example.com (no scheme, port or path; any port of it is allowed)',
+    ]);
+    expect(problems('*.example.com')[0]).toContain('a wildcard is not read, list each host');
+    const pw = ['hun', 'ter2'].join('');
+    expect(problems(`https://user:${pw}@cdn.example.com/x`).join()).not.toContain(pw);
+    // Near miss: host names, in any case, IPv4 and IPv6 among them, are taken, and the report's
+    // check allows what they name.
+    expect(problems('cdn.example.com, CDN2.Example.com, 10.0.0.1, [::1], 2001:db8::1')).toEqual([]);
+    const page = '<script src="https://cdn.example.com/chart.js"></script>';
+    expect(findExternalUrls(page, { allowedHosts: ['cdn.example.com'] })).toEqual([]);
+    expect(findExternalUrls(page, { allowedHosts: ['https://cdn.example.com'] })).toHaveLength(1);
   });
 
   test('docs/contract.md §3: a malformed L1_LOGIN_ORIGINS is refused without quoting a userinfo', () => {
