@@ -7,7 +7,7 @@ import { sha256 } from '../util/hash';
 import { MOBILE } from '../util/phone';
 import { parseJson, readTextFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
-import { readUrls } from './url';
+import { maskUrlText, readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
 import { hostSetting, isAside, nearestName, oneOf } from './variables';
 
@@ -146,6 +146,16 @@ function derivedLabels(inputs: RunInput[]): (string | undefined)[] {
   return facts.map((f) => (f ? ((count.get(f.base) ?? 0) > 1 ? `${f.base}-${f.date}` : f.base) : undefined));
 }
 
+/**
+ * A label quoted in a message of the start, which Playwright and the main job print as it is:
+ * a mobile number masked as the verdicts and grids mask it (`acme 1**********`, spec 1.5) and
+ * whatever follows a `?` or `#` (a `token=` copied from a URL) hidden (maskUrlText). The runs'
+ * numbers in the message tell the two apart.
+ */
+function shownLabel(label: string): string {
+  return JSON.stringify(maskUrlText(label).replace(MOBILE, (d) => `${d[0]}${'*'.repeat(d.length - 1)}`));
+}
+
 interface Entry {
   input: RunInput;
   error?: string;
@@ -178,10 +188,10 @@ export function configureRuns(entries: Entry[], where: string, night: Night | un
     const first = explicit.get(composed);
     if (first === undefined) explicit.set(composed, index);
     else if (filled[first]!.input.label?.trim() === label)
-      problems.push(`runs #${first + 1} and #${index + 1} both have the label ${JSON.stringify(label)}`);
+      problems.push(`runs #${first + 1} and #${index + 1} both have the label ${shownLabel(label)}`);
     else
       problems.push(
-        `runs #${first + 1} and #${index + 1} have labels that read alike, ${JSON.stringify(label)}: the same text in two Unicode forms (composed, and with combining marks); give one another label`,
+        `runs #${first + 1} and #${index + 1} have labels that read alike, ${shownLabel(label)}: the same text in two Unicode forms (composed, and with combining marks); give one another label`,
       );
   });
   const derived = derivedLabels(filled.map((e) => e.input));
@@ -208,7 +218,7 @@ export function configureRuns(entries: Entry[], where: string, night: Night | un
     const first = byFile.get(key);
     if (first !== undefined && runs[first]!.label !== run.label)
       problems.push(
-        `runs #${first + 1} (${JSON.stringify(runs[first]!.label)}) and #${index + 1} (${JSON.stringify(run.label)}) would share the file name ${run.slug}: give one another label`,
+        `runs #${first + 1} (${shownLabel(runs[first]!.label)}) and #${index + 1} (${shownLabel(run.label)}) would share the file name ${run.slug}: give one another label`,
       );
     byFile.set(key, index);
   });

@@ -749,6 +749,27 @@ test.describe('labels and file names', () => {
     expect(message).toContain('runs #1 and #3 both have the label "x"');
   });
 
+  test('a label quoted in a refusal at start is masked as every output masks it: a mobile number to its first digit, what follows a ? (a token)', () => {
+    const phone = ['139', '1234', '5678'].join('');
+    const twice = (label: string) =>
+      refusal(() => withRunsFile([entry('1', { label }), entry('2', { label: 'y' }), entry('3', { label })]));
+    expect(twice(`acme ${phone}`)).toContain('runs #1 and #3 both have the label "acme 1**********"');
+    expect(twice('acme?token=s3cr3t')).toContain('runs #1 and #3 both have the label "acme?***"');
+    const alike = refusal(() =>
+      withRunsFile([
+        entry('1', { label: `caf\u00e9 ${phone}` }),
+        entry('2', { label: `cafe\u0301 ${phone}` }),
+      ]),
+    );
+    expect(alike).toContain('runs #1 and #2 have labels that read alike, "cafe\u0301 1**********"');
+    for (const message of [twice(`acme ${phone}`), twice('acme?token=s3cr3t'), alike]) {
+      expect(message).not.toContain(phone.slice(1));
+      expect(message).not.toContain('s3cr3t');
+    }
+    // Near miss: a plain label is quoted as it is.
+    expect(twice('nightly acme')).toContain('runs #1 and #3 both have the label "nightly acme"');
+  });
+
   test('labels that are one text in two Unicode forms (café composed, and with a combining accent) read alike everywhere: refused, naming both', () => {
     const composed = 'caf\u00e9';
     const combining = 'cafe\u0301';
