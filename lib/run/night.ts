@@ -23,6 +23,13 @@ export const TEMPLATED_FIELDS = [
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 const KNOWN = ['batchDate', 'batchDateCompact'];
+/**
+ * A known placeholder as a browser's address bar percent-encodes it (`%7BbatchDate%7D`), which a
+ * URL copied back from it holds: left as it was, the run read the batch date "{batchDate}"
+ * (docs/contract.md §1.1) and failed at night, or took the date of another segment. Only the
+ * known names: a URL may hold other encoded braces (`?filter=%7Bstatus%7D`) of its own.
+ */
+const ENCODED = /%7[Bb](batchDate|batchDateCompact)%7[Dd]/g;
 
 export class NightError extends Error {
   constructor(message: string) {
@@ -140,9 +147,14 @@ export function resolveNight(given: string, timeZone: string, now: Date, variabl
   return { batchDate, given: text, timeZone, describe: `${batchDate} (${how})` };
 }
 
-/** The placeholders a text names, known or not. */
+/** The placeholders a text names, known or not (known ones percent-encoded too). */
 export function placeholdersIn(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  return [...decodePlaceholders(text).matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** The text with `%7BbatchDate%7D` (either case of hex) written `{batchDate}`. */
+function decodePlaceholders(text: string): string {
+  return text.replace(ENCODED, (_, name: string) => `{${name}}`);
 }
 
 /** Whether any templated field of the run names a placeholder. */
@@ -167,8 +179,9 @@ export function fillRun(input: RunInput, night: Night): RunInput {
       throw new NightError(
         `${field}: unknown placeholder ${unknown.map((p) => `{${p}}`).join(', ')}: use {batchDate} (YYYY-MM-DD) or {batchDateCompact} (YYYYMMDD)`,
       );
-    (out as unknown as Record<string, string>)[field] = value.replace(PLACEHOLDER, (_, name: string) =>
-      name === 'batchDate' ? night.batchDate : night.batchDate.replace(/-/g, ''),
+    (out as unknown as Record<string, string>)[field] = decodePlaceholders(value).replace(
+      PLACEHOLDER,
+      (_, name: string) => (name === 'batchDate' ? night.batchDate : night.batchDate.replace(/-/g, '')),
     );
   }
   return out;

@@ -536,6 +536,23 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
     ]);
   });
 
+  test('a placeholder percent-encoded as an address bar writes it (%7BbatchDate%7D) is filled as the written one; near miss: other encoded braces of a URL stay', () => {
+    const copied = entry('101101', {
+      htmlUrl: 'http://h.test/reports/101101/monitor/%7BbatchDate%7D?companyId=1001&filter=%7Bstatus%7D',
+      batchId: 'B-%7bbatchDateCompact%7d',
+    });
+    const s = withRunsFile([copied]);
+    expect(s.runs[0]!.templated).toBe(true);
+    expect(s.runs[0]!.inputError).toBeUndefined();
+    expect(s.runs[0]!.input).toMatchObject({
+      htmlUrl: 'http://h.test/reports/101101/monitor/2026-11-23?companyId=1001&filter=%7Bstatus%7D',
+      batchId: 'B-20261123',
+    });
+    // Another name encoded is no placeholder: the URL is left as it is, no error of the run.
+    const other = withRunsFile([entry('101101', { label: 'x-%7BbatchDATE%7D' })]);
+    expect([other.runs[0]!.templated, other.runs[0]!.label]).toEqual([undefined, 'x-%7BbatchDATE%7D']);
+  });
+
   test("an unknown placeholder is that run's error, naming the field; the other runs go on", () => {
     const typo = entry('101102', {
       htmlUrl: 'http://h.test/reports/101102/monitor/{batchdate}?companyId=1001',
