@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { parseJson, readTextFile } from '../util/json';
+import { jsonSyntaxError } from './runs';
 import { isAside, nearestName, parseVariables } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
@@ -129,8 +130,11 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
   let json: unknown;
   try {
     json = parseJson(text);
-  } catch {
-    throw new CredentialsError(`the credentials registry (${source.where}) is not valid JSON`);
+  } catch (e) {
+    // Where, never what: a registry of many companies said only "not valid JSON" (inputs audit).
+    throw new CredentialsError(
+      `the credentials registry (${source.where}) is not valid JSON (${jsonSyntaxError(e as Error, text, { token: false })})`,
+    );
   }
   const unknown = unknownRegistryKeys(json);
   if (unknown.length > 0) throw new CredentialsError(`the credentials registry (${source.where}) ${unknown}`);

@@ -316,7 +316,10 @@ export function readRunsFile(file: string, root: string, cwd = process.cwd()): R
  * or the whole text when it is short, and a runs file's URLs hold tokens and phone numbers (spec
  * 1.5) that a CI log would keep (inputs audit of 2026-11-28). The token itself is one character.
  */
-export function jsonSyntaxError(error: Error, text: string): string {
+export function jsonSyntaxError(error: Error, text: string, options: { token?: boolean } = {}): string {
+  // The credentials registry: not even the one character (an unquoted password's first).
+  const what = (token: string) =>
+    options.token === false ? 'Unexpected token' : `Unexpected token ${JSON.stringify(token)}`;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const at = (pos: number) => {
     const before = body.slice(0, pos).split(/\r\n|\r|\n/);
@@ -342,7 +345,7 @@ export function jsonSyntaxError(error: Error, text: string): string {
         ? body.indexOf(token!)
         : -1;
   const found = start >= 0 && pos >= 0 && body.slice(pos, pos + token!.length) === token;
-  return `Unexpected token ${JSON.stringify(token)}${found ? ` at ${at(pos)}` : ''}`;
+  return `${what(token!)}${found ? ` at ${at(pos)}` : ''}`;
 }
 
 const RUN_KEYS = Object.keys(runInputSchema.shape);

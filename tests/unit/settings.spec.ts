@@ -1170,6 +1170,28 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
     }
   };
 
+  test('a registry that is not JSON is said with where it breaks (line and column), never with a character of it', () => {
+    const text = (registry: string) => {
+      try {
+        loadRegistry({ L1_CREDENTIALS_JSON: registry }, tempDir('registry'));
+        return 'loaded';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    const entryOf = (pw: string) => `{"phone": "${phone}", "password": ${pw}}`;
+    expect(text(`{\n  "companies": {\n    "7": ${entryOf(`"${password}"`)},\n  }\n}`)).toBe(
+      'the credentials registry (L1_CREDENTIALS_JSON) is not valid JSON (Expected double-quoted property name at line 4, column 3)',
+    );
+    // A password written without quotes: its place, not its first character.
+    const unquoted = text(`{"companies": {"7": ${entryOf(password)}}}`);
+    expect(unquoted).toBe(
+      'the credentials registry (L1_CREDENTIALS_JSON) is not valid JSON (Unexpected token at line 1, column 58)',
+    );
+    for (const secret of [password, phone.slice(-4), `"${password[0]}"`])
+      expect(unquoted).not.toContain(secret);
+  });
+
   test('a misspelt top key is named with the key it is near, instead of every run failing "no entry for company …"', () => {
     expect(load({ companys: { '7': { phone, password } } })).toBe(
       'the credentials registry (L1_CREDENTIALS_JSON) has "companys" (did you mean "companies"?) at its top, where only "companies" and "profileB" are read',
