@@ -44,6 +44,32 @@ const integer = z
   // Past 2^53 a number is another number (9007199254740993 reads as …992): refused, never rounded.
   .refine((s) => Number.isSafeInteger(Number(s)), 'expected an integer below 2^53 (9007199254740992)')
   .transform(Number);
+/**
+ * A path a variable names. `~/…` and `$HOME/…`, `${HOME}/…` are a shell's to expand, and neither
+ * `.env` (dotenv expands nothing) nor a CI workflow's `env:` block is a shell: taken from the
+ * project root as written, `L1_STATE_DIR=~/l1-state` was the folder `~` in the checkout, which a
+ * later `rm -rf ~/…` of the user's cleans elsewhere (inputs audit of 2026-11-28). Refused, saying so.
+ */
+function unexpanded(value: string): string | undefined {
+  // Text that is no path at all (the credentials registry put in L1_CREDENTIALS_FILE, whose
+  // password may hold a `$`) is said elsewhere, never quoted (lib/run/credentials.ts).
+  if (/^[{[]/.test(value) || /[\r\n]/.test(value) || value.length > 1024) return undefined;
+  if (/^~(?=$|[\\/])/.test(value)) return 'begins with ~';
+  const variable = /\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)/.exec(value);
+  return variable ? `names ${variable[0]}` : undefined;
+}
+const pathText = (separator?: string) =>
+  text.superRefine((value, ctx) => {
+    for (const item of separator ? value.split(separator) : [value]) {
+      const why = unexpanded(item.trim());
+      if (why)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${why}, which nothing expands here (.env and a CI workflow's env: are no shell): write the absolute path`,
+        });
+    }
+  });
+
 /** A comma-separated list of origins (`https://host[:port]`), each reduced to its origin. */
 const origins = text.transform((value, ctx) => {
   const out: string[] = [];
@@ -145,7 +171,7 @@ export const VARIABLES = {
     group: 'runs',
     meaning: 'path of a runs file: a JSON array of runs, or {"profileB": {…}, "runs": […]}',
     default: '-',
-    schema: text,
+    schema: pathText(),
   },
   L1_HTML_URL: { group: 'runs', meaning: 'one run: the report page', default: '-', schema: text },
   L1_PLATFORM_URL: {
@@ -170,7 +196,7 @@ export const VARIABLES = {
     group: 'runs',
     meaning: 'one run: an offline DATA file (spec 2.1)',
     default: '-',
-    schema: text,
+    schema: pathText(),
   },
   L1_BATCH_ID: { group: 'runs', meaning: 'one run: skip batch discovery', default: '-', schema: text },
   L1_LABEL: { group: 'runs', meaning: 'one run: its label', default: 'company-project-type', schema: text },
@@ -221,7 +247,7 @@ export const VARIABLES = {
     group: 'credentials',
     meaning: 'the credentials registry file {"companies": {…}, "profileB": {…}}',
     default: 'credentials.local.json',
-    schema: text,
+    schema: pathText(),
   },
   L1_LOGIN_ORIGINS: {
     group: 'credentials',
@@ -254,38 +280,38 @@ export const VARIABLES = {
     group: 'outputs',
     meaning: 'verdict folder of a complete invocation',
     default: 'reports/verdicts',
-    schema: text,
+    schema: pathText(),
   },
   L1_ALLURE_RESULTS_DIR: {
     group: 'outputs',
     meaning: 'Allure results of a complete invocation',
     default: 'allure-results',
-    schema: text,
+    schema: pathText(),
   },
   L1_PARTIAL_DIR: {
     group: 'outputs',
     meaning: 'where partial invocations (--grep, --last-failed, filters) write, one folder each',
     default: 'reports/partial',
-    schema: text,
+    schema: pathText(),
   },
   L1_ALLURE_REPORT_DIR: {
     group: 'outputs',
     meaning: 'where npm run report writes the single-file Allure report',
     default: 'allure-report',
-    schema: text,
+    schema: pathText(),
   },
   L1_TEST_RESULTS_DIR: {
     group: 'outputs',
     meaning:
       "Playwright's outputDir for the checks (attachments, .last-run.json that --last-failed reads): one per job that runs beside another; a partial invocation with a folder of its own keeps its own there",
     default: 'test-results/checks',
-    schema: text,
+    schema: pathText(),
   },
   L1_ALLURE_HISTORY_PATH: {
     group: 'outputs',
     meaning: 'Allure history kept from night to night',
     default: 'allure-history/history.jsonl',
-    schema: text,
+    schema: pathText(),
   },
   L1_ALLURE_HISTORY_MB: {
     group: 'outputs',
@@ -305,7 +331,7 @@ export const VARIABLES = {
     group: 'outputs',
     meaning: 'more paths for the redaction guard (colon-separated)',
     default: '-',
-    schema: text,
+    schema: pathText(':'),
   },
   L1_REQUEST_TIMEOUT_MS: {
     group: 'limits',
@@ -348,7 +374,7 @@ export const VARIABLES = {
     group: 'machine',
     meaning: "each invocation's private sessions and evidence",
     default: '.l1/state',
-    schema: text,
+    schema: pathText(),
   },
   L1_KEEP_STATE: {
     group: 'machine',
@@ -361,7 +387,7 @@ export const VARIABLES = {
     meaning:
       'the browser; else Debian’s chromium-headless-shell, then /usr/bin/chromium, else Playwright’s own',
     default: 'detected',
-    schema: text,
+    schema: pathText(),
   },
   L1_DEMO_PORT: {
     group: 'machine',
