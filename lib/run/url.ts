@@ -84,6 +84,25 @@ function segments(url: URL): { raw: string; text: string | undefined }[] {
     });
 }
 
+/**
+ * A hash-routed page (`https://r.example.com/#/report?reportType=monitor&…`, a common single-page
+ * app's address) holds its values after the `#`, which docs/contract.md §1.1 does not read: the
+ * message said "add the query reportType=…" of a URL that seemed to have it. Said when the
+ * fragment names the value (by its name or its path segment, never its value: a fragment may hold
+ * a token); empty otherwise.
+ */
+function fragmentNote(url: URL, names: readonly string[], segmentsNamed: readonly string[] = []): string {
+  const fragment = url.hash.slice(1);
+  if (!fragment) return '';
+  const query = fragment.includes('?') ? fragment.slice(fragment.indexOf('?') + 1) : fragment;
+  const params = new URLSearchParams(query);
+  const named = names.find((n) => params.has(n));
+  const parts = fragment.split(/[?]/)[0]!.split('/');
+  const segment = segmentsNamed.find((s) => parts.includes(s));
+  if (!named && !segment) return '';
+  return ` (the part after # has ${named ? `${named}=` : `a segment ${segment}`}, which is never read, docs/contract.md §1.1: repeat it in the query before the #, where a hash-routed page ignores it)`;
+}
+
 /** YYYY-MM-DD or YYYYMMDD (never a mix such as `2026-0109`), a real calendar date, to YYYY-MM-DD. */
 export function normalizeDate(text: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
@@ -111,7 +130,7 @@ function readReportType(url: URL): ReportType {
   throw new RunInputError(
     'htmlUrl',
     'reportType',
-    'missing: add the query reportType=monitor|diagnosis or a path segment monitor|diagnosis',
+    `missing: add the query reportType=monitor|diagnosis or a path segment monitor|diagnosis${fragmentNote(url, ['reportType', 'report_type'], ['monitor', 'diagnosis'])}`,
   );
 }
 
@@ -137,7 +156,7 @@ function readBatchDate(url: URL): string {
   throw new RunInputError(
     'htmlUrl',
     'batchDate',
-    'missing: add the query batchDate=YYYY-MM-DD or a path segment YYYY-MM-DD',
+    `missing: add the query batchDate=YYYY-MM-DD or a path segment YYYY-MM-DD${fragmentNote(url, ['batchDate', 'batch_date'])}`,
   );
 }
 
@@ -145,7 +164,11 @@ function readCompanyId(url: URL, fallback: number | string | undefined): number 
   const text =
     query(url, 'companyId', 'company_id') ?? (fallback === undefined ? undefined : String(fallback).trim());
   if (text === undefined || text === '') {
-    throw new RunInputError('htmlUrl', 'companyId', 'missing: add companyId to the report URL or to the run');
+    throw new RunInputError(
+      'htmlUrl',
+      'companyId',
+      `missing: add companyId to the report URL or to the run${fragmentNote(url, ['companyId', 'company_id'])}`,
+    );
   }
   if (!/^\d+$/.test(text))
     throw new RunInputError('htmlUrl', 'companyId', `not an integer: ${JSON.stringify(text)}`);
@@ -175,7 +198,7 @@ function readProjectId(url: URL): string {
   throw new RunInputError(
     'platformUrl',
     'projectId',
-    'missing: add the query projectId=… or a path …/projects/<projectId>/… to the platform URL',
+    `missing: add the query projectId=… or a path …/projects/<projectId>/… to the platform URL${fragmentNote(url, ['projectId', 'project_id'], ['project', 'projects'])}`,
   );
 }
 

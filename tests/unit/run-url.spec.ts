@@ -110,6 +110,36 @@ test.describe('docs/contract.md §1.1: what is read from the URLs', () => {
     );
   });
 
+  test("a hash-routed page's values after # are still not read (§1.1), and the message says that is where they are, by name only, and what to do", () => {
+    const message = (htmlUrl: string, platform = platformUrl) => {
+      try {
+        readUrls({ htmlUrl, platformUrl: platform });
+        return 'read';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    const note = (what: string) =>
+      ` (the part after # has ${what}, which is never read, docs/contract.md §1.1: repeat it in the query before the #, where a hash-routed page ignores it)`;
+    expect(message('https://h/#/report?reportType=monitor&batchDate=2026-01-01&companyId=1&token=t0k')).toBe(
+      `htmlUrl · reportType: missing: add the query reportType=monitor|diagnosis or a path segment monitor|diagnosis${note('reportType=')}`,
+    );
+    expect(message('https://h/#/monitor/2026-01-01?companyId=1')).toContain(note('a segment monitor'));
+    expect(message('https://h/monitor?companyId=1#/?batch_date=2026-01-01')).toContain(note('batch_date='));
+    expect(message('https://h/monitor/2026-01-01#/?companyId=1')).toContain(note('companyId='));
+    expect(message('https://h/monitor/2026-01-01?companyId=1', 'https://p/#/projects/P1')).toBe(
+      `platformUrl · projectId: missing: add the query projectId=… or a path …/projects/<projectId>/… to the platform URL${note('a segment projects')}`,
+    );
+    expect(message('https://h/#/report?reportType=monitor&token=t0k')).not.toContain('t0k');
+    // Near miss: repeated before the #, the values are read; a fragment naming none adds nothing.
+    expect(
+      message('https://h/?reportType=monitor&batchDate=2026-01-01&companyId=1#/report?reportType=monitor'),
+    ).toBe('read');
+    expect(message('https://h/x/2026-01-01?companyId=1#section-2')).toBe(
+      'htmlUrl · reportType: missing: add the query reportType=monitor|diagnosis or a path segment monitor|diagnosis',
+    );
+  });
+
   test('an impossible date is not a batch date', () => {
     expect(normalizeDate('2026-02-30')).toBeUndefined();
     expect(normalizeDate('20261301')).toBeUndefined();
