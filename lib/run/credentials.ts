@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { parseJson, readTextFile } from '../util/json';
-import { jsonSyntaxError } from './runs';
+import { jsonSyntaxError } from '../util/json';
 import { isAside, nearestName, parseVariables } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });

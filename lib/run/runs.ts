@@ -5,7 +5,7 @@ import { describeIssues } from '../schema/issues';
 import { VERDICT_FOLDER_NOT_VERDICTS } from '../schema/verdict';
 import { sha256 } from '../util/hash';
 import { MOBILE } from '../util/phone';
-import { parseJson, readTextFile } from '../util/json';
+import { jsonSyntaxError, parseJson, readTextFile } from '../util/json';
 import { fillRun, isTemplated, type Night } from './night';
 import { maskUrlText, readUrls } from './url';
 import type { ProfileBSettings, RunInput } from './types';
@@ -308,44 +308,6 @@ export function readRunsFile(file: string, root: string, cwd = process.cwd()): R
     return { input, ...error };
   });
   return { file: where, entries, profileB };
-}
-
-/**
- * What JSON.parse says of a runs file, where it says it (line and column), and never the file's
- * own text: V8 quotes the ten characters either side of an unexpected token (`..."3456789"},]"`),
- * or the whole text when it is short, and a runs file's URLs hold tokens and phone numbers (spec
- * 1.5) that a CI log would keep (inputs audit of 2026-11-28). The token itself is one character.
- */
-export function jsonSyntaxError(error: Error, text: string, options: { token?: boolean } = {}): string {
-  // The credentials registry: not even the one character (an unquoted password's first).
-  const what = (token: string) =>
-    options.token === false ? 'Unexpected token' : `Unexpected token ${JSON.stringify(token)}`;
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const at = (pos: number) => {
-    const before = body.slice(0, pos).split(/\r\n|\r|\n/);
-    return `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
-  };
-  const position = /^(.*) in JSON at position (\d+)/s.exec(error.message);
-  if (position) return `${position[1]} at ${at(Number(position[2]))}`;
-  const quoted = /^Unexpected token '(.+?)', (\.\.\.)?"(.*)"(\.\.\.)? is not valid JSON$/s.exec(
-    error.message,
-  );
-  if (!quoted) return error.message.startsWith('Unexpected end') ? error.message : 'a syntax error';
-  const [, token, cutBefore, shown, cutAfter] = quoted;
-  // Placed only where the quote is found once: a file of repeated entries could put it elsewhere.
-  const once = body.indexOf(shown!) === body.lastIndexOf(shown!);
-  const start = !cutBefore ? 0 : once ? body.indexOf(shown!) : -1;
-  // The token's place in the text V8 quoted: ten characters after its start when it cut before,
-  // else ten before its end when it cut after, else the token's one place in a short text.
-  const pos = cutBefore
-    ? start + 10
-    : cutAfter
-      ? shown!.length - 10
-      : body.indexOf(token!) === body.lastIndexOf(token!)
-        ? body.indexOf(token!)
-        : -1;
-  const found = start >= 0 && pos >= 0 && body.slice(pos, pos + token!.length) === token;
-  return `${what(token!)}${found ? ` at ${at(pos)}` : ''}`;
 }
 
 const RUN_KEYS = Object.keys(runInputSchema.shape);

@@ -342,6 +342,15 @@ test.describe('collectRun: cal_data_json (spec 2.1)', () => {
     }
   });
 
+  test("not JSON: the reason says where it breaks, line and column, never the file's own text (inputs audit of 2026-11-28: V8 quotes ten characters either side of the token, which a run's reason carried to the terminal and the CI log)", async () => {
+    const { fakes, run } = withCal('{"meta":{"note":"13800138000","t":t}}');
+    const evidence = await collectRun(run, fakes.deps);
+    expect(outcome(evidence, 'not valid JSON (Unexpected token "}" at line 1, column 36)')).toEqual(
+      failed('input'),
+    );
+    expect(evidence.reason).not.toContain('"t":t');
+  });
+
   test('of the report topic but another day (its meta.batch_date): an input error naming the file and both days, never compared; the page is not read instead', async () => {
     const { data, fakes, run } = withCal(undefined);
     const earlier = { ...data, meta: { ...(data.meta as object), batch_date: '2025-11-10' } };
