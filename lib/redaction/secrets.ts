@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadRegistry, credentialSource, registryEntries, type CredentialRegistry } from '../run/credentials';
+import { loadRegistry, credentialSource, registrySecrets, type CredentialRegistry } from '../run/credentials';
 import { escapeHtml } from '../util/escape';
 import { MIN_COOKIE_VALUE } from './seen-cookies';
 
@@ -29,10 +29,9 @@ export function collectSecrets(root: string, env: NodeJS.ProcessEnv, warnings: s
     out.set(value, { value, label, detector });
   };
   const fromRegistry = (registry: CredentialRegistry, where: string) => {
-    for (const [who, c] of registryEntries(registry)) {
-      add(c.phone, `phone number of ${who} in ${where}`, 'registry');
-      add(c.password, `password of ${who} in ${where}`, 'registry');
-    }
+    for (const { who, field, value } of registrySecrets(registry))
+      add(value, `${field === 'phone' ? 'phone number' : 'password'} of ${who} in ${where}`, 'registry');
+    for (const problem of new Set(Object.values(registry.malformed ?? {}))) warnings.push(problem);
   };
 
   // The registry of the runs, as the suite finds it; none is fine (nothing configured yet).

@@ -2,20 +2,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
-import { parseJson, readTextFile } from '../util/json';
-import { jsonSyntaxError } from '../util/json';
+import { jsonSyntaxError, parseJson, readTextFile } from '../util/json';
 import { isAside, nearestName, parseVariables } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
+/** Each entry is validated on its own (`loadRegistry`): one malformed entry fails its own runs only. */
 const registrySchema = z.object({
-  companies: z.record(z.string(), entry).default({}),
-  profileB: entry.optional(),
+  companies: z.record(z.string(), z.unknown()).default({}),
+  profileB: z.unknown().optional(),
 });
 
 export type Credentials = z.output<typeof entry>;
-export type CredentialRegistry = z.output<typeof registrySchema>;
 /** `company:<id>` or `profileB` (docs/contract.md §3). */
 export type CredentialKey = `company:${number}` | 'profileB';
+export interface CredentialRegistry {
+  companies: Record<string, Credentials>;
+  profileB?: Credentials;
+  /**
+   * The entries that do not validate, by key (`company:1002`), with the fields at fault: the runs
+   * of that key fail naming them (`credentialsFor`), every other run logs in (inputs audit of
+   * 2026-11-28: one company without a password stopped every company's runs).
+   */
+  malformed?: Record<string, string>;
+  /**
+   * The text values of those entries (a password beside a missing phone): still secrets, which
+   * the redaction guard looks for and the CI job masks (`registrySecrets`).
+   */
+  loose?: { who: string; field: 'phone' | 'password'; value: string }[];
+}
 
 export class CredentialsError extends Error {
   constructor(message: string) {
@@ -146,7 +160,30 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
       `the credentials registry (${source.where}) is malformed at ${fields.join(', ')}`,
     );
   }
-  return parsed.data;
+  const registry: CredentialRegistry = { companies: {} };
+  const take = (key: CredentialKey, raw: unknown, at: (string | number)[]): Credentials | undefined => {
+    const checked = entry.safeParse(raw);
+    if (checked.success) return checked.data;
+    const fields = describeIssues(checked.error, ['registry', ...at].join('.')).map((s) => s.split(':')[0]);
+    (registry.malformed ??= {})[key] =
+      `the credentials registry (${source.where}) is malformed at ${fields.join(', ')}`;
+    const who = describeKey(key);
+    for (const field of ['phone', 'password'] as const) {
+      const value =
+        raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : undefined;
+      if (typeof value === 'string' && value) (registry.loose ??= []).push({ who, field, value });
+    }
+    return undefined;
+  };
+  for (const [id, raw] of Object.entries(parsed.data.companies)) {
+    const found = take(`company:${Number(id)}`, raw, ['companies', id]);
+    if (found) registry.companies[id] = found;
+  }
+  if (parsed.data.profileB !== undefined) {
+    const found = take('profileB', parsed.data.profileB, ['profileB']);
+    if (found) registry.profileB = found;
+  }
+  return registry;
 }
 
 /** The two keys a registry holds (docs/contract.md §3). */
@@ -181,6 +218,8 @@ export function describeKey(key: CredentialKey): string {
 
 /** The entry for a key; a missing entry is a clear error naming the company, never a guess. */
 export function credentialsFor(registry: CredentialRegistry, key: CredentialKey, where: string): Credentials {
+  const malformed = registry.malformed?.[key];
+  if (malformed) throw new CredentialsError(malformed);
   const found = key === 'profileB' ? registry.profileB : registry.companies[key.slice('company:'.length)];
   if (!found) {
     const what =
@@ -192,7 +231,7 @@ export function credentialsFor(registry: CredentialRegistry, key: CredentialKey,
   return found;
 }
 
-/** Every entry of the registry with the words that name it ("company 1001"), for the redaction guard. */
+/** Every entry of the registry that validates, with the words that name it ("company 1001"). */
 export function registryEntries(registry: CredentialRegistry): [who: string, credentials: Credentials][] {
   return [
     ...Object.keys(registry.companies).map((id): [string, Credentials] => [
@@ -200,5 +239,21 @@ export function registryEntries(registry: CredentialRegistry): [who: string, cre
       registry.companies[id]!,
     ]),
     ...(registry.profileB ? [[describeKey('profileB'), registry.profileB] as [string, Credentials]] : []),
+  ];
+}
+
+/**
+ * Every secret the registry holds, with whose it is and which field: the valid entries' and the
+ * text values of the malformed ones, which are no less secret (the redaction guard, the CI mask).
+ */
+export function registrySecrets(
+  registry: CredentialRegistry,
+): { who: string; field: 'phone' | 'password'; value: string }[] {
+  return [
+    ...registryEntries(registry).flatMap(([who, c]) => [
+      { who, field: 'phone' as const, value: c.phone },
+      { who, field: 'password' as const, value: c.password },
+    ]),
+    ...(registry.loose ?? []),
   ];
 }

@@ -7,7 +7,7 @@
  * Elsewhere it prints nothing secret, only how many values it would mask. Exit 1 when the registry
  * cannot be read (naming the source, never a value).
  */
-import { credentialSource, loadRegistry, registryEntries } from '../../lib/run/credentials';
+import { credentialSource, loadRegistry, registrySecrets } from '../../lib/run/credentials';
 import { mergeEnv, readDotenv } from '../../lib/run/settings';
 import { parseArgsOrUsage } from '../../lib/util/args';
 import path from 'node:path';
@@ -45,10 +45,7 @@ function forms(value: string): string[] {
 }
 
 try {
-  const values = registryEntries(loadRegistry(env, ROOT)).flatMap(([, c]) => [
-    ...forms(c.phone),
-    ...forms(c.password),
-  ]);
+  const values = registrySecrets(loadRegistry(env, ROOT)).flatMap(({ value }) => forms(value));
   if (env.GITHUB_ACTIONS === 'true')
     for (const v of values) process.stdout.write(`::add-mask::${commandData(v)}\n`);
   process.stdout.write(

@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { credentialFileWarnings, credentialSource, loadRegistry } from '../../lib/run/credentials';
+import {
+  credentialFileWarnings,
+  credentialSource,
+  credentialsFor,
+  loadRegistry,
+  registrySecrets,
+} from '../../lib/run/credentials';
+import { collectSecrets } from '../../lib/redaction/secrets';
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import {
@@ -1219,6 +1226,43 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
     );
     for (const secret of [password, phone.slice(-4), `"${password[0]}"`])
       expect(unquoted).not.toContain(secret);
+  });
+
+  test("one malformed entry fails its own runs only, naming its field: the other companies log in, and its text values stay secrets the guard looks for (inputs audit of 2026-11-28: company 1002 without a password stopped every company's runs, and the guard then looked for none of the registry's values)", () => {
+    const registry = {
+      companies: { '1001': { phone, password }, '1002': { phone: `${phone.slice(0, 9)}00` } },
+      profileB: { phone: 13987654321, password: `${password}-b` },
+    };
+    const loaded = loadRegistry({ L1_CREDENTIALS_JSON: JSON.stringify(registry) }, tempDir('registry'));
+    expect(credentialsFor(loaded, 'company:1001', 'L1_CREDENTIALS_JSON')).toEqual({ phone, password });
+    expect(() => credentialsFor(loaded, 'company:1002', 'L1_CREDENTIALS_JSON')).toThrow(
+      'the credentials registry (L1_CREDENTIALS_JSON) is malformed at registry.companies.1002.password',
+    );
+    expect(() => credentialsFor(loaded, 'profileB', 'L1_CREDENTIALS_JSON')).toThrow(
+      'is malformed at registry.profileB.phone',
+    );
+    expect(registrySecrets(loaded).map((s) => `${s.who} ${s.field}`)).toEqual([
+      'company 1001 phone',
+      'company 1001 password',
+      'company 1002 phone',
+      'the Profile B entry password',
+    ]);
+    const warnings: string[] = [];
+    const secrets = collectSecrets(
+      tempDir('registry-guard'),
+      { L1_CREDENTIALS_JSON: JSON.stringify(registry) },
+      warnings,
+    );
+    expect(secrets.map((s) => s.value)).toEqual(
+      expect.arrayContaining([phone, password, `${phone.slice(0, 9)}00`, `${password}-b`]),
+    );
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'the credentials registry (L1_CREDENTIALS_JSON) is malformed at registry.companies.1002.password',
+      ]),
+    );
+    // Near miss: a registry that is not an object of entries is still refused whole.
+    expect(load({ companies: [] })).toContain('is malformed at registry.companies');
   });
 
   test('a misspelt top key is named with the key it is near, instead of every run failing "no entry for company …"', () => {
