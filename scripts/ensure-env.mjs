@@ -5,6 +5,7 @@
 // missing. Uses only Node built-ins: it runs before node_modules exists (so no dotenv: `.env` is
 // read with Node's own parser).
 import { execFileSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import util from 'node:util';
@@ -68,10 +69,26 @@ export function parseDotenv(text, parseEnv = util.parseEnv) {
   return out;
 }
 
+/**
+ * A text file decoded by its byte order mark, as lib/util/json.ts `readTextFile` decodes it: UTF-16
+ * as Windows PowerShell 5 writes it (`FF FE`), big-endian UTF-16 (`FE FF`), else UTF-8 without its
+ * own mark. Read as UTF-8 alone, a UTF-16 `.env` named no browser here while the settings read it.
+ */
+function readTextFile(file) {
+  const bytes = fs.readFileSync(file);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    return swapped.swap16().toString('utf16le');
+  }
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The root's `.env` as a map, `{}` when there is none (lib/run/settings.ts `readDotenv`). */
 function readDotenv(root) {
   try {
-    return parseDotenv(fs.readFileSync(path.join(root, '.env'), 'utf8'));
+    return parseDotenv(readTextFile(path.join(root, '.env')));
   } catch {
     return {};
   }
@@ -82,13 +99,15 @@ const isSet = (value) => value !== undefined && value.trim() !== '';
 
 /**
  * L1_CHROMIUM_PATH as the suite reads it (lib/run/settings.ts `mergeEnv`): the command line's
- * environment over `.env`, a blank value unset so `.env`'s shows through; trimmed, as
- * lib/run/browser.ts takes it. `undefined` when neither sets it.
+ * environment over `.env`, a blank value unset so `.env`'s shows through; trimmed and resolved
+ * from the project root, as lib/run/browser.ts takes it. `undefined` when neither sets it.
  */
 export function chromiumPathSetting(env, root) {
-  if (isSet(env.L1_CHROMIUM_PATH)) return { path: env.L1_CHROMIUM_PATH.trim(), from: 'environment' };
+  // A relative path is the project root's, as lib/run/browser.ts reads it (README § Settings).
+  const fromRoot = (p) => path.resolve(root, p.trim());
+  if (isSet(env.L1_CHROMIUM_PATH)) return { path: fromRoot(env.L1_CHROMIUM_PATH), from: 'environment' };
   const fromFile = readDotenv(root).L1_CHROMIUM_PATH;
-  if (isSet(fromFile)) return { path: fromFile.trim(), from: '.env' };
+  if (isSet(fromFile)) return { path: fromRoot(fromFile), from: '.env' };
   return undefined;
 }
 

@@ -51,6 +51,21 @@ test('L1_CHROMIUM_PATH in .env is the browser, as the settings read it: the envi
   expect(setting({})).toBeNull();
 });
 
+test(".env written by Windows PowerShell 5 (UTF-16) is read as the settings read it, and a relative L1_CHROMIUM_PATH is the project root's, whatever folder npm runs in (inputs audit of 2026-11-28: read as UTF-8 it named no browser, while the settings took the one it names)", () => {
+  const root = tempDir('ensure-env');
+  const text = 'L1_CHROMIUM_PATH=/opt/chrome/chrome\r\n';
+  const setting = () => call(`m.chromiumPathSetting({}, ${JSON.stringify(root)})`);
+  fs.writeFileSync(
+    path.join(root, '.env'),
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+  );
+  expect(setting()).toEqual({ path: '/opt/chrome/chrome', from: '.env' });
+  fs.writeFileSync(path.join(root, '.env'), `\ufeff${text}`);
+  expect(setting()).toEqual({ path: '/opt/chrome/chrome', from: '.env' });
+  fs.writeFileSync(path.join(root, '.env'), 'L1_CHROMIUM_PATH=browsers/chrome\n');
+  expect(setting()).toEqual({ path: path.join(root, 'browsers', 'chrome'), from: '.env' });
+});
+
 test('.env is read alike by Node 20.12+ (util.parseEnv) and, on older Node 20, by the one-line reading', () => {
   const text = [
     '# a comment',
