@@ -15,7 +15,10 @@ import { displayWidth, markdownText, padDisplay, safeText } from './text';
  * this one object, so they can never disagree.
  */
 
-/** A grid cell: `pass`, `pass*` (passed by a special clause: tie swap, 7.3.5, …), `FAIL`, `·` (not run). */
+/**
+ * A grid cell: `pass`, `pass*` (passed by a special clause: tie swap, 7.3.5, …), `FAIL` (values
+ * differ), `·` (not run, or not compared: its run could not be checked).
+ */
 export type Mark = 'pass' | 'pass*' | 'FAIL' | '·';
 
 export interface GridRow {
@@ -92,10 +95,19 @@ export function failedOnData(v: VerdictFile): VerdictFile['items'] {
   return v.items.filter((i) => i.verdict === 'fail' && i.steps.some((st) => st.verdict === 'fail'));
 }
 
+/**
+ * An item's cell. An item of a run not checked that failed only with its run's reason (no step: it
+ * compared nothing) is `·`, as the same run's items are in a full night, where they are skipped:
+ * selected alone (`--grep item5`) such an item fails, and its grid read FAIL, the mark of values that
+ * differ, in a row whose status says nothing was compared, under "1 failing item" over three FAIL
+ * cells (reader audit of 2026-11-28). An item that failed on compared values before a stop
+ * (`failedOnData`) stays FAIL.
+ */
 function markOf(v: VerdictFile, item: ItemNumber): Mark {
   const found = v.items.find((x) => x.item === item);
   if (!found) return '·';
-  if (found.verdict === 'fail') return 'FAIL';
+  if (found.verdict === 'fail')
+    return v.status === 'checked' || found.steps.some((st) => st.verdict === 'fail') ? 'FAIL' : '·';
   return found.passBy?.length ? 'pass*' : 'pass';
 }
 

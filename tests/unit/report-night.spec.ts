@@ -374,6 +374,35 @@ test.describe('passes by a special clause and runs not checked read differently'
     expect(nightVariables(plain)).toMatchObject({ failing: 'none', 'failing items': 'none' });
   });
 
+  test('an item of a run not checked that failed only with its reason (selected alone: --grep item5) is · in every grid, as in a full night, not FAIL under "1 failing item" (reader audit of 2026-11-28)', () => {
+    const refused = verdict('refused', {}, { status: 'error', failureKind: 'platform', reason: 'HTTP 403' });
+    refused.items = [{ item: 5, verdict: 'fail', steps: [], notes: ['run refused not checked: HTTP 403'] }];
+    const asked = verdict('asked', {}, { status: 'needs-input', failureKind: 'needs-input', reason: 'ask' });
+    asked.items = [{ item: 5, verdict: 'fail', steps: [], notes: ['run asked not checked: ask'] }];
+    const partial: Selection = { filters: ['--grep item5'], shard: null, complete: false };
+    const summary = summarize([verdict('drift', { 5: 'fail' }), refused, asked], partial);
+    expect(summary.grid.map((r) => r.items[5])).toEqual(['FAIL', '·', '·']);
+    expect(gridText(summary)).toContain('1 failing item');
+    expect(
+      gridText(summary)
+        .split('\n')
+        .filter((l) => l.includes('FAIL')),
+    ).toHaveLength(1);
+    expect(markdownOf(summary).match(/❌/g)).toHaveLength(1);
+    // Near misses: an item of a checked run that failed without a step is FAIL; so is an item that
+    // failed on compared values before a stop cut its run short.
+    const noResult = verdict('no-result', {});
+    noResult.items = [
+      { item: 5, verdict: 'fail', steps: [], notes: ['the run has no result for this item'] },
+    ];
+    const cut = verdict(
+      'cut',
+      { 5: 'fail' },
+      { status: 'error', failureKind: 'interrupted', reason: 'SIGTERM' },
+    );
+    expect(summarize([noResult, cut], selection).grid.map((r) => r.items[5])).toEqual(['FAIL', 'FAIL']);
+  });
+
   test('needs-input is said once (not "needs-input (needs-input)"); counts by kind', () => {
     const s = summarize(
       [
