@@ -40,8 +40,10 @@ export const TABLE_MAX_ROWS = 200;
 /** Longest text of one cell in a table; longer texts are cut with a count of the rest. */
 const CELL_MAX = 300;
 
-function verdictText(verdict: ComparisonRow['verdict']): string {
-  return verdict === 'pass' ? 'pass' : 'FAIL';
+/** `pass`, `FAIL`, or `pass by tie swap (spec 9.5.5)` for a row that passed only by a special clause. */
+function verdictText(row: Pick<ComparisonRow, 'verdict' | 'passBy'>): string {
+  if (row.verdict !== 'pass') return 'FAIL';
+  return row.passBy ? `pass by ${row.passBy}` : 'pass';
 }
 
 function rowCells(r: ComparisonRow): string[] {
@@ -51,7 +53,7 @@ function rowCells(r: ComparisonRow): string[] {
     cellText(r.platform),
     r.gap === null ? '-' : String(r.gap),
     r.tolerance,
-    verdictText(r.verdict),
+    verdictText(r),
     r.note ?? '',
   ].map((c) => safeText(c, CELL_MAX));
 }
@@ -139,4 +141,18 @@ export function stepTableCsv(step: StepResult, max = TABLE_MAX_ROWS): string {
   const lines = [TABLE_COLUMNS.join(','), ...rows.map((r) => rowCells(r).map(csvField).join(','))];
   if (rest.total > 0) lines.push(csvField(restLine(rest)));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The rows of a passing step that passed only by a special clause of the spec (a tie swap, 9.3.2's
+ * 0.1 after rounding, 9.3.4's integer print, 7.3.5's double division), as a CSV table like a
+ * mismatch table, or `undefined` when it has none. An item marked pass* said which clauses and how
+ * many rows (`passed by tie swap (spec 9.5.5): 2 rows (step 5.2)`), never which: the brands that
+ * swapped were in the compared-values JSON alone (reader audit of 2026-11-28).
+ */
+export function clauseTableCsv(step: StepResult, max = TABLE_MAX_ROWS): string | undefined {
+  if (step.verdict !== 'pass') return undefined;
+  const rows = step.rows.filter((r) => r.verdict === 'pass' && r.passBy);
+  if (rows.length === 0) return undefined;
+  return stepTableCsv({ ...step, rows }, max);
 }

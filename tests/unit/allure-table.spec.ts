@@ -2,6 +2,7 @@ import { expect, test } from './test-type';
 import type { ComparisonRow, StepResult } from '../../lib/rules/types';
 import {
   cellText,
+  clauseTableCsv,
   comparedValues,
   COMPARED_MAX_ROWS,
   csvField,
@@ -56,6 +57,40 @@ test.describe('mismatch tables (README.md § Reading the Allure report)', () => 
       '-,「-」,「-」,-,exact,pass,',
       '',
     ]);
+  });
+
+  test('a passing step whose rows passed by a special clause gets a table of those rows, each saying its clause; the item said only how many (reader audit of 2026-11-28)', () => {
+    const tie = (n: number, html: string, platform: string): ComparisonRow => ({
+      key: `#${n} name`,
+      html,
+      platform,
+      gap: null,
+      tolerance: 'exact',
+      verdict: 'pass',
+      note: 'tie swap: 「锐视」 ↔ 「青松」 swapped ranks, tied within 0.05 on both sides (9.5.5)',
+      passBy: 'tie swap (spec 9.5.5)',
+    });
+    const step: StepResult = {
+      id: '5.2',
+      name: 'rank and name of the top 10',
+      verdict: 'pass',
+      notes: [],
+      rows: [row(1, 'pass'), tie(5, '锐视', '青松'), tie(6, '青松', '锐视'), row(7, 'pass')],
+    };
+    const csv = clauseTableCsv(step)!.trim().split('\r\n');
+    expect(csv).toHaveLength(3);
+    expect(csv[1]).toBe(
+      '#5 name,「锐视」,「青松」,-,exact,pass by tie swap (spec 9.5.5),"tie swap: 「锐视」 ↔ 「青松」 swapped ranks, tied within 0.05 on both sides (9.5.5)"',
+    );
+    // A failing step's mismatch table says the clause of such a row too.
+    expect(
+      stepTableCsv({ ...step, verdict: 'fail', rows: [row(2, 'fail'), tie(5, '锐视', '青松')] }),
+    ).toContain(',pass by tie swap (spec 9.5.5),');
+    // Near misses: a clean pass, and a failing step, get no clause table.
+    expect(clauseTableCsv({ ...step, rows: [row(1, 'pass')] })).toBeUndefined();
+    expect(
+      clauseTableCsv({ ...step, verdict: 'fail', rows: [row(2, 'fail'), tie(5, '锐视', '青松')] }),
+    ).toBeUndefined();
   });
 
   test('CSV and HTML: at most max rows, failing rows first, a last line counting the rest', () => {
