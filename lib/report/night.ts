@@ -380,12 +380,17 @@ function describeSelection(selection: Selection): string {
   return parts.join(' · ');
 }
 
+/** Failing items summary.md lists, one line each; the rest are counted (JUnit and Allure have all). */
+export const FAILING_LINES_MAX = 30;
+
 /**
  * The grid as GitHub-flavoured markdown (✅ / ❌ / · : GitHub renders emoji; ✅* for a pass by a
- * special clause), the counts, the selection and the runs not checked. No timestamp: the same
+ * special clause), the counts, the selection, the failing items (`failing`, one line each, as
+ * JUnit's message says them: a CI job summary of ❌ alone sent the reader to an artifact to learn
+ * what differed; reader audit of 2026-11-28) and the runs not checked. No timestamp: the same
  * verdicts give the same text (a sharded and an unsharded night compare byte for byte).
  */
-export function summaryMarkdown(s: NightSummary): string {
+export function summaryMarkdown(s: NightSummary, failing: readonly string[] = []): string {
   const show: Record<Mark, string> = { pass: '✅', 'pass*': '✅\\*', FAIL: '❌', '·': '·' };
   const c = s.counts;
   const lines = [
@@ -417,6 +422,14 @@ export function summaryMarkdown(s: NightSummary): string {
     for (const r of s.grid)
       lines.push(
         `| ${markdownText(r.shown)} | ${ITEM_NUMBERS.map((i) => show[r.items[i]]).join(' | ')} | ${kindText(r)} |`,
+      );
+  }
+  if (failing.length) {
+    lines.push('', '### Failing items', '');
+    for (const f of failing.slice(0, FAILING_LINES_MAX)) lines.push(`- ${markdownText(f, 600)}`);
+    if (failing.length > FAILING_LINES_MAX)
+      lines.push(
+        `- … and ${failing.length - FAILING_LINES_MAX} more: junit.xml and the Allure report list every one`,
       );
   }
   if (s.annotated.length) {

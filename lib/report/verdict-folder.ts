@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { junitXml } from './junit';
+import { failingItemLines, junitXml } from './junit';
 import { summarize, summaryMarkdown, type NightSummary } from './night';
 import { suiteInfo } from './suite';
 import { safeText } from './text';
@@ -203,7 +203,7 @@ export function writeNightFiles(
     written.push(file);
   };
   write('index.json', `${JSON.stringify(verdictIndex(sorted, summary, generatedAt), null, 2)}\n`);
-  write('summary.md', summaryMarkdown(summary));
+  write('summary.md', summaryMarkdown(summary, failingItemLines(summary)));
   write('junit.xml', junitXml(summary.verdicts));
   return written;
 }

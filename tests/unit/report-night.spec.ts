@@ -7,10 +7,15 @@ import {
   summaryMarkdown as markdownOf,
   worstExitCode,
 } from '../../lib/report/night';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { VerdictFile } from '../../lib/schema/verdict';
 import { displayWidth, safeText } from '../../lib/report/text';
 import type { Selection } from '../../lib/schema/verdict';
 import { fakeVerdict } from './fakes/verdicts';
+import { tempDir } from './fakes/temp';
+import { failingItemLines } from '../../lib/report/junit';
+import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { nightVariables } from '../../lib/report/allure/summary';
 import { nightEnvironment } from '../../lib/report/allure/facts';
 
@@ -419,6 +424,63 @@ test.describe('passes by a special clause and runs not checked read differently'
     expect(gridText(s)).not.toContain('needs-input (needs-input)');
     expect(s.counts.byKind).toEqual({ 'needs-input': 1, configuration: 1 });
   });
+});
+
+test('summary.md lists each failing item under the grid with its step and first mismatching values, as JUnit says them, capped at 30; a CI job summary of ❌ alone sent the reader to an artifact (reader audit of 2026-11-28)', () => {
+  const swap = verdict('drift-a-rank-swap', all('pass'));
+  swap.items[2] = {
+    item: 5,
+    verdict: 'fail',
+    steps: [
+      {
+        name: '5.1 · aggregate exposure rate against the all-platform column',
+        verdict: 'fail',
+        mismatches: [
+          {
+            key: '澄风 · all-platform rate',
+            html: 51.4,
+            platform: 49.6,
+            gap: 1.8,
+            tolerance: '≤ 0.05 (7.1.2)',
+            verdict: 'fail',
+          },
+        ],
+        mismatchCount: 2,
+      },
+    ],
+    notes: [],
+  };
+  const cut = verdict(
+    'cut',
+    { 3: 'pass', 7: 'fail' },
+    { status: 'error', failureKind: 'interrupted', reason: 'SIGTERM' },
+  );
+  // Near miss: an item that failed only because its run was not checked is no failing item.
+  const refused = verdict('refused', {}, { status: 'error', failureKind: 'platform', reason: 'HTTP 403' });
+  refused.items = [{ item: 5, verdict: 'fail', steps: [], notes: ['run refused not checked: HTTP 403'] }];
+  const summary = summarize([cut, swap, refused, verdict('good', all('pass'))], selection);
+  const md = markdownOf(summary, failingItemLines(summary));
+  const section = md.slice(md.indexOf('### Failing items'), md.indexOf('### Runs not checked'));
+  expect(section.trim().split('\n')).toEqual([
+    '### Failing items',
+    '',
+    '- run cut · item 7 · step 7.1 values: failed',
+    '- run drift-a-rank-swap · item 5 · step 5.1 · aggregate exposure rate against the all-platform column: 澄风 · all-platform rate: HTML 51.4 · platform 49.6 · gap 1.8 · tolerance ≤ 0.05 (7.1.2) · and 1 more mismatch in this step',
+  ]);
+  // Thirty lines at most, the rest counted; none without a failing item.
+  const many = Array.from({ length: 4 }, (_, i) => verdict(`run-${i}`, all('fail')));
+  const capped = summarize(many, selection);
+  const lines = markdownOf(capped, failingItemLines(capped)).split('\n');
+  expect(lines.filter((l) => l.startsWith('- run run-'))).toHaveLength(30);
+  expect(lines).toContain('- … and 10 more: junit.xml and the Allure report list every one');
+  const clean = summarize([verdict('good', all('pass'))], selection);
+  expect(markdownOf(clean, failingItemLines(clean))).not.toContain('### Failing items');
+  // The night's summary.md, as the invocation writes it, has the section.
+  const dir = tempDir('summary');
+  writeVerdictFolder(dir, [{ file: 'swap.json', verdict: swap }], selection);
+  expect(fs.readFileSync(path.join(dir, 'summary.md'), 'utf8')).toContain(
+    '- run drift-a-rank-swap · item 5 · step 5.1 · aggregate exposure rate',
+  );
 });
 
 test("a job over several nights exits with the worst night's code (3 > 2 > 1 > 0), never only the last one's", () => {
