@@ -170,6 +170,28 @@ test("the batch date says which runs the templated night was, and the dates othe
   expect(summarize([verdict('x', all('pass'))], selection).batchDateText).toBe('2025-11-17');
 });
 
+test('the Allure overview says the dates runs fixed in an entry of their own, "other batch dates": it cuts each value to about 35 characters, and one entry read "2026-11-25 (yesterday in Asia/Shangha…" where most runs checked another day (reader audit of 2026-11-28)', () => {
+  const night = { batchDate: '2026-11-25', describe: '2026-11-25 (yesterday in Asia/Shanghai)' };
+  const on = (label: string, batchDate: string) => {
+    const v = verdict(label, all('pass'), { night });
+    return { ...v, run: { ...v.run, batchDate } };
+  };
+  const mixed = summarize([on('a', '2026-11-25'), on('b', '2025-11-17'), on('c', '2025-11-10')], selection);
+  const dates = {
+    'batch date': '2026-11-25 (yesterday in Asia/Shanghai)',
+    'other batch dates': '2025-11-10, 2025-11-17 (fixed in the runs file)',
+  };
+  expect(nightVariables(mixed)).toMatchObject(dates);
+  expect(nightEnvironment([], mixed)).toMatchObject(dates);
+  // Near misses: every run on the night, and no templated night, keep one entry.
+  const one = summarize([on('a', '2026-11-25')], selection);
+  expect(Object.keys(nightVariables(one))).not.toContain('other batch dates');
+  expect(nightEnvironment([], one)['batch date']).toBe(night.describe);
+  const fixedOnly = summarize([verdict('x', all('pass'))], selection);
+  expect(nightVariables(fixedOnly)['batch date']).toBe('2025-11-17');
+  expect(Object.keys(nightEnvironment([], fixedOnly))).not.toContain('other batch dates');
+});
+
 test.describe('labels in the grids', () => {
   test('two long labels that differ at their end are told apart, one with FAIL; a long Chinese label stays within 60 columns (reader audit)', () => {
     const family = 'nightly-acme-air-purifier-monitor-east-china-region-group-one-report';

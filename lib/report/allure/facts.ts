@@ -3,7 +3,7 @@ import path from 'node:path';
 import { redactUrl } from '../../redaction/url';
 import { notCheckedFailing, type NightSummary } from '../night';
 import { writeAllureEnvironment } from './environment';
-import { writeAllureSummary } from './summary';
+import { batchDateEntries, writeAllureSummary } from './summary';
 
 /**
  * What one invocation knew about itself, left in its Allure results (`l1-invocation-<id>.json`) so
@@ -63,7 +63,7 @@ export function nightEnvironment(facts: InvocationFacts[], summary: NightSummary
   const total = shards[0]?.shard?.split('/')[1];
   return {
     suite: union(facts.map((f) => f.suite)).join(', ') || '-',
-    'batch date': summary.batchDateText,
+    ...batchDateEntries(summary),
     runs: union(facts.map((f) => f.runsFrom)).join(' | ') || '-',
     result:
       `${summary.counts.checked} of ${summary.counts.runs} run(s) checked, ${summary.counts.failing} with failing items, ${summary.counts.notChecked} not checked` +

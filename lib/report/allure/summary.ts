@@ -106,6 +106,26 @@ function names(labels: string[], max = 5): string {
     : shownNames.join(', ');
 }
 
+/**
+ * The batch date as the report's overview shows it, in two entries when runs fixed other dates:
+ * `batch date` the templated night, `other batch dates` the dates fixed in the runs file. The
+ * overview cuts each value to about 35 characters with no way to read the rest, so one entry,
+ * `2026-11-27 (yesterday in Asia/Shanghai); fixed in the runs file: 2025-11-10, …`, read
+ * `2026-11-27 (yesterday in Asia/Shangha…` on a night where six of seven runs checked another day
+ * (reader audit of 2026-11-28; the reader audit of 2026-11-26 had added those dates for it).
+ */
+export function batchDateEntries(
+  summary: Pick<NightSummary, 'night' | 'batchDates' | 'batchDateText'>,
+): Record<string, string> {
+  const night = summary.night;
+  if (!night) return { 'batch date': summary.batchDateText };
+  const fixed = summary.batchDates.filter((d) => d !== night.batchDate);
+  return {
+    'batch date': night.describe,
+    ...(fixed.length ? { 'other batch dates': `${fixed.join(', ')} (fixed in the runs file)` } : {}),
+  };
+}
+
 /** The night at a glance, at the top of the report's overview (Allure 3 `variables`). */
 export function nightVariables(summary: NightSummary): Record<string, string> {
   const c = summary.counts;
@@ -142,7 +162,7 @@ export function nightVariables(summary: NightSummary): Record<string, string> {
     'not checked': c.notChecked
       ? `${c.notChecked} run(s) (${kinds}): ${names(notChecked.map((r) => r.label))}`
       : 'none',
-    'batch date': summary.batchDateText,
+    ...batchDateEntries(summary),
     selection: summary.selection.complete ? 'every item' : `partial: ${summary.selection.filters.join(' ')}`,
   };
 }
