@@ -99,13 +99,17 @@ export function keptAnnotations(
     .map((r) => ({ ...keptRow(r), verdict: 'pass' as const, passBy: safeText(r.passBy!, 200) }));
 }
 
-/** `tie swap (spec 9.5.5) ×2`: the special clauses an item passed by, with their counts. */
+/**
+ * `tie swap (spec 9.5.5) on 2 rows`: the special clauses an item passed by, with how many rows each.
+ * Rows, said as rows: one tie swap of two brands is two rows (#5 and #6), and `tie swap ×2` in the
+ * grid read as two swaps beside the step's "1 tie swap within 0.05" (reader audit of 2026-11-28).
+ */
 export function passByCounts(result: { steps: StepResult[] }): string[] {
   const counts = new Map<string, number>();
   for (const step of result.steps)
     for (const row of step.rows)
       if (row.verdict === 'pass' && row.passBy) counts.set(row.passBy, (counts.get(row.passBy) ?? 0) + 1);
-  return [...counts].map(([clause, n]) => `${safeText(clause, 200)} ×${n}`);
+  return [...counts].map(([clause, n]) => `${safeText(clause, 200)} on ${n} row${n === 1 ? '' : 's'}`);
 }
 
 function verdictStep(step: StepResult): VerdictStep {

@@ -157,7 +157,11 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     const item = result(5, 'pass', [row('#1 name', 'pass'), tie]);
     item.steps[0]!.notes = ['1 tie swap within 0.05 (spec 9.5.5)'];
     const v = buildVerdict(run, judged({}, [item]), [record(5, 'passed')], context);
-    expect(v.items[0]).toMatchObject({ item: 5, verdict: 'pass', passBy: ['tie swap (spec 9.5.5) ×1'] });
+    expect(v.items[0]).toMatchObject({
+      item: 5,
+      verdict: 'pass',
+      passBy: ['tie swap (spec 9.5.5) on 1 row'],
+    });
     expect(v.items[0]!.steps[0]).toMatchObject({
       verdict: 'pass',
       mismatches: [],
@@ -175,6 +179,17 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     );
     expect(clean.items[0]!.passBy).toBeUndefined();
     expect(clean.items[0]!.steps[0]!.annotations).toBeUndefined();
+  });
+
+  test('an item passed by a clause says how many rows, as rows: one tie swap of two brands is two rows, and "tie swap ×2" read as two swaps beside the step\'s "1 tie swap" (reader audit of 2026-11-28)', () => {
+    const swapped = (key: string) => ({ ...row(key, 'pass'), passBy: 'tie swap (spec 9.5.5)' });
+    const rounded = { ...row('青松 · 豆包', 'pass'), passBy: '0.1 after rounding (spec 9.3.2)' };
+    const item = result(5, 'pass', [swapped('#5 name'), swapped('#6 name'), rounded]);
+    const v = buildVerdict(run, judged({}, [item]), [record(5, 'passed')], context);
+    expect(v.items[0]!.passBy).toEqual([
+      'tie swap (spec 9.5.5) on 2 rows',
+      '0.1 after rounding (spec 9.3.2) on 1 row',
+    ]);
   });
 
   test('a failing item names no special clause, even when some of its rows passed by one: pass* is a pass that holds only by a clause (README.md § Reporting)', () => {
