@@ -249,6 +249,12 @@ function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): Comparis
     return exactRow(key, h.name, p.name, other ?? shifted);
   }
   const untied = involved.filter((s) => !s.tiedOn);
+  // Profile A: any swap fails (7.6.2), so whether the pair is tied is no reason: said with 9.5.5's
+  // words, an untied swap read as if a tied one would pass (reader audit of 2026-11-28).
+  if (untied.length > 0 && ctx.profile === 'A') {
+    const swapped = involved.map((s) => `${pairText(s)} swapped ranks (${s.rates})`).join('; ');
+    return exactRow(key, h.name, p.name, `${swapped}: any swap of ranks fails in Profile A (7.6.2)`);
+  }
   if (untied.length > 0) {
     return exactRow(
       key,
@@ -290,7 +296,9 @@ function swapNotes(ctx: RuleContext, swaps: Swap[]): string[] {
       `swapped ranks tied within ${TIE_TOLERANCE}: ${tied.map(pairText).join(', ')}; the tie-swap allowance is Profile B's (9.5.5)`,
     );
   }
-  if (untied.length > 0) {
+  if (untied.length > 0 && ctx.profile === 'A') {
+    notes.push(`swapped ranks: ${untied.map(pairText).join(', ')} (7.6.2)`);
+  } else if (untied.length > 0) {
     notes.push(`swapped ranks not tied within ${TIE_TOLERANCE}: ${untied.map(pairText).join(', ')} (9.5.5)`);
   }
   return notes;

@@ -220,6 +220,23 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     return r.note ?? '';
   };
 
+  test("7.6.2 Profile A: a swap of ranks is said to fail as any swap does, with both sides' rates, never by 9.5.5's \"tied on neither side\", which read as if a tied one would pass (reader audit of 2026-11-28); near miss: Profile B keeps 9.5.5's words", () => {
+    const a = checkItem5(context({ profile: 'A', edit: swapped([25, 20], [20, 25]) }));
+    expect(row(a, '5.2', '#2 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: '白云牧场',
+      verdict: 'fail',
+    });
+    expect(row(a, '5.2', '#2 name').note).toBe(
+      '「蓝山乳业」 ↔ 「白云牧场」 swapped ranks (HTML 25 / 20, platform 20 / 25): any swap of ranks fails in Profile A (7.6.2)',
+    );
+    expect(step(a, '5.2').notes).toContain('swapped ranks: 「蓝山乳业」 ↔ 「白云牧场」 (7.6.2)');
+    const b = checkItem5(context({ profile: 'B', edit: swapped([25, 20], [20, 25]) }));
+    expect(row(b, '5.2', '#2 name').note).toContain(
+      'a swap of brands tied on neither side fails (7.6.2, 9.5.5)',
+    );
+  });
+
   test('9.5.5: HTML rates 20.2 and 20.04 that the platform prints alike (20.1, 20.1) in the other order: a tie swap on the platform side, which does not order them (7.1.1 one decimal, 7.6 equal rates keep the printed order)', () => {
     const result = checkItem5(context({ profile: 'B', edit: swapped([20.2, 20.04], [20.1, 20.1]) }));
     expect(swapAt2(result, 'pass')).toContain(
