@@ -18,7 +18,8 @@ export const DRIFT_SCENARIOS: readonly Scenario[] = [
   derive(A_MONITOR, {
     label: 'drift-a-kpi-gap-006',
     projectId: '101301',
-    description: 'Profile A: snapshot all.exposure_rate 0.06 above the HTML card (31.44 against 31.5)',
+    description:
+      'Profile A: snapshot all.exposure_rate 0.06 above the HTML card (a card of x.x4 against x.x + 0.1)',
     platform: platformAggregateGap(0.1),
     expected: FAILS(3),
   }),
