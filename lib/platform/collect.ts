@@ -394,10 +394,20 @@ async function readData(
  * makes it authoritative, so after a built diagnosis id the ids asked for are already the rows'
  * own: `confirmBuiltBatch`). A row without one (missing, null or "") names no batch and is accepted
  * (docs/contract.md §4.2), as `confirmBuiltBatch` reads it; the competitor, tmc, source and word cloud answers carry no batch id.
+ * Ids are compared one by one, a comma-joined one part by part.
  */
 function sameBatchOrStop(rows: readonly SnapshotRow[], batchIds: readonly string[]): void {
   const answered = [...new Set(rows.flatMap((r) => (r.crawlBatchId ? [r.crawlBatchId] : [])))];
-  const others = answered.filter((id) => !batchIds.includes(id));
+  // The ids go as one comma-joined `batchIds` (§4.1), so a row may name them joined (an aggregate row
+  // echoing the parameter) and a run's `batchId` may be several: each part is one id (review of
+  // 2026-11-28: a row naming "A,B" for batchIds=A,B was "another batch").
+  const parts = (id: string) =>
+    id
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  const asked = new Set(batchIds.flatMap(parts));
+  const others = answered.filter((id) => parts(id).some((part) => !asked.has(part)));
   if (others.length === 0) return;
   throw new Stop(
     'error',

@@ -206,6 +206,38 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     }
   });
 
+  test('contract §4.1 / §4.2: the ids asked for go as one comma-joined batchIds, so rows whose crawlBatchId names them joined (an aggregate row of a two-id batch echoing the parameter) or a run batchId of several comma-joined ids name no other batch and are checked; near miss: a joined id with one part of another batch is an error', async () => {
+    const withRows = (crawlBatchIds: unknown[]) => {
+      const { data, view, ids, platform } = aMonitor();
+      const rows = view.snapshot.map((r, i) => ({
+        ...r,
+        crawlBatchId: crawlBatchIds[i % crawlBatchIds.length],
+      }));
+      platform.set(metricsKey(A_MONITOR, 'snapshot', ids), { rows });
+      return { ids, deps: fakeDeps(platform, data).deps };
+    };
+    const joined = withRows([[...A_IDS].reverse().join(','), A_IDS[0], A_IDS[1]]);
+    const evidence = await collectRun(configuredRun(A_MONITOR), joined.deps);
+    expect(evidence.status, evidence.reason).toBe('checked');
+    const spaced = await collectRun(configuredRun(A_MONITOR), withRows([`${A_IDS[1]}, ${A_IDS[0]}`]).deps);
+    expect(spaced.status, spaced.reason).toBe('checked');
+    const other = await collectRun(
+      configuredRun(A_MONITOR),
+      withRows([`${A_IDS[0]},L1M-101101-20251110-H`]).deps,
+    );
+    expect(outcome(other, 'the rows name crawlBatchId', 'L1M-101101-20251110-H')).toEqual(failed('platform'));
+
+    const { data, view } = viewsOf(A_MONITOR);
+    const platform = platformFor(A_MONITOR, view, ['g1,g2'], []);
+    const rows = view.snapshot.map((r, i) => ({ ...r, crawlBatchId: i % 2 ? 'g1' : 'g2' }));
+    platform.set(metricsKey(A_MONITOR, 'snapshot', ['g1,g2']), { rows });
+    const given = await collectRun(
+      configuredRun(A_MONITOR, { batchId: 'g1,g2' }),
+      fakeDeps(platform, data).deps,
+    );
+    expect(given.status, given.reason).toBe('checked');
+  });
+
   test('a batch id given by the run: snapshot rows naming another batch are an error as well; rows naming it are checked', async () => {
     const { data, view } = viewsOf(A_MONITOR);
     const given = (crawlBatchId: string) => {
