@@ -37,6 +37,23 @@ function dayOfInstant(day: string, clock: string, fraction: string, zone: string
   return Number.isNaN(instant.getTime()) ? undefined : dateIn(timeZone, instant);
 }
 
+/**
+ * The day a batchDate names (docs/contract.md §4.1): a date or a local date-time its written day, an
+ * instant with a zone its day in `timeZone` (`zoned`); undefined when it is none of these. DATA's
+ * `meta.batch_date` is read the same way (lib/platform/collect.ts `sameDayOrStop`).
+ */
+export function dayOfBatchDate(
+  text: string,
+  timeZone: string,
+): { day: string; exact: boolean; zoned: boolean } | undefined {
+  const parts = BATCH_DATE.exec(text)?.groups;
+  const written = parts && normalizeDate(parts['date']!);
+  if (!parts || !written) return undefined;
+  const { clock, fraction = '', zone } = parts;
+  const day = zone ? dayOfInstant(written, clock!, fraction, zone, timeZone) : written;
+  return day ? { day, exact: parts['time'] === undefined, zoned: !!zone } : undefined;
+}
+
 /** The endpoint of docs/contract.md §4.1, as the client names it in every error. */
 export const BATCH_LIST = 'GET /api/geo_label/project/batch';
 
@@ -57,13 +74,8 @@ function keyOf(
   if (typeof raw !== 'object' || raw === null) return undefined;
   const { batchDate, project } = raw as Record<string, unknown>;
   if (typeof project !== 'string' && typeof project !== 'number') return undefined;
-  const parts = typeof batchDate === 'string' ? BATCH_DATE.exec(batchDate)?.groups : undefined;
-  const written = parts && normalizeDate(parts['date']!);
-  if (!parts || !written) return undefined;
-  const { clock, fraction = '', zone } = parts;
-  const day = zone ? dayOfInstant(written, clock!, fraction, zone, timeZone) : written;
-  if (!day) return undefined;
-  return { day, project: String(project), exact: parts['time'] === undefined, zoned: !!zone };
+  const read = typeof batchDate === 'string' ? dayOfBatchDate(batchDate, timeZone) : undefined;
+  return read && { ...read, project: String(project) };
 }
 
 /** The run's item, validated strictly (docs/contract.md §4.1): its ids, or the field at fault. */

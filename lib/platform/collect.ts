@@ -13,16 +13,9 @@ import {
 import type { ConfiguredRun } from '../run/runs';
 import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
-import {
-  credentialOrigins,
-  normalizeDate,
-  pageLoginBase,
-  portalHost,
-  readUrls,
-  type UrlFacts,
-} from '../run/url';
+import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
-import { BATCH_LIST, confirmBuiltBatch, resolveBatch } from './batches';
+import { BATCH_LIST, confirmBuiltBatch, dayOfBatchDate, resolveBatch } from './batches';
 import { PlatformClient } from './client';
 import { LoginError } from './login';
 import { isLoopbackHost } from '../util/host';
@@ -163,7 +156,7 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       credentialKeyFor(early.profile, facts.companyId),
       (line) => decide(line).profile,
     );
-    sameDayOrStop(data.parsed, facts.batchDate, dataSourceName(run, evidence, deps.root));
+    sameDayOrStop(data.parsed, facts.batchDate, deps.timeZone, dataSourceName(run, evidence, deps.root));
     const decision = decide(data.parsed.meta.line);
     evidence.run.profile = decision.profile;
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
@@ -274,17 +267,20 @@ function dataSourceName(run: ConfiguredRun, evidence: Evidence, root: string): s
  * latest report, a cal_data_json of the topic's earlier day): its figures are not the report's of the
  * run, and compared with the run's batch they passed wherever the two days agreed (foolproof audit of
  * 2026-11-28). The contract (shared/spec/contract.md §5) lists `batch_date` among the fields the
- * suite relies on and fixes no shape for it, so only a plain date (`YYYY-MM-DD` or `YYYYMMDD`, the
- * forms of §1.1) is read; anything else (a time, whose day depends on its zone, a number, another
- * text) is left alone.
+ * suite relies on and fixes no shape for it, so it is read as the batch list's batchDate is
+ * (`dayOfBatchDate`, docs/contract.md §4.1): a date or a local date-time names its written day, an
+ * instant with a zone its day in L1_TIME_ZONE (review of 2026-11-28: a stale DATA written
+ * `2025-11-10 08:00:00` or `…T00:00:00+08:00` was left alone and passed). A number or another text
+ * is left alone.
  */
-function sameDayOrStop(data: Data, batchDate: string, source: string): void {
+function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: string): void {
   const written = data.meta.batch_date;
-  const day = typeof written === 'string' ? normalizeDate(written.trim()) : undefined;
-  if (day === undefined || day === batchDate) return;
+  const read = typeof written === 'string' ? dayOfBatchDate(written.trim(), timeZone) : undefined;
+  if (read === undefined || read.day === batchDate) return;
+  const inZone = read.zoned ? ` (${read.day} in ${timeZone})` : '';
   throw new Stop(
     'error',
-    `${source}: DATA.meta.batch_date is ${JSON.stringify(written)}, another day than the run's batch date ${batchDate} (from the report URL): the DATA is another day's report, so it is not compared with the batch of ${batchDate}`,
+    `${source}: DATA.meta.batch_date is ${JSON.stringify(written)}${inZone}, another day than the run's batch date ${batchDate} (from the report URL): the DATA is another day's report, so it is not compared with the batch of ${batchDate}`,
   );
 }
 

@@ -674,6 +674,27 @@ test.describe('collectRun: each way a run is not checked', () => {
     }
   });
 
+  test("a DATA whose meta.batch_date is a date-time of another day is another day's report too, read as the batch list's batchDate is (docs/contract.md §4.1: a local date-time names its written day, an instant its day in L1_TIME_ZONE); near miss: an instant of the run's day in that zone is checked", async () => {
+    const withDate = (batchDate: unknown) => {
+      const { data, platform } = aMonitor();
+      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
+      return fakeDeps(platform, { ...data, meta }).deps;
+    };
+    for (const [stale, inZone] of [
+      ['2025-11-10 08:00:00', ''],
+      ['2025-11-10T00:00:00+08:00', ' (2025-11-10 in Asia/Shanghai)'],
+      ['2025-11-09T16:00:00.000Z', ' (2025-11-10 in Asia/Shanghai)'],
+    ]) {
+      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
+      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}${inZone}, another day than the run's batch date 2025-11-17`;
+      expect(outcome(evidence, says), stale).toEqual(failed('input'));
+    }
+    for (const near of ['2025-11-17 23:00:00', '2025-11-16T16:00:00Z', '2025-11-17T09:30:00+08:00']) {
+      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
+      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
+    }
+  });
+
   test('docs/contract.md §3: a 401 mid-run logs in again once and the run is checked', async () => {
     const { data, ids, platform, view } = aMonitor();
     platform.set(metricsKey(A_MONITOR, 'tmc', ids), new Sequence(new Reply(401), { rows: view.tmc }));
