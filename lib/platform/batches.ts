@@ -104,6 +104,18 @@ function fromItem({ raw, index, exact, zoned }: Candidate, run: Run): BatchResol
 
 /** How many items left aside a note names (a list of a thousand for one day stays one line). */
 const ASIDE_NAMED = 5;
+/** How many ids of an item left aside the note names, and how long each (README § Bounded outputs). */
+const ASIDE_IDS = 3;
+const ASIDE_ID_MAX = 100;
+
+/** An aside item's ids, bounded: notes are shown cut at 500 characters, and the chosen ids end it. */
+function asideIds(ids: readonly string[]): string {
+  if (ids.length === 0) return 'no id';
+  const cut = (id: string) =>
+    id.length > ASIDE_ID_MAX ? `${id.slice(0, ASIDE_ID_MAX)}… (${id.length} characters)` : id;
+  const named = ids.slice(0, ASIDE_IDS).map(cut).join(',');
+  return ids.length > ASIDE_IDS ? `${named} and ${ids.length - ASIDE_IDS} more id(s)` : named;
+}
 
 /**
  * The choice among two items of the run's day and project with different ids is kept (docs/contract.md
@@ -120,14 +132,12 @@ function withAside(resolution: BatchResolution, others: readonly Candidate[]): B
     const ids = parsed.success ? parsed.data.l1CrawlBatchIds.map((b) => b.batchId) : undefined;
     if (ids?.join(',') === resolution.batchIds.join(',')) return [];
     const dated = JSON.stringify((raw as Record<string, unknown>)['batchDate']);
-    return [
-      `payload[${index}] dated ${dated} with ${ids ? ids.join(',') || 'no id' : 'ids that cannot be read'}`,
-    ];
+    return [`payload[${index}] dated ${dated} with ${ids ? asideIds(ids) : 'ids that cannot be read'}`];
   });
   if (described.length === 0) return resolution;
   return {
     ...resolution,
-    aside: `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${resolution.batchIds.join(',')} was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`,
+    aside: `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${asideIds(resolution.batchIds)} was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`,
   };
 }
 

@@ -276,6 +276,25 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
     );
   });
 
+  test('the note of the items left aside stays short whatever their ids: each item names its first 3 ids, each cut at 100 characters, and counts the rest, so the chosen ids still end the note read in 500 characters (notes are shown so: fixtures/check.ts noteLines)', () => {
+    const many = Array.from({ length: 20000 }, (_, i) => ({ batchId: `rerun-${i}` }));
+    const long = [{ batchId: 'x'.repeat(100000) }];
+    const items = [
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [{ batchId: 'first' }] },
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: many },
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: long },
+    ];
+    const resolved = resolveBatch(items, run);
+    expect(resolved).toMatchObject({ kind: 'found', batchIds: ['first'] });
+    const { aside } = resolved as { aside: string };
+    expect(aside.length).toBeLessThan(500);
+    expect(aside).toContain(
+      'payload[1] dated "2026-11-20" with rerun-0,rerun-1,rerun-2 and 19997 more id(s);',
+    );
+    expect(aside).toContain(`payload[2] dated "2026-11-20" with ${'x'.repeat(100)}… (100000 characters);`);
+    expect(aside).toContain('first was chosen');
+  });
+
   test("docs/contract.md §4.1: a batchDate written as an instant with a zone names its day in L1_TIME_ZONE, not its UTC day (Java writes Beijing midnight of 11-20 as 2026-11-19T16:00:00.000Z; the next China day's batch was chosen: foolproof audit of 2026-11-28); near miss: a date or a local date-time keeps its written day", () => {
     const dated = (...batchDates: string[]) =>
       batchDates.map((batchDate, i) => ({
