@@ -108,8 +108,12 @@ const ASIDE_NAMED = 5;
 const ASIDE_IDS = 3;
 const ASIDE_ID_MAX = 100;
 
-/** An aside item's ids, bounded: notes are shown cut at 500 characters, and the chosen ids end it. */
-function asideIds(ids: readonly string[]): string {
+/**
+ * Ids as a note or a reason names them, bounded (the first three, each cut at 100 characters, the rest
+ * counted): notes are shown cut at 500 characters and reasons at 2,000, and what follows the ids says
+ * what they mean.
+ */
+export function namedIds(ids: readonly string[]): string {
   if (ids.length === 0) return 'no id';
   const cut = (id: string) =>
     id.length > ASIDE_ID_MAX ? `${id.slice(0, ASIDE_ID_MAX)}… (${id.length} characters)` : id;
@@ -132,12 +136,12 @@ function withAside(resolution: BatchResolution, others: readonly Candidate[]): B
     const ids = parsed.success ? parsed.data.l1CrawlBatchIds.map((b) => b.batchId) : undefined;
     if (ids?.join(',') === resolution.batchIds.join(',')) return [];
     const dated = JSON.stringify((raw as Record<string, unknown>)['batchDate']);
-    return [`payload[${index}] dated ${dated} with ${ids ? asideIds(ids) : 'ids that cannot be read'}`];
+    return [`payload[${index}] dated ${dated} with ${ids ? namedIds(ids) : 'ids that cannot be read'}`];
   });
   if (described.length === 0) return resolution;
   return {
     ...resolution,
-    aside: `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${asideIds(resolution.batchIds)} was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`,
+    aside: `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${namedIds(resolution.batchIds)} was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`,
   };
 }
 

@@ -15,7 +15,7 @@ import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
 import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
-import { BATCH_LIST, confirmBuiltBatch, dayOfBatchDate, resolveBatch } from './batches';
+import { namedIds, BATCH_LIST, confirmBuiltBatch, dayOfBatchDate, resolveBatch } from './batches';
 import { PlatformClient } from './client';
 import { LoginError } from './login';
 import { isLoopbackHost } from '../util/host';
@@ -407,7 +407,7 @@ function sameBatchOrStop(rows: readonly SnapshotRow[], batchIds: readonly string
   if (others.length === 0) return;
   throw new Stop(
     'error',
-    `GET /api/geo-monitor/metrics/l1 (table=snapshot): the rows name crawlBatchId ${others.join(',')}, not among the batch ids asked for (${batchIds.join(',')}; the rows name ${answered.join(',')}): the platform answered another batch, so it is not compared with the report`,
+    `GET /api/geo-monitor/metrics/l1 (table=snapshot): the rows name crawlBatchId ${namedIds(others)}, not among the batch ids asked for (${namedIds(batchIds)}; the rows name ${namedIds(answered)}): the platform answered another batch, so it is not compared with the report`,
     'platform',
   );
 }

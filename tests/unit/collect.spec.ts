@@ -238,6 +238,19 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     expect(given.status, given.reason).toBe('checked');
   });
 
+  test('snapshot rows of another batch among many ids asked for: the reason names a few ids of each side and counts the rest, so its explanation is within the 2,000 characters a reason keeps (README § Bounded outputs)', async () => {
+    const { data, view } = viewsOf(A_MONITOR);
+    const asked = Array.from({ length: 2000 }, (_, i) => `L1M-101101-20251117-${i}`);
+    const platform = platformFor(A_MONITOR, view, asked, [batchItem(A_MONITOR, asked)]);
+    const rows = view.snapshot.map((r, i) => ({ ...r, crawlBatchId: `L1M-999999-20251103-${i}` }));
+    platform.set(metricsKey(A_MONITOR, 'snapshot', asked), { rows });
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+    expect(outcome(evidence, 'the platform answered another batch', 'and 1997 more id(s)')).toEqual(
+      failed('platform'),
+    );
+    expect((evidence.reason ?? '').length).toBeLessThan(2000);
+  });
+
   test('a batch id given by the run: snapshot rows naming another batch are an error as well; rows naming it are checked', async () => {
     const { data, view } = viewsOf(A_MONITOR);
     const given = (crawlBatchId: string) => {
