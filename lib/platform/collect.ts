@@ -156,10 +156,11 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
       credentialKeyFor(early.profile, facts.companyId),
       (line) => decide(line).profile,
     );
-    sameDayOrStop(data.parsed, facts.batchDate, deps.timeZone, dataSourceName(run, evidence, deps.root));
     const decision = decide(data.parsed.meta.line);
     evidence.run.profile = decision.profile;
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
+    // After the profile: the verdict of another day's DATA names the profile its line gives.
+    sameDayOrStop(data.parsed, facts.batchDate, deps.timeZone, dataSourceName(run, evidence, deps.root));
 
     const apiKey = credentialKeyFor(decision.profile, facts.companyId);
     // Contexts are disposed only at the end: requests still in flight on an expired session's

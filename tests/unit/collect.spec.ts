@@ -19,6 +19,7 @@ import {
   PORTAL_B_ORIGIN,
   PORTAL_B_HOST,
   platformFor,
+  PROFILE_B,
   Reply,
   Sequence,
   viewsOf,
@@ -706,6 +707,18 @@ test.describe('collectRun: each way a run is not checked', () => {
       const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
       expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
     }
+  });
+
+  test("a DATA of another day recognised as Profile B by its meta.line alone: the input error's verdict says profile B, the profile its line gives (docs/contract.md §2), not the URL's A", async () => {
+    const { data, platform } = aMonitor();
+    const meta = {
+      ...(data.meta as Record<string, unknown>),
+      line: `${PROFILE_B.groupName} · 电视线`,
+      batch_date: '2025-11-03',
+    };
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, { ...data, meta }).deps);
+    expect(outcome(evidence, 'DATA.meta.batch_date is "2025-11-03"')).toEqual(failed('input'));
+    expect(evidence.run.profile).toBe('B');
   });
 
   test('docs/contract.md §3: a 401 mid-run logs in again once and the run is checked', async () => {
