@@ -440,6 +440,20 @@ async function fetchPlatform(
   if (run.input.batchId) {
     batchIds = [run.input.batchId];
     evidence.notes.push(`batch id given by the run: ${run.input.batchId} (batch discovery skipped)`);
+    // A Profile B diagnosis: the id a user gives after 9.1.2's "stop and ask" (the suite's own
+    // advice: set batchId on the run) is confirmed as a built one is, since 9.1.3 makes the rows'
+    // crawlBatchId authoritative there (an SX-HIST form for a HIST one): every table is then asked
+    // with it. Elsewhere rows naming another batch stop the run (`sameBatchOrStop`). Review of
+    // 2026-11-28: such a run followed the advice and was a platform error.
+    if (profile === 'B' && facts.reportType === 'diagnosis') {
+      const answer = await metrics('snapshot', batchIds);
+      const confirmed =
+        answer.parsed.rows.length > 0 ? confirmBuiltBatch(run.input.batchId, answer.parsed.rows) : undefined;
+      if (confirmed?.kind === 'found' && confirmed.batchIds.join(',') !== run.input.batchId) {
+        evidence.notes.push(confirmed.note);
+        batchIds = confirmed.batchIds;
+      } else snapshot = answer;
+    }
   } else {
     const items = await client.get(
       BATCH_LIST,

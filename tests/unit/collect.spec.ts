@@ -267,6 +267,30 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     expect(own.status, own.reason).toBe('checked');
   });
 
+  test('9.1.3 in a Profile B diagnosis: a batch id given by the run (the advice of 9.1.2\'s "stop and ask") is confirmed as a built one is: rows naming another crawlBatchId make it authoritative, every table asked with it (review of 2026-11-28: a platform error); near miss: rows naming the given id are fetched once', async () => {
+    const authoritative = 'XH-SX-HIST-310001-20251110-D';
+    const { data, platform } = bDiagnosis(authoritative);
+    const evidence = await collectRun(
+      configuredRun(B_DIAGNOSIS, { batchId: BUILT }),
+      fakeDeps(platform, data).deps,
+    );
+    expect(evidence.status, evidence.reason).toBe('checked');
+    expect(evidence.run.batchIds).toEqual([authoritative]);
+    for (const call of platform.callsTo('table=competitor'))
+      expect(call).toContain(`batchIds=${authoritative}&`);
+    expect(evidence.notes.join('\n')).toContain(
+      `authoritative crawlBatchId from the snapshot: ${authoritative}`,
+    );
+    const own = bDiagnosis();
+    const same = await collectRun(
+      configuredRun(B_DIAGNOSIS, { batchId: BUILT }),
+      fakeDeps(own.platform, own.data).deps,
+    );
+    expect(same.status, same.reason).toBe('checked');
+    expect(same.run.batchIds).toEqual([BUILT]);
+    expect(own.platform.callsTo('table=snapshot')).toHaveLength(1);
+  });
+
   test('docs/contract.md §4.1: two items of the run date and project with other ids: the first listed is used, and the run notes the other (foolproof audit of 2026-11-28)', async () => {
     const { data, ids, platform } = aMonitor();
     platform.set(batchKey(A_MONITOR), [
