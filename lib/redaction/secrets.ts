@@ -22,6 +22,11 @@ export interface SecretValue {
   detector: 'registry' | 'auth-cookie';
 }
 
+/** A registry field in words: `phone number`, `password`, else the key a malformed entry used. */
+function fieldWords(field: string): string {
+  return field === 'phone' ? 'phone number' : field === 'password' ? 'password' : `value of "${field}"`;
+}
+
 export function collectSecrets(root: string, env: NodeJS.ProcessEnv, warnings: string[]): SecretValue[] {
   const out = new Map<string, SecretValue>();
   const add = (value: string | undefined, label: string, detector: SecretValue['detector']) => {
@@ -30,7 +35,7 @@ export function collectSecrets(root: string, env: NodeJS.ProcessEnv, warnings: s
   };
   const fromRegistry = (registry: CredentialRegistry, where: string) => {
     for (const { who, field, value } of registrySecrets(registry))
-      add(value, `${field === 'phone' ? 'phone number' : 'password'} of ${who} in ${where}`, 'registry');
+      add(value, `${fieldWords(field)} of ${who} in ${where}`, 'registry');
     for (const problem of new Set(Object.values(registry.malformed ?? {}))) warnings.push(problem);
   };
 

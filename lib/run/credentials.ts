@@ -28,7 +28,14 @@ export interface CredentialRegistry {
    * The text values of those entries (a password beside a missing phone): still secrets, which
    * the redaction guard looks for and the CI job masks (`registrySecrets`).
    */
-  loose?: { who: string; field: 'phone' | 'password'; value: string }[];
+  loose?: RegistrySecret[];
+}
+
+/** A value of the registry, whose entry (`company 1001`) and under which key (`phone`, `passwd`). */
+export interface RegistrySecret {
+  who: string;
+  field: string;
+  value: string;
 }
 
 export class CredentialsError extends Error {
@@ -168,11 +175,7 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
     (registry.malformed ??= {})[key] =
       `the credentials registry (${source.where}) is malformed at ${fields.join(', ')}`;
     const who = describeKey(key);
-    for (const field of ['phone', 'password'] as const) {
-      const value =
-        raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : undefined;
-      if (typeof value === 'string' && value) (registry.loose ??= []).push({ who, field, value });
-    }
+    for (const { field, value } of looseValues(raw)) (registry.loose ??= []).push({ who, field, value });
     return undefined;
   };
   for (const [id, raw] of Object.entries(parsed.data.companies)) {
@@ -184,6 +187,30 @@ export function loadRegistry(env: NodeJS.ProcessEnv, root: string): CredentialRe
     if (found) registry.profileB = found;
   }
   return registry;
+}
+
+/** A key a malformed entry's secret may sit under: `phone`, `password`, their misspellings and kin. */
+const SECRET_KEY = /pass|pwd|phone|mobile|tel|secret|token/i;
+
+/**
+ * The secrets of a malformed entry, by the key they sit under: a phone written as a number
+ * (`"phone": 138…` as a JSON number), a password under a misspelt key (`"passwd"`, `"pasword"`), an entry
+ * written as a list (`["138…", "…"]`) or one level down (`{"login": {…}}`). Taking the text of `phone` and
+ * `password` alone, the guard looked for none of these and the CI job masked none. A key of
+ * another meaning (`"companyId": 1002`, `"_note"`) is left out: a value every output holds would
+ * fail every night's guard.
+ */
+function looseValues(raw: unknown, field = 'entry'): { field: string; value: string }[] {
+  if (typeof raw === 'string') return raw.trim() ? [{ field, value: raw }] : [];
+  if (typeof raw === 'number' && Number.isFinite(raw)) return [{ field, value: String(raw) }];
+  if (Array.isArray(raw)) return raw.flatMap((x) => looseValues(x, field));
+  if (raw === null || typeof raw !== 'object') return [];
+  return Object.entries(raw).flatMap(([k, x]) => {
+    if (isAside(k)) return [];
+    if (SECRET_KEY.test(k) || nearestName(k, ['phone', 'password'])) return looseValues(x, k);
+    // `{"login": {"phone": …}}`: the keys inside decide.
+    return x !== null && typeof x === 'object' ? looseValues(x, k) : [];
+  });
 }
 
 /** The two keys a registry holds (docs/contract.md §3). */
@@ -243,12 +270,11 @@ export function registryEntries(registry: CredentialRegistry): [who: string, cre
 }
 
 /**
- * Every secret the registry holds, with whose it is and which field: the valid entries' and the
- * text values of the malformed ones, which are no less secret (the redaction guard, the CI mask).
+ * Every secret the registry holds, with whose it is and which field: the valid entries' and every
+ * text or number of the malformed ones (`looseValues`), which are no less secret (the redaction
+ * guard, the CI mask).
  */
-export function registrySecrets(
-  registry: CredentialRegistry,
-): { who: string; field: 'phone' | 'password'; value: string }[] {
+export function registrySecrets(registry: CredentialRegistry): RegistrySecret[] {
   return [
     ...registryEntries(registry).flatMap(([who, c]) => [
       { who, field: 'phone' as const, value: c.phone },

@@ -1245,6 +1245,7 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
       'company 1001 phone',
       'company 1001 password',
       'company 1002 phone',
+      'the Profile B entry phone',
       'the Profile B entry password',
     ]);
     const warnings: string[] = [];
@@ -1263,6 +1264,54 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
     );
     // Near miss: a registry that is not an object of entries is still refused whole.
     expect(load({ companies: [] })).toContain('is malformed at registry.companies');
+  });
+
+  test('every secret of a malformed entry is one the guard looks for: a phone written as a number, a password under a misspelt key, an entry written as a list or one level down; a company id or a note beside them is not', () => {
+    const other = `${phone.slice(0, 9)}77`;
+    const registry = {
+      companies: {
+        '1002': { phone: Number(phone), passwd: `${password}-1` },
+        '1003': [other, `${password}-2`],
+        '1004': { login: { mobile: `${phone.slice(0, 9)}66`, pwd: `${password}-3` }, companyId: 1004 },
+        '1005': { phone: `${phone.slice(0, 9)}55`, _note: 'staging account' },
+      },
+      profileB: { phone: Number(other), password: `${password}-b` },
+    };
+    const loaded = loadRegistry(
+      { L1_CREDENTIALS_JSON: JSON.stringify(registry) },
+      tempDir('registry-shapes'),
+    );
+    expect(registrySecrets(loaded).map((s) => `${s.who} ${s.field}`)).toEqual([
+      'company 1002 phone',
+      'company 1002 passwd',
+      'company 1003 entry',
+      'company 1003 entry',
+      'company 1004 mobile',
+      'company 1004 pwd',
+      'company 1005 phone',
+      'the Profile B entry phone',
+      'the Profile B entry password',
+    ]);
+    const secrets = collectSecrets(
+      tempDir('registry-shapes-guard'),
+      { L1_CREDENTIALS_JSON: JSON.stringify(registry) },
+      [],
+    ).map((s) => s.value);
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        phone,
+        `${password}-1`,
+        other,
+        `${password}-2`,
+        `${phone.slice(0, 9)}66`,
+        `${password}-3`,
+        `${phone.slice(0, 9)}55`,
+        `${password}-b`,
+      ]),
+    );
+    // Near misses: a value every output holds is no secret (its guard would fail every night).
+    expect(secrets).not.toContain('1004');
+    expect(secrets).not.toContain('staging account');
   });
 
   test('a misspelt top key is named with the key it is near, instead of every run failing "no entry for company …"', () => {
