@@ -21,7 +21,7 @@ import {
   type Settings,
   type SettingsSources,
 } from '../../lib/run/settings';
-import { findExternalUrls } from '../../lib/report/allure/offline';
+import { findExternalUrls, runHosts } from '../../lib/report/allure/offline';
 import { DEFAULT_SECTIONS, sectionSelectors, sectionSelectorsProblem } from '../../lib/report/sections';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
@@ -286,6 +286,23 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     const page = '<script src="https://cdn.example.com/chart.js"></script>';
     expect(findExternalUrls(page, { allowedHosts: ['cdn.example.com'] })).toEqual([]);
     expect(findExternalUrls(page, { allowedHosts: ['https://cdn.example.com'] })).toHaveLength(1);
+  });
+
+  test('every host name L1_REPORT_ALLOWED_HOSTS takes is one the report allows: a bare IPv6 address, a final dot, any case (the check took them and the report step still deleted the report naming them)', () => {
+    const page = [
+      '<script src="https://cdn.example.com/chart.js"></script>',
+      '<a href="https://[2001:db8::1]:8443/x">run</a>',
+      '<a href="https://[2001:db8::2]/x">other</a>',
+    ].join('');
+    const given = 'CDN.example.com., 2001:db8::1';
+    expect(parseVariables({ L1_REPORT_ALLOWED_HOSTS: given }, {}).problems).toEqual([]);
+    // As scripts/report.ts splits it.
+    const allowedHosts = given.split(',').map((h) => h.trim().toLowerCase());
+    expect(findExternalUrls(page, { allowedHosts }).map((u) => u.url)).toEqual(['https://[2001:db8::2]/x']);
+    // A run on an IPv6 host: runHosts writes it without brackets, and its own links are allowed.
+    expect(
+      findExternalUrls(page, { allowedHosts: runHosts(['https://[2001:db8::2]/r?x=1']) }).map((u) => u.url),
+    ).toEqual(['https://cdn.example.com/chart.js', 'https://[2001:db8::1]:8443/x']);
   });
 
   test('a path variable beginning with ~ or naming $HOME, which no shell expanded (.env, a workflow env:), is refused at start, not made a folder ~ in the project root', () => {

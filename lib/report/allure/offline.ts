@@ -87,10 +87,23 @@ const TEXT_MIME = /^(text\/|application\/(javascript|json|xml|x-javascript)|imag
 
 export { isLoopbackHost };
 
+/**
+ * A host name as allowed hosts are compared: lowercase, without IPv6 brackets or a final dot. The
+ * report writes `[2001:db8::1]`, runHosts and L1_REPORT_ALLOWED_HOSTS may write `2001:db8::1`, and
+ * the setting `cdn.example.com.`: compared as written, the setting's check took them and the report
+ * step still deleted the report for naming them.
+ */
+function plainHost(host: string): string {
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+}
+
 function allowed(scheme: string, host: string, rest: string, options: OfflineOptions): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   if (!h || isLoopbackHost(h)) return true;
-  if ((options.allowedHosts ?? []).some((a) => a.toLowerCase() === h)) return true;
+  if ((options.allowedHosts ?? []).some((a) => plainHost(a) === plainHost(h))) return true;
   const plain = `${scheme.toLowerCase()}://${h}${rest.replace(/\\\//g, '/').replace(/%2F/gi, '/')}`;
   return [...NAMESPACE_URLS].some(
     (ns) => plain === ns || (plain.startsWith(ns) && !/^[\w.-]/.test(plain.slice(ns.length))),
