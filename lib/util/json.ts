@@ -68,8 +68,11 @@ export function jsonSyntaxError(error: Error, text: string, options: { token?: b
     const before = body.slice(0, pos).split(/\r\n|\r|\n/);
     return `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
   };
-  const position = /^(.*) in JSON at position (\d+)/s.exec(error.message);
-  if (position) return `${position[1]} at ${at(Number(position[2]))}`;
+  // `… in JSON at position N`, and `Unexpected non-whitespace character after JSON at position N`
+  // (a brace too many, two objects pasted one after the other), which was "a syntax error" alone.
+  const position = /^(.*) (in|after) JSON at position (\d+)/s.exec(error.message);
+  if (position)
+    return `${position[1]}${position[2] === 'after' ? ' after the JSON value' : ''} at ${at(Number(position[3]))}`;
   const quoted = /^Unexpected token '(.+?)', (\.\.\.)?"(.*)"(\.\.\.)? is not valid JSON$/s.exec(
     error.message,
   );

@@ -797,6 +797,13 @@ test.describe('the runs file', () => {
       /not valid JSON \(Unexpected end of JSON input\)$/,
     );
   });
+
+  test('a runs file with text after its JSON value (a bracket too many, two lists pasted one after the other) is said at its line and column too, not "a syntax error" alone', () => {
+    expect(refusal(() => withRunsFile('[\n  {"htmlUrl": "h", "platformUrl": "p"}\n]]\n'))).toMatch(
+      /not valid JSON \(Unexpected non-whitespace character after the JSON value at line 3, column 2\)$/,
+    );
+    expect(refusal(() => withRunsFile('[]\n[]'))).toMatch(/after the JSON value at line 2, column 1\)$/);
+  });
 });
 
 test.describe('labels and file names', () => {
