@@ -68,20 +68,26 @@ export function holdsRegistryText(value: string): boolean {
  * (lib/run/variables.ts: trimmed, empty or blank unset), not read raw: ` creds.json ` is the file
  * the settings list, and a blank L1_CREDENTIALS_FILE leaves L1_CREDENTIALS_JSON in force.
  */
-function registryVariables(env: NodeJS.ProcessEnv): { file?: string; json?: string } {
-  const { values } = parseVariables(
+function registryVariables(env: NodeJS.ProcessEnv): { file?: string; json?: string; refused?: string } {
+  const { values, problems } = parseVariables(
     { L1_CREDENTIALS_FILE: env.L1_CREDENTIALS_FILE, L1_CREDENTIALS_JSON: env.L1_CREDENTIALS_JSON },
     {},
   );
+  // A path the settings refuse (`~/creds.json`, `$RUNNER_TEMP/creds.json`) is no source to fall
+  // past: the CI mask and the guard took L1_CREDENTIALS_JSON or credentials.local.json instead.
+  const refused = problems.find((p) => p.startsWith('L1_CREDENTIALS_FILE'));
   return {
     ...(values.L1_CREDENTIALS_FILE ? { file: values.L1_CREDENTIALS_FILE } : {}),
     ...(values.L1_CREDENTIALS_JSON ? { json: values.L1_CREDENTIALS_JSON } : {}),
+    ...(refused ? { refused } : {}),
   };
 }
 
 /** Contract section 3: L1_CREDENTIALS_FILE, else L1_CREDENTIALS_JSON, else credentials.local.json. */
 export function credentialSource(env: NodeJS.ProcessEnv, root: string): CredentialSource {
-  const { file, json } = registryVariables(env);
+  const { file, json, refused } = registryVariables(env);
+  if (refused)
+    return { kind: 'file', where: 'L1_CREDENTIALS_FILE', problem: `credentials registry: ${refused}` };
   // "credentials registry" in the message: a login that fails with it is a configuration failure
   // (lib/platform/collect.ts loginFailureKind).
   if (file && holdsRegistryText(file))

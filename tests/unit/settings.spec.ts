@@ -1003,6 +1003,25 @@ test('a credentials file named in .env and blank on the command line: the start 
   expect(blank.env.L1_CREDENTIALS_FILE).toBeUndefined();
 });
 
+test('an L1_CREDENTIALS_FILE the settings refuse (~ or $NAME, which nothing expands) is the registry source, refused: the CI mask and the guard no longer take L1_CREDENTIALS_JSON or credentials.local.json in its place', () => {
+  const dir = tempDir('creds-refused');
+  fs.writeFileSync(path.join(dir, 'credentials.local.json'), '{"companies": {}}', { mode: 0o600 });
+  const env = { L1_CREDENTIALS_FILE: '~/creds.json', L1_CREDENTIALS_JSON: '{"companies": {}}' };
+  expect(credentialSource(env, dir)).toEqual({
+    kind: 'file',
+    where: 'L1_CREDENTIALS_FILE',
+    problem: expect.stringContaining('L1_CREDENTIALS_FILE "~/creds.json": begins with ~'),
+  });
+  expect(() => loadRegistry(env, dir)).toThrow('begins with ~');
+  expect(() => loadRegistry({ L1_CREDENTIALS_FILE: '$RUNNER_TEMP/c.json' }, dir)).toThrow(
+    'names $RUNNER_TEMP',
+  );
+  // Near miss: registry text put in the variable is still said as before, never quoted.
+  expect(credentialSource({ L1_CREDENTIALS_FILE: '{"companies": {}}' }, dir).problem).toContain(
+    'holds JSON text rather than a path (value not shown)',
+  );
+});
+
 test('the registry variables are read as the settings read them: a path with spaces around is the file the settings list, a blank L1_CREDENTIALS_FILE leaves L1_CREDENTIALS_JSON in force', () => {
   // credentials.ts read both raw: " creds/registry.json " was a file named with the spaces, and a
   // blank L1_CREDENTIALS_FILE a file named " " under the root, where the settings saw none.
