@@ -55,7 +55,9 @@ function unexpanded(value: string): string | undefined {
   // password may hold a `$`) is said elsewhere, never quoted (lib/run/credentials.ts).
   if (/^[{[]/.test(value) || /[\r\n]/.test(value) || value.length > 1024) return undefined;
   if (/^~(?=$|[\\/])/.test(value)) return 'begins with ~';
-  const variable = /\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)/.exec(value);
+  // `%USERPROFILE%` as Windows' cmd writes it, which a .env written on Windows holds as readily
+  // (README § Settings: the folder `%USERPROFILE%` in the checkout, as `~` was).
+  const variable = /\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)|%[A-Za-z_]\w*%/.exec(value);
   return variable ? `names ${variable[0]}` : undefined;
 }
 const pathText = (separator?: string) =>

@@ -334,6 +334,22 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(parseVariables({ L1_CREDENTIALS_FILE: registryText }, {}).problems).toEqual([]);
   });
 
+  test('a path variable naming %USERPROFILE% or $env:USERPROFILE, as a .env written on Windows does, is refused as $HOME is, not made a folder %USERPROFILE% in the project root', () => {
+    expect(
+      refusal(() => readSettings(sources({ dotenv: { L1_STATE_DIR: '%USERPROFILE%\\l1-state' } }))),
+    ).toContain('names %USERPROFILE%, which nothing expands here');
+    expect(
+      refusal(() =>
+        readSettings(sources({ env: { L1_CHROMIUM_PATH: '$env:LOCALAPPDATA\\chromium\\chrome.exe' } })),
+      ),
+    ).toContain('names $env');
+    // Near miss: a % that encloses no name is part of the path.
+    const s = readSettings(
+      sources({ env: { L1_STATE_DIR: '/tmp/100%/state', L1_VERDICTS_DIR: '/tmp/v/%7BbatchDate%7D' } }),
+    );
+    expect([s.paths.state, s.paths.verdicts]).toEqual(['/tmp/100%/state', '/tmp/v/%7BbatchDate%7D']);
+  });
+
   test('docs/contract.md §3: a malformed L1_LOGIN_ORIGINS is refused without quoting a userinfo', () => {
     const pw = ['hun', 'ter2'].join('');
     for (const value of [`https://user:${pw}@other.test, ftp://x`, `admin:${pw}@other.test`]) {
