@@ -1046,6 +1046,17 @@ test.describe('secrets from any source are masked before they leave the suite (R
     );
   });
 
+  test('redactText: a mobile number with its country code or grouped 3-4-4 is masked as the bare one is (review of 2026-11-28: "+86 138 0013 8000" and "138-0013-8000" went out in labels and reasons); near misses: dates, times, batch and project ids, twelve digits, a version', () => {
+    const digits = P_UNKNOWN;
+    const grouped = `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+    const dashed = `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+    for (const phone of [`+86 ${grouped}`, `+86${digits}`, `86${digits}`, `0086-${dashed}`, dashed, grouped])
+      expect(redactText(`account ${phone}, retry`), phone).toBe('account 1**********, retry');
+    const kept =
+      'rows 150 2025-11-17, at 13:45:12, batch L1M-101101-20251117-01, project 131234-2025, 123800138000, v1.13800138000';
+    expect(redactText(kept)).toBe(kept);
+  });
+
   test('redactText keeps the punctuation a message puts after a URL masked already, and masks whatever else follows ***', () => {
     const url = redactUrl(join('http://h.test/r?topic=1&token=', PW2));
     expect(redactText(`report page ${url}: report page did not load`)).toBe(
