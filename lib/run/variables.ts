@@ -57,8 +57,11 @@ function unexpanded(value: string): string | undefined {
   if (/^~(?=$|[\\/])/.test(value)) return 'begins with ~';
   // `%USERPROFILE%` as Windows' cmd writes it, which a .env written on Windows holds as readily
   // (README § Settings: the folder `%USERPROFILE%` in the checkout, as `~` was).
-  const variable = /\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)|%[A-Za-z_]\w*%/.exec(value);
-  return variable ? `names ${variable[0]}` : undefined;
+  // A `$NAME` only where a shell variable stands for a folder: at the start of the path or of one
+  // of its parts (`$RUNNER_TEMP/x`, `out/$DATE`); `out/reports$v2` is a name (review of 2026-11-28).
+  const variable =
+    /(?:^|[\\/])(\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*))/.exec(value) ?? /%[A-Za-z_]\w*%/.exec(value);
+  return variable ? `names ${variable[1] ?? variable[0]}` : undefined;
 }
 const pathText = (separator?: string) =>
   text.superRefine((value, ctx) => {

@@ -317,7 +317,11 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(
       refusal(() => readSettings(sources({ env: { L1_REDACTION_EXTRA_PATHS: 'logs:$HOME/x' } }))),
     ).toContain('names $HOME');
-    // Near miss: a ~ inside a path, a $ before no name, and a runs file's calDataJson placeholder
+    expect(refusal(() => readSettings(sources({ env: { L1_STATE_DIR: 'out/$DATE/state' } })))).toContain(
+      'names $DATE',
+    );
+    // Near miss: a ~ inside a path, a $ before no name or inside a part's name (`reports$v2`: review
+    // of 2026-11-28, refused as a variable), and a runs file's calDataJson placeholder
     // are paths as written; the registry's text put in L1_CREDENTIALS_FILE, a $ in its password,
     // is not quoted here (it is said without its value, lib/run/credentials.ts).
     const s = readSettings(
@@ -326,10 +330,12 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
           L1_STATE_DIR: '/tmp/~old',
           L1_VERDICTS_DIR: 'out/$1',
           L1_CAL_DATA_JSON: 'cal/{batchDate}.json',
+          L1_ALLURE_REPORT_DIR: '/srv/reports$v2',
         },
       }),
     );
     expect([s.paths.state, s.paths.verdicts]).toEqual(['/tmp/~old', '/out/$1']);
+    expect(s.paths.allureReport).toBe('/srv/reports$v2');
     const registryText = JSON.stringify({ companies: { '7': { phone: '1', password: 'pa$HOME' } } });
     expect(parseVariables({ L1_CREDENTIALS_FILE: registryText }, {}).problems).toEqual([]);
   });
