@@ -16,7 +16,7 @@ import type { ProfileBSettings } from '../run/types';
 import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
 import { namedIds, BATCH_LIST, confirmBuiltBatch, dayOfBatchDate, resolveBatch } from './batches';
-import { PlatformClient } from './client';
+import { EndpointError, PlatformClient } from './client';
 import { LoginError } from './login';
 import { isLoopbackHost } from '../util/host';
 import { redactText, redactUrl } from '../redaction/url';
@@ -413,6 +413,25 @@ function sameBatchOrStop(rows: readonly SnapshotRow[], batchIds: readonly string
   );
 }
 
+/**
+ * The failures of a run's requests, one line each, the endpoints that failed alike said once with
+ * their failure: a 401 every table answered read four times, and the reason was cut at 300
+ * characters in the middle of the third (reader audit of 2026-11-28). `GET … (table=snapshot) ·
+ * GET … (table=competitor): HTTP 401 …`, then ` | ` before another failure.
+ */
+function failuresText(failures: readonly unknown[]): string {
+  const byDetail = new Map<string, string[]>();
+  const others: string[] = [];
+  for (const e of failures) {
+    if (e instanceof EndpointError) byDetail.set(e.detail, [...(byDetail.get(e.detail) ?? []), e.endpoint]);
+    else others.push(messageOf(e));
+  }
+  return [
+    ...[...byDetail].map(([detail, endpoints]) => `${endpoints.join(' · ')}: ${detail}`),
+    ...others,
+  ].join(' | ');
+}
+
 async function fetchPlatform(
   run: ConfiguredRun,
   facts: UrlFacts,
@@ -508,8 +527,8 @@ async function fetchPlatform(
     ),
   };
   const settled = await Promise.allSettled(Object.values(tasks));
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [messageOf(s.reason)] : []));
-  if (failures.length) throw new Stop('error', failures.join(' | '), 'platform');
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (failures.length) throw new Stop('error', failuresText(failures), 'platform');
 
   const sources = await tasks.sources;
   const tables = {

@@ -771,6 +771,23 @@ test.describe('collectRun: each way a run is not checked', () => {
     );
   });
 
+  test('endpoints that fail alike are said once, with their failure: every table answering 403 is one line naming each table, not four copies of one sentence (reader audit of 2026-11-28: the reason was cut in the middle of the third); near miss: another failure beside them keeps its own line', async () => {
+    const { data, ids, platform } = aMonitor();
+    for (const table of ['snapshot', 'competitor', 'tmc'] as const)
+      platform.set(metricsKey(A_MONITOR, table, ids), new Reply(403));
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+    expect(evidence.status).toBe('error');
+    expect(evidence.reason!.match(/HTTP 403/g)).toHaveLength(1);
+    expect(evidence.reason).toContain(
+      'GET /api/geo-monitor/metrics/l1 (table=snapshot) · GET /api/geo-monitor/metrics/l1 (table=competitor) · GET /api/geo-monitor/metrics/l1 (table=tmc): HTTP 403',
+    );
+    const mixed = aMonitor();
+    mixed.platform.set(metricsKey(A_MONITOR, 'competitor', mixed.ids), new Reply(403));
+    mixed.platform.set(metricsKey(A_MONITOR, 'tmc', mixed.ids), new Reply(404));
+    const both = await collectRun(configuredRun(A_MONITOR), fakeDeps(mixed.platform, mixed.data).deps);
+    expect(both.reason!.split(' | ')).toHaveLength(2);
+  });
+
   test('403 is not retried: a platform error naming the endpoint and what to check', async () => {
     const { data, ids, platform } = aMonitor();
     platform.set(metricsKey(A_MONITOR, 'competitor', ids), new Reply(403));
