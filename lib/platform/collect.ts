@@ -416,8 +416,11 @@ function sameBatchOrStop(rows: readonly SnapshotRow[], batchIds: readonly string
 /**
  * The failures of a run's requests, one line each, the endpoints that failed alike said once with
  * their failure: a 401 every table answered read four times, and the reason was cut at 300
- * characters in the middle of the third (reader audit of 2026-11-28). `GET … (table=snapshot) ·
- * GET … (table=competitor): HTTP 401 …`, then ` | ` before another failure.
+ * characters in the middle of the third (reader audit of 2026-11-28). The first endpoint with its
+ * failure, then the others: `GET … (table=snapshot): HTTP 403: … check the credentials entry;
+ * likewise GET … (table=competitor) · GET … (table=tmc)`, then ` | ` before another failure. The
+ * failure before the list, since five endpoints alone fill the 300 characters a summary keeps
+ * (README § Bounded outputs): listed first, they cut its advice.
  */
 function failuresText(failures: readonly unknown[]): string {
   const byDetail = new Map<string, string[]>();
@@ -427,7 +430,10 @@ function failuresText(failures: readonly unknown[]): string {
     else others.push(messageOf(e));
   }
   return [
-    ...[...byDetail].map(([detail, endpoints]) => `${endpoints.join(' · ')}: ${detail}`),
+    ...[...byDetail].map(
+      ([detail, [first, ...rest]]) =>
+        `${first}: ${detail}${rest.length ? `; likewise ${rest.join(' · ')}` : ''}`,
+    ),
     ...others,
   ].join(' | ');
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
 import { judge } from '../../lib/report/judged';
+import { REASON_MAX } from '../../lib/report/night';
+import { safeText } from '../../lib/report/text';
 import { failingSteps } from './builders';
 import { BROWSER_NOT_STARTED, collectRun, trustedLoginOrigin } from '../../lib/platform/collect';
 import type { Evidence } from '../../lib/platform/evidence';
@@ -779,13 +781,34 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(evidence.status).toBe('error');
     expect(evidence.reason!.match(/HTTP 403/g)).toHaveLength(1);
     expect(evidence.reason).toContain(
-      'GET /api/geo-monitor/metrics/l1 (table=snapshot) · GET /api/geo-monitor/metrics/l1 (table=competitor) · GET /api/geo-monitor/metrics/l1 (table=tmc): HTTP 403',
+      'GET /api/geo-monitor/metrics/l1 (table=snapshot): HTTP 403: the account of this run may not read this company or project: check the credentials entry; likewise GET /api/geo-monitor/metrics/l1 (table=competitor) · GET /api/geo-monitor/metrics/l1 (table=tmc)',
     );
     const mixed = aMonitor();
     mixed.platform.set(metricsKey(A_MONITOR, 'competitor', mixed.ids), new Reply(403));
     mixed.platform.set(metricsKey(A_MONITOR, 'tmc', mixed.ids), new Reply(404));
     const both = await collectRun(configuredRun(A_MONITOR), fakeDeps(mixed.platform, mixed.data).deps);
     expect(both.reason!.split(' | ')).toHaveLength(2);
+  });
+
+  test('every endpoint failing alike: the summary, which keeps 300 characters of a reason, still says the failure and what to check (review of 2026-11-28: with the five endpoints listed before it, the advice was cut)', async () => {
+    const { data, ids, platform } = aMonitor();
+    for (const table of ['snapshot', 'competitor', 'tmc'] as const)
+      platform.set(metricsKey(A_MONITOR, table, ids), new Reply(403));
+    platform.set(metricsKey(A_MONITOR, 'source', ids, 'all'), new Reply(403));
+    platform.set(wordcloudKey(A_MONITOR, ids[0]!), new Reply(403));
+    const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+    const shown = safeText(evidence.reason!, REASON_MAX);
+    expect(shown).toContain(
+      'HTTP 403: the account of this run may not read this company or project: check the credentials entry',
+    );
+    for (const endpoint of [
+      'table=snapshot',
+      'table=competitor',
+      'table=tmc',
+      '/wordcloud',
+      'table=source, platform=all',
+    ])
+      expect(evidence.reason!.split(endpoint), endpoint).toHaveLength(2);
   });
 
   test('403 is not retried: a platform error naming the endpoint and what to check', async () => {
