@@ -120,7 +120,9 @@ export function fileKeyOf(label: string): string {
   )
     return label;
   const hash = sha256(label).slice(0, 8);
-  const slug = slugify(label).replace(MOBILE, (d) => `${d[0]}${'x'.repeat(d.length - 1)}`);
+  // Masked before the slug is made: `+86 138 0013 8000` is `86-138-0013-8000` in it, a dash-joined
+  // id (lib/util/phone.ts). NFKC first, as slugify reads it: full-width digits are digits there.
+  const slug = slugify(label.normalize('NFKC').replace(MOBILE, '1xxxxxxxxxx')).replace(MOBILE, '1xxxxxxxxxx');
   return `${[...slug].slice(0, 60).join('')}-${hash}`;
 }
 

@@ -24,6 +24,7 @@ import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml, escapeRegExp } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
+import { fileKeyOf } from '../../lib/run/runs';
 import { readDotenv, readSettings, tsScript } from '../../lib/run/settings';
 
 /*
@@ -1055,6 +1056,34 @@ test.describe('secrets from any source are masked before they leave the suite (R
     const kept =
       'rows 150 2025-11-17, at 13:45:12, batch L1M-101101-20251117-01, project 131234-2025, 123800138000, v1.13800138000';
     expect(redactText(kept)).toBe(kept);
+  });
+
+  test('a grouped mobile number has one separator, the same twice, and nothing joined to it: a batch id of a three-digit project and a compact date, a label, a UUID are no phone, in a text or a file name (review of ba2508d: XH-HIST-150-20251110-D went out as XH-HIST-1**********-D); a bare number ending a sentence is masked, as the guard finds it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 130, max: 199 }),
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }),
+        (project, day) => {
+          const ymd = day.toISOString().slice(0, 10).replace(/-/g, '');
+          for (const id of [
+            `XH-HIST-${project}-${ymd}-D`,
+            `L1M-${project}-${ymd}-01`,
+            `shop-${project}-${ymd}`,
+          ]) {
+            assert.equal(redactText(`batch ${id}: no rows`), `batch ${id}: no rows`);
+            assert.equal(fileKeyOf(id), id);
+          }
+        },
+      ),
+    );
+    const uuid = 'f0e2a150-1234-4567-8901-abcdef123456';
+    expect(redactText(`result ${uuid}`)).toBe(`result ${uuid}`);
+    expect(redactText(`account ${P_UNKNOWN}.`)).toBe('account 1**********.');
+    const grouped = `${P_UNKNOWN.slice(0, 3)} ${P_UNKNOWN.slice(3, 7)} ${P_UNKNOWN.slice(7)}`;
+    expect(fileKeyOf(`acme +86 ${grouped}`)).toMatch(/^acme-1x{10}-[0-9a-f]{8}$/);
+    expect(fileKeyOf(`acme-${grouped.replace(/ /g, '-')}-monitor`)).toMatch(
+      /^acme-1x{10}-monitor-[0-9a-f]{8}$/,
+    );
   });
 
   test('redactText keeps the punctuation a message puts after a URL masked already, and masks whatever else follows ***', () => {
