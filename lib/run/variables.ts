@@ -57,11 +57,13 @@ function unexpanded(value: string): string | undefined {
   if (/^~(?=$|[\\/])/.test(value)) return 'begins with ~';
   // `%USERPROFILE%` as Windows' cmd writes it, which a .env written on Windows holds as readily
   // (README § Settings: the folder `%USERPROFILE%` in the checkout, as `~` was).
-  // A `$NAME` only where a shell variable stands for a folder: at the start of the path or of one
-  // of its parts (`$RUNNER_TEMP/x`, `out/$DATE`); `out/reports$v2` is a name (review of 2026-11-28).
+  // A `$NAME` where a shell variable stands for a folder or a part of one: at the start of the path
+  // or of one of its parts, or after a `-` or `_` (`$RUNNER_TEMP/x`, `out/$DATE`, `out/run-$RUN_ID`);
+  // `out/reports$v2` is a name (review of 2026-11-28). `${NAME}` is a variable wherever it stands
+  // (`out/run${RUN_ID}`, `l1-${GITHUB_RUN_ID}`): no folder is named so by chance (review of 1165113).
   const variable =
-    /(?:^|[\\/])(\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*))/.exec(value) ?? /%[A-Za-z_]\w*%/.exec(value);
-  return variable ? `names ${variable[1] ?? variable[0]}` : undefined;
+    /(?:^|[\\/_-])(\$[A-Za-z_]\w*)|(\$\{[A-Za-z_]\w*\})/.exec(value) ?? /%[A-Za-z_]\w*%/.exec(value);
+  return variable ? `names ${variable[1] ?? variable[2] ?? variable[0]}` : undefined;
 }
 const pathText = (separator?: string) =>
   text.superRefine((value, ctx) => {

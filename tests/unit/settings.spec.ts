@@ -320,6 +320,14 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     expect(refusal(() => readSettings(sources({ env: { L1_STATE_DIR: 'out/$DATE/state' } })))).toContain(
       'names $DATE',
     );
+    // Review of 1165113: a `${NAME}` inside a folder's name, and a `$NAME` after a dash, are variables
+    // nothing expanded still, never a folder named by chance.
+    expect(
+      refusal(() => readSettings(sources({ env: { L1_STATE_DIR: 'out/run${RUN_ID}/state' } }))),
+    ).toContain('names ${RUN_ID}');
+    expect(
+      refusal(() => readSettings(sources({ env: { L1_VERDICTS_DIR: 'out/l1-$GITHUB_RUN_ID' } }))),
+    ).toContain('names $GITHUB_RUN_ID');
     // Near miss: a ~ inside a path, a $ before no name or inside a part's name (`reports$v2`: review
     // of 2026-11-28, refused as a variable), and a runs file's calDataJson placeholder
     // are paths as written; the registry's text put in L1_CREDENTIALS_FILE, a $ in its password,
