@@ -1339,7 +1339,7 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
     expect(load({ companies: [] })).toContain('is malformed at registry.companies');
   });
 
-  test('every secret of a malformed entry is one the guard looks for: a phone written as a number, a password under a misspelt key, an entry written as a list or one level down; a company id or a note beside them is not', () => {
+  test('every secret of a malformed entry is one the guard looks for: a phone written as a number, a password under a misspelt key, an entry written as a list or one level down; a company id, a note or a short setting under a key near them (tokenTtl: 3600, phoneCountryCode: 86) is not', () => {
     const other = `${phone.slice(0, 9)}77`;
     const registry = {
       companies: {
@@ -1347,6 +1347,8 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
         '1003': [other, `${password}-2`],
         '1004': { login: { mobile: `${phone.slice(0, 9)}66`, pwd: `${password}-3` }, companyId: 1004 },
         '1005': { phone: `${phone.slice(0, 9)}55`, _note: 'staging account' },
+        // Review of 902c6c2: settings under keys near phone or password, too short for secrets.
+        '1006': { phone: `${phone.slice(0, 9)}44`, tokenTtl: 3600, phoneCountryCode: 86, telType: 'A' },
       },
       profileB: { phone: Number(other), password: `${password}-b` },
     };
@@ -1362,6 +1364,7 @@ test.describe('docs/contract.md §3: the credentials registry holds "companies" 
       'company 1004 mobile',
       'company 1004 pwd',
       'company 1005 phone',
+      'company 1006 phone',
       'the Profile B entry phone',
       'the Profile B entry password',
     ]);
