@@ -472,8 +472,17 @@ async function fetchPlatform(
     // 2026-11-28: such a run followed the advice and was a platform error.
     if (profile === 'B' && facts.reportType === 'diagnosis') {
       const answer = await metrics('snapshot', batchIds);
+      // Rows naming the given id confirm it: another id beside them is a platform that mixed
+      // batches, which sameBatchOrStop stops, never a second id every table is asked with (review
+      // of dad9212: rows of the given id and of 2025-11-03's made the run compare both batches).
+      const given = new Set(run.input.batchId.split(',').map((part) => part.trim()));
+      const namesGiven = answer.parsed.rows.some((r) =>
+        (r.crawlBatchId ?? '').split(',').some((part) => given.has(part.trim())),
+      );
       const confirmed =
-        answer.parsed.rows.length > 0 ? confirmBuiltBatch(run.input.batchId, answer.parsed.rows) : undefined;
+        answer.parsed.rows.length > 0 && !namesGiven
+          ? confirmBuiltBatch(run.input.batchId, answer.parsed.rows)
+          : undefined;
       if (confirmed?.kind === 'found' && confirmed.batchIds.join(',') !== run.input.batchId) {
         evidence.notes.push(confirmed.note);
         batchIds = confirmed.batchIds;
