@@ -8,7 +8,7 @@
  */
 import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
 import { redactUrl } from '../lib/redaction/url';
-import { holdsRegistryText } from '../lib/run/credentials';
+import { holdsRegistryText } from '../lib/run/variables';
 import { safeText } from '../lib/report/text';
 import type { ConfiguredRun } from '../lib/run/runs';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../schema/issues';
 import { jsonSyntaxError, parseJson, readTextFile } from '../util/json';
-import { isAside, nearestName, parseVariables } from './variables';
+import { holdsRegistryText, isAside, nearestName, parseVariables } from './variables';
 
 const entry = z.object({ phone: z.string().min(1), password: z.string().min(1) });
 /** Each entry is validated on its own (`loadRegistry`): one malformed entry fails its own runs only. */
@@ -51,16 +51,6 @@ export interface CredentialSource {
   where: string;
   /** Set when the source cannot be a registry at all (L1_CREDENTIALS_FILE holding the JSON text). */
   problem?: string;
-}
-
-/**
- * Whether an `L1_CREDENTIALS_FILE` value is the registry's text rather than a path (the two
- * variables swapped by mistake): JSON (`{…}`, `[…]`), more than one line or longer than any path.
- * Such a value is never echoed: not in an error, a warning or `npm run runs`.
- */
-export function holdsRegistryText(value: string): boolean {
-  const text = value.trim();
-  return /^[{[]/.test(text) || /[\r\n]/.test(text) || text.length > 1024;
 }
 
 /**

@@ -45,6 +45,16 @@ const integer = z
   .refine((s) => Number.isSafeInteger(Number(s)), 'expected an integer below 2^53 (9007199254740992)')
   .transform(Number);
 /**
+ * Whether an `L1_CREDENTIALS_FILE` value is the registry's text rather than a path (the two
+ * variables swapped by mistake): JSON (`{…}`, `[…]`), more than one line or longer than any path.
+ * Such a value is never echoed: not in an error, a warning or `npm run runs`.
+ */
+export function holdsRegistryText(value: string): boolean {
+  const text = value.trim();
+  return /^[{[]/.test(text) || /[\r\n]/.test(text) || text.length > 1024;
+}
+
+/**
  * A path a variable names. `~/…` and `$HOME/…`, `${HOME}/…` are a shell's to expand, and neither
  * `.env` (dotenv expands nothing) nor a CI workflow's `env:` block is a shell: taken from the
  * project root as written, `L1_STATE_DIR=~/l1-state` was the folder `~` in the checkout, which a
@@ -53,7 +63,7 @@ const integer = z
 function unexpanded(value: string): string | undefined {
   // Text that is no path at all (the credentials registry put in L1_CREDENTIALS_FILE, whose
   // password may hold a `$`) is said elsewhere, never quoted (lib/run/credentials.ts).
-  if (/^[{[]/.test(value) || /[\r\n]/.test(value) || value.length > 1024) return undefined;
+  if (holdsRegistryText(value)) return undefined;
   if (/^~(?=$|[\\/])/.test(value)) return 'begins with ~';
   // `%USERPROFILE%` as Windows' cmd writes it, which a .env written on Windows holds as readily
   // (README § Settings: the folder `%USERPROFILE%` in the checkout, as `~` was).
@@ -429,7 +439,7 @@ export interface ParsedVariables {
 /**
  * Variables whose value must never be echoed back in a message or listed (`npm run runs`).
  * `L1_CREDENTIALS_FILE` is not one, but holding the registry's text it is treated as one
- * (lib/run/credentials.ts `holdsRegistryText`).
+ * (`holdsRegistryText`).
  */
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set<string>(['L1_CREDENTIALS_JSON']);
 
