@@ -71,7 +71,7 @@ export interface NightSummary {
   night?: { batchDate: string; describe: string };
   /**
    * The batch dates as every rendering says them: the templated night, then the dates other runs
-   * fixed in the runs file (`2026-11-25 (yesterday in Asia/Shanghai); fixed in the runs file:
+   * fixed in their URLs (`2026-11-25 (yesterday in Asia/Shanghai); fixed in their URLs:
    * 2025-11-10, 2025-11-17`), or the runs' dates when no run was templated. The night alone read
    * as if every run had checked it (reader audit of 2026-11-26: 17 of 21 runs had fixed dates).
    */
@@ -176,7 +176,7 @@ export function shownLabels(labels: readonly string[]): string[] {
 function batchDateText(dates: readonly string[], night: NightSummary['night']): string {
   if (!night) return dates.join(', ') || '-';
   const fixed = dates.filter((d) => d !== night.batchDate);
-  return fixed.length ? `${night.describe}; fixed in the runs file: ${fixed.join(', ')}` : night.describe;
+  return fixed.length ? `${night.describe}; fixed in their URLs: ${fixed.join(', ')}` : night.describe;
 }
 
 /**

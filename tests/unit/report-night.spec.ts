@@ -161,10 +161,10 @@ test("the batch date says which runs the templated night was, and the dates othe
   };
   const mixed = summarize([on('a', '2026-11-25'), on('b', '2025-11-17'), on('c', '2025-11-10')], selection);
   expect(mixed.batchDateText).toBe(
-    '2026-11-25 (yesterday in Asia/Shanghai); fixed in the runs file: 2025-11-10, 2025-11-17',
+    '2026-11-25 (yesterday in Asia/Shanghai); fixed in their URLs: 2025-11-10, 2025-11-17',
   );
   expect(markdownOf(mixed)).toContain(
-    'Batch date 2026-11-25 (yesterday in Asia/Shanghai); fixed in the runs file: 2025-11-10, 2025-11-17.',
+    'Batch date 2026-11-25 (yesterday in Asia/Shanghai); fixed in their URLs: 2025-11-10, 2025-11-17.',
   );
   expect(summarize([on('a', '2026-11-25')], selection).batchDateText).toBe(night.describe);
   expect(summarize([verdict('x', all('pass'))], selection).batchDateText).toBe('2025-11-17');
@@ -179,7 +179,7 @@ test('the Allure overview says the dates runs fixed in an entry of their own, "o
   const mixed = summarize([on('a', '2026-11-25'), on('b', '2025-11-17'), on('c', '2025-11-10')], selection);
   const dates = {
     'batch date': '2026-11-25 (yesterday in Asia/Shanghai)',
-    'other batch dates': '2025-11-10, 2025-11-17 (fixed in the runs file)',
+    'other batch dates': '2025-11-10, 2025-11-17 (fixed in their URLs)',
   };
   expect(nightVariables(mixed)).toMatchObject(dates);
   expect(nightEnvironment([], mixed)).toMatchObject(dates);

@@ -108,9 +108,9 @@ function names(labels: string[], max = 5): string {
 
 /**
  * The batch date as the report's overview shows it, in two entries when runs fixed other dates:
- * `batch date` the templated night, `other batch dates` the dates fixed in the runs file. The
+ * `batch date` the templated night, `other batch dates` the dates fixed in their URLs. The
  * overview cuts each value to about 35 characters with no way to read the rest, so one entry,
- * `2026-11-27 (yesterday in Asia/Shanghai); fixed in the runs file: 2025-11-10, …`, read
+ * `2026-11-27 (yesterday in Asia/Shanghai); fixed in their URLs: 2025-11-10, …`, read
  * `2026-11-27 (yesterday in Asia/Shangha…` on a night where six of seven runs checked another day
  * (reader audit of 2026-11-28; the reader audit of 2026-11-26 had added those dates for it).
  */
@@ -122,7 +122,7 @@ export function batchDateEntries(
   const fixed = summary.batchDates.filter((d) => d !== night.batchDate);
   return {
     'batch date': night.describe,
-    ...(fixed.length ? { 'other batch dates': `${fixed.join(', ')} (fixed in the runs file)` } : {}),
+    ...(fixed.length ? { 'other batch dates': `${fixed.join(', ')} (fixed in their URLs)` } : {}),
   };
 }
 
