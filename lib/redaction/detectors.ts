@@ -28,7 +28,16 @@ const RANK: Record<Detector, number> = {
   'secret-query': 2,
 };
 
-const PHONE = /(?<![0-9A-Za-z]|[0-9]\.)1[3-9][0-9]{9}(?![0-9A-Za-z]|\.[0-9])/g;
+/**
+ * A mainland mobile number in every form the suite masks (lib/util/phone.ts MOBILE): bare, with
+ * `+86`/`0086`/`86` before it, or grouped 3-4-4 with one space, tab or dash twice (`138 0013 8000`,
+ * `+86 138-0013-8000`). The audit of 2026-11-28 found only the bare form looked for: a number in no
+ * registry written `+8613800138000` or `138 0013 8000` in an output that skipped masking passed the
+ * night. Stricter than MOBILE at its edges (no letter against it), as base64 and bundled scripts are
+ * scanned too.
+ */
+const PHONE =
+  /(?<![0-9A-Za-z]|[0-9]\.)(?:(?:\+|00)?86[ \t-]?)?1[3-9][0-9]{9}(?![0-9A-Za-z]|\.[0-9])|(?<![0-9A-Za-z.])(?:(?:\+|00)?86[ \t-])?1[3-9][0-9]([ \t-])[0-9]{4}\1[0-9]{4}(?![0-9A-Za-z]|\.[0-9])/g;
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
 /** A URL query value under a secret-looking name (./url masks these as `***`). */
 const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
@@ -125,7 +134,7 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
       end: m.index + m[0].length,
       detector: 'phone-pattern',
       what: 'phone number (mainland China mobile pattern)',
-      preview: maskPhone(m[0]),
+      preview: maskPhone(m[0].replace(/[^0-9]/g, '').slice(-11)),
     });
   }
   for (const m of text.matchAll(SECRET_QUERY)) {

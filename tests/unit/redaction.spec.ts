@@ -376,6 +376,35 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
     expectNoSecretIn(findings);
   });
 
+  test('a phone in no registry in every form redactText masks (+86, 0086, 86, grouped 3-4-4): the pattern finds it in an output that skipped masking (leak audit of 2026-11-28)', () => {
+    const { root, env } = makeRoot();
+    const [a, b, c] = ['135', '2468', '0246'];
+    const forms = [
+      join('+86', a, b, c),
+      join('0086', a, b, c),
+      join('86', a, b, c),
+      join('+86 ', a, b, c),
+      [a, b, c].join(' '),
+      [a, b, c].join('-'),
+      join('+86-', [a, b, c].join('-')),
+      [a, b, c].join('\t'),
+    ];
+    for (const form of forms) expect(redactText(`客服 ${form}`)).not.toContain(c);
+    write(root, 'reports/verdicts/summary.md', lines(...forms.map((f) => `客服 ${f}`)));
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.line, f.detector, f.preview])).toEqual(
+      forms.map((_, i) => [i + 1, 'phone-pattern', '135****0246']),
+    );
+    // Not a phone: a longer number, a batch id's project and date, a UUID's groups, a version.
+    write(
+      root,
+      'reports/verdicts/summary.md',
+      lines(join('186', a, b, c), 'XH-HIST-150-20251110-D', 'a150-1234-4567', join('v1.', a, b, c)),
+    );
+    expect(scanOutputsReport({ root, env }).findings).toEqual([]);
+    expectNoSecretIn(findings);
+  });
+
   test('bearer tokens, JWTs, cookie headers and JSON secret keys', () => {
     const { root, env } = makeRoot();
     const jwt = join('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMDAxIn0', '.', 'c2lnbmF0dXJlLXBhcnQ');
