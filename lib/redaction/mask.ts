@@ -11,8 +11,14 @@ const MAX_DEPTH = 64;
 const DEEPER = `[nested deeper than ${MAX_DEPTH} levels: not kept]`;
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
 const SECRET_PARAM = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
-/** What `redactText` can change at all: a `key=value`, a `user@`, eleven digits in a row. */
-const MAY_HOLD_URL_SECRET = /[=@]|\d{11}/;
+/**
+ * What `redactText` can change at all: a `key=value`, a `user@`, eleven digits in a row, a mobile
+ * number grouped 3-4-4 (`138 0013 8000`, lib/util/phone.ts MOBILE), a JSON web token (`eyJ`, which
+ * needs no `=`). The leak audit of 2026-11-28 found the last two skipped: the console (the CI log,
+ * which the guard never sees) and a judged run's strings kept `1xx xxxx xxxx` of a number in no
+ * registry and a token, which `redactText` masks.
+ */
+const MAY_HOLD_URL_SECRET = /[=@]|\d{11}|\d(?:[^\S\r\n]|-)\d{4}(?:[^\S\r\n]|-)\d{4}|eyJ/;
 
 /**
  * Masks known secrets in any text before it leaves the suite (README.md § Security and limits,

@@ -1189,6 +1189,23 @@ test.describe('secrets from any source are masked before they leave the suite (R
     expect(mask.mask(message(COOKIE_URL))).toBe('API error code 500: 账号 *** 密码 *** (***) 会话 ***');
   });
 
+  test('SecretMask masks all that redactText masks: a grouped mobile number in no registry and a JSON web token, which hold no = or @ (leak audit of 2026-11-28)', () => {
+    const { root, env } = makeRoot();
+    const mask = new SecretMask(root, { env });
+    const [a, b, c] = ['135', '2468', '0246'];
+    const jwt = join('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMDAxIn0', '.', 'c2lnbmF0dXJlLXBhcnQ');
+    const texts = [
+      `客服 ${[a, b, c].join(' ')}`,
+      `客服 ${[a, b, c].join('-')}`,
+      `客服 +86 ${[a, b, c].join(' ')}`,
+      `客服 ${[a, b, c].join('\u00a0')}`,
+      `会话 ${jwt} 已失效`,
+    ];
+    expect(texts.map((t) => mask.mask(t))).toEqual(texts.map((t) => redactText(t)));
+    expect(mask.maskDeep({ words: texts })).toEqual({ words: texts.map((t) => redactText(t)) });
+    expect(texts.map((t) => mask.mask(t)).join(' ')).not.toMatch(/0246|IxMDAxIn0/);
+  });
+
   test('SecretMask never forgets a session: the teardown removes auth/ before the list reporter prints the failures (README.md § Security and limits)', () => {
     const { root, env } = makeRoot();
     const auth = path.join(root, '.l1', 'state', 'invocations', 'x', 'auth');
