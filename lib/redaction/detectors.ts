@@ -29,15 +29,26 @@ const RANK: Record<Detector, number> = {
 };
 
 /**
- * A mainland mobile number in every form the suite masks (lib/util/phone.ts MOBILE): bare, with
- * `+86`/`0086`/`86` before it, or grouped 3-4-4 with one space, tab or dash twice (`138 0013 8000`,
- * `+86 138-0013-8000`). The audit of 2026-11-28 found only the bare form looked for: a number in no
- * registry written `+8613800138000` or `138 0013 8000` in an output that skipped masking passed the
- * night. Stricter than MOBILE at its edges (no letter against it), as base64 and bundled scripts are
- * scanned too.
+ * A separator of a grouped mobile number as MOBILE takes it (`[^\S\r\n]` or a dash), in the latin1
+ * reading of UTF-8 the guard scans: ASCII space, tab, vertical tab, form feed and dash, and the
+ * Unicode spaces' bytes (no-break, ideographic, narrow, en to hair, the line and paragraph
+ * separators, BOM), as a Chinese page groups a number with U+3000 or U+00A0.
  */
-const PHONE =
-  /(?<![0-9A-Za-z]|[0-9]\.)(?:(?:\+|00)?86[ \t-]?)?1[3-9][0-9]{9}(?![0-9A-Za-z]|\.[0-9])|(?<![0-9A-Za-z.])(?:(?:\+|00)?86[ \t-])?1[3-9][0-9]([ \t-])[0-9]{4}\1[0-9]{4}(?![0-9A-Za-z]|\.[0-9])/g;
+const PHONE_SEP =
+  '(?:[ \\t\\v\\f-]|\\xC2\\xA0|\\xE1\\x9A\\x80|\\xE2\\x80[\\x80-\\x8A\\xA8\\xA9\\xAF]|\\xE2\\x81\\x9F|\\xE3\\x80\\x80|\\xEF\\xBB\\xBF)';
+/**
+ * A mainland mobile number in every form the suite masks (lib/util/phone.ts MOBILE): bare, with
+ * `+86`/`0086`/`86` before it, or grouped 3-4-4 with one separator twice (`138 0013 8000`,
+ * `+86 138-0013-8000`, or U+3000 between the groups). The audit of 2026-11-28 found only the bare
+ * form looked for: a number in no registry written `+8613800138000` or `138 0013 8000` in an
+ * output that skipped masking passed the night. Stricter than MOBILE at its edges (no letter
+ * against it), as base64 and bundled scripts are scanned too.
+ */
+const PHONE = new RegExp(
+  `(?<![0-9A-Za-z]|[0-9]\\.)(?:(?:\\+|00)?86${PHONE_SEP}?)?1[3-9][0-9]{9}(?![0-9A-Za-z]|\\.[0-9])` +
+    `|(?<![0-9A-Za-z.])(?:(?:\\+|00)?86${PHONE_SEP})?1[3-9][0-9](${PHONE_SEP})[0-9]{4}\\1[0-9]{4}(?![0-9A-Za-z]|\\.[0-9])`,
+  'g',
+);
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
 /** A URL query value under a secret-looking name (./url masks these as `***`). */
 const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');

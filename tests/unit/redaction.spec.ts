@@ -405,6 +405,24 @@ test.describe('the redaction guard finds planted secrets, with file and line', (
     expectNoSecretIn(findings);
   });
 
+  test('a phone grouped by a Unicode space (ideographic, no-break, narrow no-break, thin), which redactText masks: the pattern finds it in the UTF-8 the guard reads as latin1 (leak audit of 2026-11-28)', () => {
+    const { root, env } = makeRoot();
+    const [a, b, c] = ['135', '2468', '0246'];
+    const forms = ['\u3000', '\u00a0', '\u202f', '\u2009'].map((sep) => [a, b, c].join(sep));
+    forms.push(join('+86\u3000', [a, b, c].join('\u3000')));
+    for (const form of forms) expect(redactText(`客服 ${form}`)).not.toContain(c);
+    write(root, 'reports/verdicts/summary.md', lines(...forms.map((f) => `客服 ${f}`)));
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.line, f.detector, f.preview])).toEqual(
+      forms.map((_, i) => [i + 1, 'phone-pattern', '135****0246']),
+    );
+    // Two different separators are no grouped number, as MOBILE has it.
+    write(root, 'reports/verdicts/summary.md', lines([a, b].join('\u3000') + `-${c}`));
+    expect(redactText([a, b].join('\u3000') + `-${c}`)).toContain(c);
+    expect(scanOutputsReport({ root, env }).findings).toEqual([]);
+    expectNoSecretIn(findings);
+  });
+
   test('bearer tokens, JWTs, cookie headers and JSON secret keys', () => {
     const { root, env } = makeRoot();
     const jwt = join('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMDAxIn0', '.', 'c2lnbmF0dXJlLXBhcnQ');
