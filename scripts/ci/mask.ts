@@ -2,13 +2,14 @@
  * `bash scripts/ci/mask.sh`: the first step of every CI job that holds the credentials registry.
  * The registry stays one secret (L1_CREDENTIALS_JSON or the file named by L1_CREDENTIALS_FILE); a
  * CI's log masking hides that whole JSON text, not the phones and passwords inside it. In GitHub
- * Actions this step registers each phone and password of the registry — as written, URL-encoded
- * and JSON-escaped when those differ — with `::add-mask::`, before any later step can print one.
+ * Actions this step registers each phone and password of the registry — as written and in every
+ * text form the redaction guard looks for (`forms`) — with `::add-mask::`, before any later step can print one.
  * Elsewhere it prints nothing secret, only how many values it would mask. Exit 1 when the registry
  * cannot be read (naming the source, never a value).
  */
 import { credentialSource, loadRegistry, registrySecrets } from '../../lib/run/credentials';
 import { mergeEnv, readDotenv } from '../../lib/run/settings';
+import { prepareSecret } from '../../lib/redaction/secrets';
 import { parseArgsOrUsage } from '../../lib/util/args';
 import path from 'node:path';
 
@@ -40,8 +41,18 @@ function commandData(value: string): string {
   return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
+/**
+ * Every text form the redaction guard and the console's mask know (lib/redaction/secrets.ts
+ * `prepareSecret`: URL-, form-, JSON- and HTML-escaped, a phone spaced or dashed), base64 aside:
+ * the leak audit of 2026-11-28 found only three of them masked here, so a later step that printed
+ * a registry phone as `1xx-xxxx-xxxx` or a password with a space form-encoded (`+`) printed it in
+ * clear, where the night's own console masks it.
+ */
 function forms(value: string): string[] {
-  return [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])];
+  const prepared = prepareSecret({ value, label: '', detector: 'registry' });
+  return [
+    ...new Set([value, ...prepared.forms.filter((f) => !f.base64).map((f) => f.bytes.toString('utf8'))]),
+  ];
 }
 
 try {

@@ -132,6 +132,28 @@ test('mask.ts writes each value as workflow command data: %, CR and LF escaped, 
   expect(masked.every((l) => !/\r/.test(l))).toBe(true);
 });
 
+test('mask.ts masks every text form of a value the redaction guard looks for: a phone spaced and dashed, a password form-encoded and HTML-escaped (leak audit of 2026-11-28)', () => {
+  // Not a credential of anyone: a phone-shaped number and a password with a space and an ampersand.
+  const [a, b, c] = ['138', '0000', '0000'];
+  const registry = { companies: { '1001': { phone: [a, b, c].join(''), password: 'x y&z' } } };
+  const r = spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'mask.ts')], {
+    encoding: 'utf8',
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_'))),
+      GITHUB_ACTIONS: 'true',
+      L1_CREDENTIALS_JSON: JSON.stringify(registry),
+    },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  const masked = r.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'));
+  // As workflow command data: the form-encoded x+y%26z is written x+y%2526z.
+  expect(masked).toEqual(
+    expect.arrayContaining(
+      [[a, b, c].join(' '), [a, b, c].join('-'), 'x+y%2526z', 'x y&amp;z'].map((v) => `::add-mask::${v}`),
+    ),
+  );
+});
+
 test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-timeout), and refuses a value that is not whole minutes', () => {
   // No node_modules here: the command line is printed, then Playwright cannot start (its code recorded).
   const dir = bareCheckout('shard.sh');
