@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { parseDataText, READER_INIT, readDataText } from './data-reader';
-import { PHONE_ON_SCREEN } from '../lib/redaction/url';
+import { PHONE_ON_SCREEN, redactText } from '../lib/redaction/url';
 import { sha256 } from '../lib/util/hash';
 import { FENCE_ERROR } from './fence';
 
@@ -138,7 +138,11 @@ export class ReportPage {
     page.on('pageerror', (e) => {
       pageErrorCount++;
       if (pageErrors.length < PAGE_ERRORS_SHOWN)
-        pageErrors.push(`${e.name.slice(0, 100)}: ${e.message.slice(0, 200).split('\n')[0]}`);
+        // Masked before it is cut: a phone number or a token the cut runs through keeps digits
+        // that no mask recognises afterwards (leak hunt of 2026-11-28).
+        pageErrors.push(
+          redactText(`${e.name.slice(0, 100)}: ${e.message.split('\n')[0]!.slice(0, 2000)}`).slice(0, 300),
+        );
     });
     // Before any script of the page: the reader it cannot tamper with (pages/data-reader.ts).
     await page.addInitScript(READER_INIT);

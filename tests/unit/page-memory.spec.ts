@@ -291,6 +291,32 @@ test('contract §3: a report page that fails because the box blocked what its sc
   }
 });
 
+test('a page error that quotes a mobile number across where its message is cut is masked before the cut: no digits of it are left (leak hunt of 2026-11-28: cut at 200 characters first, the number kept 7 to 10 digits no mask recognises)', async () => {
+  test.setTimeout(30_000);
+  const phone = ['139', '8765', '4321'].join('');
+  const { origin, server } = await serve({
+    '/r.html': `<body><script>throw new Error('${'x'.repeat(184)} account ${phone} refused');</script></body>`,
+  });
+  const collector = collectorFor('page-error-phone', {
+    env: {},
+    screenshots: 'none',
+    requestTimeoutMs: 8_000,
+  });
+  try {
+    const failed = await collector['readPage'](`${origin}/r.html`, undefined, [origin]).catch(
+      (e: unknown) => e,
+    );
+    const message = (failed as Error).message;
+    expect(message).toContain("the page's script failed: Error: ");
+    expect(message).toContain('account 1**********');
+    expect(message).not.toMatch(/9876|8765|4321/);
+  } finally {
+    await collector.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
 test('the renderers together: the largest one whole, of each other one only what is its own (a blank renderer shares most of its memory)', () => {
   const MB = 1 << 20;
   expect(togetherBytes([])).toBe(0);
