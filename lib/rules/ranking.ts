@@ -13,7 +13,7 @@ import {
   type Ranked,
   type Ranking,
 } from './ranking-sides';
-import { makeItem, makeStep } from './results';
+import { makeItem, makeStep, nothingComparedRow } from './results';
 import { countRow, exactRow, missingGroupRow, percentRow } from './rows';
 import { tiedOn, type TiedOn } from './sorting';
 import { PASS_BY, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
@@ -385,16 +385,12 @@ function platformColumnRow(
  */
 function withRatesCompared(rows: ComparisonRow[]): ComparisonRow[] {
   if (rows.length === 0 || rows.some((r) => r.html !== null || r.platform !== null)) return rows;
-  const nothing: ComparisonRow = {
-    key: '(nothing compared)',
-    html: null,
-    platform: null,
-    gap: null,
-    tolerance: '-',
-    verdict: 'fail',
-    note: 'every cell of the step is an empty HTML cell against 「-」: no exposure rate was compared (7.6, docs/rules.md §D1)',
-  };
-  return [...rows, nothing];
+  return [
+    ...rows,
+    nothingComparedRow(
+      'every cell of the step is an empty HTML cell against 「-」: no exposure rate was compared (7.6, docs/rules.md §D1)',
+    ),
+  ];
 }
 
 interface ComparedPlatform {

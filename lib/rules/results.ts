@@ -62,9 +62,9 @@ function itemPassByNotes(steps: readonly StepResult[]): string[] {
   );
 }
 
-/** A step that compared nothing: it fails with one row saying why (docs/rules.md §D1). */
-function nothingStep(id: string, name: string, note: string, notes: string[] = []): StepResult {
-  const row: ComparisonRow = {
+/** The failing row of a check that compared nothing, saying why (docs/rules.md §D1). */
+export function nothingComparedRow(note: string): ComparisonRow {
+  return {
     key: '(nothing compared)',
     html: null,
     platform: null,
@@ -73,7 +73,11 @@ function nothingStep(id: string, name: string, note: string, notes: string[] = [
     verdict: 'fail',
     note,
   };
-  return { id, name, verdict: 'fail', rows: [row], notes };
+}
+
+/** A step that compared nothing: it fails with one row saying why (docs/rules.md §D1). */
+function nothingStep(id: string, name: string, note: string, notes: string[] = []): StepResult {
+  return { id, name, verdict: 'fail', rows: [nothingComparedRow(note)], notes };
 }
 
 /**
