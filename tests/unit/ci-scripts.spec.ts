@@ -111,12 +111,14 @@ test("finish.ts: with every job a success the night's code is the merge's (0, 1,
   expect(unmerged.stdout).toContain('failed: the reports; the checks alone would exit 2');
 });
 
-test('mask.ts writes each value as workflow command data: %, CR and LF escaped, so the runner masks the value itself', () => {
-  // Not a credential of anyone: a phone-shaped number and a password with a % and a newline.
-  const registry = { companies: { '1001': { phone: '13800000000', password: 'a%b\nc' } } };
+/**
+ * The `::add-mask::` lines scripts/ci/mask.ts prints in GitHub Actions for a registry given as
+ * L1_CREDENTIALS_JSON, with no L1_* of this shell (a blank L1_CREDENTIALS_FILE would not hide one in
+ * .env: README.md § Settings); it must exit 0.
+ */
+function maskLines(registry: unknown): string[] {
   const r = spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'mask.ts')], {
     encoding: 'utf8',
-    // No L1_* of this shell: a blank L1_CREDENTIALS_FILE would not hide one in .env (README.md § Settings).
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_'))),
       GITHUB_ACTIONS: 'true',
@@ -124,7 +126,13 @@ test('mask.ts writes each value as workflow command data: %, CR and LF escaped, 
     },
   });
   expect(r.status, r.stderr).toBe(0);
-  const masked = r.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'));
+  return r.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'));
+}
+
+test('mask.ts writes each value as workflow command data: %, CR and LF escaped, so the runner masks the value itself', () => {
+  // Not a credential of anyone: a phone-shaped number and a password with a % and a newline.
+  const registry = { companies: { '1001': { phone: '13800000000', password: 'a%b\nc' } } };
+  const masked = maskLines(registry);
   // As written, URL-encoded (a%25b%0Ac) and JSON-escaped (a%b\nc), each escaped once more.
   expect(masked).toContain('::add-mask::a%25b%0Ac');
   expect(masked).toContain('::add-mask::a%2525b%250Ac');
@@ -136,16 +144,7 @@ test('mask.ts masks every text form of a value the redaction guard looks for: a 
   // Not a credential of anyone: a phone-shaped number and a password with a space and an ampersand.
   const [a, b, c] = ['138', '0000', '0000'];
   const registry = { companies: { '1001': { phone: [a, b, c].join(''), password: 'x y&z' } } };
-  const r = spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'mask.ts')], {
-    encoding: 'utf8',
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_'))),
-      GITHUB_ACTIONS: 'true',
-      L1_CREDENTIALS_JSON: JSON.stringify(registry),
-    },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  const masked = r.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'));
+  const masked = maskLines(registry);
   // As workflow command data: the form-encoded x+y%26z is written x+y%2526z.
   expect(masked).toEqual(
     expect.arrayContaining(

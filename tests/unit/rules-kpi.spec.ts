@@ -214,6 +214,17 @@ test.describe('item 3 · KPI cards, aggregate', () => {
   });
 });
 
+/** A trend point with no value at all, as a chart padded to the end of its axis draws it. */
+const emptyPoint = (date: string) => ({
+  date,
+  exposure_rate: null,
+  top3_rate: null,
+  top5_rate: null,
+  first_position_rate: null,
+  positive_mention_rate: null,
+  brand_exposure_rate: null,
+});
+
 test.describe('item 4 · KPI points per platform', () => {
   test('7.2: the last monitoring-day point by date (not the last printed) against each platform snapshot', () => {
     const r = checkItem4(context('A'));
@@ -225,16 +236,7 @@ test.describe('item 4 · KPI points per platform', () => {
   test('7.2 "the last monitoring-day point": a point dated after the report\'s batch date is no monitoring day of it: a chart padded to the end of its axis with empty points passes in both profiles (platform audit of 2026-11-28: item 4 failed every platform in A, "no value on the HTML side"); near misses: the point on the batch date is compared, and one that differs fails', () => {
     const padded = (profile: Profile) => {
       const ctx = { ...context(profile), batchDate: '2026-11-20' };
-      for (const k of KEYS)
-        ctx.data.brand.platforms[k]!.trend.push({
-          date: '2026-11-21',
-          exposure_rate: null,
-          top3_rate: null,
-          top5_rate: null,
-          first_position_rate: null,
-          positive_mention_rate: null,
-          brand_exposure_rate: null,
-        } as never);
+      for (const k of KEYS) ctx.data.brand.platforms[k]!.trend.push(emptyPoint('2026-11-21'));
       return ctx;
     };
     for (const profile of ['A', 'B'] as const) {
@@ -343,18 +345,7 @@ test.describe('item 4 · KPI points per platform', () => {
     const empty = context('B');
     for (const p of Object.values(empty.data.brand.platforms)) p.trend = [];
     const padded = context('B');
-    for (const p of Object.values(padded.data.brand.platforms))
-      p.trend = [
-        {
-          date: '2026-11-30',
-          exposure_rate: null,
-          top3_rate: null,
-          top5_rate: null,
-          first_position_rate: null,
-          positive_mention_rate: null,
-          brand_exposure_rate: null,
-        },
-      ];
+    for (const p of Object.values(padded.data.brand.platforms)) p.trend = [emptyPoint('2026-11-30')];
     const r = checkItem4(empty);
     expect(r.verdict).toBe('pass');
     expect(r.steps[0]?.notes[0]).toBe(
