@@ -229,6 +229,25 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   };
 }
 
+/**
+ * When this invocation built no report, the one its folder still holds is another invocation's:
+ * said with when it was written, so a reader the next morning does not take it for this night's
+ * (reader audit of 2026-11-28: after a `--reporter=dot` night the night before's report stayed,
+ * of the same batch date). Empty when the folder holds none.
+ */
+function earlierReport(folder: string): string {
+  const file = path.join(folder, 'index.html');
+  try {
+    const written = fs
+      .statSync(file)
+      .mtime.toISOString()
+      .replace(/\.\d+Z$/, 'Z');
+    return `; ${shownPath(file)}, written ${written}, is not this invocation's`;
+  } catch {
+    return '';
+  }
+}
+
 /** A job that stops before any check: what stopped it (when given), the exit line, and 2. */
 function nothingChecked(why?: string): 2 {
   if (why) say(why);
@@ -338,7 +357,9 @@ async function main(): Promise<number> {
   await stopDemo?.();
   const report = result.report ?? settings({ runsOptional: true }).paths.allureReport;
   say('');
-  say(`Allure report: ${result.noReport ?? shownPath(path.join(report, 'index.html'))}`);
+  say(
+    `Allure report: ${result.noReport ? `${result.noReport}${earlierReport(report)}` : shownPath(path.join(report, 'index.html'))}`,
+  );
   say(
     `Verdict files: ${result.verdicts === '-' ? 'none' : `${shownPath(result.verdicts)}/ (summary.md, index.json, junit.xml)`}`,
   );

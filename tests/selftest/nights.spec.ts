@@ -175,6 +175,10 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
   const last = await night('-1', { args: ['--last-failed', '--reporter=dot'] });
   expect(last.code, last.output.slice(-3000)).toBe(1);
   expect(last.output).toContain('Allure report: not built: --reporter replaced the Allure reporter');
+  // The night's report stays, said not to be this invocation's (reader audit of 2026-11-28).
+  expect(last.output).toMatch(
+    /Allure report: not built: .*; \S*allure-report\/index\.html, written \d{4}-\d\d-\d\dT[\d:]+Z, is not this invocation's/,
+  );
   expect(last.output).toMatch(/redaction guard: \d+ files scanned, no secret found/);
   expect({
     ...nightOutputs(),
