@@ -81,6 +81,17 @@ const failed = (failureKind: 'input' | 'platform' | 'configuration') => ({
   lacks: [],
 });
 
+/**
+ * A-monitor whose snapshot rows name these crawlBatchIds in turn (a missing, null or empty one
+ * names no batch): the ids the run asks for, and the deps of a platform answering so.
+ */
+function snapshotNaming(crawlBatchIds: unknown[]) {
+  const { data, view, ids, platform } = aMonitor();
+  const rows = view.snapshot.map((r, i) => ({ ...r, crawlBatchId: crawlBatchIds[i % crawlBatchIds.length] }));
+  platform.set(metricsKey(A_MONITOR, 'snapshot', ids), { rows });
+  return { ids, deps: fakeDeps(platform, data).deps };
+}
+
 test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3)', () => {
   test('the batch list item of the run date and project: its ids joined in their order, every table with them', async () => {
     const { data, ids, platform } = aMonitor();
@@ -171,16 +182,7 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
   });
 
   test('contract §4.2 / spec 9.1.3: snapshot rows whose crawlBatchId names a batch other than the ones asked for are another batch\'s answer (a platform that ignores unknown ids and sends its latest): a platform error naming the endpoint, the ids asked for and those answered, nothing judged (it was checked and passed every item: foolproof audit of 2026-11-28); near miss: rows naming one of the ids asked for, or none (missing, null, ""), are checked', async () => {
-    const withRows = (crawlBatchIds: unknown[]) => {
-      const { data, view, ids, platform } = aMonitor();
-      const rows = view.snapshot.map((r, i) => ({
-        ...r,
-        crawlBatchId: crawlBatchIds[i % crawlBatchIds.length],
-      }));
-      platform.set(metricsKey(A_MONITOR, 'snapshot', ids), { rows });
-      return { ids, deps: fakeDeps(platform, data).deps };
-    };
-    const latest = withRows(['L1M-999999-20251103-H']);
+    const latest = snapshotNaming(['L1M-999999-20251103-H']);
     const evidence = await collectRun(configuredRun(A_MONITOR), latest.deps);
     expect(
       outcome(
@@ -194,7 +196,7 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     // One row of another batch among the run's: still another batch's answer.
     const mixed = await collectRun(
       configuredRun(A_MONITOR),
-      withRows([A_IDS[0], 'L1M-101101-20251110-H']).deps,
+      snapshotNaming([A_IDS[0], 'L1M-101101-20251110-H']).deps,
     );
     expect(
       outcome(
@@ -204,29 +206,23 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
       ),
     ).toEqual(failed('platform'));
     for (const near of [[A_IDS[1]], [...A_IDS], [undefined], [null], [''], [A_IDS[0], null]]) {
-      const checked = await collectRun(configuredRun(A_MONITOR), withRows(near).deps);
+      const checked = await collectRun(configuredRun(A_MONITOR), snapshotNaming(near).deps);
       expect(checked.status, `${JSON.stringify(near)}: ${checked.reason}`).toBe('checked');
     }
   });
 
   test('contract §4.1 / §4.2: the ids asked for go as one comma-joined batchIds, so rows whose crawlBatchId names them joined (an aggregate row of a two-id batch echoing the parameter) or a run batchId of several comma-joined ids name no other batch and are checked; near miss: a joined id with one part of another batch is an error', async () => {
-    const withRows = (crawlBatchIds: unknown[]) => {
-      const { data, view, ids, platform } = aMonitor();
-      const rows = view.snapshot.map((r, i) => ({
-        ...r,
-        crawlBatchId: crawlBatchIds[i % crawlBatchIds.length],
-      }));
-      platform.set(metricsKey(A_MONITOR, 'snapshot', ids), { rows });
-      return { ids, deps: fakeDeps(platform, data).deps };
-    };
-    const joined = withRows([[...A_IDS].reverse().join(','), A_IDS[0], A_IDS[1]]);
+    const joined = snapshotNaming([[...A_IDS].reverse().join(','), A_IDS[0], A_IDS[1]]);
     const evidence = await collectRun(configuredRun(A_MONITOR), joined.deps);
     expect(evidence.status, evidence.reason).toBe('checked');
-    const spaced = await collectRun(configuredRun(A_MONITOR), withRows([`${A_IDS[1]}, ${A_IDS[0]}`]).deps);
+    const spaced = await collectRun(
+      configuredRun(A_MONITOR),
+      snapshotNaming([`${A_IDS[1]}, ${A_IDS[0]}`]).deps,
+    );
     expect(spaced.status, spaced.reason).toBe('checked');
     const other = await collectRun(
       configuredRun(A_MONITOR),
-      withRows([`${A_IDS[0]},L1M-101101-20251110-H`]).deps,
+      snapshotNaming([`${A_IDS[0]},L1M-101101-20251110-H`]).deps,
     );
     expect(outcome(other, 'the rows name crawlBatchId', 'L1M-101101-20251110-H')).toEqual(failed('platform'));
 
