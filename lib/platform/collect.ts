@@ -384,6 +384,17 @@ async function readData(
 }
 
 /**
+ * The ids one batch id text names: the ids go as one comma-joined `batchIds` (§4.1), so a row may
+ * name them joined (an aggregate row echoing the parameter) and a run's `batchId` may be several
+ * (review of 2026-11-28: a row naming "A,B" for batchIds=A,B was "another batch").
+ */
+const idParts = (id: string): string[] =>
+  id
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
  * Snapshot rows whose `crawlBatchId` names a batch other than those asked for are another batch's
  * figures (a platform that ignores ids it does not know and answers its latest batch): the run is
  * not compared (foolproof audit of 2026-11-28: it was checked and passed every item). The rows'
@@ -395,16 +406,8 @@ async function readData(
  */
 function sameBatchOrStop(rows: readonly SnapshotRow[], batchIds: readonly string[]): void {
   const answered = [...new Set(rows.flatMap((r) => (r.crawlBatchId ? [r.crawlBatchId] : [])))];
-  // The ids go as one comma-joined `batchIds` (§4.1), so a row may name them joined (an aggregate row
-  // echoing the parameter) and a run's `batchId` may be several: each part is one id (review of
-  // 2026-11-28: a row naming "A,B" for batchIds=A,B was "another batch").
-  const parts = (id: string) =>
-    id
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
-  const asked = new Set(batchIds.flatMap(parts));
-  const others = answered.filter((id) => parts(id).some((part) => !asked.has(part)));
+  const asked = new Set(batchIds.flatMap(idParts));
+  const others = answered.filter((id) => idParts(id).some((part) => !asked.has(part)));
   if (others.length === 0) return;
   throw new Stop(
     'error',
@@ -475,9 +478,9 @@ async function fetchPlatform(
       // Rows naming the given id confirm it: another id beside them is a platform that mixed
       // batches, which sameBatchOrStop stops, never a second id every table is asked with (review
       // of dad9212: rows of the given id and of 2025-11-03's made the run compare both batches).
-      const given = new Set(run.input.batchId.split(',').map((part) => part.trim()));
+      const given = new Set(idParts(run.input.batchId));
       const namesGiven = answer.parsed.rows.some((r) =>
-        (r.crawlBatchId ?? '').split(',').some((part) => given.has(part.trim())),
+        idParts(r.crawlBatchId ?? '').some((p) => given.has(p)),
       );
       const confirmed =
         answer.parsed.rows.length > 0 && !namesGiven
