@@ -2,7 +2,7 @@ import { itemTitle } from '../rules/items';
 import { ITEM_NUMBERS, type ItemNumber } from '../rules/types';
 import type { Mismatch, VerdictFile, VerdictItem, VerdictStep } from '../schema/verdict';
 import { redactText } from '../redaction/url';
-import { failedOnData, kindText, type NightSummary } from './night';
+import { failingItemsOf, kindText, type NightSummary } from './night';
 import { rowLine } from './table';
 import { safeText } from './text';
 
@@ -175,11 +175,11 @@ function failureMessage(label: string, item: VerdictItem): string {
  * step 5.1 · …: 澄风 · all-platform rate: HTML 51.4 · platform 49.6 · gap 1.8 · tolerance ≤ 0.05
  * (7.1.2) · and 1 more mismatch in this step`), in grid order and with the grid's labels: the
  * failing items of checked runs and those a stop left in runs not checked whole
- * (`failedOnData`). summary.md lists them under its grid.
+ * (`failingItemsOf`). summary.md lists them under its grid.
  */
 export function failingItemLines(summary: Pick<NightSummary, 'verdicts' | 'grid'>): string[] {
   return summary.verdicts.flatMap((v, n) =>
-    (v.status === 'checked' ? v.items.filter((i) => i.verdict === 'fail') : failedOnData(v))
+    failingItemsOf(v)
       .sort((a, b) => a.item - b.item)
       .map((item) => failureMessage(summary.grid[n]?.shown ?? safeText(v.run.label, 200), item)),
   );

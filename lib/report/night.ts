@@ -96,6 +96,15 @@ export function failedOnData(v: VerdictFile): VerdictFile['items'] {
 }
 
 /**
+ * The items a night counts and lists as failing: every failing item of a checked run, and those
+ * of a run not checked whole that failed on the data they compared (`failedOnData`). The grid marks
+ * them FAIL; the Allure variables, JUnit's lines in summary.md and the counts read the same list.
+ */
+export function failingItemsOf(v: VerdictFile): VerdictFile['items'] {
+  return v.status === 'checked' ? v.items.filter((i) => i.verdict === 'fail') : failedOnData(v);
+}
+
+/**
  * An item's cell. An item of a run not checked that failed only with its run's reason (no step: it
  * compared nothing) is `·`, as the same run's items are in a full night, where they are skipped:
  * selected alone (`--grep item5`) such an item fails, and its grid read FAIL, the mark of values that
@@ -106,8 +115,7 @@ export function failedOnData(v: VerdictFile): VerdictFile['items'] {
 function markOf(v: VerdictFile, item: ItemNumber): Mark {
   const found = v.items.find((x) => x.item === item);
   if (!found) return '·';
-  if (found.verdict === 'fail')
-    return v.status === 'checked' || found.steps.some((st) => st.verdict === 'fail') ? 'FAIL' : '·';
+  if (found.verdict === 'fail') return failingItemsOf(v).includes(found) ? 'FAIL' : '·';
   return found.passBy?.length ? 'pass*' : 'pass';
 }
 
@@ -225,9 +233,9 @@ export function summarize(verdicts: VerdictFile[], selection: Selection, stopped
       passing: checked.length - failing.length - noItems,
       noItems,
       failing: failing.length,
-      failingItems: checked.reduce((n, v) => n + v.items.filter((i) => i.verdict === 'fail').length, 0),
+      failingItems: checked.reduce((n, v) => n + failingItemsOf(v).length, 0),
       notChecked: verdicts.length - checked.length,
-      failingItemsNotChecked: notChecked.reduce((n, v) => n + failedOnData(v).length, 0),
+      failingItemsNotChecked: notChecked.reduce((n, v) => n + failingItemsOf(v).length, 0),
       byKind,
       annotatedPasses: annotated.length,
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ITEM_NUMBERS } from '../../rules/types';
-import { countsLine, failedOnData, notCheckedMessage, type GridRow, type NightSummary } from '../night';
+import { countsLine, failingItemsOf, notCheckedMessage, type GridRow, type NightSummary } from '../night';
 import { safeText } from '../text';
 import { csvField } from '../table';
 
@@ -135,11 +135,8 @@ export function nightVariables(summary: NightSummary): Record<string, string> {
   const failing = summary.grid.filter(
     (r) => r.status === 'checked' && Object.values(r.items).includes('FAIL'),
   );
-  // Items that failed on compared data: every failing item of a checked run, and those of a run
-  // not checked whole that had compared their values before it stopped (`failedOnData`).
-  const onData = summary.verdicts.map((v) =>
-    v.status === 'checked' ? v.items.filter((i) => i.verdict === 'fail') : failedOnData(v),
-  );
+  // Items that failed on compared data, in checked runs and in runs not checked whole.
+  const onData = summary.verdicts.map(failingItemsOf);
   const items = new Map<number, number>();
   for (const list of onData) for (const i of list) items.set(i.item, (items.get(i.item) ?? 0) + 1);
   const cutShort = summary.grid.filter((r, n) => r.status !== 'checked' && onData[n]!.length > 0);
