@@ -1,6 +1,6 @@
 import type { CompetitorEntry, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
-import { productLevelData, type ProductLevel } from '../schema/product';
+import type { ProductLevel } from '../schema/product';
 import { stableSortDesc } from './sorting';
 import { own } from './keyed';
 import type { RuleContext } from './types';
@@ -100,17 +100,19 @@ function brandSide(ctx: RuleContext): HtmlRankingSide {
  * DATA has none, and leaves step 5.3 without per-platform product rates.
  */
 function productSide(ctx: RuleContext): HtmlRankingSide {
-  const parsed = productLevelData(ctx.data);
-  if (!parsed.ok) {
+  // Parsed with DATA, once (lib/schema/data.ts `dataSchemaFor('product')`): the rule parses nothing.
+  const level: ProductLevel | undefined = ctx.data.product;
+  if (!level) {
     return {
       aggregate: undefined,
       perPlatform: () => undefined,
       listName: 'product_ranking',
       notes: [],
-      problems: parsed.issues,
+      problems: [
+        'DATA.product_ranking: DATA was not read at the product level (its product fields were not parsed), so the product ranking cannot be compared (9.5.1)',
+      ],
     };
   }
-  const level: ProductLevel = parsed.value;
   const notes: string[] = [];
   const ranking = level.ranking;
   let aggregateSource = level.competitors?.filter((c) => c.avg_exposure_rate !== 0).map(fromCompetitor);
@@ -129,7 +131,10 @@ function productSide(ctx: RuleContext): HtmlRankingSide {
   }
   return {
     aggregate: aggregateSource && maxForEqualNames(aggregateSource),
-    perPlatform: (key) => (ranking?.form === 'per-platform' ? ranking.byPlatform.get(key) : undefined),
+    perPlatform: (key) =>
+      ranking?.form === 'per-platform' && Object.hasOwn(ranking.byPlatform, key)
+        ? ranking.byPlatform[key]
+        : undefined,
     listName: 'product_ranking',
     notes,
     problems: [],

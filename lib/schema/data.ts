@@ -3,7 +3,13 @@ import { carryIssues } from './issues';
 import { isRecord } from '../util/json';
 import { list, noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
-import { competitorEntry, productLevelSchema, rankingEntry } from './product';
+import {
+  competitorEntry,
+  productLevelSchema,
+  productLevelView,
+  rankingEntry,
+  type ProductLevel,
+} from './product';
 
 /**
  * The report's DATA object and the offline cal_data_json, as fixed by docs/contract.md §5.
@@ -184,8 +190,8 @@ const dataObject = z.object({
   }),
   /**
    * Product level (spec 9.5.1): used only by a product-level run, so never validated here (docs/contract.md §5:
-   * "a brand-level run ignores them whatever their shape"). A product-level run validates them with
-   * `dataSchemaFor('product')`, and the rule reads them through `productLevelData` (./product.ts).
+   * "a brand-level run ignores them whatever their shape"). A product-level run parses them with
+   * `dataSchemaFor('product')` into `Data.product`, which the item 5 rule reads (./product.ts).
    */
   core_product_competitors: z.unknown().optional(),
   product_ranking: z.unknown().optional(),
@@ -198,12 +204,16 @@ const dataObject = z.object({
  */
 export function dataSchemaFor(level: 'brand' | 'product') {
   if (level === 'brand') return dataSchema;
-  return dataSchema.superRefine((data, ctx) => {
+  return dataSchema.transform((data, ctx): Data => {
     const parsed = productLevelSchema.safeParse({
       core_product_competitors: data.core_product_competitors,
       product_ranking: data.product_ranking,
     });
-    if (!parsed.success) carryIssues(ctx, parsed.error.issues);
+    if (!parsed.success) {
+      carryIssues(ctx, parsed.error.issues);
+      return z.NEVER;
+    }
+    return { ...data, product: productLevelView(parsed.data) };
   });
 }
 
@@ -270,8 +280,11 @@ type DataObject = z.output<typeof dataObject>;
 type WithBlocks<T extends { brand: object }, B> = Omit<T, 'brand'> & {
   brand: Omit<T['brand'], 'platforms'> & { platforms: Record<string, B> };
 };
-/** DATA as the rules read it: `brand.platforms` holds the six AI platforms' validated blocks. */
-export type Data = WithBlocks<DataObject, PlatformData>;
+/**
+ * DATA as the rules read it: `brand.platforms` holds the six AI platforms' validated blocks; `product`
+ * the product level's fields as a product-level run parsed them (`dataSchemaFor('product')`), once.
+ */
+export type Data = WithBlocks<DataObject, PlatformData> & { product?: ProductLevel };
 /** DATA as a report writes it (the demo's views): every block in the shape the AI platforms' are read in. */
 export type DataInput = WithBlocks<z.input<typeof dataObject>, z.input<typeof platformData>>;
 export type PlatformMeta = z.output<typeof platformMeta>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carryIssues, describeIssues } from './issues';
+import { carryIssues } from './issues';
 import { list, platformRecord } from './keys';
 import { optionalRate } from './rate';
 
@@ -16,7 +16,7 @@ type CompetitorEntry = z.output<typeof competitorEntry>;
  */
 export type ProductRanking =
   | { form: 'aggregate'; entries: RankingEntry[] }
-  | { form: 'per-platform'; byPlatform: Map<string, RankingEntry[]> };
+  | { form: 'per-platform'; byPlatform: Record<string, RankingEntry[]> };
 
 const aggregateForm = list(rankingEntry);
 const perPlatformForm = platformRecord(list(rankingEntry));
@@ -30,7 +30,7 @@ const productRanking = z.unknown().transform((value, ctx): ProductRanking | unde
     return z.NEVER;
   }
   const parsed = perPlatformForm.safeParse(value);
-  if (parsed.success) return { form: 'per-platform', byPlatform: new Map(Object.entries(parsed.data)) };
+  if (parsed.success) return { form: 'per-platform', byPlatform: parsed.data };
   const issues = parsed.error.issues;
   if (issues.length === 1 && issues[0]!.path.length === 0) {
     ctx.addIssue({
@@ -55,18 +55,11 @@ export interface ProductLevel {
 }
 
 /**
- * The product-level view of DATA for the item 5 rule: `issues` (named `DATA.product_ranking[...]`) when
- * the fields do not validate, so the rule fails with them instead of crashing.
+ * The product-level view of DATA (spec 9.5.1) from what `productLevelSchema` parsed: made once, when
+ * a product-level run's DATA is parsed (data.ts `dataSchemaFor('product')`, as `Data.product`), and
+ * read by the item 5 rule, which parses nothing itself.
  */
-export function productLevelData(data: {
-  core_product_competitors?: unknown;
-  product_ranking?: unknown;
-}): { ok: true; value: ProductLevel } | { ok: false; issues: string[] } {
-  const parsed = productLevelSchema.safeParse({
-    core_product_competitors: data.core_product_competitors,
-    product_ranking: data.product_ranking,
-  });
-  if (!parsed.success) return { ok: false, issues: describeIssues(parsed.error, 'DATA') };
-  const { core_product_competitors: competitors, product_ranking: ranking } = parsed.data;
-  return { ok: true, value: { ...(competitors ? { competitors } : {}), ...(ranking ? { ranking } : {}) } };
+export function productLevelView(parsed: z.output<typeof productLevelSchema>): ProductLevel {
+  const { core_product_competitors: competitors, product_ranking: ranking } = parsed;
+  return { ...(competitors ? { competitors } : {}), ...(ranking ? { ranking } : {}) };
 }

@@ -1,4 +1,5 @@
 import type { Data, GroupEntry, PlatformData, PlatformMeta, SourceEntry } from '../../lib/schema/data';
+import { productLevelSchema, productLevelView } from '../../lib/schema/product';
 import type {
   CompetitorRow,
   PlatformEvidence,
@@ -212,11 +213,20 @@ export interface ContextOptions {
   edit?: Edit;
 }
 
+/**
+ * A rule context. At the product level, DATA's product fields are parsed as a product-level run's
+ * collection parses them (`Data.product`, lib/schema/data.ts `dataSchemaFor('product')`).
+ */
 export function context({ profile = 'A', level = 'brand', edit }: ContextOptions = {}): RuleContext {
   const data = baseData();
   const platform = basePlatform();
   edit?.(data, platform);
-  return { profile, level, reportType: 'monitor', data, platform };
+  const product = {
+    core_product_competitors: data.core_product_competitors,
+    product_ranking: data.product_ranking,
+  };
+  const read = level === 'product' ? { product: productLevelView(productLevelSchema.parse(product)) } : {};
+  return { profile, level, reportType: 'monitor', data: { ...data, ...read }, platform };
 }
 
 /** Replaces one group on both sides for one platform option (`all` or a key). */

@@ -4,7 +4,7 @@ import { chromium } from '@playwright/test';
 import { expect, test } from './test-type';
 import type { z } from 'zod';
 import { Collector } from '../../fixtures/collector';
-import { A_MONITOR, B_DIAGNOSIS } from '../../demo/runs';
+import { A_MONITOR, B_DIAGNOSIS, B_MONITOR } from '../../demo/runs';
 import { collectRun } from '../../lib/platform/collect';
 import { judge, readJudged, writeJudged } from '../../lib/report/judged';
 import { ITEM_RULES } from '../../lib/rules';
@@ -14,6 +14,7 @@ import type { Invocation } from '../../lib/run/invocation';
 import { readSettings, ROOT } from '../../lib/run/settings';
 import { dataSchema } from '../../lib/schema/data';
 import { batchList, metricsTables, wordcloudPayload } from '../../lib/schema/platform';
+import { productLevelSchema } from '../../lib/schema/product';
 import { batchItem, configuredRun, fakeDeps, platformFor, viewsOf } from './fakes/platform';
 import { lightDemo } from './fakes/demo';
 import { tempDir } from './fakes/temp';
@@ -109,6 +110,35 @@ for (const project of [A_MONITOR, B_DIAGNOSIS])
       rules.restore();
     }
   });
+
+/**
+ * A product-level run (spec 9.5.1) parses its product fields with DATA, once (lib/schema/data.ts
+ * `dataSchemaFor('product')`, into `Data.product`); the item 5 rule reads them and parses nothing.
+ * It used to parse them again: the collection validated them and dropped what it parsed, and the
+ * rule parsed the raw fields a second time (conformance audit of issue 16, 2026-11-28).
+ */
+test('a product-level run: its product fields are parsed once, with DATA; the item 5 rule parses nothing (Profile B monitor, level product)', async () => {
+  const project = B_MONITOR;
+  const { data, view } = viewsOf(project);
+  const ids = [...project.spec.batchIds].reverse();
+  const platform = platformFor(project, view, ids, [batchItem(project, ids)]);
+  const parses = spyOn([...SCHEMAS, { name: 'product level', schema: productLevelSchema }]);
+  const rules = spyOnRules();
+  try {
+    const run = configuredRun(project, { level: 'product' });
+    const evidence = await collectRun(run, fakeDeps(platform, data).deps);
+    expect(evidence.status, evidence.reason).toBe('checked');
+    const judged = judge(evidence);
+    // The rule read the parsed product ranking (it names its form), not DATA's raw fields.
+    expect(judged.items[5]?.notes.join('\n')).toMatch(/DATA\.product_ranking is (a list|keyed by platform)/);
+    const sources = Object.keys(evidence.parsed!.platform.sources).length;
+    expect(parses.counts).toEqual({ ...onceEach(sources), 'product level': 1 });
+    expect(Object.values(rules.calls)).toEqual(ITEM_NUMBERS.map(() => 1));
+  } finally {
+    parses.restore();
+    rules.restore();
+  }
+});
 
 /**
  * The same count through the collector a worker of the checks uses (fixtures/collector.ts), over the

@@ -7,7 +7,6 @@ import { batchList, metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
-import { productLevelData } from '../../lib/schema/product';
 import { ITEM_RULES } from '../../lib/rules';
 import { baseData, context, row } from './builders';
 
@@ -532,21 +531,18 @@ test.describe('docs/rules.md / docs/contract.md §5: a field a run does not use 
       's',
       'DATA',
     );
-    const listView = productLevelData(list);
-    expect(listView.ok && listView.value.ranking?.form).toBe('aggregate');
+    expect(list.product?.ranking?.form).toBe('aggregate');
     const keyed = parseWith(
       dataSchemaFor('product'),
       withProduct({ kimi: [{ name: '纯牛奶', exposure_rate: 40 }] }),
       's',
       'DATA',
     );
-    const keyedView = productLevelData(keyed);
-    expect(keyedView.ok && keyedView.value.ranking?.form).toBe('per-platform');
-    expect(
-      keyedView.ok &&
-        keyedView.value.ranking?.form === 'per-platform' &&
-        keyedView.value.ranking.byPlatform.get('kimi'),
-    ).toEqual([{ name: '纯牛奶', exposure_rate: 40 }]);
+    expect(keyed.product?.ranking?.form).toBe('per-platform');
+    expect(keyed.product?.ranking).toEqual({
+      form: 'per-platform',
+      byPlatform: { kimi: [{ name: '纯牛奶', exposure_rate: 40 }] },
+    });
   });
 
   test('docs/contract.md §5: a product-level run rejects a product_ranking of neither form, naming DATA.product_ranking', () => {
@@ -556,8 +552,14 @@ test.describe('docs/rules.md / docs/contract.md §5: a field a run does not use 
     expect(() =>
       parseWith(dataSchemaFor('product'), withProduct({ kimi: [{ name: 1 }] }), 'report page DATA', 'DATA'),
     ).toThrow(/DATA\.product_ranking\.kimi\[0\]\.name/);
-    const view = productLevelData({ product_ranking: [{ name: 'x', exposure_rate: 'n/a' }] });
-    expect(view.ok ? [] : view.issues).toEqual(['DATA.product_ranking[0].exposure_rate: not a rate: "n/a"']);
+    expect(() =>
+      parseWith(
+        dataSchemaFor('product'),
+        withProduct([{ name: 'x', exposure_rate: 'n/a' }]),
+        'report page DATA',
+        'DATA',
+      ),
+    ).toThrow('DATA.product_ranking[0].exposure_rate: not a rate: "n/a"');
   });
 
   test('docs/contract.md §4.2 / 5: fields no check reads are accepted in any shape; extra fields are ignored', () => {
