@@ -203,3 +203,59 @@ test('through the collector, pictures and a worker restart included: one parse o
     await demo.close();
   }
 });
+
+/** Every `.ts` file under `dir` (recursive), relative to the root. */
+function sources(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
+}
+
+/**
+ * Where a file names a rule's function other than in its declaration, or ITEM_RULES other than where
+ * the table is made and where `judge` calls it (comments left out: a comment may name either).
+ */
+function ruleUsesOutsideJudge(files: string[], ruleNames: string[]): string[] {
+  const allowed: Record<string, number> = {
+    [path.join('lib', 'rules', 'index.ts')]: Infinity,
+    [path.join('lib', 'report', 'judged.ts')]: 2,
+  };
+  const found: string[] = [];
+  for (const file of files) {
+    const text = fs
+      .readFileSync(path.join(ROOT, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    const own = file === path.join('lib', 'rules', 'index.ts');
+    for (const name of ruleNames) {
+      const uses = text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
+      const declared = new RegExp(`export function ${name}\\(`).test(text) ? 1 : 0;
+      if (uses > declared && !own) found.push(`${file}: ${name}`);
+    }
+    const table = text.match(/\bITEM_RULES\b/g)?.length ?? 0;
+    if (table > (allowed[file] ?? 0)) found.push(`${file}: ITEM_RULES ×${table}`);
+  }
+  return found;
+}
+
+/**
+ * What the spies cannot see: a rule called by its own function rather than through ITEM_RULES (as
+ * `judge` calls it) would run again unseen, so the code a run goes through names a rule's function
+ * nowhere but in the table, and the table nowhere but in `judge` (conformance audit of issue 16: a
+ * second `checkItem5(context)` in `judge` passed every test above). The demo's sanity check and the
+ * bench call the rules themselves, outside any run.
+ */
+test('in the code a run goes through, a rule is called only through ITEM_RULES, and ITEM_RULES only by judge (lib/report/judged.ts)', () => {
+  const ruleNames = Object.values(ITEM_RULES).map((rule) => rule.name);
+  expect(ruleNames).toEqual(ITEM_NUMBERS.map((n) => `checkItem${n}`));
+  const files = [
+    ...sources('lib'),
+    ...sources('fixtures'),
+    ...sources('pages'),
+    ...sources('tests/setup'),
+    'tests/checks.spec.ts',
+    'playwright.config.ts',
+  ];
+  expect(ruleUsesOutsideJudge(files, ruleNames)).toEqual([]);
+});
