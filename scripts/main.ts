@@ -178,7 +178,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   // that passed only on its retry, an error outside any test. The job says so and exits 1, never
   // 0 (CLI audit of 2026-11-26: the flag had no effect through the job).
   const playwrightFailed = verdictsCode === 0 && played !== 0 && !stopped;
-  const checks = playwrightFailed ? 1 : verdictsCode;
+  const checks = verdictsCode;
   // No test matched (`--grep item05`: Playwright's "No tests found"): an empty night and no Allure
   // result. Nothing was checked (or, with --pass-with-no-tests, no check ran); no report of nothing.
   const noResult =
@@ -209,7 +209,12 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
       )
     : 0;
   const guard = await runGuard(env);
-  const code = jobExitCode({ checks, reportFailed: report !== 0, guardFailed: guard !== 0 });
+  const code = jobExitCode({
+    checks,
+    playwrightFailed,
+    reportFailed: report !== 0,
+    guardFailed: guard !== 0,
+  });
   const nothingCompared = code === checks && parsed?.success ? checksMeaning(parsed.data) : undefined;
   return {
     code,

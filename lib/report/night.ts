@@ -253,14 +253,20 @@ export function summarize(verdicts: VerdictFile[], selection: Selection, stopped
 /**
  * The exit code of a whole job (main job, merge, CI night), one rule everywhere: 3 when the
  * report or the redaction guard failed — a leak or a missing report is never hidden by another
- * code —, else the checks' code (2 a run not checked, 1 values differ, 0 all good).
+ * code —, else the checks' code (2 a run not checked, 1 values differ, 0 all good). Never 0 when
+ * Playwright failed an invocation (or a shard) whose verdicts all pass, `playwrightFailed`
+ * (`--fail-on-flaky-tests` after a test that passed on its retry, an error outside the tests): 1.
+ * The main job applied that alone, so a CI night of the same verdicts and the same Playwright
+ * failure exited 0 (conformance audit of issue 16).
  */
 export function jobExitCode(parts: {
   checks: 0 | 1 | 2;
   reportFailed?: boolean;
   guardFailed?: boolean;
+  playwrightFailed?: boolean;
 }): 0 | 1 | 2 | 3 {
   if (parts.guardFailed || parts.reportFailed) return 3;
+  if (parts.checks === 0 && parts.playwrightFailed) return 1;
   return parts.checks;
 }
 

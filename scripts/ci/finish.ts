@@ -5,6 +5,7 @@
  * SHARDS_RESULT failure or cancelled), the reports (MERGE_OUTCOME) or the final redaction guard
  * (GUARD_OUTCOME) did not succeed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
  * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
+ * A merge code of 0 with a shard whose Playwright failed is 1, as in the main job.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,9 +30,13 @@ const shardFolders = fs.existsSync(shards)
   : [];
 /** Shard folders with no exit code: their checks were killed or timed out before they ended. */
 const unrecorded: string[] = [];
+/** Shards whose Playwright failed (`shard 2: 1`): with every verdict passing, the night is 1, never 0. */
+const playwrightFailed: string[] = [];
 for (const shard of shardFolders) {
   const file = path.join(shards, shard, 'exit-code');
   if (!fs.existsSync(file)) unrecorded.push(shard);
+  else if (fs.readFileSync(file, 'utf8').trim() !== '0')
+    playwrightFailed.push(`${shard}: ${fs.readFileSync(file, 'utf8').trim()}`);
   process.stdout.write(
     fs.existsSync(file)
       ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
@@ -54,9 +59,15 @@ try {
 const failed = (name: string) => !['', 'success', undefined].includes(process.env[name]);
 const code = jobExitCode({
   checks,
+  playwrightFailed: playwrightFailed.length > 0,
   reportFailed: !merged || failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),
   guardFailed: failed('GUARD_OUTCOME'),
 });
+// As the main job says it: 1 for a night whose verdicts all pass is Playwright's failure, not values.
+const meaning =
+  code === 1 && checks === 0
+    ? `every verdict passes, but Playwright failed a shard (${playwrightFailed.join(', ')}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; see its log)`
+    : EXIT_MEANINGS[code];
 const steps = [
   // A shard job fails when its setup or its guard fails, or when its checks are killed (a step
   // killed by a signal, no exit code written): that one is named, not blamed on the others
@@ -70,6 +81,6 @@ const steps = [
   failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
 ].filter(Boolean);
 process.stdout.write(
-  `result: ${EXIT_MEANINGS[code]} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`,
+  `result: ${meaning} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`,
 );
 process.exitCode = code;

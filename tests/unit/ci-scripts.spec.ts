@@ -111,6 +111,30 @@ test("finish.ts: with every job a success the night's code is the merge's (0, 1,
   expect(unmerged.stdout).toContain('failed: the reports; the checks alone would exit 2');
 });
 
+test("finish.ts: a night whose verdicts all pass but where a shard's Playwright failed exits 1, as the main job does, never 0 (one rule: lib/report/night.ts jobExitCode)", () => {
+  const out = tempDir('ci-finish');
+  const ok = { SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' };
+  fs.writeFileSync(path.join(out, 'merge-exit-code'), '0\n');
+  for (const [shard, code] of [
+    ['1', '0'],
+    ['2', '1'],
+  ] as const) {
+    fs.mkdirSync(path.join(out, 'shards', shard), { recursive: true });
+    fs.writeFileSync(path.join(out, 'shards', shard, 'exit-code'), `${code}\n`);
+  }
+  const finish = () =>
+    spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
+      encoding: 'utf8',
+      env: { ...process.env, ...ok },
+    });
+  const failed = finish();
+  expect(failed.status, failed.stdout + failed.stderr).toBe(1);
+  expect(failed.stdout).toContain('every verdict passes, but Playwright failed a shard (2: 1:');
+  // The same verdicts with every shard's Playwright passing: 0.
+  fs.writeFileSync(path.join(out, 'shards', '2', 'exit-code'), '0\n');
+  expect(finish().status).toBe(0);
+});
+
 /**
  * The `::add-mask::` lines scripts/ci/mask.ts prints in GitHub Actions for a registry given as
  * L1_CREDENTIALS_JSON, with no L1_* of this shell (a blank L1_CREDENTIALS_FILE would not hide one in

@@ -310,6 +310,13 @@ test.describe('one exit code for a job (README.md § Exit codes)', () => {
       expect(jobExitCode({ checks })).toBe(checks);
     }
   });
+
+  test('Playwright failed an invocation whose verdicts all pass: 1, never 0; a worse code of the checks stays, 3 still wins', () => {
+    expect(jobExitCode({ checks: 0, playwrightFailed: true })).toBe(1);
+    expect(jobExitCode({ checks: 0, playwrightFailed: false })).toBe(0);
+    expect(jobExitCode({ checks: 2, playwrightFailed: true })).toBe(2);
+    expect(jobExitCode({ checks: 0, playwrightFailed: true, guardFailed: true })).toBe(3);
+  });
 });
 
 test.describe('passes by a special clause and runs not checked read differently', () => {
