@@ -43,11 +43,10 @@ export const HOSTILE_LOGIN_BASE = '/hostile/login-moved';
 /**
  * Tokens in the query of `hostile-redirect-loop-token`'s report URL: 24 hex characters each that look
  * like secrets, derived from the origin (its port) so a self-test can learn them and scan outputs
- * for them. Default origin: http://127.0.0.1:<L1_DEMO_PORT or 4173>.
+ * for them.
  */
-export function hostileTokens(origin?: string): string[] {
-  const o = origin ?? `http://127.0.0.1:${process.env.L1_DEMO_PORT || 4173}`;
+export function hostileTokens(origin: string): string[] {
   return ['token', 'access_token'].map((name) =>
-    crypto.createHash('sha256').update(`l1-demo-hostile|${name}|${o}`).digest('hex').slice(0, 24),
+    crypto.createHash('sha256').update(`l1-demo-hostile|${name}|${origin}`).digest('hex').slice(0, 24),
   );
 }

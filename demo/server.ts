@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { demoPortSetting } from '../lib/run/settings';
 import { ownerAlive } from '../lib/run/state';
 import type { ProfileBSettings, RunInput } from '../lib/run/types';
 import { DemoApp, type Origins } from './app';
@@ -110,9 +111,10 @@ async function listenTriple(
 export async function startDemo(opts: DemoOptions = {}): Promise<DemoServer> {
   const host = opts.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`demo: refusing to listen on ${host}: loopback only (127.0.0.1)`);
-  const wanted = opts.port ?? Number(process.env.L1_DEMO_PORT || DEMO_DEFAULT_PORT);
+  // Without a port, L1_DEMO_PORT as the settings read it (the environment over `.env`).
+  const wanted = opts.port ?? demoPortSetting();
   if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65533)
-    throw new Error(`demo: invalid port ${String(opts.port ?? process.env.L1_DEMO_PORT)}`);
+    throw new Error(`demo: invalid port ${String(wanted)}`);
   const registry = makeRegistry();
   const origins: Origins = { main: '', portalB: '', foreign: '' };
   const app = new DemoApp(registry, origins);

@@ -262,7 +262,7 @@ export function readSettings(sources: SettingsSources): Settings {
       throw new SettingsError(
         `no runs configured: set L1_RUNS, or L1_HTML_URL and L1_PLATFORM_URL (the bundled demo's runs come with the project's playwright.config.ts: from another folder, npx playwright test -c ${path.join(root, 'playwright.config.ts')})`,
       );
-    const demo = sources.demo(values.L1_DEMO_PORT ?? 4173);
+    const demo = sources.demo(values.L1_DEMO_PORT ?? DEFAULT_DEMO_PORT);
     entries = demo.runs.map((input) => ({ input }));
     demoProfileB = demo.profileB;
     runsLabel = 'bundled demo (no L1_RUNS or L1_HTML_URL set)';
@@ -345,7 +345,7 @@ export function readSettings(sources: SettingsSources): Settings {
     workers: values.L1_WORKERS ?? 2,
     keepState: values.L1_KEEP_STATE ?? false,
     screenshots: values.L1_SCREENSHOTS === 'all' ? 'all' : values.L1_SCREENSHOTS === '0' ? 'none' : 'failing',
-    demoPort: values.L1_DEMO_PORT ?? 4173,
+    demoPort: values.L1_DEMO_PORT ?? DEFAULT_DEMO_PORT,
     warnings,
   };
 }
@@ -440,6 +440,28 @@ function dropEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  */
 export function mergeEnv(env: NodeJS.ProcessEnv, dotenv: Record<string, string>): NodeJS.ProcessEnv {
   return { ...dropEmpty(dotenv), ...dropEmpty(env) };
+}
+
+/** The bundled demo's port when L1_DEMO_PORT is not set (README.md § Settings). */
+const DEFAULT_DEMO_PORT = 4173;
+
+/**
+ * L1_DEMO_PORT as every setting is read (the command line's environment over `.env`, checked by its
+ * schema), for a demo started outside the checks: `npm run demo:server` and the main job's
+ * `--scenario` demo (demo/server.ts `startDemo`). Read alone, so that another setting's problem
+ * does not stop the demo. The demo read `process.env.L1_DEMO_PORT` itself: a port set in `.env`
+ * was not used there, and a bad one was not refused as the settings refuse it (conformance audit of
+ * issue 16).
+ */
+export function demoPortSetting(
+  env: NodeJS.ProcessEnv = process.env,
+  dotenv: Record<string, string> = readDotenv(ROOT),
+): number {
+  const only = (layer: Record<string, string | undefined>): Record<string, string> =>
+    isSet(layer.L1_DEMO_PORT) ? { L1_DEMO_PORT: layer.L1_DEMO_PORT } : {};
+  const parsed = parseVariables(only(env), only(dotenv));
+  if (parsed.problems.length) throw new SettingsError(`settings: ${parsed.problems.join('; ')}`);
+  return parsed.values.L1_DEMO_PORT ?? DEFAULT_DEMO_PORT;
 }
 
 /** The project root (where playwright.config.ts lives). */

@@ -13,6 +13,7 @@ import { collectSecrets } from '../../lib/redaction/secrets';
 import { dateIn } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import {
+  demoPortSetting,
   checkTimeoutMs,
   readDotenv,
   readSettings,
@@ -976,6 +977,45 @@ test("settings() read with other options is read again, never the first call's a
     full: 'no runs configured: set L1_RUNS, or L1_H',
     again: 'none',
   });
+});
+
+/**
+ * Where a file outside the settings module reads a setting's variable from `process.env` itself
+ * (`process.env.L1_DEMO_PORT`): it misses `.env` and the setting's schema. allurerc.mjs reads
+ * L1_ALLURE_HISTORY_PATH as scripts/report.ts hands it over (the settings' resolved path, set for
+ * Allure's process), not as the user set it.
+ */
+function processEnvSettingReads(root: string): string[] {
+  const handedOver = new Map([['allurerc.mjs', 'L1_ALLURE_HISTORY_PATH']]);
+  const files = ['lib', 'fixtures', 'scripts', 'demo', 'pages', path.join('tests', 'setup')].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|mjs|js)$/.test(f))
+      .map((f) => path.join(dir, f)),
+  );
+  const top = fs.readdirSync(root).filter((f) => /\.(ts|mjs)$/.test(f));
+  const found: string[] = [];
+  for (const file of [...files, ...top]) {
+    if (file === path.join('lib', 'run', 'settings.ts')) continue;
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/process\.env(?:\.|\[['"`])(L1_[A-Z0-9_]+)/g))
+      if (m[1]! in VARIABLES && handedOver.get(file) !== m[1]) found.push(`${file}: process.env.${m[1]}`);
+  }
+  return found;
+}
+
+test('no file but the settings module reads a setting (an L1_* variable of the one list) from process.env itself: the demo took L1_DEMO_PORT so, without .env or its schema', () => {
+  expect(processEnvSettingReads(path.resolve(__dirname, '..', '..'))).toEqual([]);
+});
+
+test('the demo started outside the checks takes L1_DEMO_PORT as the settings read it: the environment over .env, refused by its schema', () => {
+  expect(demoPortSetting({}, {})).toBe(4173);
+  expect(demoPortSetting({}, { L1_DEMO_PORT: '4610' })).toBe(4610);
+  expect(demoPortSetting({ L1_DEMO_PORT: '4611' }, { L1_DEMO_PORT: '4610' })).toBe(4611);
+  expect(demoPortSetting({ L1_DEMO_PORT: ' ' }, { L1_DEMO_PORT: '4610' })).toBe(4610);
+  expect(() => demoPortSetting({ L1_DEMO_PORT: '65534' }, {})).toThrow(
+    /L1_DEMO_PORT "65534": expected a port of 65533 or less/,
+  );
 });
 
 test('README.md § Settings holds the table made from the one list of variables (npm run settings-table -- --write)', () => {
