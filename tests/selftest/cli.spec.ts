@@ -120,6 +120,10 @@ test('--retries: a retry of a test whose run could not be checked collects the r
   const always = suite.verdicts.get('fault-500-always');
   expect(always?.status).toBe('error');
   expect(always?.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:fail']);
+  // Selected alone, the item of a run not checked fails with its run's reason, in the verdict and on
+  // the terminal (docs/claims.md: a claim moved here from scenarios.spec.ts, `--grep @item3`).
+  expect(always?.reason).toMatch(/HTTP 500/);
+  expect(suite.output).toMatch(/run fault-500-always not checked \([^)]*\): [^\n]*HTTP 500/);
   // Each attempt is a collection: one page load and three snapshot requests (two in-client retries) each.
   const stats = await demoStats();
   expect(stats['101210']).toMatchObject({ page: 2, snapshot: 6 });
