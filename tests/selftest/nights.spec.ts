@@ -198,6 +198,10 @@ test('the morning after: --grep item5 and --last-failed write to a partial folde
   for (const v of grepped!.values())
     expect(v.selection).toMatchObject({ complete: false, filters: ['--grep item5'] });
   expect([...rerun!.keys()]).toEqual(['nightly-drift-ranking']);
+  // Its verdicts say the invocation was partial, as the --grep item5 ones do (docs/claims.md: moved
+  // here from invocations.spec.ts).
+  for (const v of rerun!.values())
+    expect(v.selection).toMatchObject({ complete: false, filters: ['--last-failed'] });
   // No reporter takes part in a verdict: the --grep item5 under the configured reporters and the
   // re-run under dot (a failing item, its mismatches and notes) say of the run and of item 5 what
   // the night said, but for their times (docs/claims.md).
