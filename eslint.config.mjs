@@ -96,8 +96,9 @@ export default tseslint.config(
     files: ['fixtures/**/*.ts'],
     rules: { 'playwright/no-conditional-in-test': 'off', 'playwright/valid-title': 'off' },
   },
-  // Layers a linter can see (docs/decisions.md): util → schema → run → redaction → platform →
-  // rules → report, each importing only layers before it; nothing in lib/ imports demo/, pages/,
-  // fixtures/, tests/ or scripts/. A shortcut fails `npm run lint`.
+  // Layers a linter can see (docs/decisions.md), as LAYERS lists them: util → schema → rules → run →
+  // redaction → platform → report, each importing only layers before it (so lib/rules imports
+  // nothing of lib/platform); nothing in lib/ imports demo/, pages/, fixtures/, tests/ or scripts/.
+  // A shortcut fails `npm run lint`.
   ...layerRules(),
 );
