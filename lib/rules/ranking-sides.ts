@@ -131,10 +131,7 @@ function productSide(ctx: RuleContext): HtmlRankingSide {
   }
   return {
     aggregate: aggregateSource && maxForEqualNames(aggregateSource),
-    perPlatform: (key) =>
-      ranking?.form === 'per-platform' && Object.hasOwn(ranking.byPlatform, key)
-        ? ranking.byPlatform[key]
-        : undefined,
+    perPlatform: (key) => (ranking?.form === 'per-platform' ? own(ranking.byPlatform, key) : undefined),
     listName: 'product_ranking',
     notes,
     problems: [],
