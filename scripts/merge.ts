@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../lib/report/merge';
-import { gridText, jobExitCode, summarize } from '../lib/report/night';
+import { gridText, jobExitCode } from '../lib/report/night';
 import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
@@ -100,17 +100,12 @@ function main(): number {
     // scripts/ci/merge.sh copies no shard's results into a folder the merge did not claim.
     return 3;
   }
-  writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
+  const { summary } = writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
   // Beside the night's verdicts, in its artifact: `--last-failed` in a checkout that holds them
   // re-runs the night's failures (tests/setup/cli.ts). Claiming the folder removed an older one.
   if (last.lastRun)
     writeAtomic(path.join(out, VERDICT_FOLDER_LAST_RUN), `${JSON.stringify(last.lastRun, null, 2)}\n`);
   releaseOutputs(outputs, id);
-  const summary = summarize(
-    merged.entries.map((e) => e.verdict),
-    merged.selection,
-    merged.stopped,
-  );
   const folders = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
   process.stdout.write(`\nmerge: ${merged.entries.length} run(s) from ${folders} into ${shownPath(out)}\n\n`);
   process.stdout.write(`${gridText(summary)}\n`);

@@ -210,7 +210,9 @@ export function writeNightFiles(
 
 /**
  * Writes a whole verdict folder: each verdict (unique file names), then the night files over
- * exactly these verdicts. Files already in `dir` are left alone.
+ * exactly these verdicts. Files already in `dir` are left alone. Gives the files written and the
+ * night summary they render, which the caller prints and takes its exit code from: the merge built
+ * a second summary of the same verdicts for that (conformance audit of issue 16).
  *
  * @example writeVerdictFolder(dir, runs.map((r) => ({ file: `${r.slug}.json`, verdict: build(r) })), selection)
  */
@@ -219,7 +221,7 @@ export function writeVerdictFolder(
   entries: VerdictEntry[],
   selection: Selection,
   stopped?: string,
-): string[] {
+): { files: string[]; summary: NightSummary } {
   const named = entries.map((e) => ({ file: verdictFileName(e.file), verdict: e.verdict })).sort(byFile);
   for (let i = 1; i < named.length; i++)
     if (named[i]!.file === named[i - 1]!.file)
@@ -232,5 +234,5 @@ export function writeVerdictFolder(
     selection,
     stopped,
   );
-  return [...written, ...writeNightFiles(dir, named, summary)];
+  return { files: [...written, ...writeNightFiles(dir, named, summary)], summary };
 }

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './test-type';
 import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../../lib/report/merge';
-import { summarize } from '../../lib/report/night';
+import { summarize, summaryMarkdown } from '../../lib/report/night';
+import { failingItemLines } from '../../lib/report/junit';
 import {
   folderSelection,
   readVerdictFolder,
@@ -113,11 +114,16 @@ test.describe('verdict folder', () => {
 
   test('writes each verdict, index.json, summary.md and junit.xml, and reads the verdicts back', () => {
     const dir = tempDir();
-    const written = writeVerdictFolder(
+    const { files: written, summary } = writeVerdictFolder(
       dir,
       [entry('b'), { file: 'a', verdict: verdict('a', { 4: 'fail' }) }],
       selection,
     );
+    // The one summary the night files render, which the merge prints and takes its exit code from.
+    expect(fs.readFileSync(path.join(dir, 'summary.md'), 'utf8')).toBe(
+      summaryMarkdown(summary, failingItemLines(summary)),
+    );
+    expect(summary.exitCode).toBe(1);
     expect(written.map((f) => path.basename(f))).toEqual([
       'a.json',
       'b.json',
