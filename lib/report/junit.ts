@@ -1,5 +1,5 @@
-import { itemTitle } from '../rules/items';
-import { ITEM_NUMBERS, type ItemNumber } from '../rules/types';
+import { itemTestTitle, ITEMS } from '../rules/items';
+import { ITEM_NUMBERS } from '../rules/types';
 import type { Mismatch, VerdictFile, VerdictItem, VerdictStep } from '../schema/verdict';
 import { redactText } from '../redaction/url';
 import { failingItemsOf, kindText, type NightSummary } from './night';
@@ -51,9 +51,10 @@ function attrs(values: Record<string, string | number | undefined>): string {
     .join('');
 }
 
+/** An item's test case: named as its Playwright test is (the items table's `itemTestTitle`). */
 function itemName(item: number): string {
-  const title = itemTitle(item as ItemNumber);
-  return title ? `item ${item} · ${title}` : `item ${item}`;
+  const spec = ITEMS.find((i) => i.item === item);
+  return spec ? itemTestTitle(spec) : `item ${item}`;
 }
 
 /** Characters of a key, value or row note (the verdict file keeps 300 of each: never cut again). */
@@ -202,6 +203,8 @@ function suiteOf(v: VerdictFile): { xml: string; tests: number; failures: number
   let errors = 0;
   const recorded = new Map(v.items.map((i) => [i.item, i]));
   const checked = v.status === 'checked';
+  /** The items the grid marks FAIL (values differ); another failed item failed with its run's reason. */
+  const failing = new Set(failingItemsOf(v));
   // A run not checked of a complete selection (the invocation was meant to run every item) lists
   // all ten items, as the grid and the Allure report do: a run stopped during item 4 gave JUnit 2
   // test cases where Allure had 11. A partial selection (`--grep item5`) lists the items it
@@ -231,7 +234,7 @@ function suiteOf(v: VerdictFile): { xml: string; tests: number; failures: number
     } else if (item.verdict === 'fail') {
       // Its verdict, as the grid shows it. A failed item of a run not checked with no failing step
       // failed with the run's reason (an item selected alone): an error, not values that differ.
-      if (!checked && !item.steps.some((s) => s.verdict === 'fail')) {
+      if (!failing.has(item)) {
         body = error(notChecked(n));
         errors++;
       } else {
