@@ -8,7 +8,8 @@
  *   npm run demo -- [playwright test arguments…]      e.g. --grep item5, --shard 1/3
  *   npm run demo -- --scenarios                         the demo's scenarios, one line each
  *   npm run demo -- --scenario NAME[,NAME…]|all|'hostile-*'   those demo scenarios instead of the bundled runs
- *   npm run demo -- --nights N                          N nights back to back (L1_BATCH_DATE=-N … -1),
+ *   npm run demo -- --nights N                          N nights back to back, ending with L1_BATCH_DATE
+ *                                                       (default yesterday), each date fixed at the start,
  *                                                       each with its report: the history joins them
  *                                                       (the demo: bundled runs + nightly-drift-ranking)
  *
@@ -24,6 +25,7 @@ import { checksMeaning, EXIT_MEANINGS, jobExitCode, worstExitCode } from '../lib
 import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { invocationIdFor } from '../lib/run/invocation';
+import { DEFAULT_BATCH_DATE, nightsOfJob } from '../lib/run/night';
 import { projectTool as bin, ROOT, settings, SettingsError, tsScript } from '../lib/run/settings';
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
@@ -261,6 +263,8 @@ function nothingChecked(why?: string): 2 {
 }
 
 async function main(): Promise<number> {
+  // The job's clock, read once: its nights are resolved with it, whenever each night's checks begin.
+  const startedAt = new Date();
   const { values, tokens } = parseArgs({
     options: {
       scenarios: { type: 'boolean' },
@@ -341,15 +345,33 @@ async function main(): Promise<number> {
   }
   const nights = typeof values.nights === 'string' ? Number(values.nights) : 1;
   if (!Number.isInteger(nights) || nights < 1 || nights > 30) {
-    say('usage: --nights N (1 to 30): N nights back to back, L1_BATCH_DATE=-N … -1');
+    say(
+      'usage: --nights N (1 to 30): the N nights ending with L1_BATCH_DATE (default yesterday), back to back',
+    );
     return 2;
+  }
+  // Several nights: the N days ending with L1_BATCH_DATE (default yesterday), fixed now with the
+  // job's clock and given to each night's checks written out, so a job that crosses midnight checks
+  // each once (lib/run/night.ts `nightsOfJob`).
+  const s = settings({ runsOptional: true });
+  const dates =
+    nights > 1
+      ? nightsOfJob(s.values.L1_BATCH_DATE ?? DEFAULT_BATCH_DATE, nights, s.timeZone, startedAt)
+      : undefined;
+  if (dates) {
+    say(`nights: ${dates.dates[0]} … ${dates.last.describe}`);
+    // The demo's drift breaks from yesterday as its own clock reads it, at every request: past
+    // midnight the last night would be clean again. It breaks on the job's last night instead.
+    if (values.scenario !== undefined && !process.env.L1_DEMO_BREAK_FROM)
+      process.env.L1_DEMO_BREAK_FROM = dates.last.batchDate;
   }
   let result: NightResult = { code: 2, verdicts: '-' };
   // Several nights: the job's code is the worst night's (3 > 2 > 1 > 0), never only the last one's.
   const codes: NightResult['code'][] = [];
-  for (let k = nights; k >= 1 && !stopped; k--) {
-    if (nights > 1) say(`\n=== night ${nights - k + 1} of ${nights}: L1_BATCH_DATE=-${k}`);
-    result = await night(nights > 1 ? { ...env, L1_BATCH_DATE: `-${k}` } : env, args);
+  for (const [i, date] of (dates?.dates ?? [undefined]).entries()) {
+    if (stopped) break;
+    if (date) say(`\n=== night ${i + 1} of ${nights}: L1_BATCH_DATE=${date}`);
+    result = await night(date ? { ...env, L1_BATCH_DATE: date } : env, args);
     codes.push(result.code);
   }
   const worst = worstExitCode(codes);

@@ -147,6 +147,27 @@ export function resolveNight(given: string, timeZone: string, now: Date, variabl
   return { batchDate, given: text, timeZone, describe: `${batchDate} (${how})` };
 }
 
+/** The nights of one job over several (`npm run demo -- --nights N`, scripts/main.ts). */
+export interface NightsOfJob {
+  /** YYYY-MM-DD, oldest first, one a day: what each night's checks get as `L1_BATCH_DATE`. */
+  dates: string[];
+  /** The last night, as `given` (L1_BATCH_DATE, default yesterday) resolved it. */
+  last: Night;
+}
+
+/**
+ * The `count` nights ending with the one `given` names, resolved once with the job's clock. Each
+ * night's checks get its date written out: as `-N … -1` each was resolved when its own checks began,
+ * so a job that crossed midnight in `timeZone` (30 demo nights take hours) checked one night twice
+ * and skipped another (time audit of 2026-11-28), and an `L1_BATCH_DATE` given to the job was
+ * silently replaced. A NightError for a bad `given` or zone, as `resolveNight`.
+ */
+export function nightsOfJob(given: string, count: number, timeZone: string, now: Date): NightsOfJob {
+  const last = resolveNight(given, timeZone, now);
+  const dates = Array.from({ length: count }, (_, i) => addDays(last.batchDate, i - count + 1));
+  return { dates, last };
+}
+
 /** The placeholders a text names, known or not (known ones percent-encoded too). */
 export function placeholdersIn(text: string): string[] {
   return [...decodePlaceholders(text).matchAll(PLACEHOLDER)].map((m) => m[1]!);

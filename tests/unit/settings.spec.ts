@@ -10,7 +10,7 @@ import {
   registrySecrets,
 } from '../../lib/run/credentials';
 import { collectSecrets } from '../../lib/redaction/secrets';
-import { dateIn } from '../../lib/run/night';
+import { dateIn, nightsOfJob } from '../../lib/run/night';
 import { fileKeyOf, SettingsError } from '../../lib/run/runs';
 import {
   demoPortSetting,
@@ -654,6 +654,23 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
       sources({ root, env: { L1_RUNS: 'runs.json' }, now: new Date('2030-01-01'), night: fixed }),
     );
     expect(s.runs[0]!.input.htmlUrl).toContain('/2026-11-22?');
+  });
+
+  test('--nights N: the N nights ending with L1_BATCH_DATE, fixed with the job clock, so a job that crosses midnight in L1_TIME_ZONE checks each night once (time audit of 2026-11-28)', () => {
+    // One second before midnight in Shanghai: the nights after it are still the ones of this clock
+    // (given as -3, -2, -1 and resolved as each night began, the last two were both 11-26).
+    const beforeMidnight = new Date('2026-11-27T15:59:59Z');
+    const job = nightsOfJob('yesterday', 3, 'Asia/Shanghai', beforeMidnight);
+    expect(job.dates).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+    expect(job.last.describe).toBe('2026-11-26 (yesterday in Asia/Shanghai)');
+    // A date given to the job ends its nights (it was replaced by -N … -1): 29 February, a year end.
+    expect(nightsOfJob('2028-03-01', 3, 'UTC', beforeMidnight).dates).toEqual([
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+    ]);
+    expect(nightsOfJob('2027-01-01', 2, 'UTC', beforeMidnight).dates).toEqual(['2026-12-31', '2027-01-01']);
+    expect(() => nightsOfJob('20270101', 2, 'UTC', beforeMidnight)).toThrow('write it 2027-01-01');
   });
 
   test('L1_BATCH_DATE without a templated run is said, not silently ignored', () => {
