@@ -46,6 +46,12 @@ if [ -n "${L1_SHARD_MINUTES:-}" ]; then
     echo "shard: L1_SHARD_MINUTES must be a whole number of minutes, got: ${L1_SHARD_MINUTES}" >&2
     exit 2
   fi
+  # Past 2^31 - 1 ms (35791 minutes, 24.8 days) Node's timer under --global-timeout fires at once:
+  # 99999, meant as "no limit", stopped every check before it began ("Timed out waiting").
+  if [ "${#L1_SHARD_MINUTES}" -gt 5 ] || [ "$L1_SHARD_MINUTES" -gt 35791 ]; then
+    echo "shard: L1_SHARD_MINUTES must be at most 35791 (24.8 days: past it Playwright's --global-timeout fires at once), got: ${L1_SHARD_MINUTES}; leave it unset for no limit" >&2
+    exit 2
+  fi
   args+=(--global-timeout "$((L1_SHARD_MINUTES * 60000))")
 fi
 echo "shard ${i}/${n}: npx ${args[*]} (outputs under ${out})"

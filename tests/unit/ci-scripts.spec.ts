@@ -177,7 +177,7 @@ test('mask.ts masks every text form of a value the redaction guard looks for: a 
   );
 });
 
-test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-timeout), and refuses a value that is not whole minutes', () => {
+test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-timeout), and refuses a value that is not whole minutes or past what a timer can wait', () => {
   // No node_modules here: the command line is printed, then Playwright cannot start (its code recorded).
   const dir = bareCheckout('shard.sh');
   const shard = (minutes: string) =>
@@ -192,6 +192,14 @@ test('shard.sh stops the checks itself at L1_SHARD_MINUTES (Playwright --global-
   expect(bad.status).toBe(2);
   expect(bad.stderr).toContain('L1_SHARD_MINUTES must be a whole number of minutes, got: 70m');
   expect(shard('').stdout).not.toContain('--global-timeout');
+  // Past 2^31 - 1 ms a Node timer fires at once: the longest deadline that is one, and none past it
+  // (99999 minutes, "no limit", stopped every check at once; time audit of 2026-11-28).
+  expect(shard('35791').stdout).toContain('--global-timeout 2147460000');
+  for (const huge of ['35792', '99999', '99999999999999999999']) {
+    const refused = shard(huge);
+    expect(refused.status, huge).toBe(2);
+    expect(refused.stderr).toContain(`L1_SHARD_MINUTES must be at most 35791`);
+  }
 });
 
 test('shard.sh passes a signal sent to it alone on as it came: SIGTERM as SIGTERM (a scheduler, `timeout`: the verdicts say SIGTERM), SIGINT as SIGINT', async () => {
