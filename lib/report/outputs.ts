@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Outputs } from '../run/invocation';
+import type { Night } from '../run/night';
 import { slugify } from '../run/runs';
 import type { Settings } from '../run/settings';
 import { HANDOFFS, ownerAlive } from '../run/state';
@@ -179,6 +180,22 @@ export function decideOutputs(
     folder,
     note: `partial invocation (${selection.filters.join(' ')}): its outputs go to ${shownPath(folder)}/; the night's ${shownPath(configured.verdicts)} and ${shownPath(configured.allureResults)} are left as they are`,
   };
+}
+
+/**
+ * A partial invocation (`--grep item5`, `--last-failed`) that checks another batch date than the
+ * night in the configured verdict folder it investigates, with a relative L1_BATCH_DATE: the next
+ * morning `yesterday` is the day after the night's, and the investigation checked that other day
+ * without a word, its item 5 green beside the night's red (time audit of 2026-11-28). A date given
+ * as a date is meant (README.md § Investigate without touching the night) and draws nothing.
+ */
+export function otherNightWarning(verdicts: string, night: Night | undefined): string | undefined {
+  if (!night || /^\d{4}-\d{2}-\d{2}$/.test(night.given)) return undefined;
+  const index = readJsonFile(path.join(verdicts, 'index.json'));
+  const parsed = index.why === undefined ? verdictIndexSchema.safeParse(index.value) : undefined;
+  const theirs = parsed?.success ? parsed.data.night?.batchDate : undefined;
+  if (!theirs || theirs === night.batchDate) return undefined;
+  return `this invocation checks batch date ${night.describe}, but the night in ${shownPath(verdicts)} checked ${theirs}: to investigate that night, set L1_BATCH_DATE=${theirs}`;
 }
 
 /**

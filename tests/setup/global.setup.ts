@@ -3,7 +3,7 @@ import type { FullConfig } from '@playwright/test';
 import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
 import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
-import { claimOutputs, markOutputDir, writeHandoff } from '../../lib/report/outputs';
+import { claimOutputs, markOutputDir, otherNightWarning, writeHandoff } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription } from '../../lib/run/browser';
 import { invocation } from '../../lib/run/invocation';
@@ -105,7 +105,9 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     `Profile B: ${s.profileBFrom}`,
     `browser: ${browser}`,
     `outputs: ${inv.outputs.note ?? `${shownPath(inv.outputs.verdicts)}${allure ? ` and ${shownPath(inv.outputs.allureResults)}` : ' (no Allure results: --reporter replaced the Allure reporter)'}`}`,
-    ...s.warnings.map((w) => `warning: ${w}`),
+    ...[...s.warnings, inv.outputs.partial ? otherNightWarning(s.paths.verdicts, inv.night) : undefined]
+      .filter(Boolean)
+      .map((w) => `warning: ${w}`),
     ...notes.map((n) => `note: ${n}`),
     ...[raisedTimeoutNote(config, checkTimeoutMs(s.limits))].filter(Boolean).map((n) => `note: ${n}`),
   ];

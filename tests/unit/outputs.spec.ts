@@ -18,6 +18,7 @@ import {
   holdsCompleteNight,
   MARK,
   markOutputDir,
+  otherNightWarning,
   outputDirInUse,
   playwrightOutputDir,
   refusedFolder,
@@ -188,6 +189,35 @@ test.describe('where an invocation writes', () => {
       path.join('reports', 'partial'),
     );
   });
+});
+
+test('a partial invocation the next morning is told when its relative batch date is not the night it investigates (time audit of 2026-11-28)', () => {
+  const verdicts = outputsDir();
+  const night = (batchDate: string, given: string) => ({
+    batchDate,
+    given,
+    timeZone: 'Asia/Shanghai',
+    describe: `${batchDate} (${given})`,
+  });
+  // The night (scheduled the morning of 11-27) checked 11-26; the next morning `yesterday` is 11-27.
+  writeVerdictFolder(
+    verdicts,
+    [
+      {
+        file: 'a.json',
+        verdict: fakeVerdict('a', { 5: 'fail' }, { night: night('2026-11-26', 'yesterday') }),
+      },
+    ],
+    COMPLETE,
+  );
+  expect(otherNightWarning(verdicts, night('2026-11-27', 'yesterday'))).toBe(
+    `this invocation checks batch date 2026-11-27 (yesterday), but the night in ${shownPath(verdicts)} checked 2026-11-26: to investigate that night, set L1_BATCH_DATE=2026-11-26`,
+  );
+  // The same day, a date written out (meant), no templated run, or no night there: nothing.
+  expect(otherNightWarning(verdicts, night('2026-11-26', 'yesterday'))).toBeUndefined();
+  expect(otherNightWarning(verdicts, night('2026-11-20', '2026-11-20'))).toBeUndefined();
+  expect(otherNightWarning(verdicts, undefined)).toBeUndefined();
+  expect(otherNightWarning(outputsDir(), night('2026-11-27', '-1'))).toBeUndefined();
 });
 
 test.describe('folders the suite refuses', () => {
