@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Invocation } from '../run/invocation';
+import { invocationFolders, type Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
 import type { ProfileBSettings } from '../run/types';
-import { processAlive, writePrivate } from '../run/state';
+import { ownerAlive, processAlive, writePrivate } from '../run/state';
 import { ITEMS } from '../rules/items';
 import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './allure/facts';
 import { runFolder } from './judged';
@@ -65,6 +65,15 @@ export function readClaim(invocationDir: string): Claim | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the invocation `id` of the state folder still runs: its claim names a runner process that
+ * is alive and did not start after it (lib/run/state.ts `ownerAlive`).
+ */
+export function invocationAlive(stateDir: string, id: string): boolean {
+  const claim = readClaim(invocationFolders(stateDir, id).dir);
+  return claim !== undefined && ownerAlive(claim.pid, claim.invocation.startedAt);
 }
 
 function originOf(url: string): string[] {

@@ -133,15 +133,22 @@ export function readOr(file: string, fallback: string): string {
 /** The state folder's folder of main-job handoffs (lib/report/outputs.ts handoffFile). */
 export const HANDOFFS = 'handoffs';
 
-/** Removes invocation folders left by invocations that died more than a day ago. */
-export function removeStaleInvocations(stateDir: string): void {
+/**
+ * Removes invocation folders (and main-job handoffs) left by invocations that died more than a day
+ * ago. `alive` tells an invocation id that still runs (lib/report/finish.ts `invocationAlive`): a
+ * folder's time is when its last entry was made, mostly its start, and a night may run for more
+ * than a day (L1_RUN_TIMEOUT_MS allows a week per run), so a `--grep` started beside it a day in
+ * removed its sessions, judged runs and handoff as it ran (time audit of 2026-11-28).
+ */
+export function removeStaleInvocations(stateDir: string, alive: (id: string) => boolean = () => false): void {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const folder of ['invocations', HANDOFFS]) {
     const dir = path.join(stateDir, folder);
     for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
       const full = path.join(dir, name);
       try {
-        if (fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { recursive: true, force: true });
+        if (fs.statSync(full).mtimeMs < dayAgo && !alive(name.replace(/\.json$/, '')))
+          fs.rmSync(full, { recursive: true, force: true });
       } catch {
         // another invocation removed it first
       }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { allureWrites } from '../../lib/report/allure/reporters';
 import { teeConsole } from '../../lib/report/console';
-import { clearEarlierInvocation, finishAtExit, writeClaim } from '../../lib/report/finish';
+import { clearEarlierInvocation, finishAtExit, invocationAlive, writeClaim } from '../../lib/report/finish';
 import { claimOutputs, markOutputDir, otherNightWarning, writeHandoff } from '../../lib/report/outputs';
 import { suiteInfo } from '../../lib/report/suite';
 import { browserDescription } from '../../lib/run/browser';
@@ -99,7 +99,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     path.join(inv.outputs.verdicts, 'console.log'),
     new SecretMask(s.root, { env: s.env, authDirs: [inv.auth], urls: runUrls(s.runs) }).mask,
   );
-  removeStaleInvocations(s.paths.state);
+  removeStaleInvocations(s.paths.state, (id) => invocationAlive(s.paths.state, id));
   const lines = [
     `runs: ${s.runsFrom}`,
     `Profile B: ${s.profileBFrom}`,

@@ -14,6 +14,7 @@ import {
   claimOutputs,
   decideOutputs,
   emptyOwnFiles,
+  handoffFile,
   foreignFolderProblem,
   holdsCompleteNight,
   MARK,
@@ -29,11 +30,11 @@ import {
   takeHandoff,
   writeHandoff,
 } from '../../lib/report/outputs';
-import { finishKilledInvocations, writeClaim, type Claim } from '../../lib/report/finish';
+import { finishKilledInvocations, invocationAlive, writeClaim, type Claim } from '../../lib/report/finish';
 import { writeVerdictFolder } from '../../lib/report/verdict-folder';
 import { descendantsOf } from '../../pages/memory';
 import { invocationFolders, type Outputs } from '../../lib/run/invocation';
-import { ownerAlive } from '../../lib/run/state';
+import { ownerAlive, removeStaleInvocations } from '../../lib/run/state';
 import { writeAtomic } from '../../lib/util/atomic';
 import { shownPath } from '../../lib/util/shown-path';
 import { readSettings, tsScript } from '../../lib/run/settings';
@@ -218,6 +219,28 @@ test('a partial invocation the next morning is told when its relative batch date
   expect(otherNightWarning(verdicts, night('2026-11-20', '2026-11-20'))).toBeUndefined();
   expect(otherNightWarning(verdicts, undefined)).toBeUndefined();
   expect(otherNightWarning(outputsDir(), night('2026-11-27', '-1'))).toBeUndefined();
+});
+
+test('a night that runs for more than a day keeps its state and handoff when another invocation sweeps the day-old ones; a dead one loses them (time audit of 2026-11-28)', () => {
+  const state = path.join(outputsDir(), 'state');
+  const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+  const leave = (id: string, pid: number) => {
+    const { dir } = invocationFolders(state, id);
+    fs.mkdirSync(path.join(dir, 'runs'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'claimed.json'),
+      // Its start as the claim says it (after this process began: the runner's pid is its own).
+      JSON.stringify({ pid, invocation: { id, dir, startedAt: new Date().toISOString() } }),
+    );
+    writeHandoff(state, { verdicts: 'v', allureResults: 'a', partial: false }, id, true);
+    for (const made of [dir, handoffFile(state, id)]) fs.utimesSync(made, twoDaysAgo, twoDaysAgo);
+  };
+  // This process stands for the runner of a long night, still alive; the other's is gone.
+  leave('long-night', process.pid);
+  leave('dead-night', 2 ** 22 + 1);
+  removeStaleInvocations(state, (id) => invocationAlive(state, id));
+  expect(fs.readdirSync(path.join(state, 'invocations'))).toEqual(['long-night']);
+  expect(fs.readdirSync(path.join(state, 'handoffs'))).toEqual(['long-night.json']);
 });
 
 test.describe('folders the suite refuses', () => {
