@@ -129,9 +129,12 @@ export function fileKeyOf(label: string): string {
 /**
  * The default label: company, project and report type, without the batch date, so the same report
  * of the next night is the same test (Allure history joins nights). Two runs of one company,
- * project and type in one invocation (two dates) get the date as well.
+ * project and type in one invocation (two dates) get the date as well, except the one run of them
+ * that names `{batchDate}` (`templated`): tonight's report beside a reference day fixed in its URL
+ * took tonight's date in its label, a new test every night whose history never joined (time audit
+ * of 2026-11-28). The fixed days keep their dates, the same every night.
  */
-function derivedLabels(inputs: RunInput[]): (string | undefined)[] {
+function derivedLabels(inputs: RunInput[], templated: readonly boolean[]): (string | undefined)[] {
   const facts = inputs.map(({ htmlUrl, platformUrl, companyId }) => {
     try {
       // Not the baseUrl: the label names the report, and stays when only the base URL is wrong.
@@ -142,10 +145,19 @@ function derivedLabels(inputs: RunInput[]): (string | undefined)[] {
     }
   });
   const count = new Map<string, number>();
+  const nightly = new Map<string, number>();
   facts.forEach((f, i) => {
-    if (f && !inputs[i]!.label?.trim()) count.set(f.base, (count.get(f.base) ?? 0) + 1);
+    if (!f || inputs[i]!.label?.trim()) return;
+    count.set(f.base, (count.get(f.base) ?? 0) + 1);
+    if (templated[i]) nightly.set(f.base, (nightly.get(f.base) ?? 0) + 1);
   });
-  return facts.map((f) => (f ? ((count.get(f.base) ?? 0) > 1 ? `${f.base}-${f.date}` : f.base) : undefined));
+  return facts.map((f, i) =>
+    f
+      ? (count.get(f.base) ?? 0) > 1 && !(templated[i] && nightly.get(f.base) === 1)
+        ? `${f.base}-${f.date}`
+        : f.base
+      : undefined,
+  );
 }
 
 /**
@@ -196,7 +208,10 @@ export function configureRuns(entries: Entry[], where: string, night: Night | un
         `runs #${first + 1} and #${index + 1} have labels that read alike, ${shownLabel(label)}: the same text in two Unicode forms (composed, and with combining marks); give one another label`,
       );
   });
-  const derived = derivedLabels(filled.map((e) => e.input));
+  const derived = derivedLabels(
+    filled.map((e) => e.input),
+    filled.map((e) => e.templated),
+  );
   const taken = new Set(explicit.keys());
   const runs = filled.map(({ input, error, templated }, index): ConfiguredRun => {
     let label = input.label?.trim();

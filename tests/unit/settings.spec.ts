@@ -867,6 +867,20 @@ test.describe('labels and file names', () => {
     ]);
   });
 
+  test("tonight's templated report beside a reference day of the same report keeps the dateless label, so its history joins nights; the fixed day keeps its date (time audit of 2026-11-28)", () => {
+    const tonight = entry('101101', {
+      htmlUrl: 'http://h.test/reports/101101/monitor/{batchDate}?companyId=1001',
+    });
+    const mixed = withRunsFile([entry('101101'), tonight]);
+    expect(mixed.runs.map((r) => r.label)).toEqual(['1001-101101-monitor-2025-11-17', '1001-101101-monitor']);
+    // Near miss: two templated runs of one report are the same night twice, told apart as before.
+    expect(withRunsFile([tonight, tonight, entry('101101')]).runs.map((r) => r.label)).toEqual([
+      '1001-101101-monitor-2026-11-23',
+      '1001-101101-monitor-2026-11-23-2',
+      '1001-101101-monitor-2025-11-17',
+    ]);
+  });
+
   test('a label given twice stops the invocation naming both runs', () => {
     const message = refusal(() =>
       withRunsFile([entry('1', { label: 'x' }), entry('2', { label: 'y' }), entry('3', { label: ' x ' })]),
