@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   NightError,
   checkTimeZone,
+  dateIn,
   isTemplated,
   resolveNight,
   type Night,
@@ -288,6 +289,12 @@ export function readSettings(sources: SettingsSources): Settings {
       throw new SettingsError(e instanceof NightError ? e.message : String(e));
     }
   }
+  // A date after today where the suite's days are: no report or batch exists for it yet, and each
+  // run failed on its own with "no batch for batchDate" (a year mistyped: 2027 for 2026).
+  if (night && !sources.night && night.batchDate > dateIn(timeZone, sources.now))
+    warnings.push(
+      `the batch date ${night.describe} is after today (${dateIn(timeZone, sources.now)} in ${timeZone}): no report or batch can exist for it yet`,
+    );
   if (values.L1_BATCH_DATE && !templated)
     warnings.push(
       `L1_BATCH_DATE is set but no run names {batchDate} or {batchDateCompact}: the runs' own dates are used`,

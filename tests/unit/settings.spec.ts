@@ -673,6 +673,17 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
     expect(() => nightsOfJob('20270101', 2, 'UTC', beforeMidnight)).toThrow('write it 2027-01-01');
   });
 
+  test('a batch date after today in L1_TIME_ZONE (a mistyped year) is said at start; today is not (time audit of 2026-11-28)', () => {
+    const future = withRunsFile([templated], { L1_BATCH_DATE: '2027-11-23' });
+    expect(future.warnings).toContain(
+      'the batch date 2027-11-23 (L1_BATCH_DATE=2027-11-23) is after today (2026-11-24 in Asia/Shanghai): no report or batch can exist for it yet',
+    );
+    for (const given of ['today', '2026-11-24', '-400'])
+      expect(withRunsFile([templated], { L1_BATCH_DATE: given }).warnings.join('\n')).not.toContain(
+        'is after today',
+      );
+  });
+
   test('L1_BATCH_DATE without a templated run is said, not silently ignored', () => {
     const s = withRunsFile([entry('1')], { L1_BATCH_DATE: 'today' });
     expect(s.warnings).toContain(
