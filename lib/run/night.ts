@@ -77,6 +77,20 @@ export function checkTimeZone(timeZone: string, variable = 'L1_TIME_ZONE'): stri
 }
 
 /**
+ * A warning for an `Etc/GMT±N` zone, whose sign is POSIX's, the reverse of what it reads as:
+ * `Etc/GMT+8` is UTC−08:00, 16 hours from Beijing, where a team writing it for China meant
+ * UTC+08:00; "yesterday" was then the day before yesterday for most of the day (time audit of
+ * 2026-11-28). Undefined for every other zone and for `Etc/GMT±0`.
+ */
+export function reversedSignWarning(timeZone: string, variable = 'L1_TIME_ZONE'): string | undefined {
+  const m = /^Etc\/GMT([+-])(\d{1,2})$/i.exec(timeZone.trim());
+  if (!m || Number(m[2]) === 0) return undefined;
+  const hours = `${m[2]!.padStart(2, '0')}:00`;
+  const [is, reads, other] = m[1] === '+' ? ['−', '+', '-'] : ['+', '−', '+'];
+  return `${variable}=${timeZone} is UTC${is}${hours}: in Etc/GMT names the sign is reversed (POSIX); for UTC${reads}${hours} write Etc/GMT${other}${Number(m[2])}, or the zone of a city there (Asia/Shanghai for Beijing time)`;
+}
+
+/**
  * One date format per time zone: building an Intl.DateTimeFormat costs about a hundred times what
  * a format does, and the demo asks for a date on every request (a self-test worker's CPU profile
  * had 2.8 s in this function).

@@ -684,6 +684,22 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
       );
   });
 
+  test('an Etc/GMT zone is said with the offset it is, its sign reversed from what it reads as (time audit of 2026-11-28)', () => {
+    const west = withRunsFile([templated], { L1_TIME_ZONE: 'Etc/GMT+8' });
+    expect(west.warnings).toContain(
+      'L1_TIME_ZONE=Etc/GMT+8 is UTC−08:00: in Etc/GMT names the sign is reversed (POSIX); for UTC+08:00 write Etc/GMT-8, or the zone of a city there (Asia/Shanghai for Beijing time)',
+    );
+    // Yesterday at 2026-11-23T17:30Z as that zone reads it: 11-22, where Beijing's is 11-23.
+    expect(west.night!.batchDate).toBe('2026-11-22');
+    expect(withRunsFile([templated], { L1_TIME_ZONE: 'Etc/GMT-5' }).warnings).toContain(
+      'L1_TIME_ZONE=Etc/GMT-5 is UTC+05:00: in Etc/GMT names the sign is reversed (POSIX); for UTC−05:00 write Etc/GMT+5, or the zone of a city there (Asia/Shanghai for Beijing time)',
+    );
+    for (const zone of ['Etc/GMT', 'Etc/GMT+0', 'UTC', 'Asia/Shanghai'])
+      expect(withRunsFile([templated], { L1_TIME_ZONE: zone }).warnings.join('\n')).not.toContain(
+        'sign is reversed',
+      );
+  });
+
   test('L1_BATCH_DATE without a templated run is said, not silently ignored', () => {
     const s = withRunsFile([entry('1')], { L1_BATCH_DATE: 'today' });
     expect(s.warnings).toContain(
