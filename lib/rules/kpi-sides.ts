@@ -115,10 +115,14 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
     };
   }
   const last = (monitored.length ? monitored : data.trend).reduce((a, b) => (b.date >= a.date ? b : a));
+  // A later day than the batch's is compared with the batch's snapshot: said, so that a reader of
+  // the step does not take the point for the batch date's (time audit of 2026-11-28).
   const dated =
     ctx.batchDate !== undefined && last.date < ctx.batchDate
       ? `trend point ${last.date} (none on the batch date ${ctx.batchDate}${monitored.length < data.trend.length ? '; the empty points after it are no monitoring days' : ''})`
-      : `trend point ${last.date}`;
+      : ctx.batchDate !== undefined && last.date > ctx.batchDate
+        ? `trend point ${last.date} (after the batch date ${ctx.batchDate}, whose snapshot it is compared with: the trend's last monitoring day)`
+        : `trend point ${last.date}`;
   const point: Figures = {
     brandExposureRate: last.brand_exposure_rate,
     exposureRate: last.exposure_rate,

@@ -262,7 +262,7 @@ test.describe('item 4 · KPI points per platform', () => {
     const laterResult = checkItem4(later);
     expect(failingSteps(laterResult)).toEqual(['kimi']);
     expect(laterResult.steps.find((st) => st.id === 'kimi')?.notes.join(' ')).toContain(
-      'trend point 2026-11-21',
+      "trend point 2026-11-21 (after the batch date 2026-11-20, whose snapshot it is compared with: the trend's last monitoring day)",
     );
     const missing = padded('A');
     for (const k of KEYS) missing.data.brand.platforms[k]!.trend.splice(1, 1); // the 11-20 point
