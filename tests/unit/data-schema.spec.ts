@@ -100,6 +100,18 @@ test.describe('docs/contract.md §5: fields a run does not use are never validat
     expect(() => parsed(raw)).toThrow(/not a rate: "n\/a"/);
   });
 
+  test('a trend date that is no day of the calendar is an error naming the point: item 4 took it for the latest (time audit of 2026-11-28); near miss: 29 February of a leap year parses', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const first = raw.meta.platforms[0].key as string;
+    const trend = [{ date: '2028-02-29', exposure_rate: 30, positive_mention_rate: 90 }];
+    raw.brand.platforms[first].trend = trend;
+    expect(() => parsed(raw)).not.toThrow();
+    trend[0]!.date = '2026-11-31';
+    expect(() => parsed(raw)).toThrow(
+      new RegExp(`DATA\\.brand\\.platforms\\.${first}\\.trend\\[0\\]\\.date: .*no such day in the calendar`),
+    );
+  });
+
   test('docs/contract.md §4.2: one of the six AI platforms keyed "all" (the aggregate option) is an error naming the field: its figures were judged against the aggregate rows and it pushed the sixth platform out (foolproof audit of 2026-11-28); near miss: a seventh entry keyed "all" is compared by no item and parses', () => {
     const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     // A generator that writes its platform menu's first option into meta.platforms.
