@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { parseWith } from '../schema/issues';
 import { codeText, unwrapEnvelope } from './envelope';
 import { AnswerNotText, AnswerTooLarge, type AnswerBudget, type HttpGetter } from './http';
+import { stopwatch } from '../util/clock';
 import { parseJson } from '../util/json';
 
 /** An endpoint that failed for good: names the endpoint and the status, code, timeout or field. */
@@ -118,12 +119,12 @@ export class PlatformClient {
   async getJson(name: string, path: string, params: Record<string, string>): Promise<unknown> {
     const { baseUrl, timeoutMs, retries, backoffMs } = this.options;
     const url = `${baseUrl}${path}`;
-    const started = Date.now();
+    const elapsed = stopwatch();
     let attempts = 0;
     let failures = 0;
     let reloggedIn = false;
     const record = (status: number | string) =>
-      this.log.push({ endpoint: name, status, attempts, ms: Date.now() - started });
+      this.log.push({ endpoint: name, status, attempts, ms: elapsed() });
 
     for (;;) {
       attempts++;

@@ -145,7 +145,9 @@ export function verdictItem(
     steps: (result?.steps ?? []).map(verdictStep),
     notes,
     ...(passBy.length ? { passBy } : {}),
-    durationMs: record.durationMs,
+    // A record of a duration read on the wall clock across a step back (before lib/util/clock.ts)
+    // is negative: 0, not a verdict the schema refuses to write.
+    durationMs: Math.max(0, record.durationMs),
   };
 }
 
@@ -322,7 +324,7 @@ export function buildVerdict(
     selection: context.selection,
     // The run's tests; the collection runs inside the first of them (its record's time), so
     // adding the judged run's own duration counted it twice.
-    durationMs: records.reduce((sum, r) => sum + r.durationMs, 0),
+    durationMs: records.reduce((sum, r) => sum + Math.max(0, r.durationMs), 0),
     ...(context.night ? { night: context.night } : {}),
   };
 }

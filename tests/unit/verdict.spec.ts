@@ -18,6 +18,7 @@ import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
+import { stopwatch } from '../../lib/util/clock';
 import { tempDir } from './fakes/temp';
 
 /** buildVerdict: the verdict file of one run (docs/contract.md §7), from its judged result and its tests' records. */
@@ -217,6 +218,36 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(v.notes).toEqual(['bell\\x07']);
     expect(v.reason!.length).toBeLessThan(REASON_MAX + 40);
     expect(v.reason).toMatch(/… \(\d+ more characters\)$/);
+  });
+
+  test('a wall clock stepped back during a test (NTP, a resumed VM) gives no negative duration: the verdict is written (time audit of 2026-11-28)', () => {
+    // The durations' clock is the monotonic one: an hour taken off Date.now, or put on it (which
+    // made a run's picture budget negative), changes nothing.
+    const wall = Date.now;
+    const elapsed = stopwatch();
+    try {
+      for (const step of [-3_600_000, 3_600_000]) {
+        Date.now = () => wall() + step;
+        expect(elapsed(), `wall clock stepped ${step} ms`).toBeLessThan(60_000);
+      }
+    } finally {
+      Date.now = wall;
+    }
+    // A clock that goes back reads 0, never less.
+    const ticks = [5_000, 1_000];
+    expect(stopwatch(() => ticks.shift()!)()).toBe(0);
+    // A record kept with a negative time (read on the wall clock before) makes a valid verdict.
+    const v = buildVerdict(
+      run,
+      judged({}, [result(3, 'pass')]),
+      [
+        { ...record('collection', 'passed'), durationMs: -1500 },
+        { ...record(3, 'passed'), durationMs: -2 },
+      ],
+      context,
+    );
+    expect(verdictFileSchema.safeParse(v).success).toBe(true);
+    expect([v.durationMs, v.items[0]!.durationMs]).toEqual([0, 0]);
   });
 
   test('failureKind only for a run not checked; URLs redacted; duration of its tests, the collection once; the night', () => {
