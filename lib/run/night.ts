@@ -76,13 +76,25 @@ export function checkTimeZone(timeZone: string, variable = 'L1_TIME_ZONE'): stri
   return timeZone;
 }
 
+/** IANA names of a fixed offset all year that read as a region's time, which changes in summer. */
+const NO_DAYLIGHT_SAVING: Record<string, string> = {
+  EST: 'America/New_York',
+  MST: 'America/Denver',
+};
+
 /**
- * A warning for an `Etc/GMT±N` zone, whose sign is POSIX's, the reverse of what it reads as:
- * `Etc/GMT+8` is UTC−08:00, 16 hours from Beijing, where a team writing it for China meant
- * UTC+08:00; "yesterday" was then the day before yesterday for most of the day (time audit of
- * 2026-11-28). Undefined for every other zone and for `Etc/GMT±0`.
+ * A warning for a zone that is not the time it reads as (time audit of 2026-11-28), undefined for
+ * every other zone:
+ * - `Etc/GMT±N`, whose sign is POSIX's, the reverse: `Etc/GMT+8` is UTC−08:00, 16 hours from
+ *   Beijing, where a team writing it for China meant UTC+08:00; "yesterday" was then the day before
+ *   yesterday for most of the day.
+ * - `EST` and `MST`, UTC−05:00 and UTC−07:00 all year: a team in New York or Denver is an hour
+ *   away in summer, and "yesterday" was the day before for an hour each night.
  */
-export function reversedSignWarning(timeZone: string, variable = 'L1_TIME_ZONE'): string | undefined {
+export function zoneWarning(timeZone: string, variable = 'L1_TIME_ZONE'): string | undefined {
+  const fixed = NO_DAYLIGHT_SAVING[timeZone.trim().toUpperCase()];
+  if (fixed)
+    return `${variable}=${timeZone} is a fixed offset all year, with no daylight saving: for the time of a region that changes in summer write its zone, for example ${fixed}`;
   const m = /^Etc\/GMT([+-])(\d{1,2})$/i.exec(timeZone.trim());
   if (!m || Number(m[2]) === 0) return undefined;
   const hours = `${m[2]!.padStart(2, '0')}:00`;

@@ -9,7 +9,7 @@ import {
   dateIn,
   isTemplated,
   resolveNight,
-  reversedSignWarning,
+  zoneWarning,
   type Night,
 } from './night';
 import { credentialFileWarnings } from './credentials';
@@ -282,8 +282,8 @@ export function readSettings(sources: SettingsSources): Settings {
   } catch (e) {
     throw new SettingsError(e instanceof NightError ? e.message : String(e));
   }
-  const reversed = reversedSignWarning(timeZone);
-  if (reversed) warnings.push(reversed);
+  const zone = zoneWarning(timeZone);
+  if (zone) warnings.push(zone);
   let night = sources.night;
   if (!night && (templated || values.L1_BATCH_DATE)) {
     try {

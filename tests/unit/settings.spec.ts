@@ -684,7 +684,7 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
       );
   });
 
-  test('an Etc/GMT zone is said with the offset it is, its sign reversed from what it reads as (time audit of 2026-11-28)', () => {
+  test('an Etc/GMT zone is said with the offset it is, its sign reversed from what it reads as, and EST or MST as a fixed offset (time audit of 2026-11-28)', () => {
     const west = withRunsFile([templated], { L1_TIME_ZONE: 'Etc/GMT+8' });
     expect(west.warnings).toContain(
       'L1_TIME_ZONE=Etc/GMT+8 is UTC−08:00: in Etc/GMT names the sign is reversed (POSIX); for UTC+08:00 write Etc/GMT-8, or the zone of a city there (Asia/Shanghai for Beijing time)',
@@ -694,9 +694,13 @@ test.describe("tonight's reports: {batchDate} and L1_BATCH_DATE (README.md § Ru
     expect(withRunsFile([templated], { L1_TIME_ZONE: 'Etc/GMT-5' }).warnings).toContain(
       'L1_TIME_ZONE=Etc/GMT-5 is UTC+05:00: in Etc/GMT names the sign is reversed (POSIX); for UTC−05:00 write Etc/GMT+5, or the zone of a city there (Asia/Shanghai for Beijing time)',
     );
-    for (const zone of ['Etc/GMT', 'Etc/GMT+0', 'UTC', 'Asia/Shanghai'])
-      expect(withRunsFile([templated], { L1_TIME_ZONE: zone }).warnings.join('\n')).not.toContain(
-        'sign is reversed',
+    // EST and MST are UTC−5 and UTC−7 all year: New York and Denver are not, in summer.
+    expect(withRunsFile([templated], { L1_TIME_ZONE: 'EST' }).warnings).toContain(
+      'L1_TIME_ZONE=EST is a fixed offset all year, with no daylight saving: for the time of a region that changes in summer write its zone, for example America/New_York',
+    );
+    for (const zone of ['Etc/GMT', 'Etc/GMT+0', 'UTC', 'Asia/Shanghai', 'HST', 'America/New_York'])
+      expect(withRunsFile([templated], { L1_TIME_ZONE: zone }).warnings.join('\n')).not.toMatch(
+        /sign is reversed|no daylight saving/,
       );
   });
 
