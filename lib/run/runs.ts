@@ -103,10 +103,10 @@ const RESERVED_KEYS = new Set(
 
 /**
  * The file name of a run (verdict, evidence, records): the label itself when it is a short, plain
- * ASCII name, else a readable slug cut to 60 characters plus a short hash of the whole label, so
- * labels that differ never share a file (`A monitor` / `A-monitor`, `a/b` / `ａ/ｂ`), a long label
- * never makes a name the file system refuses, and a label such as `index` never names a file of
- * the night (RESERVED_KEYS, any case).
+ * ASCII name, else a readable slug cut to 60 characters and 180 bytes (SLUG_MAX_BYTES) plus a
+ * short hash of the whole label, so labels that differ never share a file (`A monitor` /
+ * `A-monitor`, `a/b` / `ａ/ｂ`), a long label never makes a name the file system refuses, and a
+ * label such as `index` never names a file of the night (RESERVED_KEYS, any case).
  */
 export function fileKeyOf(label: string): string {
   if (
@@ -123,7 +123,29 @@ export function fileKeyOf(label: string): string {
   // Masked before the slug is made: `+86 138 0013 8000` is `86-138-0013-8000` in it, a dash-joined
   // id (lib/util/phone.ts). NFKC first, as slugify reads it: full-width digits are digits there.
   const slug = slugify(label.normalize('NFKC').replace(MOBILE, '1xxxxxxxxxx')).replace(MOBILE, '1xxxxxxxxxx');
-  return `${[...slug].slice(0, 60).join('')}-${hash}`;
+  return `${cutToBytes([...slug].slice(0, 60), SLUG_MAX_BYTES)}-${hash}`;
+}
+
+/**
+ * The most UTF-8 bytes of slug in a file key. A file system allows a name of 255 bytes, and the
+ * longest name made of a key is the atomic writer's temporary file
+ * (`<key>.json.<pid>.<6 hex>.<n>.tmp`, lib/util/atomic.ts): 180 bytes, the hash, `.json` and that
+ * suffix stay well under it. Sixty
+ * characters of three bytes (CJK) fit as before; sixty of four (CJK Extension B, `𠀀`) were 249
+ * bytes and their verdict could not be written (ENAMETOOLONG: file-system audit of 2026-11-28).
+ */
+const SLUG_MAX_BYTES = 180;
+
+/** The leading characters of `chars` that fit in `max` UTF-8 bytes. */
+function cutToBytes(chars: readonly string[], max: number): string {
+  let out = '';
+  let bytes = 0;
+  for (const c of chars) {
+    bytes += Buffer.byteLength(c);
+    if (bytes > max) break;
+    out += c;
+  }
+  return out;
 }
 
 /**

@@ -26,6 +26,7 @@ import { findExternalUrls, runHosts } from '../../lib/report/allure/offline';
 import { DEFAULT_SECTIONS, sectionSelectors, sectionSelectorsProblem } from '../../lib/report/sections';
 import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
+import { writeAtomic } from '../../lib/util/atomic';
 import { tempDir } from './fakes/temp';
 
 /** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
@@ -1002,6 +1003,20 @@ test.describe('labels and file names', () => {
     expect(a).not.toBe(b);
     expect([...a].length).toBeLessThanOrEqual(69);
     expect(Buffer.byteLength(a)).toBeLessThan(255);
+  });
+
+  test('a long label of four-byte letters (CJK Extension B) gets a file name its verdict can be written under, temporary file included (file-system audit: ENAMETOOLONG, no verdict)', () => {
+    const label = '\u{20000}'.repeat(70);
+    const key = fileKeyOf(label);
+    expect(key).toMatch(/^\u{20000}+-[0-9a-f]{8}$/u);
+    expect(Buffer.byteLength(key)).toBeLessThanOrEqual(189);
+    // Three-byte letters keep their sixty characters, as before.
+    expect([...fileKeyOf('季'.repeat(70))]).toHaveLength(69);
+    // Written as the run's verdict is: through the atomic writer's longer temporary name.
+    const dir = tempDir('long-key');
+    const file = path.join(dir, `${key}.json`);
+    writeAtomic(file, '{}');
+    expect(fs.readFileSync(file, 'utf8')).toBe('{}');
   });
 
   test('derived labels that still collide get -2, -3; an explicit label keeps its name', () => {
