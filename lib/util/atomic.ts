@@ -33,9 +33,27 @@ export function writeAtomic(
     }
     fs.renameSync(tmp, file);
   } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // The write's own error is the one to tell (a name too long fails the removal too).
+    }
+    throw naming(e, file);
   }
+}
+
+/**
+ * The error of a write, naming the file when Node's does not: a full disk is `ENOSPC: no space
+ * left on device, write`, with no path, and the night said neither which folder nor which file
+ * (file-system audit of 2026-11-28). Its code, and its stack's frames, stay as they were.
+ */
+function naming(e: unknown, file: string): unknown {
+  const err = e as NodeJS.ErrnoException;
+  if (!(err instanceof Error) || err.path !== undefined) return e;
+  const before = err.message;
+  err.message = `${before} (writing ${file})`;
+  if (err.stack?.includes(before)) err.stack = err.stack.replace(before, err.message);
+  return err;
 }
 
 /**

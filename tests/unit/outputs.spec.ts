@@ -321,6 +321,43 @@ function renamedDuring(write: () => void): string[] {
   return names;
 }
 
+test.describe('a write the file system refuses (file-system audit of 2026-11-28)', () => {
+  test('a full disk (ENOSPC, whose error names no path) is told with the file being written, keeps its code, and leaves neither the file nor a temporary one', () => {
+    const dir = outputsDir();
+    const file = path.join(dir, 'A-monitor.json');
+    const write = fs.writeFileSync;
+    (fs as { writeFileSync: unknown }).writeFileSync = () => {
+      // As Node's write(2) error on a full disk: a code and a syscall, no path.
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
+    };
+    let thrown: NodeJS.ErrnoException | undefined;
+    try {
+      writeAtomic(file, '{}');
+    } catch (e) {
+      thrown = e as NodeJS.ErrnoException;
+    } finally {
+      (fs as { writeFileSync: unknown }).writeFileSync = write;
+    }
+    expect(thrown?.code).toBe('ENOSPC');
+    expect(thrown?.message).toBe(`ENOSPC: no space left on device, write (writing ${file})`);
+    expect(thrown?.stack).toContain(`(writing ${file})`);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  test('near miss: an error that names its path already (a folder that cannot be made) is thrown as Node gave it', () => {
+    const dir = outputsDir();
+    fs.writeFileSync(path.join(dir, 'a-file'), 'x');
+    const file = path.join(dir, 'a-file', 'A-monitor.json');
+    expect(() => writeAtomic(file, '{}')).toThrow(
+      /^ENOTDIR: not a directory, open '[^']+A-monitor\.json\.[^']+\.tmp'$/,
+    );
+  });
+});
+
 test.describe('emptying removes only what the suite wrote', () => {
   test('verdict folder: its verdicts and extras go; an unrelated file, a .git folder and a non-verdict JSON stay', () => {
     const dir = outputsDir();
