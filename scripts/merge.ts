@@ -11,12 +11,13 @@
  * that had no run (more shards than runs) is fine.
  *
  * Exit code: that of the merged verdicts (0 all checked and passing, 1 some item failed, 2 some
- * run not checked), or 2 when the merge itself found a problem.
+ * run not checked), or 2 when the merge itself found a problem; 3 when nothing was merged (an
+ * output folder refused, or the merged folder could not be written: what was written is removed).
  */
 import path from 'node:path';
 import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../lib/report/merge';
-import { gridText, jobExitCode } from '../lib/report/night';
-import { claimOutputs, releaseOutputs } from '../lib/report/outputs';
+import { gridText, jobExitCode, type NightSummary } from '../lib/report/night';
+import { claimOutputs, emptyOwnFiles, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
 import { VERDICT_FOLDER_LAST_RUN } from '../lib/schema/verdict';
@@ -100,12 +101,26 @@ function main(): number {
     // scripts/ci/merge.sh copies no shard's results into a folder the merge did not claim.
     return 3;
   }
-  const { summary } = writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped);
-  // Beside the night's verdicts, in its artifact: `--last-failed` in a checkout that holds them
-  // re-runs the night's failures (tests/setup/cli.ts). Claiming the folder removed an older one.
-  if (last.lastRun)
-    writeAtomic(path.join(out, VERDICT_FOLDER_LAST_RUN), `${JSON.stringify(last.lastRun, null, 2)}\n`);
-  releaseOutputs(outputs, id);
+  let summary: NightSummary;
+  try {
+    ({ summary } = writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped));
+    // Beside the night's verdicts, in its artifact: `--last-failed` in a checkout that holds them
+    // re-runs the night's failures (tests/setup/cli.ts). Claiming the folder removed an older one.
+    if (last.lastRun)
+      writeAtomic(path.join(out, VERDICT_FOLDER_LAST_RUN), `${JSON.stringify(last.lastRun, null, 2)}\n`);
+    releaseOutputs(outputs, id);
+  } catch (e) {
+    // A full disk, a read-only or broken folder, part-way through. Node's own uncaught exit 1 read
+    // as "some item failed", and the verdicts written before the error were a night of fewer runs
+    // that `npm run report` made whole-looking files of, passing (file-system audit of 2026-11-28):
+    // what this merge wrote goes (it claimed and emptied the folder first), and nothing was merged.
+    const removed = removeWritten(out);
+    process.stderr.write(
+      `merge: could not write the merged verdict folder ${shownPath(out)}: ${e instanceof Error ? e.message : String(e)}\n` +
+        `merge: ${removed}; free the space or fix the folder, and merge again\nmerge: exit code 3 (nothing merged)\n`,
+    );
+    return 3;
+  }
   const folders = `${positionals.length} shard folder${positionals.length === 1 ? '' : 's'}`;
   process.stdout.write(`\nmerge: ${merged.entries.length} run(s) from ${folders} into ${shownPath(out)}\n\n`);
   process.stdout.write(`${gridText(summary)}\n`);
@@ -117,6 +132,16 @@ function main(): number {
     `merge: exit code ${code}${problems.length ? ` (${problems.length} problem${problems.length === 1 ? '' : 's'} in the merge)` : ''}\n`,
   );
   return code;
+}
+
+/** Removes what the merge wrote into `out` before it failed: what it says of the folder now. */
+function removeWritten(out: string): string {
+  try {
+    const { removed } = emptyOwnFiles(out, 'verdicts');
+    return `the ${removed} file(s) it had written there were removed, so that no part of the night reads as all of it`;
+  } catch (e) {
+    return `the files it had written there could not be removed (${e instanceof Error ? e.message : String(e)}): the folder holds part of the night, not all of it`;
+  }
 }
 
 process.exitCode = main();

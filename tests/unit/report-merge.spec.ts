@@ -745,6 +745,27 @@ test('npm run merge: a problem of the merge makes 2 even when every run passed; 
   expect(fs.readdirSync(foreign).sort()).toEqual(['index.json', 'notes.txt']);
 });
 
+test('npm run merge that cannot write the merged folder part-way (a full disk, a read-only or broken folder) exits 3 naming the folder and the error, and leaves no part of the night there (file-system audit: exit 1, "some item failed", and npm run report made a passing night of the verdicts written before the error)', () => {
+  test.setTimeout(30_000);
+  const shards = shard(entry('a'), entry('b'), entry('c'));
+  const out = path.join(tempDir(), 'verdicts');
+  // b.json a folder: the merge writes a.json, then cannot put b.json in place (EISDIR), as a disk
+  // that fills after the first verdict would stop it.
+  fs.mkdirSync(path.join(out, 'b.json'), { recursive: true });
+  const r = spawnSync(...tsScript('scripts/merge.ts', ['--out', out, shards]), {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, L1_RUNS: '' },
+  });
+  expect(r.status, r.stdout + r.stderr).toBe(3);
+  expect(r.stderr).toContain(`merge: could not write the merged verdict folder ${out}: EISDIR`);
+  expect(r.stderr).toContain('merge: exit code 3 (nothing merged)');
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  // What it wrote went; the folder that was in the way and the merge's mark stay.
+  expect(fs.readdirSync(out).sort()).toEqual(['.l1-outputs.json', 'b.json']);
+  expect(readVerdictFolder(out).entries).toEqual([]);
+});
+
 test('the scripts refuse an unknown or incomplete option with what is wrong and their usage, exit 2 (finish.sh 3), never a stack trace', () => {
   test.setTimeout(60_000); // six tsx processes
   for (const [script, args, usage, code] of [
