@@ -24,6 +24,7 @@ import { reportOnStdout, type ReporterEntry } from '../lib/report/allure/reporte
 import { checksMeaning, EXIT_MEANINGS, jobExitCode, worstExitCode } from '../lib/report/night';
 import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
+import { nightFilesLine } from '../lib/report/verdict-folder';
 import { invocationIdFor } from '../lib/run/invocation';
 import { DEFAULT_BATCH_DATE, nightsOfJob } from '../lib/run/night';
 import { projectTool as bin, ROOT, settings, SettingsError, tsScript } from '../lib/run/settings';
@@ -388,7 +389,7 @@ async function main(): Promise<number> {
     `Allure report: ${result.noReport ? `${result.noReport}${earlierReport(report)}` : shownPath(path.join(report, 'index.html'))}`,
   );
   say(
-    `Verdict files: ${result.verdicts === '-' ? 'none' : `${shownPath(result.verdicts)}/ (summary.md, index.json, junit.xml)`}`,
+    `Verdict files: ${result.verdicts === '-' ? 'none' : `${shownPath(result.verdicts)}/ ${nightFilesLine(result.verdicts)}`}`,
   );
   if (stopped) say(`stopped by ${stopped}`);
   say(`Exit code ${result.code}: ${result.meaning ?? EXIT_MEANINGS[result.code]}`);

@@ -115,6 +115,20 @@ export function readVerdictFolder(dir: string): VerdictFolder {
   return { entries, verdicts: entries.map((e) => e.verdict), problems, ...(stopped ? { stopped } : {}) };
 }
 
+/**
+ * What the main job's closing line says a verdict folder holds: its night files, in the order a
+ * reader looks for them, when they are all there; else which are missing. After a night whose
+ * runner died on a full disk the line still listed `(summary.md, index.json, junit.xml)` for a
+ * folder that held none of them (file-system audit of 2026-11-28).
+ */
+export function nightFilesLine(dir: string): string {
+  const names = ['summary.md', 'index.json', 'junit.xml'];
+  const missing = names.filter((name) => !fs.existsSync(path.join(dir, name)));
+  return missing.length === 0
+    ? `(${names.join(', ')})`
+    : `(no ${missing.join(', ')}: the night was not finished, see above; npm run report finishes it from what is on disk)`;
+}
+
 /** `x` or `x.json` → `x.json`; throws on a name that is not a plain verdict file name. */
 export function verdictFileName(file: string): string {
   const name = file.endsWith('.json') ? file : `${file}.json`;

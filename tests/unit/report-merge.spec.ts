@@ -10,8 +10,10 @@ import { summarize, summaryMarkdown } from '../../lib/report/night';
 import { failingItemLines } from '../../lib/report/junit';
 import {
   folderSelection,
+  nightFilesLine,
   readVerdictFolder,
   writeNightFiles,
+  writeVerdict,
   writeVerdictFolder,
   type VerdictEntry,
 } from '../../lib/report/verdict-folder';
@@ -110,6 +112,18 @@ test.describe('verdict folder', () => {
       version: string;
     };
     expect(index.suite).toEqual({ name: 'l1-verify', version: pkg.version });
+  });
+
+  test("the main job's closing line names the night files only when they are there: a night whose runner died on a full disk has none, and the line says so (file-system audit: it listed all three)", () => {
+    const dir = tempDir();
+    writeVerdict(dir, 'a.json', verdict('a', { 3: 'pass' }));
+    expect(nightFilesLine(dir)).toBe(
+      '(no summary.md, index.json, junit.xml: the night was not finished, see above; npm run report finishes it from what is on disk)',
+    );
+    writeVerdictFolder(dir, [entry('a')], selection);
+    expect(nightFilesLine(dir)).toBe('(summary.md, index.json, junit.xml)');
+    fs.rmSync(path.join(dir, 'junit.xml'));
+    expect(nightFilesLine(dir)).toMatch(/^\(no junit\.xml: the night was not finished/);
   });
 
   test('writes each verdict, index.json, summary.md and junit.xml, and reads the verdicts back', () => {
