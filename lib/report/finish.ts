@@ -232,9 +232,23 @@ export function finishOwnInvocation(
  * At the runner's exit, finishes the invocation when its global teardown never ran: Playwright
  * gives the teardown no time past `--global-timeout` ("Timed out waiting … for the teardown"), and
  * the night's files would wait for `npm run report`. Synchronous, as an `exit` handler must be.
+ *
+ * What it could not write is said (`failed`), never thrown: Node drops an error thrown by an `exit`
+ * handler of a process that is ending on an uncaught error, and a runner that died on a full disk
+ * (allure-playwright's write) said nothing of its night left unfinished (file-system audit of
+ * 2026-11-28). The invocation stays unfinished, for `npm run report` to finish.
  */
-export function finishAtExit(invocationDir: string, limits: StopLimits): Finished | undefined {
-  return finishOwnInvocation(invocationDir, limits, true);
+export function finishAtExit(
+  invocationDir: string,
+  limits: StopLimits,
+): Finished | { failed: string } | undefined {
+  try {
+    return finishOwnInvocation(invocationDir, limits, true);
+  } catch (e) {
+    return {
+      failed: `L1 verdicts: the night could not be finished as the runner exited (${e instanceof Error ? e.message : String(e)}): run npm run report once its folders can be written; it finishes the night from what is on disk`,
+    };
+  }
 }
 
 /**

@@ -91,7 +91,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const limits = stopLimits(config);
   process.once('exit', () => {
     const finished = finishAtExit(inv.dir, limits);
-    if (finished) printVerdicts(finished, out);
+    if (finished && 'failed' in finished) out.write(`\n${finished.failed}\n`);
+    else if (finished) printVerdicts(finished, out);
   });
   // The console (a CI log the guard never sees) masked for the registry's values, the sessions'
   // cookies and URL secrets, before the terminal or console.log gets a line.

@@ -234,6 +234,26 @@ test.describe("Playwright's own stops (-x, --max-failures, --global-timeout): li
     fs.writeFileSync(path.join(finished.invocation.dir, 'finished'), 'by the teardown');
     expect(finishAtExit(finished.invocation.dir, none)).toBeUndefined();
   });
+
+  test('at exit, a night that cannot be written (a full disk, a verdict folder that cannot be made) is said with the error, not thrown (Node drops what an exit handler throws as the process dies on an error), and stays for npm run report (file-system audit)', () => {
+    const claim = claimOf();
+    const blocked = path.join(tempDir('blocked'), 'a-file');
+    fs.writeFileSync(blocked, 'x');
+    const verdicts = path.join(blocked, 'verdicts');
+    const unwritable = {
+      ...claim,
+      runs: [],
+      invocation: { ...claim.invocation, outputs: { verdicts, allureResults: '', partial: false } },
+    } as unknown as Claim;
+    fs.writeFileSync(path.join(claim.invocation.dir, 'claimed.json'), JSON.stringify(unwritable));
+    const result = finishAtExit(claim.invocation.dir, none);
+    expect(result).toEqual({
+      failed: expect.stringMatching(
+        /^L1 verdicts: the night could not be finished as the runner exited \(ENOTDIR: .*\): run npm run report once its folders can be written/,
+      ) as unknown as string,
+    });
+    expect(fs.existsSync(path.join(claim.invocation.dir, 'finished'))).toBe(false);
+  });
 });
 
 test("an invocation id used again (L1_INVOCATION_ID with L1_KEEP_STATE) starts afresh: the earlier one's runs and its finished and interrupted marks are gone", () => {
