@@ -203,6 +203,13 @@ function main(): void {
   // verdicts (which would say "partial invocation" and add no history point, with exit 0).
   if (values.verdicts && !fs.existsSync(verdicts))
     fail(`--verdicts ${shownPath(verdicts)}: no such folder (the verdict folder of the night to report)`, 2);
+  // A file given for it is the same typo: its report was built of the results alone, exit 0
+  // (file-system audit of 2026-11-28).
+  if (values.verdicts && !fs.statSync(verdicts).isDirectory())
+    fail(
+      `--verdicts ${shownPath(verdicts)}: a file, not a folder (the verdict folder of the night to report)`,
+      2,
+    );
 
   // 1. Invocations that were killed before they could finish.
   for (const line of finishKilledInvocations(s.paths.state)) process.stdout.write(`report: ${line}\n`);

@@ -378,6 +378,22 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(typo.status, typo.out).toBe(2);
       expect(typo.out).toContain('no such folder');
       expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
+      // A file given for it is the same typo (file-system audit: a report of the results alone, exit 0).
+      fs.writeFileSync(path.join(tmp, 'verdicts-file'), '');
+      const file = runReport(
+        [
+          '--verdicts',
+          path.join(tmp, 'verdicts-file'),
+          '--results',
+          path.join(tmp, 'empty'),
+          '--output',
+          path.join(tmp, 'out'),
+        ],
+        path.join(tmp, 'no-state'),
+      );
+      expect(file.status, file.out).toBe(2);
+      expect(file.out).toContain('verdicts-file: a file, not a folder');
+      expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
