@@ -3,7 +3,7 @@ import path from 'node:path';
 import { invocationFolders, type Invocation } from '../run/invocation';
 import type { ConfiguredRun } from '../run/runs';
 import type { ProfileBSettings } from '../run/types';
-import { ownerAlive, processAlive, writePrivate } from '../run/state';
+import { ownerAlive, writePrivate } from '../run/state';
 import { ITEMS } from '../rules/items';
 import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './allure/facts';
 import { runFolder } from './judged';
@@ -262,7 +262,14 @@ export function finishKilledInvocations(stateDir: string): string[] {
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     const folder = path.join(dir, name);
     const claim = readClaim(folder);
-    if (!claim || fs.existsSync(path.join(folder, FINISHED)) || processAlive(claim.pid)) continue;
+    // Its runner, not any process that got its pid since (a later start): a killed night whose
+    // pid was taken was never finished, and the report wrote the index of its partial folder.
+    if (
+      !claim ||
+      fs.existsSync(path.join(folder, FINISHED)) ||
+      ownerAlive(claim.pid, claim.invocation.startedAt)
+    )
+      continue;
     const finished = finishInvocation(
       claim,
       interruption(claim.invocation) ?? 'the invocation was killed (SIGKILL, out of memory or a crash)',

@@ -574,6 +574,33 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     });
   });
 
+  test("a killed night whose runner's pid another process has taken since (a later start) is finished, not taken for running: npm run report then wrote the index of its partial folder as the whole night (file-system audit)", () => {
+    const root = outputsDir();
+    const state = path.join(root, 'state');
+    const outputs = { verdicts: path.join(root, 'verdicts'), allureResults: '', partial: false };
+    const killed = killedNight(state, root, 'night-1', outputs);
+    // Its pid is now this test runner's parent, which started after the night began in 2020.
+    writeClaim({
+      ...killed,
+      pid: process.ppid,
+      invocation: { ...killed.invocation, startedAt: '2020-01-01T00:00:00.000Z' },
+    });
+    expect(finishKilledInvocations(state)).toEqual([
+      `finished invocation night-1, which was killed: 1 verdict(s) in ${outputs.verdicts}`,
+    ]);
+    // Near miss: a claim begun after its live process started is that process's, left alone.
+    const running = killedNight(path.join(root, 'state-2'), root, 'night-2', {
+      ...outputs,
+      verdicts: path.join(root, 'verdicts-2'),
+    });
+    writeClaim({
+      ...running,
+      pid: process.ppid,
+      invocation: { ...running.invocation, startedAt: new Date().toISOString() },
+    });
+    expect(finishKilledInvocations(path.join(root, 'state-2'))).toEqual([]);
+  });
+
   test("a later night that claimed its folders since keeps them: the killed night's verdicts never replace its own", () => {
     const root = outputsDir();
     const state = path.join(root, 'state');
