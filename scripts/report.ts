@@ -36,7 +36,7 @@ import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
-import { MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
+import { MARK, reportFolderFor, reportFolderProblem, unfinishedNight } from '../lib/report/outputs';
 import { runTitle, safeText } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
@@ -214,13 +214,17 @@ function main(): void {
   // 1. Invocations that were killed before they could finish.
   for (const line of finishKilledInvocations(s.paths.state)) process.stdout.write(`report: ${line}\n`);
 
-  // 2. The verdict folder's own files, again from its verdicts.
+  // 2. The verdict folder's own files, again from its verdicts. A folder whose night never
+  // finished, and could not be finished in 1., is a night stopped early: never a whole one.
   const folder = readVerdictFolder(verdicts);
   for (const p of folder.problems) process.stderr.write(`report: ${p}\n`);
+  const unfinished = unfinishedNight(verdicts);
+  if (unfinished) process.stderr.write(`report: ${shownPath(verdicts)}: ${unfinished}\n`);
+  const stopped = folder.stopped ?? unfinished;
   let summary: NightSummary | undefined;
   if (folder.entries.length) {
     const selection = folderSelection(folder.verdicts);
-    summary = summarize(folder.verdicts, selection, folder.stopped);
+    summary = summarize(folder.verdicts, selection, stopped);
     writeNightFiles(verdicts, folder.entries, summary);
     if (!values.quiet)
       process.stdout.write(`\nL1 verdicts (${shownPath(verdicts)}):\n${gridText(summary)}\n\n`);
@@ -278,7 +282,7 @@ function main(): void {
   // as broken (docs/decisions.md § History that joins nights). Its stop says so even where no run
   // could be marked interrupted (a merged night missing a shard whose runs are not known).
   const interrupted = folder.verdicts.filter((v) => v.failureKind === 'interrupted').length;
-  const append = complete && !shard && interrupted === 0 && !folder.stopped && !alreadyInHistory(history, id);
+  const append = complete && !shard && interrupted === 0 && !stopped && !alreadyInHistory(history, id);
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
@@ -397,8 +401,8 @@ function main(): void {
               ? `shard ${shard} of the night: no point added (the night merged from its shards adds one)`
               : interrupted
                 ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
-                : folder.stopped
-                  ? `${safeText(folder.stopped, 300)}: no point added`
+                : stopped
+                  ? `${safeText(stopped, 300)}: no point added`
                   : `this night is already in ${shownPath(history)}: no point added`
       }`,
       removed.length ? `removed: ${removed.join('; ')}` : '',

@@ -451,6 +451,20 @@ export function claimOutputs(
 }
 
 /**
+ * Why the night files of `dir` may not be written as a whole night, or undefined: its mark names an
+ * invocation that never finished and whose process is gone, which nothing could finish (`npm run
+ * report` finishes a killed night from its state first; this one's is gone: removed after a day by
+ * a later night sharing the state folder, or in another L1_STATE_DIR). Its runs in flight have no
+ * verdict, and an index of the others read as the whole night, passing (file-system audit of
+ * 2026-11-28).
+ */
+export function unfinishedNight(dir: string): string | undefined {
+  const mark = readMark(dir);
+  if (!mark || mark.finishedAt || liveHolder(mark) !== undefined) return undefined;
+  return `invocation ${mark.invocation} never finished and could not be finished here (its state is gone): its runs that had not ended have no verdict`;
+}
+
+/**
  * The invocation that has claimed `dir` since, when it is not `invocationId`: a later night took
  * over the folder of an invocation killed before it finished (its setup emptied it). Undefined
  * when the folder is still `invocationId`'s, or has no mark (it was removed: writing it anew is

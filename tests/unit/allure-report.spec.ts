@@ -460,6 +460,50 @@ test.describe('npm run report: one night, never two', () => {
   });
 });
 
+test('a verdict folder whose night never finished, and that nothing here can finish (its state gone), is reported as a night stopped early: exit code 2 in its index, no history point; never an index of the runs that finished read as the whole night (file-system audit)', () => {
+  test.setTimeout(60_000);
+  const { tmp, results, verdicts, output, history } = sampleNight();
+  const args = ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history];
+  const mark = (finishedAt?: string) => {
+    for (const dir of [results, verdicts])
+      fs.writeFileSync(
+        path.join(dir, MARK),
+        JSON.stringify({
+          tool: 'l1-verify',
+          invocation: 'killed-night',
+          pid: 2 ** 22 + 1, // no process has it
+          complete: true,
+          startedAt: '2026-11-27T00:00:00Z',
+          ...(finishedAt ? { finishedAt } : {}),
+        }),
+      );
+  };
+  mark();
+  const r = runReport(args, path.join(tmp, 'no-state'));
+  expect(r.status, r.out).toBe(0);
+  expect(r.out).toContain(
+    'invocation killed-night never finished and could not be finished here (its state is gone)',
+  );
+  const index = JSON.parse(fs.readFileSync(path.join(verdicts, 'index.json'), 'utf8')) as {
+    exitCode: number;
+    stopped?: string;
+  };
+  expect(index.exitCode).toBe(2);
+  expect(index.stopped).toContain('invocation killed-night never finished');
+  expect(r.out).toContain('never finished and could not be finished here');
+  expect(r.out).toMatch(/history: .*no point added/);
+  // Near miss: the same folder once its night finished is a whole night again.
+  fs.rmSync(path.join(verdicts, 'index.json'));
+  mark('2026-11-27T01:00:00Z');
+  const finished = runReport(args, path.join(tmp, 'no-state'));
+  expect(finished.status, finished.out).toBe(0);
+  expect(finished.out).not.toContain('never finished');
+  const again = JSON.parse(fs.readFileSync(path.join(verdicts, 'index.json'), 'utf8')) as {
+    stopped?: string;
+  };
+  expect(again.stopped).toBeUndefined();
+});
+
 test.describe('environment and summary files', () => {
   test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));
