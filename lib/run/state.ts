@@ -77,7 +77,16 @@ export function ownerAlive(pid: number, startedAt: string): boolean {
 }
 
 /**
- * A cross-process lock (mkdir is atomic). A lock whose owner process is gone is taken over.
+ * How long a lock folder may be without its owner's pid: the owner writes it right after making
+ * the folder, so one older than this was left by a process killed in between, or whose pid write
+ * failed (a full disk).
+ */
+const LOCK_WITHOUT_PID_MS = 5000;
+
+/**
+ * A cross-process lock (mkdir is atomic). A lock whose owner process is gone is taken over, and so
+ * is one that never got its owner's pid (LOCK_WITHOUT_PID_MS): every other run of the account
+ * waited `waitMs` for it, then failed "held by process 0" (file-system audit of 2026-11-28).
  * `wait` bounds how long to wait for another owner; the returned function releases it.
  */
 export async function withLock<T>(lockDir: string, waitMs: number, body: () => Promise<T>): Promise<T> {
@@ -86,12 +95,18 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
   for (;;) {
     try {
       fs.mkdirSync(lockDir, { mode: 0o700 });
-      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      try {
+        fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      } catch (e) {
+        // Not taken after all: the folder goes, so that no one waits for a lock nobody holds.
+        fs.rmSync(lockDir, { recursive: true, force: true });
+        throw e;
+      }
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(readOr(path.join(lockDir, 'pid'), '0'));
-      if (owner && !processAlive(owner)) {
+      if (owner ? !processAlive(owner) : pidless(lockDir)) {
         fs.rmSync(lockDir, { recursive: true, force: true });
         continue;
       }
@@ -106,6 +121,15 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
     return await body();
   } finally {
     releaseLock(lockDir);
+  }
+}
+
+/** Whether a lock folder has had no owner's pid for LOCK_WITHOUT_PID_MS (gone meanwhile: false). */
+function pidless(lockDir: string): boolean {
+  try {
+    return Date.now() - fs.statSync(lockDir).mtimeMs > LOCK_WITHOUT_PID_MS;
+  } catch {
+    return false;
   }
 }
 

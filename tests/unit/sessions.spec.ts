@@ -7,6 +7,7 @@ import { loginFailureKind } from '../../lib/platform/collect';
 import { LoginError } from '../../lib/platform/login';
 import { ensureSession, rememberedLoginFailure, sessionKey } from '../../lib/platform/sessions';
 import { CredentialsError } from '../../lib/run/credentials';
+import { withLock } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -220,4 +221,42 @@ test('sessionKey: the scheme is part of the key, in a file-name-safe form', () =
   expect(plain).not.toBe(secure);
   for (const key of [plain, secure]) expect(key).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
   expect(secure.startsWith('https_127.0.0.1-4970')).toBe(true);
+});
+
+/** Until the returned function is called, a lock's pid file cannot be written: the disk is full. */
+function failPidWrites(): () => void {
+  const write = fs.writeFileSync;
+  (fs as { writeFileSync: unknown }).writeFileSync = (file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    if (String(file).endsWith(`${path.sep}pid`))
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    return (write as (...a: unknown[]) => void)(file, ...rest);
+  };
+  return () => {
+    (fs as { writeFileSync: unknown }).writeFileSync = write;
+  };
+}
+
+test.describe('the login lock (lib/run/state.ts withLock) after a write the disk refused or a kill (file-system audit)', () => {
+  test("a lock whose owner's pid could not be written (a full disk) is not left behind: the next run of the account takes it at once, not after its wait and 'held by process 0'", async () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    const restore = failPidWrites();
+    try {
+      await expect(withLock(lock, 200, async () => 'first')).rejects.toThrow(/ENOSPC/);
+    } finally {
+      restore();
+    }
+    expect(fs.existsSync(lock)).toBe(false);
+    expect(await withLock(lock, 200, async () => 'second')).toBe('second');
+  });
+
+  test('a lock folder a killed process left without its pid is taken over once it is a few seconds old; a fresh one is waited for', async () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    // Fresh: its owner may be writing its pid now.
+    await expect(withLock(lock, 100, async () => 'taken')).rejects.toThrow(/waited 100 ms for company.lock/);
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
+    expect(fs.existsSync(lock)).toBe(false);
+  });
 });
