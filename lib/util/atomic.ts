@@ -51,8 +51,10 @@ function naming(e: unknown, file: string): unknown {
   const err = e as NodeJS.ErrnoException;
   if (!(err instanceof Error) || err.path !== undefined) return e;
   const before = err.message;
+  // Read first: V8 formats a stack when it is first read, with the message of that moment.
+  const stack = err.stack;
   err.message = `${before} (writing ${file})`;
-  if (err.stack?.includes(before)) err.stack = err.stack.replace(before, err.message);
+  if (stack?.includes(before)) err.stack = stack.replace(before, err.message);
   return err;
 }
 
