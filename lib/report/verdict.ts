@@ -151,6 +151,27 @@ export function verdictItem(
   };
 }
 
+/**
+ * Why a checked run's verdict cannot stand as `checked`: an item test failed (or timed out) whose
+ * rule passed. Its values did not differ: the test broke on something else, such as the compared
+ * values it writes on a full disk or in a folder it may not write. Read as checked, its items were
+ * FAIL in the grid and the night's exit code 1, "the values differ" (file-system audit of
+ * 2026-11-28: L1_TEST_RESULTS_DIR on a full disk made 39 of 40 items FAIL on four runs whose every
+ * rule passed). Such a run is not checked, with the test's error: its items stay failing, and the
+ * grid marks only those that failed on their values.
+ */
+function brokenAfterPass(records: TestRecord[], judged: JudgedRun | undefined): string | undefined {
+  const broken = records
+    .filter(isItem)
+    .filter(
+      (r) => (r.status === 'failed' || r.status === 'timedOut') && judged?.items[r.test]?.verdict === 'pass',
+    )
+    .sort((a, b) => a.test - b.test);
+  const first = broken[0];
+  if (!first) return undefined;
+  return `${itemList(broken.map((r) => r.test))}: the rule passed, but the test ${first.status === 'timedOut' ? 'timed out' : 'failed'}${first.error ? ` (${first.error})` : ''}: not a difference in the values, the run could not be checked whole`;
+}
+
 /** A test the invocation's stop cut short: still `running`, or ended `interrupted`. */
 function unfinished(record: TestRecord): boolean {
   return record.status === 'running' || record.status === 'interrupted';
@@ -281,6 +302,11 @@ export function buildVerdict(
       failureKind = 'interrupted';
       reason = notRun;
     }
+  }
+  const broken = status === 'checked' ? brokenAfterPass(records, judged) : undefined;
+  if (broken) {
+    status = 'error';
+    reason = broken;
   }
   const info = judged?.run;
   const unread = info

@@ -19,6 +19,7 @@ import type { ConfiguredRun } from '../../lib/run/runs';
 import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
 import { stopwatch } from '../../lib/util/clock';
+import { gridText, summarize } from '../../lib/report/night';
 import { tempDir } from './fakes/temp';
 
 /** buildVerdict: the verdict file of one run (docs/contract.md §7), from its judged result and its tests' records. */
@@ -119,6 +120,40 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(v.items.find((i) => i.item === 6)!.notes).toEqual(['the rule said fail, the test ended pass']);
     expect(v.items.find((i) => i.item === 7)!.notes).toEqual(['the rule said pass, the test ended fail']);
     expect(verdictFileSchema.parse(v)).toEqual(v);
+  });
+
+  test('an item test that failed or timed out while its rule passed (a full disk under its compared values) makes the run not checked, with the error: never FAIL on values that did not differ, never exit 1 (file-system audit)', () => {
+    const enospc = 'ENOSPC: no space left on device, write';
+    const results = ALL.map((n) => result(n, n === 5 ? 'fail' : 'pass', n === 5 ? [row('k', 'fail')] : []));
+    const records = allPassed().map((r) =>
+      r.test === 7 || r.test === 9
+        ? { ...r, status: 'failed' as const, error: enospc }
+        : r.test === 5
+          ? { ...r, status: 'failed' as const }
+          : r,
+    );
+    const v = buildVerdict(run, judged({}, results), records, { ...context, selection: COMPLETE });
+    expect(v.status).toBe('error');
+    expect(v.reason).toBe(
+      `items 7, 9: the rule passed, but the test failed (${enospc}): not a difference in the values, the run could not be checked whole`,
+    );
+    expect(verdictFileSchema.parse(v)).toEqual(v);
+    const night = summarize([v], COMPLETE);
+    expect(night.exitCode).toBe(2);
+    // Item 5 differed on its values: FAIL, counted; items 7 and 9 did not: not FAIL.
+    expect(gridText(night).split('\n')[1]).toMatch(
+      /^A-monitor +pass +pass +FAIL +pass +· +pass +· +pass +pass +pass +error/,
+    );
+    expect(night.counts.failingItemsNotChecked).toBe(1);
+    // Near miss: a test that failed because its rule failed is the values' failure, the run checked.
+    const differs = buildVerdict(
+      run,
+      judged({}, results),
+      allPassed().map((r) => (r.test === 5 ? { ...r, status: 'failed' as const } : r)),
+      { ...context, selection: COMPLETE },
+    );
+    expect(differs.status).toBe('checked');
+    expect(summarize([differs], COMPLETE).exitCode).toBe(1);
   });
 
   test('the label is kept masked as every title shows it: a mobile number, a token= value (reader audit: the guard found it in run.label)', () => {
