@@ -307,6 +307,8 @@ export function buildVerdict(
   if (broken) {
     status = 'error';
     reason = broken;
+    // None of the kinds says it (a collection's own kind, kept for a checked run, is not the cause).
+    failureKind = undefined;
   }
   const info = judged?.run;
   const unread = info

@@ -132,8 +132,13 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
           ? { ...r, status: 'failed' as const }
           : r,
     );
-    const v = buildVerdict(run, judged({}, results), records, { ...context, selection: COMPLETE });
+    // A kind the collection left on a run it checked is not this error's.
+    const v = buildVerdict(run, judged({ failureKind: 'input' }, results), records, {
+      ...context,
+      selection: COMPLETE,
+    });
     expect(v.status).toBe('error');
+    expect(v.failureKind).toBeUndefined();
     expect(v.reason).toBe(
       `items 7, 9: the rule passed, but the test failed (${enospc}): not a difference in the values, the run could not be checked whole`,
     );
