@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHECKOUT_ID, demoCredentialsFile, demoProfileB, demoRuns } from './demo/runs';
+import { allureWriteGuard } from './lib/report/allure/write-guard';
 import { decideOutputs, removeOwnFolder } from './lib/report/outputs';
 import { INTERRUPTED_MARK } from './lib/report/run-verdict';
 import { chromiumLaunchOptions } from './lib/run/browser';
@@ -107,6 +108,15 @@ if (!isWorker && !listing) {
     }
   };
   process.once('SIGINT', () => mark('SIGINT'));
+  // An Allure results write that fails (a full disk) no longer ends the runner and the night with
+  // it: said, recorded for npm run report, and the checks go on (lib/report/allure/write-guard.ts).
+  if (invocation.outputs.allureResults)
+    process.on(
+      'unhandledRejection',
+      allureWriteGuard(invocation.outputs.allureResults, invocation.id, (line) =>
+        process.stderr.write(`${line}\n`),
+      ),
+    );
   // Every SIGTERM, not only the first: one stop often comes twice within milliseconds (to the
   // group, and passed on by the main job), and a SIGTERM without a listener ends the runner at
   // once, with no teardown. Each becomes a SIGINT; Playwright ignores a second within a second.

@@ -32,6 +32,7 @@ import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
 import { boundHistory, commitNight, HISTORY_NIGHTS, historyHasNight } from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
+import { incompleteResults } from '../lib/report/allure/write-guard';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
@@ -247,6 +248,10 @@ function main(): void {
     fail(
       `no Allure results in ${shownPath(results)}: run the checks first (an invocation with --reporter other than Allure writes none, and leaves the folder as it was)`,
     );
+  // What allure-playwright could not write (a full disk: lib/report/allure/write-guard.ts) is
+  // missing from the results: no report that reads whole without it.
+  const incomplete = incompleteResults(results);
+  if (incomplete) fail(`${incomplete}: run the checks again once the folder can be written`);
   if (vMark?.invocation && rMark?.invocation && vMark.invocation !== rMark.invocation)
     fail(
       `${shownPath(results)} holds the results of invocation ${rMark.invocation}, ${shownPath(verdicts)} the verdicts of ${vMark.invocation}: two nights would be one report. Give the verdicts of the same invocation (--verdicts DIR: a merge's, scripts/ci/merge.sh and local-pipeline.sh, are in its OUT_DIR/verdicts), or run the checks again with the configured reporters (was the last invocation run with another --reporter?)`,

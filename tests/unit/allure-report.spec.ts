@@ -504,6 +504,24 @@ test('a verdict folder whose night never finished, and that nothing here can fin
   expect(again.stopped).toBeUndefined();
 });
 
+test('results allure-playwright could not write whole (a full disk, recorded by the runner: lib/report/allure/write-guard.ts) build no report: exit 1, saying why (file-system audit)', () => {
+  test.setTimeout(60_000);
+  const { tmp, results, verdicts, output, history } = sampleNight();
+  fs.writeFileSync(
+    path.join(results, 'l1-incomplete-night-1.json'),
+    JSON.stringify({ invocation: 'night-1', error: 'ENOSPC: no space left on device, write' }),
+  );
+  const r = runReport(
+    ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
+    path.join(tmp, 'no-state'),
+  );
+  expect(r.status, r.out).toBe(1);
+  expect(r.out).toContain(
+    `report: allure-playwright could not write every result to ${results} (ENOSPC: no space left on device, write): a report of them would lack what it could not write: run the checks again once the folder can be written`,
+  );
+  expect(fs.existsSync(output)).toBe(false);
+});
+
 test.describe('environment and summary files', () => {
   test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));

@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import { expect, test } from './test-type';
+import { allureWriteGuard, incompleteResults, isAllureWriteError } from '../../lib/report/allure/write-guard';
+import { tempDir } from './fakes/temp';
 import {
   allureMessagesRead,
   allureWrites,
@@ -82,4 +87,43 @@ test('an Allure reporter from the command line, which takes no options and write
     expect(misplacedAllure(reporters, dir)).toMatch(
       /^--reporter=allure-playwright is refused: from the command line it takes no options .*Run without --reporter/,
     );
+});
+
+/** The error allure-js-commons' own writer throws for an attachment it cannot write into `dir`. */
+function allureWriteErrorIn(dir: string): unknown {
+  try {
+    new FileSystemWriter({ resultsDir: dir }).writeAttachment('x-attachment.txt', Buffer.from('x'));
+  } catch (e) {
+    return e;
+  }
+  throw new Error(`the writer wrote into ${dir}`);
+}
+
+test("an Allure results write that fails (a full disk) is said once, recorded in the results folder for npm run report, and ends the runner no more; any other unhandled rejection still does (file-system audit: allure-playwright's unawaited attachment write ended the runner, and the night)", () => {
+  const dir = tempDir('allure-guard');
+  const blocked = path.join(dir, 'a-file');
+  fs.writeFileSync(blocked, '');
+  const failed = allureWriteErrorIn(path.join(blocked, 'results'));
+  expect(isAllureWriteError(failed)).toBe(true);
+  // Near misses: the same code from the suite's own code, and an error with no code.
+  expect(isAllureWriteError(Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' }))).toBe(
+    false,
+  );
+  expect(isAllureWriteError(new Error('allure-js-commons said no'))).toBe(false);
+  const results = path.join(dir, 'results');
+  fs.mkdirSync(results);
+  expect(incompleteResults(results)).toBeUndefined();
+  const lines: string[] = [];
+  const guard = allureWriteGuard(results, 'night-1', (line) => lines.push(line));
+  guard(failed);
+  guard(failed);
+  expect(lines).toEqual([
+    `allure-playwright could not write to ${results} (${(failed as Error).message}): the checks go on, and the Allure results of this invocation are incomplete (npm run report will not build a report of them)`,
+  ]);
+  expect(fs.readdirSync(results)).toEqual(['l1-incomplete-night-1.json']);
+  expect(incompleteResults(results)).toBe(
+    `allure-playwright could not write every result to ${results} (${(failed as Error).message}): a report of them would lack what it could not write`,
+  );
+  const other = new Error('a bug of the runner');
+  expect(() => guard(other)).toThrow(other);
 });
