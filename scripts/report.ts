@@ -318,16 +318,18 @@ function main(): void {
     [
       cli,
       'generate',
-      // Allure reads the folder as a glob pattern (glob with windowsPathsNoEscape, where a backslash
-      // is no escape): each of `?*()[]` in its path is put in a class of its own, as glob's own
-      // escape() does. (Braces are left as they are: a folder named `a{b,c}` is not supported.)
-      results.replace(/[?*()[\]]/g, '[$&]'),
+      // Allure reads the folder as a glob pattern, taken from `--cwd`: the results folder itself,
+      // named `.`, so no character of its path is read as a pattern. Escaping `?*()[]` left braces,
+      // which glob expands before any class, and a folder such as `reports {nightly}` had no report
+      // (file-system audit of 2026-11-28: "No test results directories found", exit 3). allurerc.mjs
+      // takes its paths from its own folder, not from `--cwd`.
+      '.',
       '--config',
       path.join(ROOT, 'allurerc.mjs'),
       '--output',
       building,
       '--cwd',
-      ROOT,
+      results,
     ],
     { cwd: ROOT, env, stdio: 'inherit' },
   );

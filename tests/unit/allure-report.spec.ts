@@ -522,6 +522,21 @@ test('results allure-playwright could not write whole (a full disk, recorded by 
   expect(fs.existsSync(output)).toBe(false);
 });
 
+test('results in a folder whose path holds what glob reads as a pattern (braces, brackets, parentheses, a star, a question mark, quotes) get their report (file-system audit: braces gave "No test results directories found", exit 3)', () => {
+  test.setTimeout(60_000);
+  const tmp = path.join(tempDir('allure-braces'), `reports {nightly,b} [1] (x) * ? 'q' "qq" 报告`);
+  const [results, verdicts, output, history] = ['allure-results', 'verdicts', 'report', 'h/h.jsonl'].map(
+    (f) => path.join(tmp, f),
+  ) as [string, string, string, string];
+  writeSampleResults(results, { verdicts });
+  const r = runReport(
+    ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
+    path.join(tmp, 'no-state'),
+  );
+  expect(r.status, r.out).toBe(0);
+  expect(fs.existsSync(path.join(output, 'index.html'))).toBe(true);
+});
+
 test.describe('environment and summary files', () => {
   test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));
