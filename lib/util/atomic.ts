@@ -47,7 +47,7 @@ export function writeAtomic(
  * left on device, write`, with no path, and the night said neither which folder nor which file
  * (file-system audit of 2026-11-28). Its code, and its stack's frames, stay as they were.
  */
-function naming(e: unknown, file: string): unknown {
+export function naming(e: unknown, file: string): unknown {
   const err = e as NodeJS.ErrnoException;
   if (!(err instanceof Error) || err.path !== undefined) return e;
   const before = err.message;

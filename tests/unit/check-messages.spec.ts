@@ -5,6 +5,7 @@ import {
   CheckFailure,
   MISMATCH_LINES_SHOWN,
   comparedValuesFile,
+  writeComparedValues,
   itemDescription,
   stepFailure,
 } from '../../fixtures/check';
@@ -162,4 +163,29 @@ test('compared values: one file per item test in one folder per run, the attempt
     const stat = fs.statSync(path.join(outputDir, 'compared-values', slug));
     expect(stat.mode & 0o777, slug).toBe(0o700);
   }
+});
+
+test("an item's compared values that cannot be written (a full disk, whose error names no path) fail its test naming the file, so the run's reason says which folder is full (file-system audit)", () => {
+  const file = path.join(tempDir('compared'), 'compared-values', 'A-monitor', 'item-5.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const write = fs.writeFileSync;
+  (fs as { writeFileSync: unknown }).writeFileSync = () => {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      syscall: 'write',
+    });
+  };
+  let thrown: unknown;
+  try {
+    writeComparedValues(file, '{}');
+  } catch (e) {
+    thrown = e;
+  } finally {
+    (fs as { writeFileSync: unknown }).writeFileSync = write;
+  }
+  expect((thrown as Error).message).toBe(`ENOSPC: no space left on device, write (writing ${file})`);
+  expect((thrown as NodeJS.ErrnoException).code).toBe('ENOSPC');
+  writeComparedValues(file, '{"a":1}');
+  expect(fs.readFileSync(file, 'utf8')).toBe('{"a":1}');
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 });
