@@ -149,6 +149,27 @@ function alreadyInHistory(history: string, id: string): boolean {
   return historyHasNight(history, id);
 }
 
+/**
+ * The file a history path names: through a symbolic link, its target (also one not made yet). Every
+ * write of the history puts a new file in place by a rename, which replaced the link itself: a
+ * history kept on a persistent volume through a link (`allure-history/history.jsonl ->
+ * /cache/…`) got no night after the first, which went into a plain file in the workspace
+ * (file-system audit of 2026-11-28).
+ */
+function linkTarget(file: string): string {
+  let target = file;
+  // A link to a link is followed too, as the kernel follows them (40 at most).
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      if (!fs.lstatSync(target).isSymbolicLink()) return target;
+      target = path.resolve(path.dirname(target), fs.readlinkSync(target));
+    } catch {
+      return target; // not there yet
+    }
+  }
+  return target;
+}
+
 /** The settings' folders (the runs are not needed to build a report); a bad setting is exit 2. */
 function folderSettings(): Settings {
   try {
@@ -187,7 +208,7 @@ function main(): void {
   const verdicts = resolve(values.verdicts, s.paths.verdicts);
   const results = resolve(values.results, s.paths.allureResults);
   const output = resolve(values.output, reportFolderFor(s, results));
-  const history = resolve(values.history, s.paths.history);
+  const history = linkTarget(resolve(values.history, s.paths.history));
   // Generating removes the report folder whole: never one that holds anything else.
   const unsafe = reportFolderProblem(
     output,

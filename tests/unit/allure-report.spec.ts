@@ -537,6 +537,23 @@ test('results in a folder whose path holds what glob reads as a pattern (braces,
   expect(fs.existsSync(path.join(output, 'index.html'))).toBe(true);
 });
 
+test('a history file kept elsewhere through a symbolic link (a persistent volume) gets the night there, and the link stays (file-system audit: the rename replaced the link, and the kept history never grew)', () => {
+  test.setTimeout(60_000);
+  const { tmp, results, verdicts, output } = sampleNight();
+  const kept = path.join(tempDir('history-volume'), 'history.jsonl');
+  const link = path.join(tmp, 'allure-history', 'history.jsonl');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(kept, link); // the kept file not made yet: the first night makes it
+  const r = runReport(
+    ['--results', results, '--verdicts', verdicts, '--output', output, '--history', link],
+    path.join(tmp, 'no-state'),
+  );
+  expect(r.status, r.out).toBe(0);
+  expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+  expect(fs.readFileSync(kept, 'utf8').trim().split('\n')).toHaveLength(1);
+  expect(fs.existsSync(`${kept}.nights`)).toBe(true);
+});
+
 test.describe('environment and summary files', () => {
   test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));
