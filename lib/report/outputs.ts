@@ -383,6 +383,20 @@ export function foreignFolderProblem(dir: string, kind: 'verdicts' | 'allure-res
   return `${dir} was not made by the suite (no ${MARK}) and holds files it did not write (${listed(kept)}) beside files named as the suite's (${listed(byName)}), which it would remove or replace: give ${FOLDER_SETTING[kind]} a folder of its own, or empty it`;
 }
 
+/**
+ * Why `dir` cannot be an output folder because a file is in its place, or undefined. A setting
+ * that names a file is refused as settings are read; a folder named on a command line (`npm run
+ * merge -- --out FILE`) got only `EEXIST: file already exists, mkdir` (file-system audit of
+ * 2026-11-28).
+ */
+function notAFolder(dir: string): string | undefined {
+  try {
+    return fs.statSync(dir).isDirectory() ? undefined : `${dir} is a file, not a folder: give a folder`;
+  } catch {
+    return undefined; // not there yet: it will be made
+  }
+}
+
 /** The mark of a folder this process writes for `invocation`. */
 function markOf(invocation: { id: string; startedAt: string }, complete: boolean): Mark {
   return {
@@ -419,7 +433,7 @@ export function claimOutputs(
     ] as [string, 'verdicts' | 'allure-results'][]
   ).filter(([dir]) => dir !== '');
   for (const [dir, kind] of dirs) {
-    const refused = refusedFolder(dir, root) ?? foreignFolderProblem(dir, kind);
+    const refused = refusedFolder(dir, root) ?? notAFolder(dir) ?? foreignFolderProblem(dir, kind);
     if (refused) throw new Error(`output folder refused: ${refused}`);
     const mark = readMark(dir);
     const holder = mark?.invocation === invocation.id ? undefined : liveHolder(mark);

@@ -757,6 +757,14 @@ test('npm run merge: a problem of the merge makes 2 even when every run passed; 
   expect(refused.stderr).toContain('output folder refused');
   expect(refused.status).toBe(3);
   expect(fs.readdirSync(foreign).sort()).toEqual(['index.json', 'notes.txt']);
+  // A file where the merged folder should go: refused naming it (file-system audit: a bare EEXIST).
+  const file = path.join(tempDir(), 'verdicts');
+  fs.writeFileSync(file, '');
+  const onFile = merge([passing], file);
+  expect(onFile.stderr).toContain(
+    `merge: output folder refused: ${file} is a file, not a folder: give a folder`,
+  );
+  expect(onFile.status).toBe(3);
 });
 
 test('npm run merge that cannot write the merged folder part-way (a full disk, a read-only or broken folder) exits 3 naming the folder and the error, and leaves no part of the night there (file-system audit: exit 1, "some item failed", and npm run report made a passing night of the verdicts written before the error)', () => {
