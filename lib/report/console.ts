@@ -29,15 +29,22 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
       const masked = mask(text);
       const plain = mask(stripVTControlCharacters(text));
       const shown = stripVTControlCharacters(masked) === plain ? masked : plain;
+      let lost: string | undefined;
       if (fd !== undefined)
         try {
-          fs.writeSync(fd, plain);
-        } catch {
-          // the verdict folder went away: the terminal still gets the line
+          writeWhole(fd, plain);
+        } catch (e) {
+          // A full disk, or the verdict folder went away: the terminal still gets every line, and
+          // is told once that the file stops here. It stopped unsaid, a console.log cut short that
+          // read whole (file-system audit of 2026-11-28).
           closeQuietly(fd);
           fd = undefined;
+          lost = `console.log: ${file} holds the console up to here, not past it (${e instanceof Error ? e.message : String(e)})\n`;
         }
-      return (write as (c: string, ...r: unknown[]) => boolean)(shown, ...rest);
+      const written = (write as (c: string, ...r: unknown[]) => boolean)(shown, ...rest);
+      // To stderr: a reporter writing its report to stdout (`--reporter=json`) keeps it whole.
+      if (lost) (originals[1] as (c: string) => boolean)(lost);
+      return written;
     }) as typeof stream.write;
   });
   return () => {
@@ -47,6 +54,12 @@ export function teeConsole(file: string, mask: (text: string) => string): () => 
     if (fd !== undefined) closeQuietly(fd);
     fd = undefined;
   };
+}
+
+/** All of `text`, however many writes it takes (one may write part of it as a disk fills). */
+function writeWhole(fd: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done);
 }
 
 function closeQuietly(fd: number): void {
