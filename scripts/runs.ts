@@ -9,7 +9,7 @@
 import { demoCredentialsFile, demoProfileB, demoRuns } from '../demo/runs.js';
 import { redactUrl } from '../lib/redaction/url';
 import { holdsRegistryText } from '../lib/run/variables';
-import { safeText } from '../lib/report/text';
+import { runTitle, safeText } from '../lib/report/text';
 import type { ConfiguredRun } from '../lib/run/runs';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
 import { readUrls, RunInputError } from '../lib/run/url';
@@ -85,8 +85,10 @@ function main(): number {
     ...s.warnings.map((w) => `warning: ${w}`),
     '',
   ];
-  for (const run of s.runs) {
-    lines.push(`${safeText(run.label, 120)}${run.templated ? ' (templated)' : ''}`);
+  for (const [i, run] of s.runs.entries()) {
+    // Named as its tests are (fixtures/check.ts): two labels the mask shows alike (two mobile
+    // numbers) carry their place in the runs, `(run #2)`, here as in their titles.
+    lines.push(`${runTitle(run.label, i + 1)}${run.templated ? ' (templated)' : ''}`);
     lines.push(`  html      ${safeText(redactUrl(run.input.htmlUrl), 300)}`);
     lines.push(`  platform  ${safeText(redactUrl(run.input.platformUrl), 300)}`);
     const read = readRun(run);

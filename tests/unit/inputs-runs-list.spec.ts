@@ -68,3 +68,22 @@ test('npm run runs says what each run reads from its URLs, and why the night wou
   );
   expect(r.stdout + r.stderr).not.toContain(token);
 });
+
+test('npm run runs names each run as its test title does: two labels masked alike carry their run number', () => {
+  test.setTimeout(60_000); // one tsx process
+  const run = (label: string) => ({
+    label,
+    htmlUrl: 'https://r.test/l1/101101/monitor/2026-11-22?companyId=1001',
+    platformUrl: 'https://p.test/projects/101101',
+  });
+  // Two mobile numbers in labels: each shows as `acme-1**********-monitor`, which told the two
+  // runs apart nowhere in the listing, where the test titles say `(run #1)` and `(run #2)`.
+  const r = listRuns([run('acme-13800138000-monitor'), run('acme-13900139000-monitor'), run('plain')]);
+  expect(r.status, r.stderr).toBe(0);
+  const lines = r.stdout.split('\n');
+  expect(lines).toContain('acme-1**********-monitor (run #1)');
+  expect(lines).toContain('acme-1**********-monitor (run #2)');
+  // A label the mask leaves as it is keeps its plain name, as its title does.
+  expect(lines).toContain('plain');
+  expect(r.stdout).not.toContain('13800138000');
+});
