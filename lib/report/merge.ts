@@ -449,6 +449,14 @@ export interface LastRun {
 }
 
 /**
+ * Why a shard folder may hold no record: it is copied there by scripts/ci/shard.sh alone, so a
+ * shard run by hand (`npx playwright test --shard 1/2`, then `npm run merge`) has none, as has one
+ * killed before Playwright wrote it. The note said only the kill, which a hand-run night never had.
+ */
+const MISSING_LAST_RUN =
+  " (only scripts/ci/shard.sh copies Playwright's .last-run.json there: a shard run another way, or killed before Playwright wrote it, has none)";
+
+/**
  * The night's record of failed tests for `--last-failed`: the union of the shards' `last-run.json`
  * (scripts/ci/shard.sh copies Playwright's `.last-run.json` into each shard's verdict folder; test
  * ids are the same on every machine, as Playwright derives them from the config folder's relative
@@ -476,7 +484,7 @@ export function mergeLastRuns(
       !value.failedTests.every((t) => typeof t === 'string')
     )
       return {
-        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${path.join(dir, VERDICT_FOLDER_LAST_RUN)} ${read.why ?? 'is not a Playwright last-run record'} (a shard killed before Playwright wrote it), ${without}`,
+        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${path.join(dir, VERDICT_FOLDER_LAST_RUN)} ${read.why ?? 'is not a Playwright last-run record'}${read.why?.startsWith('cannot be read') ? MISSING_LAST_RUN : ''}, ${without}`,
       };
     statuses.add(value.status);
     for (const id of value.failedTests) failed.add(id);
