@@ -292,6 +292,12 @@ async function main(): Promise<number> {
     .map((name): ReporterEntry => [name.trim()]);
   if (reportOnStdout(reporters)) ownLines = process.stderr;
   if (values.scenarios) return run(...tsScript('demo/runs-file.ts', ['--list']), process.env);
+  // Before any demo starts or runs file is written: a bad count stops the job as any input does.
+  const nights = typeof values.nights === 'string' ? Number(values.nights) : 1;
+  if (!Number.isInteger(nights) || nights < 1 || nights > 30)
+    return nothingChecked(
+      'usage: --nights N (1 to 30): the N nights ending with L1_BATCH_DATE (default yesterday), back to back',
+    );
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stopDemo: (() => Promise<void>) | undefined;
   // Several demo nights: the bundled runs and the drift that breaks item 5 from yesterday on, so
@@ -343,13 +349,6 @@ async function main(): Promise<number> {
       if (m) env[m[1]!] = m[2]!;
     }
     say(`demo scenarios ${values.scenario}: ${shownPath(file)}`);
-  }
-  const nights = typeof values.nights === 'string' ? Number(values.nights) : 1;
-  if (!Number.isInteger(nights) || nights < 1 || nights > 30) {
-    say(
-      'usage: --nights N (1 to 30): the N nights ending with L1_BATCH_DATE (default yesterday), back to back',
-    );
-    return 2;
   }
   // Several nights: the N days ending with L1_BATCH_DATE (default yesterday), fixed now with the
   // job's clock and given to each night's checks written out, so a job that crosses midnight checks

@@ -917,6 +917,16 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     return own;
   }
 
+  test('--nights outside 1 to 30 stops the job before any demo starts, with its exit line', () => {
+    // It was checked after the demo had started and the scenario runs file been written ("demo
+    // scenarios …" said), and returned 2 without the job's `Exit code 2: nothing was checked`.
+    const r = job(['--nights', '31'], { L1_DEMO_PORT: '4397' });
+    expect(r.code, r.out).toBe(2);
+    expect(r.out).toContain('usage: --nights N (1 to 30)');
+    expect(r.out).toContain('Exit code 2: nothing was checked');
+    expect(r.out).not.toContain('demo scenarios');
+  });
+
   /**
    * The main job over one unreachable run, sent `stops` SIGTERMs to its whole process group (as
    * `timeout` sends them) once its report step has begun; its exit code and output.
