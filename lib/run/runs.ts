@@ -307,7 +307,25 @@ export function readRunsFile(file: string, root: string, cwd = process.cwd()): R
         `L1_RUNS file ${where}: unknown key ${unknown.map((k) => JSON.stringify(k)).join(', ')} (expected "runs" and optionally "profileB"; keys starting with _ or $ are ignored)`,
       );
     if (object.profileB !== undefined) {
-      const parsed = profileBFileSchema.safeParse(object.profileB);
+      // Comments (`_note`, `$id`) are ignored here as in a run and at the top; any other key the
+      // schema does not know is named with the one it is near, as a run's is.
+      let given: unknown = object.profileB;
+      if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
+        const own = Object.entries(given).filter(([k]) => !isAside(k));
+        const known = Object.keys(profileBFileSchema.shape);
+        const stray = own.map(([k]) => k).filter((k) => !known.includes(k));
+        if (stray.length)
+          throw new SettingsError(
+            `L1_RUNS file ${where}: profileB: ${stray
+              .map((k) => {
+                const near = nearestName(k, known);
+                return `unknown key ${JSON.stringify(k)} (${near ? `did you mean ${JSON.stringify(near)}?` : `its keys: ${known.join(', ')}`})`;
+              })
+              .join('; ')}`,
+          );
+        given = Object.fromEntries(own);
+      }
+      const parsed = profileBFileSchema.safeParse(given);
       if (!parsed.success)
         throw new SettingsError(
           `L1_RUNS file ${where}: ${describeIssues(parsed.error, 'profileB').join('; ')}`,

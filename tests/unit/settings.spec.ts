@@ -433,8 +433,9 @@ test.describe('Profile B settings travel with the runs (docs/contract.md §2)', 
   });
 
   test('a misspelt key or a bad value in profileB stops the invocation at start', () => {
+    // Named with the key it is near, as a run's misspelt key is.
     expect(refusal(() => withRunsFile(file({ brandcode: 'XH' })))).toContain(
-      'profileB: Unrecognized key: "brandcode"',
+      'profileB: unknown key "brandcode" (did you mean "brandCode"?)',
     );
     expect(refusal(() => withRunsFile(file({ companyId: 'x' })))).toContain('profileB.companyId');
     // Past 2^53 as text too, as L1_PROFILE_B_COMPANY_ID: never rounded to a neighbour's id.
@@ -785,6 +786,13 @@ test.describe('the runs file', () => {
       { label: '1001-101101-monitor', slug: '1001-101101-monitor', input: entry('101101') },
     ]);
     expect(refusal(() => withRunsFile({ runs: [entry('1')], Runs: [] }))).toContain('unknown key "Runs"');
+    // In profileB too: a comment there stopped the invocation ('profileB: Unrecognized key: "_note"'),
+    // where the same comment in a run or at the top is ignored.
+    const b = withRunsFile({
+      profileB: { _note: 'the group portal', $id: 'b', host: 'portal.test' },
+      runs: [entry('101101')],
+    });
+    expect(b.profileB).toEqual({ host: 'portal.test' });
   });
 
   test("a relative calDataJson is the runs file's neighbour, not the checkout's; an absolute one stays; {batchDate} is kept", () => {
