@@ -174,7 +174,7 @@ function printBanner(demo: DemoServer): void {
       `      platform  ${r.platformUrl}`,
     ]),
     `  ${Object.keys(demo.scenarioRuns).length} scenario runs: see demo/README.md (npx tsx demo/runs-file.ts --list)`,
-    `  ${MODEL_MAX} generated runs, the unit families' cases: npx tsx demo/runs-file.ts --model N [--failing 0.2] [--uncheckable 0.2]`,
+    `  ${MODEL_MAX} generated runs, the unit families' cases: npx tsx demo/runs-file.ts --model N --origin ${demo.origin} --out FILE [--failing 0.2] [--uncheckable 0.2]`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

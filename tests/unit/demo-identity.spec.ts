@@ -83,6 +83,11 @@ test('a demo started by a runner ends when that runner is gone (killed with SIGK
   try {
     await expect.poll(() => out, { timeout: 15_000 }).toContain('main origin');
     expect(fs.existsSync(demoCredentialsFile(port))).toBe(true);
+    // The banner's command for generated runs is one that runs: runs-file.ts refuses --model
+    // without --origin and --out ("--out FILE is required"), which the banner left out.
+    expect(out).toContain(
+      `npx tsx demo/runs-file.ts --model N --origin http://127.0.0.1:${port} --out FILE [--failing 0.2] [--uncheckable 0.2]`,
+    );
     runner.kill('SIGKILL');
     // Bounded, so that the finally below stops the demo should it stay (a timed-out test never gets there).
     const still = new Promise<string>((resolve) =>
