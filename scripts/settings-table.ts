@@ -33,6 +33,12 @@ else {
     process.stderr.write(`settings-table: README.md has no ${BEGIN} … ${END} markers\n`);
     process.exit(1);
   }
-  fs.writeFileSync(file, `${text.slice(0, a + BEGIN.length)}\n\n${table}\n\n${text.slice(b)}`);
-  process.stdout.write('settings-table: README.md updated\n');
+  const next = `${text.slice(0, a + BEGIN.length)}\n\n${table}\n\n${text.slice(b)}`;
+  // Said as it is: "updated" for a README that already held the table sent a reader to look for
+  // a change that was never made.
+  if (next === text) process.stdout.write('settings-table: README.md already holds this table\n');
+  else {
+    fs.writeFileSync(file, next);
+    process.stdout.write('settings-table: README.md updated\n');
+  }
 }

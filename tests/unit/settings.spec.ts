@@ -1109,6 +1109,20 @@ test('README.md § Settings holds the table made from the one list of variables 
   for (const name of Object.keys(VARIABLES)) expect(readme).toContain(`\`${name}\``);
 });
 
+test('npm run settings-table -- --write says when README.md already holds the table, and leaves it as it is', () => {
+  test.setTimeout(60_000); // one tsx process
+  const readme = path.resolve(__dirname, '..', '..', 'README.md');
+  // Never a write from the tests: with a README behind the variables, this stops here (and the
+  // test above says why) before --write would change the checkout.
+  expect(fs.readFileSync(readme, 'utf8')).toContain(variablesTable());
+  const before = fs.statSync(readme).mtimeMs;
+  const r = spawnSync(...tsScript('scripts/settings-table.ts', ['--write']), { cwd: ROOT, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  // It said "README.md updated" and rewrote the file whatever it held.
+  expect(r.stdout).toBe('settings-table: README.md already holds this table\n');
+  expect(fs.statSync(readme).mtimeMs).toBe(before);
+});
+
 test('.env.example names every variable of the one list (a new setting is shown where users copy from)', () => {
   const example = fs.readFileSync(path.resolve(__dirname, '..', '..', '.env.example'), 'utf8');
   const missing = Object.keys(VARIABLES).filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example));
