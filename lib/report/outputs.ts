@@ -5,7 +5,7 @@ import type { Outputs } from '../run/invocation';
 import type { Night } from '../run/night';
 import { slugify } from '../run/runs';
 import type { Settings } from '../run/settings';
-import { HANDOFFS, ownerAlive } from '../run/state';
+import { HANDOFFS, ownerAlive, withLockSync } from '../run/state';
 import {
   verdictFileSchema,
   verdictIndexSchema,
@@ -424,7 +424,6 @@ export function claimOutputs(
   invocation: { id: string; startedAt: string },
   root: string,
 ): string[] {
-  const notes: string[] = [];
   // An empty path: the folder is not used by this invocation (no Allure reporter on the command line).
   const dirs = (
     [
@@ -432,6 +431,43 @@ export function claimOutputs(
       [outputs.allureResults, 'allure-results'],
     ] as [string, 'verdicts' | 'allure-results'][]
   ).filter(([dir]) => dir !== '');
+  return withClaimLocks(
+    dirs.map(([dir]) => dir),
+    () => claimUnderLocks(dirs, invocation, root, !outputs.partial),
+  );
+}
+
+/** How long a claim waits for another invocation's claim of the same folder (a few ms as a rule). */
+const CLAIM_WAIT_MS = 30_000;
+
+/**
+ * A claim's check of a folder's mark and its write of its own, one invocation at a time: two
+ * invocations started together each read no live mark, each wrote its own, and both wrote the
+ * night's verdicts into one folder (README-as-contract audit of 2026-11-28: `npm run demo` and `npx
+ * playwright test` started together, once in fifteen tries). A lock folder beside each output
+ * folder (`.<name>.l1-claim`, removed after), taken in path order; where the parent refuses it
+ * (read-only), the claim goes on without it, as before.
+ */
+function withClaimLocks<T>(dirs: string[], body: () => T): T {
+  const [first, ...rest] = [...new Set(dirs.map((d) => path.resolve(d)))].sort();
+  if (first === undefined) return body();
+  const lock = path.join(path.dirname(first), `.${path.basename(first)}.l1-claim`);
+  const inner = () => withClaimLocks(rest, body);
+  try {
+    fs.mkdirSync(path.dirname(first), { recursive: true });
+  } catch {
+    return inner();
+  }
+  return withLockSync(lock, CLAIM_WAIT_MS, inner);
+}
+
+function claimUnderLocks(
+  dirs: [string, 'verdicts' | 'allure-results'][],
+  invocation: { id: string; startedAt: string },
+  root: string,
+  complete: boolean,
+): string[] {
+  const notes: string[] = [];
   for (const [dir, kind] of dirs) {
     const refused = refusedFolder(dir, root) ?? notAFolder(dir) ?? foreignFolderProblem(dir, kind);
     if (refused) throw new Error(`output folder refused: ${refused}`);
@@ -459,7 +495,7 @@ export function claimOutputs(
       notes.push(
         `${dir}: ${kept.length} file(s) the suite did not write are left in place (${kept.slice(0, 3).join(', ')}${kept.length > 3 ? ', …' : ''})`,
       );
-    writeMark(dir, markOf(invocation, !outputs.partial));
+    writeMark(dir, markOf(invocation, complete));
   }
   return notes;
 }

@@ -92,36 +92,65 @@ const LOCK_WITHOUT_PID_MS = 5000;
 export async function withLock<T>(lockDir: string, waitMs: number, body: () => Promise<T>): Promise<T> {
   const started = Date.now();
   privateDir(path.dirname(lockDir));
-  for (;;) {
-    try {
-      fs.mkdirSync(lockDir, { mode: 0o700 });
-      try {
-        fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-      } catch (e) {
-        // Not taken after all: the folder goes, so that no one waits for a lock nobody holds.
-        fs.rmSync(lockDir, { recursive: true, force: true });
-        throw e;
-      }
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const owner = Number(readOr(path.join(lockDir, 'pid'), '0'));
-      if (owner ? !processAlive(owner) : pidless(lockDir)) {
-        fs.rmSync(lockDir, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() - started > waitMs)
-        throw new Error(`waited ${waitMs} ms for ${path.basename(lockDir)} held by process ${owner}`, {
-          cause: e,
-        });
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
+    if (got === 'again') continue;
+    if (Date.now() - started > waitMs) throw heldTooLong(lockDir, waitMs, got);
+    await new Promise((r) => setTimeout(r, 50));
   }
   try {
     return await body();
   } finally {
     releaseLock(lockDir);
   }
+}
+
+/**
+ * `withLock` for a short body that must not yield (a check and the write it decides: claiming the
+ * output folders), waiting without the event loop. The lock folder's parent is made as any folder
+ * (not private): it is the parent of an output folder.
+ */
+export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T): T {
+  const started = Date.now();
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+  for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
+    if (got === 'again') continue;
+    if (Date.now() - started > waitMs) throw heldTooLong(lockDir, waitMs, got);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+  try {
+    return body();
+  } finally {
+    releaseLock(lockDir);
+  }
+}
+
+/**
+ * One try at `lockDir`: `true` when taken; `'again'` when it was left by an owner that is gone, or
+ * that never wrote its pid (LOCK_WITHOUT_PID_MS), and is removed; else the live owner's pid (0: not
+ * written yet).
+ */
+function tryLock(lockDir: string): true | 'again' | number {
+  try {
+    fs.mkdirSync(lockDir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const owner = Number(readOr(path.join(lockDir, 'pid'), '0'));
+    if (!(owner ? !processAlive(owner) : pidless(lockDir))) return owner;
+    fs.rmSync(lockDir, { recursive: true, force: true });
+    return 'again';
+  }
+  try {
+    fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+  } catch (e) {
+    // Not taken after all: the folder goes, so that no one waits for a lock nobody holds.
+    fs.rmSync(lockDir, { recursive: true, force: true });
+    throw e;
+  }
+  return true;
+}
+
+function heldTooLong(lockDir: string, waitMs: number, owner: number): Error {
+  return new Error(`waited ${waitMs} ms for ${path.basename(lockDir)} held by process ${owner}`);
 }
 
 /** Whether a lock folder has had no owner's pid for LOCK_WITHOUT_PID_MS (gone meanwhile: false). */

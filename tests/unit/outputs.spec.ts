@@ -488,6 +488,43 @@ test.describe('emptying removes only what the suite wrote', () => {
     releaseOutputs(outputs, 'first');
     expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).not.toThrow();
   });
+
+  test("two invocations claiming one folder at once: the second waits for the first's claim, then is refused (README-as-contract audit of 2026-11-28: both read no mark, both wrote theirs, and both wrote the night into one folder)", async () => {
+    const root = outputsDir();
+    const outputs = { verdicts: path.join(root, 'v'), allureResults: '', partial: false };
+    const ready = path.join(root, 'holding');
+    // Another invocation in the middle of its claim: it holds the claim's lock, and writes its mark
+    // 400 ms later, as a claim that empties a large folder first would.
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('fs'), path = require('path');
+         const [dir, ready] = process.argv.slice(1);
+         const lock = path.join(path.dirname(dir), '.' + path.basename(dir) + '.l1-claim');
+         fs.mkdirSync(lock); fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+         fs.writeFileSync(ready, '');
+         setTimeout(() => {
+           fs.mkdirSync(dir, { recursive: true });
+           const mark = { tool: 'l1-verify', invocation: 'first', pid: process.pid, complete: true, startedAt: new Date().toISOString() };
+           fs.writeFileSync(path.join(dir, '${MARK}'), JSON.stringify(mark));
+           fs.rmSync(lock, { recursive: true });
+         }, 400);
+         setTimeout(() => {}, 10000);`,
+        outputs.verdicts,
+        ready,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      await expect.poll(() => fs.existsSync(ready)).toBe(true);
+      expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).toThrow(
+        `is being written by another invocation (process ${holder.pid})`,
+      );
+    } finally {
+      holder.kill();
+    }
+  });
 });
 
 test.describe('a night killed before it finished (npm run report: lib/report/finish.ts)', () => {
