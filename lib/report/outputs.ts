@@ -458,8 +458,23 @@ function withClaimLocks<T>(dirs: string[], body: () => T): T {
   } catch {
     return inner();
   }
-  return withLockSync(lock, CLAIM_WAIT_MS, inner);
+  // The lock folder refused by a parent that allows the output folder itself (a read-only parent
+  // of a writable folder, a name too long with the lock's prefix and suffix): the claim goes on
+  // without it. Only that refusal: an error of the claim itself, or a lock held too long, stands.
+  let locked = false;
+  try {
+    return withLockSync(lock, CLAIM_WAIT_MS, () => {
+      locked = true;
+      return inner();
+    });
+  } catch (e) {
+    if (locked || !LOCK_REFUSED.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    return inner();
+  }
 }
+
+/** Errors of making a lock folder that say its parent refuses it, not that another holds it. */
+const LOCK_REFUSED = new Set(['EACCES', 'EPERM', 'EROFS', 'ENAMETOOLONG']);
 
 function claimUnderLocks(
   dirs: [string, 'verdicts' | 'allure-results'][],

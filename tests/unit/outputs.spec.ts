@@ -525,7 +525,51 @@ test.describe('emptying removes only what the suite wrote', () => {
       holder.kill();
     }
   });
+
+  test("a parent that refuses the claim's lock folder beside a folder it may write (read-only, or a name too long with the lock's prefix and suffix) leaves the claim as it was before the lock: the folder is claimed (review of 2026-11-28: refused with EACCES or ENAMETOOLONG)", () => {
+    const root = outputsDir();
+    const readOnly = { verdicts: path.join(root, 'v'), allureResults: path.join(root, 'a'), partial: false };
+    fs.mkdirSync(readOnly.verdicts);
+    withLockFoldersRefused(() => claimOutputs(readOnly, { id: 'ro', startedAt: 't' }, root));
+    expect(fs.readdirSync(readOnly.verdicts)).toEqual([MARK]);
+    expect(fs.readdirSync(readOnly.allureResults)).toEqual([MARK]);
+    // 250 bytes: a name the file system takes; `.<name>.l1-claim` is 260, which it refuses.
+    const long = { verdicts: path.join(root, 'v'.repeat(250)), allureResults: '', partial: false };
+    claimOutputs(long, { id: 'long', startedAt: 't' }, root);
+    expect(fs.readdirSync(long.verdicts)).toEqual([MARK]);
+    // Still one at a time where the lock can be made: a live claim is refused, no lock folder stays.
+    expect(() =>
+      claimOutputs(
+        { verdicts: long.verdicts, allureResults: readOnly.allureResults, partial: false },
+        { id: 'other', startedAt: 't' },
+        root,
+      ),
+    ).toThrow('is being written by another invocation');
+    expect(fs.readdirSync(root).filter((n) => n.endsWith('.l1-claim'))).toEqual([]);
+  });
 });
+
+/**
+ * `fs.mkdirSync` refusing the claim's lock folders as a read-only parent does (EACCES), for the
+ * length of `body`: the unit tests run as root too, to whom no mode refuses a folder.
+ */
+function withLockFoldersRefused<T>(body: () => T): T {
+  const mkdir = fs.mkdirSync;
+  const refusing = (dir: fs.PathLike, options?: fs.MakeDirectoryOptions) =>
+    String(dir).endsWith('.l1-claim')
+      ? (() => {
+          throw Object.assign(new Error(`EACCES: permission denied, mkdir '${String(dir)}'`), {
+            code: 'EACCES',
+          });
+        })()
+      : mkdir(dir, options);
+  fs.mkdirSync = refusing as typeof fs.mkdirSync;
+  try {
+    return body();
+  } finally {
+    fs.mkdirSync = mkdir;
+  }
+}
 
 test.describe('a night killed before it finished (npm run report: lib/report/finish.ts)', () => {
   /** Every file of a folder and its content. */
