@@ -125,8 +125,8 @@ export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T):
 }
 
 /**
- * One try at `lockDir`: `true` when taken; `'again'` when it was left by an owner that is gone, or
- * that never wrote its pid (LOCK_WITHOUT_PID_MS), and is removed; else the live owner's pid (0: not
+ * One try at `lockDir`: `true` when taken; `'again'` when it was left by an owner that is gone (or
+ * whose pid a later process has: `takenAt`), or that never wrote its pid (LOCK_WITHOUT_PID_MS), and is removed; else the live owner's pid (0: not
  * written yet).
  */
 function tryLock(lockDir: string): true | 'again' | number {
@@ -135,7 +135,7 @@ function tryLock(lockDir: string): true | 'again' | number {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     const owner = Number(readOr(path.join(lockDir, 'pid'), '0'));
-    if (!(owner ? !processAlive(owner) : pidless(lockDir))) return owner;
+    if (!(owner ? !ownerAlive(owner, takenAt(lockDir)) : pidless(lockDir))) return owner;
     fs.rmSync(lockDir, { recursive: true, force: true });
     return 'again';
   }
@@ -151,6 +151,21 @@ function tryLock(lockDir: string): true | 'again' | number {
 
 function heldTooLong(lockDir: string, waitMs: number, owner: number): Error {
   return new Error(`waited ${waitMs} ms for ${path.basename(lockDir)} held by process ${owner}`);
+}
+
+/**
+ * When the lock was taken, as an ISO time: its folder's time, which its owner's pid file set (`''`
+ * when it cannot be read: its owner is then alive while its pid runs). A process that started after
+ * it is not its owner but one that got the pid of an owner killed since (a CI container numbers its
+ * processes from 1 again): the lock was waited for to the end and refused every time, a claim's
+ * lock beside the output folders every night (review of 2026-11-28).
+ */
+function takenAt(lockDir: string): string {
+  try {
+    return new Date(fs.statSync(lockDir).mtimeMs).toISOString();
+  } catch {
+    return '';
+  }
 }
 
 /** Whether a lock folder has had no owner's pid for LOCK_WITHOUT_PID_MS (gone meanwhile: false). */

@@ -7,7 +7,7 @@ import { loginFailureKind } from '../../lib/platform/collect';
 import { LoginError } from '../../lib/platform/login';
 import { ensureSession, rememberedLoginFailure, sessionKey } from '../../lib/platform/sessions';
 import { CredentialsError } from '../../lib/run/credentials';
-import { withLock } from '../../lib/run/state';
+import { withLock, withLockSync } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -256,6 +256,25 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     await expect(withLock(lock, 100, async () => 'taken')).rejects.toThrow(/waited 100 ms for company.lock/);
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lock, old, old);
+    expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  test("a lock folder whose owner's pid a later process has (its owner killed, the pid given again: a CI container numbers processes from 1) is taken over, the login lock's and the output claim's; a live owner's is waited for (review of 2026-11-28)", async () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    // This process has the pid, and runs: the owner's lock as it is taken.
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+      `waited 100 ms for company.lock held by process ${process.pid}`,
+    );
+    // Taken a day ago: this process started after it, and is not the process that took it.
+    const before = new Date(Date.now() - 24 * 3600_000);
+    fs.utimesSync(lock, before, before);
+    expect(withLockSync(lock, 100, () => 'taken')).toBe('taken');
+    fs.mkdirSync(lock);
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    fs.utimesSync(lock, before, before);
     expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
     expect(fs.existsSync(lock)).toBe(false);
   });
