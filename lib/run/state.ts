@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeAtomic } from '../util/atomic';
+import { stopwatch } from '../util/clock';
 
 /** Folders this process has made private already (a test record is written twice per test). */
 const madePrivate = new Set<string>();
@@ -90,11 +91,13 @@ const LOCK_WITHOUT_PID_MS = 5000;
  * `wait` bounds how long to wait for another owner; the returned function releases it.
  */
 export async function withLock<T>(lockDir: string, waitMs: number, body: () => Promise<T>): Promise<T> {
-  const started = Date.now();
+  // The wait on the monotonic clock (lib/util/clock.ts): a wall clock stepped back during it (NTP,
+  // a resumed VM) made it as much longer, an hour's step an hour (review of 2026-11-28).
+  const waited = stopwatch();
   privateDir(path.dirname(lockDir));
   for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
     if (got === 'again') continue;
-    if (Date.now() - started > waitMs) throw heldTooLong(lockDir, waitMs, got);
+    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got);
     await new Promise((r) => setTimeout(r, 50));
   }
   try {
@@ -110,11 +113,11 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
  * (not private): it is the parent of an output folder.
  */
 export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T): T {
-  const started = Date.now();
+  const waited = stopwatch();
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
     if (got === 'again') continue;
-    if (Date.now() - started > waitMs) throw heldTooLong(lockDir, waitMs, got);
+    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
   try {

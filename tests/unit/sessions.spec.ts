@@ -278,4 +278,25 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
     expect(fs.existsSync(lock)).toBe(false);
   });
+
+  test('the wait for a held lock is measured on the monotonic clock: a wall clock stepped back an hour during it (NTP, a resumed VM) does not make it an hour longer (review of 2026-11-28)', async () => {
+    test.setTimeout(10_000);
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    const wall = Date.now;
+    const from = wall();
+    // Each read an hour before the one before it. (The async lock only: a sync wait that never
+    // ended would hold this worker past its test's timeout.)
+    let reads = 0;
+    Date.now = () => wall() - 3_600_000 * reads++;
+    try {
+      await expect(withLock(lock, 200, async () => 'taken')).rejects.toThrow('waited 200 ms');
+      reads = 0;
+      expect(() => withLockSync(lock, 200, () => 'taken')).toThrow('waited 200 ms');
+    } finally {
+      Date.now = wall;
+    }
+    expect(wall() - from).toBeLessThan(5_000);
+  });
 });
