@@ -5,7 +5,7 @@ import type { Outputs } from '../run/invocation';
 import type { Night } from '../run/night';
 import { slugify } from '../run/runs';
 import type { Settings } from '../run/settings';
-import { HANDOFFS, ownerAlive, withLockSync } from '../run/state';
+import { HANDOFFS, LockHeld, ownerAlive, withLockSync } from '../run/state';
 import {
   verdictFileSchema,
   verdictIndexSchema,
@@ -412,6 +412,9 @@ function writeMark(dir: string, mark: Mark): void {
   writeAtomic(path.join(dir, MARK), `${JSON.stringify(mark, null, 2)}\n`);
 }
 
+/** How long a claim waits for another invocation's claim of the same folder (a few ms as a rule). */
+const CLAIM_WAIT_MS = 30_000;
+
 /**
  * Claims the invocation's output folders and empties them of an earlier invocation's results
  * (only files the suite wrote). A folder another live invocation writes, the project root, its
@@ -423,6 +426,7 @@ export function claimOutputs(
   outputs: Outputs,
   invocation: { id: string; startedAt: string },
   root: string,
+  waitMs = CLAIM_WAIT_MS,
 ): string[] {
   // An empty path: the folder is not used by this invocation (no Allure reporter on the command line).
   const dirs = (
@@ -433,12 +437,10 @@ export function claimOutputs(
   ).filter(([dir]) => dir !== '');
   return withClaimLocks(
     dirs.map(([dir]) => dir),
+    waitMs,
     () => claimUnderLocks(dirs, invocation, root, !outputs.partial),
   );
 }
-
-/** How long a claim waits for another invocation's claim of the same folder (a few ms as a rule). */
-const CLAIM_WAIT_MS = 30_000;
 
 /**
  * A claim's check of a folder's mark and its write of its own, one invocation at a time: two
@@ -448,11 +450,11 @@ const CLAIM_WAIT_MS = 30_000;
  * folder (`.<name>.l1-claim`, removed after), taken in path order; where the parent refuses it
  * (read-only), the claim goes on without it, as before.
  */
-function withClaimLocks<T>(dirs: string[], body: () => T): T {
+function withClaimLocks<T>(dirs: string[], waitMs: number, body: () => T): T {
   const [first, ...rest] = [...new Set(dirs.map((d) => path.resolve(d)))].sort();
   if (first === undefined) return body();
   const lock = path.join(path.dirname(first), `.${path.basename(first)}.l1-claim`);
-  const inner = () => withClaimLocks(rest, body);
+  const inner = () => withClaimLocks(rest, waitMs, body);
   try {
     fs.mkdirSync(path.dirname(first), { recursive: true });
   } catch {
@@ -463,11 +465,18 @@ function withClaimLocks<T>(dirs: string[], body: () => T): T {
   // without it. Only that refusal: an error of the claim itself, or a lock held too long, stands.
   let locked = false;
   try {
-    return withLockSync(lock, CLAIM_WAIT_MS, () => {
+    return withLockSync(lock, waitMs, () => {
       locked = true;
       return inner();
     });
   } catch (e) {
+    // Held for the whole wait: said as any refusal of the folder, with the lock's path, which
+    // "waited 30000 ms for .verdicts.l1-claim" did not give (review of 2026-11-28).
+    if (e instanceof LockHeld)
+      throw new Error(
+        `output folder refused: ${first} is being claimed by another invocation (process ${e.owner || 'not written yet'}), which held the claim's lock ${e.lockDir} for all of ${waitMs} ms: run one at a time; if no invocation of the suite runs, remove ${e.lockDir}`,
+        { cause: e },
+      );
     if (locked || !LOCK_REFUSED.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
     return inner();
   }

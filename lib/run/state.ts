@@ -152,8 +152,20 @@ function tryLock(lockDir: string): true | 'again' | number {
   return true;
 }
 
+/** A lock another process held for the whole wait: which lock, and its owner's pid (0: not written). */
+export class LockHeld extends Error {
+  constructor(
+    readonly lockDir: string,
+    readonly owner: number,
+    waitMs: number,
+  ) {
+    super(`waited ${waitMs} ms for ${path.basename(lockDir)} held by process ${owner}`);
+    this.name = 'LockHeld';
+  }
+}
+
 function heldTooLong(lockDir: string, waitMs: number, owner: number): Error {
-  return new Error(`waited ${waitMs} ms for ${path.basename(lockDir)} held by process ${owner}`);
+  return new LockHeld(lockDir, owner, waitMs);
 }
 
 /**

@@ -549,6 +549,33 @@ test.describe('emptying removes only what the suite wrote', () => {
   });
 });
 
+test("a claim whose lock another process holds for the whole wait is refused naming the output folder, the lock's path and what to do (review of 2026-11-28: 'waited 30000 ms for .v.l1-claim held by process N', no folder)", async () => {
+  const root = outputsDir();
+  const outputs = { verdicts: path.join(root, 'v'), allureResults: '', partial: false };
+  const lock = path.join(root, '.v.l1-claim');
+  // A live process that took the lock and keeps it (a claim stopped half-way: SIGSTOP, a hung disk).
+  const holder = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const fs = require('fs'), path = require('path');
+       fs.mkdirSync(process.argv[1]); fs.writeFileSync(path.join(process.argv[1], 'pid'), String(process.pid));
+       setTimeout(() => {}, 20000);`,
+      lock,
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    await expect.poll(() => fs.existsSync(path.join(lock, 'pid'))).toBe(true);
+    expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root, 300)).toThrow(
+      `output folder refused: ${outputs.verdicts} is being claimed by another invocation (process ${holder.pid}), which held the claim's lock ${lock} for all of 300 ms: run one at a time; if no invocation of the suite runs, remove ${lock}`,
+    );
+    expect(fs.existsSync(outputs.verdicts)).toBe(false);
+  } finally {
+    holder.kill();
+  }
+});
+
 /**
  * `fs.mkdirSync` refusing the claim's lock folders as a read-only parent does (EACCES), for the
  * length of `body`: the unit tests run as root too, to whom no mode refuses a folder.
