@@ -170,18 +170,25 @@ function heldTooLong(lockDir: string, waitMs: number, owner: number): Error {
 
 /**
  * When the lock was taken, as an ISO time: its folder's time, which its owner's pid file set (`''`
- * when it cannot be read: its owner is then alive while its pid runs). A process that started after
- * it is not its owner but one that got the pid of an owner killed since (a CI container numbers its
- * processes from 1 again): the lock was waited for to the end and refused every time, a claim's
- * lock beside the output folders every night (review of 2026-11-28).
+ * when it cannot be read: its owner is then alive while its pid runs), a minute later
+ * (LOCK_CLOCK_SLACK_MS). A process that started after it is not its owner but one that got the pid
+ * of an owner killed since (a CI container numbers its processes from 1 again): the lock was waited
+ * for to the end and refused every time, a claim's lock beside the output folders every night
+ * (review of 2026-11-28).
  */
 function takenAt(lockDir: string): string {
   try {
-    return new Date(fs.statSync(lockDir).mtimeMs).toISOString();
+    return new Date(fs.statSync(lockDir).mtimeMs + LOCK_CLOCK_SLACK_MS).toISOString();
   } catch {
     return '';
   }
 }
+
+/**
+ * A folder's time is the file system's clock, a server's on a network share, and a process's start
+ * this machine's: an owner is never taken for a later process within a minute of their skew.
+ */
+const LOCK_CLOCK_SLACK_MS = 60_000;
 
 /** Whether a lock folder has had no owner's pid for LOCK_WITHOUT_PID_MS (gone meanwhile: false). */
 function pidless(lockDir: string): boolean {

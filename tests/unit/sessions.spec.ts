@@ -7,7 +7,7 @@ import { loginFailureKind } from '../../lib/platform/collect';
 import { LoginError } from '../../lib/platform/login';
 import { ensureSession, rememberedLoginFailure, sessionKey } from '../../lib/platform/sessions';
 import { CredentialsError } from '../../lib/run/credentials';
-import { withLock, withLockSync } from '../../lib/run/state';
+import { processStartMs, withLock, withLockSync } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -277,6 +277,18 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     fs.utimesSync(lock, before, before);
     expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
     expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  test("near miss: a live owner whose lock folder's time is half a minute before its start (a network share whose clock lags this machine's) is still its owner, waited for (review of 2026-11-28)", () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    const lagging = new Date(processStartMs(process.pid)! - 30_000);
+    fs.utimesSync(lock, lagging, lagging);
+    expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+      `waited 100 ms for company.lock held by process ${process.pid}`,
+    );
+    expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(String(process.pid));
   });
 
   test('the wait for a held lock is measured on the monotonic clock: a wall clock stepped back an hour during it (NTP, a resumed VM) does not make it an hour longer (review of 2026-11-28)', async () => {
