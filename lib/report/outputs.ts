@@ -435,6 +435,9 @@ export function claimOutputs(
       [outputs.allureResults, 'allure-results'],
     ] as [string, 'verdicts' | 'allure-results'][]
   ).filter(([dir]) => dir !== '');
+  // Before the locks, which make each folder's parent: a refused folder leaves nothing made for it
+  // (review of 2026-11-28). Asked again under the locks, where another claim may have written.
+  refuseFolders(dirs, root);
   return withClaimLocks(
     dirs.map(([dir]) => dir),
     waitMs,
@@ -485,6 +488,14 @@ function withClaimLocks<T>(dirs: string[], waitMs: number, body: () => T): T {
 /** Errors of making a lock folder that say its parent refuses it, not that another holds it. */
 const LOCK_REFUSED = new Set(['EACCES', 'EPERM', 'EROFS', 'ENAMETOOLONG']);
 
+/** Throws for the first folder the suite may not claim, saying why (nothing is made or removed). */
+function refuseFolders(dirs: [string, 'verdicts' | 'allure-results'][], root: string): void {
+  for (const [dir, kind] of dirs) {
+    const refused = refusedFolder(dir, root) ?? notAFolder(dir) ?? foreignFolderProblem(dir, kind);
+    if (refused) throw new Error(`output folder refused: ${refused}`);
+  }
+}
+
 function claimUnderLocks(
   dirs: [string, 'verdicts' | 'allure-results'][],
   invocation: { id: string; startedAt: string },
@@ -492,9 +503,8 @@ function claimUnderLocks(
   complete: boolean,
 ): string[] {
   const notes: string[] = [];
-  for (const [dir, kind] of dirs) {
-    const refused = refusedFolder(dir, root) ?? notAFolder(dir) ?? foreignFolderProblem(dir, kind);
-    if (refused) throw new Error(`output folder refused: ${refused}`);
+  refuseFolders(dirs, root);
+  for (const [dir] of dirs) {
     const mark = readMark(dir);
     const holder = mark?.invocation === invocation.id ? undefined : liveHolder(mark);
     if (holder !== undefined)

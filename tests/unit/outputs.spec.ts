@@ -489,6 +489,14 @@ test.describe('emptying removes only what the suite wrote', () => {
     expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).not.toThrow();
   });
 
+  test("a refused claim makes no folder: the claim's locks make each output folder's parent, after the refusals (review of 2026-11-28: a refused folder left the parents made for its lock)", () => {
+    const root = outputsDir();
+    const parent = path.join(root, 'new-parent');
+    const outputs = { verdicts: path.join(parent, 'v'), allureResults: root, partial: false };
+    expect(() => claimOutputs(outputs, { id: 'x', startedAt: 't' }, root)).toThrow(/output folder refused/);
+    expect(fs.existsSync(parent)).toBe(false);
+  });
+
   test("two invocations claiming one folder at once: the second waits for the first's claim, then is refused (README-as-contract audit of 2026-11-28: both read no mark, both wrote theirs, and both wrote the night into one folder)", async () => {
     const root = outputsDir();
     const outputs = { verdicts: path.join(root, 'v'), allureResults: '', partial: false };
