@@ -99,7 +99,10 @@ export function zoneWarning(timeZone: string, variable = 'L1_TIME_ZONE'): string
   if (!m || Number(m[2]) === 0) return undefined;
   const hours = `${m[2]!.padStart(2, '0')}:00`;
   const [is, reads, other] = m[1] === '+' ? ['−', '+', '-'] : ['+', '−', '+'];
-  return `${variable}=${timeZone} is UTC${is}${hours}: in Etc/GMT names the sign is reversed (POSIX); for UTC${reads}${hours} write Etc/GMT${other}${Number(m[2])}, or the zone of a city there (Asia/Shanghai for Beijing time)`;
+  // Beijing's zone named only where it is the time the name reads as (Etc/GMT+8): after Etc/GMT-5,
+  // "Asia/Shanghai for Beijing time" pointed at neither offset (review of 2026-11-28).
+  const beijing = reads === '+' && Number(m[2]) === 8 ? ' (Asia/Shanghai for Beijing time)' : '';
+  return `${variable}=${timeZone} is UTC${is}${hours}: in Etc/GMT names the sign is reversed (POSIX); for UTC${reads}${hours} write Etc/GMT${other}${Number(m[2])}, or the zone of a city there${beijing}`;
 }
 
 /**
