@@ -10,7 +10,7 @@ import {
 } from '../../lib/rules/shares';
 import type { Data, GroupEntry } from '../../lib/schema/data';
 import type { PlatformEvidence, TmcDimension } from '../../lib/schema/platform';
-import type { Profile } from '../../lib/rules/types';
+import { PASS_BY, type Profile } from '../../lib/rules/types';
 import { AI_KEYS, context, failingKeys, row, setGroup, step } from './builders';
 
 const group = (...pairs: [string, number | null][]): GroupEntry[] =>
@@ -283,6 +283,37 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(row(a, 'all', 'share 「图文」')).toMatchObject({
         html: 52.1,
         platform: 52,
+        verdict: 'fail',
+        note: 'not 7.3.5 double division: the HTML values are counts, divided once (7.3.4, docs/rules.md §D11)',
+      });
+    });
+
+    test('7.3.5 at the 101.5 window top (8.2): 95.5 / 6 (sum 101.5, percentages) re-divided gives 5.91 and passes against 5.91; 95.6 / 6 (sum 101.6, counts) gives 5.91 whose re-division 5.82 matches the platform, yet counts were divided once: fails', () => {
+      const percentages = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 95.5], ['视频', 6]),
+          group(['图文', 95.5], ['视频', 5.91]),
+          'A',
+        ),
+      );
+      expect(row(percentages, 'all', 'share 「视频」')).toMatchObject({
+        html: 6,
+        platform: 5.91,
+        verdict: 'pass',
+        passBy: PASS_BY.doubleDivision,
+      });
+      const counts = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 95.6], ['视频', 6]),
+          group(['图文', 94.09], ['视频', 5.82]),
+          'A',
+        ),
+      );
+      expect(row(counts, 'all', 'share 「视频」')).toMatchObject({
+        html: 5.91,
+        platform: 5.82,
         verdict: 'fail',
         note: 'not 7.3.5 double division: the HTML values are counts, divided once (7.3.4, docs/rules.md §D11)',
       });
@@ -616,6 +647,25 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       const result = checkItem9(aggregate('media_category', html, api, 'A'));
       expect(step(result, 'all').rows.filter((r) => r.key.endsWith('bar name'))).toHaveLength(10);
       expect(step(result, 'all').verdict).toBe('pass');
+    });
+
+    test('7.4 "when the sum of those 10 values is at most 101.5 the value is printed directly": bars 11 and 12 stay out of the bar sum (ten of 10 beside two of 1: 100, printed)', () => {
+      const html = group(...Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 100] as [string, number]));
+      const ten = Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 10] as [string, number]);
+      const result = checkItem9(
+        aggregate('media_category', html, group(...ten, ['十一', 1], ['十二', 1]), 'A'),
+      );
+      expect(row(result, 'all', 'share 「媒体0」')).toMatchObject({
+        html: 10,
+        platform: 10,
+        verdict: 'pass',
+      });
+      expect(step(result, 'all').notes.join('\n')).toContain('sum to 100 ≤ 101.5');
+      // Near miss on the other side of 101.5: a top ten of 10.2 each sums to 102 and is divided.
+      const divided = group(...Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 10.2] as [string, number]));
+      const over = checkItem9(aggregate('media_category', html, divided, 'A'));
+      expect(row(over, 'all', 'share 「媒体0」')).toMatchObject({ platform: 10, verdict: 'pass' });
+      expect(step(over, 'all').notes.join('\n')).toContain('sum to 102 > 101.5');
     });
   });
 
