@@ -3,7 +3,7 @@ import { checkItem3, checkItem4, snapshotPosition } from '../../lib/rules/kpi';
 import type { Data, PlatformData } from '../../lib/schema/data';
 import type { SnapshotRow } from '../../lib/schema/platform';
 import type { Profile, RuleContext } from '../../lib/rules/types';
-import { failingSteps } from './builders';
+import { failingSteps, row } from './builders';
 
 const KEYS = ['doubao', 'deepseek', 'kimi', 'yuanbao', 'qianwen', 'wenxin'];
 
@@ -407,6 +407,36 @@ test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/ru
     const ctx = context('A');
     ctx.data.brand.platforms.kimi!.self.exposure_rate = 25;
     expect(checkItem4(ctx).verdict).toBe('pass');
+  });
+
+  test('9.2.3 is Profile B only (1.4): a Profile A diagnosis with one monitoring day still compares its trend point, never self; the same report in Profile B compares self', () => {
+    const oneDay = (profile: Profile) => {
+      const ctx = context(profile, { reportType: 'diagnosis' });
+      for (const p of Object.values(ctx.data.brand.platforms)) p.trend = [p.trend[1]!];
+      ctx.data.brand.platforms.kimi!.self.exposure_rate = 25;
+      return ctx;
+    };
+    const a = checkItem4(oneDay('A'));
+    expect(a.verdict).toBe('pass');
+    expect(a.steps.find((s) => s.id === 'kimi')?.notes).toContain('HTML side: trend point 2026-11-20');
+    expect(failingSteps(checkItem4(oneDay('B')))).toEqual(['kimi']);
+  });
+
+  test('7.2 "the last monitoring-day point": a point on the batch date is a monitoring day even with no value, so it is compared and fails; only points after the batch date are axis padding (docs/rules.md §D4)', () => {
+    const emptyOn = (date: string) => {
+      const ctx = { ...context('A'), batchDate: '2026-11-20' };
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend = [{ ...kimi.self, date: '2026-11-19' }, emptyPoint(date)];
+      return checkItem4(ctx);
+    };
+    const onBatchDate = emptyOn('2026-11-20');
+    expect(failingSteps(onBatchDate)).toEqual(['kimi']);
+    expect(row(onBatchDate, 'kimi', 'kimi · 露出率 exposure_rate')).toMatchObject({
+      html: null,
+      verdict: 'fail',
+      note: 'no value on the HTML side',
+    });
+    expect(emptyOn('2026-11-21').verdict).toBe('pass');
   });
 });
 
