@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { expect, test } from './test-type';
 import { checkItem5 } from '../../lib/rules/ranking';
-import type { ItemResult } from '../../lib/rules/types';
+import { PASS_BY, type ItemResult } from '../../lib/rules/types';
 import { BRANDS, OWN_BRAND, competitorRow, context, failingKeys, row, step, type Edit } from './builders';
 
 const names = (result: ReturnType<typeof checkItem5>, side: 'html' | 'platform') =>
@@ -483,6 +483,58 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(names(result, 'html')).toEqual([OWN_BRAND, '蓝山乳业', '白云牧场', '青禾', '零露出', '无数据']);
     expect(step(result, '5.2').verdict).toBe('pass');
     expect(result.verdict).toBe('pass');
+  });
+
+  test('7.6.1 "matched by name": an HTML brand with an empty rate and no platform row fails 5.1 (no row to be 「-」); near miss: the same empty rate against a platform row printing 「-」 passes', () => {
+    const emptyRate = (platformRow: boolean) =>
+      checkItem5(
+        context({
+          edit: (d, p) => {
+            d.brand.core_competitors.find((c) => c.name === '青禾')!.avg_exposure_rate = null;
+            if (platformRow) p.competitor.find((r) => r.name === '青禾')!.exposure_rate = null;
+            else p.competitor = p.competitor.filter((r) => r.name !== '青禾');
+          },
+        }),
+      );
+    expect(row(emptyRate(false), '5.1', '青禾 · all-platform rate')).toMatchObject({
+      html: null,
+      platform: null,
+      verdict: 'fail',
+      note: 'no value on either side: a figure the item compares must be on both sides, and nothing was compared (docs/rules.md §D1, §D3); no platform competitor row named 「青禾」',
+    });
+    expect(row(emptyRate(true), '5.1', '青禾 · all-platform rate')).toMatchObject({ verdict: 'pass' });
+  });
+
+  test('9.5.5 "a swap of ranks is not a failure" is about two brands both sides list: at a position where the HTML shows a brand the platform lacks, the platform brand there being half of a tie swap does not pass it (7.6: a name one side lacks differs)', () => {
+    const tieSwap = (htmlOnly: boolean) =>
+      checkItem5(
+        context({
+          profile: 'B',
+          edit: (d, p) => {
+            d.brand.core_competitors.find((c) => c.name === '白云牧场')!.avg_exposure_rate = 25.5;
+            if (htmlOnly) d.brand.core_competitors.push({ name: '只在报告', avg_exposure_rate: 27 });
+            const baiyun = p.competitor.find((r) => r.name === '白云牧场')!;
+            baiyun.exposure_rate = 25.5;
+            p.competitor = [baiyun, ...p.competitor.filter((r) => r !== baiyun)];
+          },
+        }),
+      );
+    const result = tieSwap(true);
+    expect(names(result, 'html').slice(0, 4)).toEqual([OWN_BRAND, '只在报告', '蓝山乳业', '白云牧场']);
+    expect(names(result, 'platform').slice(0, 3)).toEqual([OWN_BRAND, '白云牧场', '蓝山乳业']);
+    expect(row(result, '5.2', '#2 name')).toMatchObject({
+      html: '只在报告',
+      platform: '白云牧场',
+      verdict: 'fail',
+      note: '「只在报告」 is not in the platform ranking',
+    });
+    // Near miss: without the HTML-only brand, the same pair at #2 is a tie swap and passes (9.5.5).
+    expect(row(tieSwap(false), '5.2', '#2 name')).toMatchObject({
+      html: '蓝山乳业',
+      platform: '白云牧场',
+      verdict: 'pass',
+      passBy: PASS_BY.tieSwap,
+    });
   });
 
   test('9.5.4: Profile B 5.1 compares the intersection of the two top-10 lists; Profile A fails a brand the platform lacks', () => {
