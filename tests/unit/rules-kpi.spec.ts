@@ -212,6 +212,33 @@ test.describe('item 3 · KPI cards, aggregate', () => {
     ctx2.data.brand.summary.avg_top3_rate = null;
     expect(checkItem3(ctx2).verdict).toBe('fail');
   });
+
+  test('7.2 / 8.1.2: a snapshot figure left empty fails naming the platform side, never passes by default (Profile A top3_rate)', () => {
+    const ctx = context('A');
+    ctx.platform.snapshot[0] = snap('all', { top3_rate: null });
+    expect(row(checkItem3(ctx), '前三率 top3_rate', '前三率 top3_rate')).toMatchObject({
+      html: 12.46,
+      platform: null,
+      verdict: 'fail',
+      note: 'no value on the platform side',
+    });
+  });
+
+  test('9.2 "compared when the aggregate card has a value": an HTML 商品链接露出率 against an empty snapshot product_link_rate fails naming the platform side; near miss: no HTML value, not compared', () => {
+    const ctx = context('B');
+    ctx.data.brand.summary.product_link = 7.25;
+    const r = checkItem3(ctx);
+    expect(row(r, '商品链接露出率 product_link_rate', '商品链接露出率 product_link_rate')).toMatchObject({
+      html: 7.25,
+      platform: null,
+      verdict: 'fail',
+      note: 'no value on the platform side',
+    });
+    expect(r.notes.join()).not.toContain('has no value');
+    const none = checkItem3(context('B'));
+    expect(keysOf(none)).not.toContain('商品链接露出率 product_link_rate');
+    expect(none.verdict).toBe('pass');
+  });
 });
 
 /** A trend point with no value at all, as a chart padded to the end of its axis draws it. */
@@ -291,6 +318,17 @@ test.describe('item 4 · KPI points per platform', () => {
     ctx.platform.snapshot = ctx.platform.snapshot.filter((r) => r.platform !== 'qianwen');
     const r = checkItem4(ctx);
     expect(failingSteps(r)).toEqual(['qianwen', 'wenxin']);
+  });
+
+  test('7.2 "for all six platforms": a report listing five platforms fails item 4 with a count row, in both profiles, though the five agree; near miss: six pass', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const ctx = context(profile);
+      ctx.data.meta.platforms = ctx.data.meta.platforms.slice(0, 5);
+      const r = checkItem4(ctx);
+      expect(failingSteps(r), profile).toEqual(['platforms']);
+      expect(row(r, 'platforms', 'DATA.meta.platforms')).toMatchObject({ html: 5, platform: 6 });
+      expect(checkItem4(context(profile)).verdict, profile).toBe('pass');
+    }
   });
 
   test('9.2.3: Profile B diagnosis without a multi-period trend compares self', () => {
