@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test } from './test-type';
 import { retryPending, skipsNotChecked } from '../../fixtures/check';
 import { initialEvidence } from '../../lib/platform/evidence';
-import { runFolder, writeJudged, type JudgedItem, type JudgedRun } from '../../lib/report/judged';
+import { judge, runFolder, writeJudged, type JudgedItem, type JudgedRun } from '../../lib/report/judged';
+import { ITEM_RULES } from '../../lib/rules';
 import { writeTestRecord, type TestRecord } from '../../lib/report/records';
 import { closedUnderIt, INTERRUPTED_MARK, runVerdict } from '../../lib/report/run-verdict';
 import {
@@ -21,6 +22,7 @@ import { verdictFileSchema } from '../../lib/schema/verdict';
 import { stopwatch } from '../../lib/util/clock';
 import { gridText, summarize } from '../../lib/report/night';
 import { tempDir } from './fakes/temp';
+import { context as ruleContext } from './builders';
 
 /** buildVerdict: the verdict file of one run (docs/contract.md §7), from its judged result and its tests' records. */
 
@@ -341,6 +343,27 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     const v = buildVerdict(run, judged({ run: { ...judged().run, batchIds: ids } }), [], context);
     expect(v.run.batchIds).toEqual(ids);
     expect(v.notes).toEqual(judged().notes);
+  });
+
+  test('judge: a rule that throws fails its item with the reason, never passes (house rule: a check that cannot be evaluated fails); the other items are judged as usual', () => {
+    const ctx = ruleContext();
+    const evidence = {
+      ...initialEvidence(run),
+      status: 'checked' as const,
+      parsed: { data: ctx.data, platform: ctx.platform },
+    };
+    evidence.run = { ...evidence.run, reportType: 'monitor' };
+    const original = ITEM_RULES[8];
+    ITEM_RULES[8] = () => {
+      throw new Error('x');
+    };
+    try {
+      const items = judge(evidence).items;
+      expect(items[8]).toMatchObject({ verdict: 'fail', error: 'the rule could not be evaluated: x' });
+      expect(items[7]?.verdict).toBe('pass');
+    } finally {
+      ITEM_RULES[8] = original;
+    }
   });
 
   test('a rule that could not be evaluated fails its item with the reason', () => {
