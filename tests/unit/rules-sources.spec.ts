@@ -33,6 +33,24 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     expect(platformSourceOrder(rows).map((r) => r.title)).toEqual(['a', 'b', 'c']);
   });
 
+  test('7.8.3 "HTML order: the order of the source_top30 array": the HTML side is never re-sorted by cited count, so an HTML list printed out of count order fails item 12 where the platform sorts (7.8.4); near miss: the same list in count order passes', () => {
+    const printed = (order: number[]) => {
+      const sources = html(3); // cited counts 100, 99, 98
+      return checkItem12(
+        context({
+          edit: (d, p) => {
+            d.brand.source_top30 = order.map((i) => sources[i]!);
+            p.sources['all'] = api(sources);
+          },
+        }),
+      );
+    };
+    const swapped = printed([1, 0, 2]);
+    expect(row(swapped, 'all', '#1')).toMatchObject({ html: '来源2', platform: '来源1', verdict: 'fail' });
+    expect(row(swapped, 'all', '#2')).toMatchObject({ html: '来源1', platform: '来源2', verdict: 'fail' });
+    expect(step(printed([0, 1, 2]), 'all').verdict).toBe('pass');
+  });
+
   test('7.8.3 / 7.8.4: only the first 30 are compared on each side (rows 31 and 32 differ and are not reported)', () => {
     const result = checkItem12(
       context({
