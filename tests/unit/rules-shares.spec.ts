@@ -667,9 +667,32 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(row(over, 'all', 'share 「媒体0」')).toMatchObject({ platform: 10, verdict: 'pass' });
       expect(step(over, 'all').notes.join('\n')).toContain('sum to 102 > 101.5');
     });
+
+    test('7.4 "takes the top 10 by value": the bar sum is of the ten largest bars, not of the first ten rows the API returns (a small bar first: 10 × 10.2 sum 102, divided)', () => {
+      const html = group(...Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 100] as [string, number]));
+      const big = Array.from({ length: 10 }, (_, i) => [`媒体${i}`, 10.2] as [string, number]);
+      const result = checkItem9(aggregate('media_category', html, group(['小', 0.5], ...big), 'A'));
+      expect(row(result, 'all', 'share 「媒体9」')).toMatchObject({
+        html: 10,
+        platform: 10,
+        verdict: 'pass',
+      });
+      expect(step(result, 'all').notes.join('\n')).toContain('sum to 102 > 101.5');
+    });
   });
 
   test.describe('item 10 · media name, 7.5', () => {
+    test('7.5 "value / sum of the group\'s values × 100, after removing 「其他」 and 「未知」, then taking the top 10": the denominator holds entries 11 and 12 (ten of 90 and two of 50: 90 / 1000 → 9), not only the ten bars shown; near miss: the same ten alone give 10', () => {
+      const ten = Array.from({ length: 10 }, (_, i) => [`网站${i}`, 90] as [string, number]);
+      const nine = Array.from({ length: 10 }, (_, i) => [`网站${i}`, 9] as [string, number]);
+      const twelve = checkItem10(
+        aggregate('media_name', group(...ten, ['十一', 50], ['十二', 50]), group(...nine), 'A'),
+      );
+      expect(row(twelve, 'all', 'share 「网站0」')).toMatchObject({ html: 9, platform: 9, verdict: 'pass' });
+      const alone = checkItem10(aggregate('media_name', group(...ten), group(...nine), 'A'));
+      expect(row(alone, 'all', 'share 「网站0」')).toMatchObject({ html: 10, platform: 9, verdict: 'fail' });
+    });
+
     test("7.5: share = value / sum after removing 「未知」 (600 of 900 → 66.67; 66.7 at Profile B's one decimal), in Profile B too (no 9.4 denominator)", () => {
       for (const profile of ['A', 'B'] as const) {
         const share = row(checkItem10(context({ profile })), 'all', 'share 「人民网」');
