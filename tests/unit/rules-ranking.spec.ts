@@ -344,6 +344,32 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(a, '5.1', '清泉乳业(子品牌) · all-platform rate').verdict).toBe('fail');
   });
 
+  test('9.5.3 "the maximum rate kept for equal names": a name listed first with no rate and again with 25.5 keeps 25.5 in Profile B (a rate is above no rate), in either order', () => {
+    const listed = (rates: (number | null)[]) =>
+      checkItem5(
+        context({
+          profile: 'B',
+          edit: (d) => {
+            d.brand.core_competitors = [
+              ...rates.map((rate) => ({ name: '蓝山乳业', avg_exposure_rate: rate })),
+              ...d.brand.core_competitors.filter((c) => c.name !== '蓝山乳业'),
+            ];
+          },
+        }),
+      );
+    for (const rates of [
+      [null, 25.5],
+      [25.5, null],
+    ]) {
+      const result = listed(rates);
+      expect(row(result, '5.1', '蓝山乳业 · all-platform rate'), String(rates)).toMatchObject({
+        html: 25.5,
+        verdict: 'pass',
+      });
+      expect(result.verdict, String(rates)).toBe('pass');
+    }
+  });
+
   test('9.5.3: the maximum rate is kept for equal names in Profile B; Profile A lists the duplicate and fails', () => {
     const duplicate = (profile: 'A' | 'B') =>
       checkItem5(
