@@ -229,8 +229,9 @@ function repeatedNames(lists: Lists): string | undefined {
 
 /**
  * Step 5.2, one position: rank and name, character for character (7.6.2, 9.5.7). Different names pass
- * only in Profile B, and only when every swapped pair either name belongs to is tied (9.5.5): a brand
- * that swapped with a brand it is not tied with fails at every position it stands at.
+ * only in Profile B, and only when both names swapped ranks and every swapped pair either name belongs
+ * to is tied (9.5.5): a brand that swapped with a brand it is not tied with fails at every position it
+ * stands at.
  */
 function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): ComparisonRow {
   const key = `#${index + 1} name`;
@@ -242,8 +243,13 @@ function rankAndNameRow(ctx: RuleContext, index: number, lists: Lists): Comparis
   }
   if (h.name === p.name) return exactRow(key, h.name, p.name);
   const involved = lists.swaps.filter((s) => [s.first, s.second].some((n) => n === h.name || n === p.name));
+  // Both names must take part in a swap: where the two lists hold the same names, two different names
+  // at one position always do; where one holds a brand the other lacks, the names after it shift, and
+  // one of them can be in a tie swap elsewhere while the other swapped with nothing (mutation audit of
+  // 2026-11-28: HTML 白云牧场 against platform 青禾 passed as the tie swap 蓝山乳业 ↔ 白云牧场).
+  const swapped = (name: string) => involved.some((s) => s.first === name || s.second === name);
   const other = differentNameNote(h.name, p.name, lists);
-  if (involved.length === 0 || other) {
+  if (!swapped(h.name) || !swapped(p.name) || other) {
     const why = repeatedNames(lists) ?? 'the lists differ by a brand one side lacks';
     const shifted = `「${h.name}」 and 「${p.name}」 did not swap ranks: ${why}`;
     return exactRow(key, h.name, p.name, other ?? shifted);

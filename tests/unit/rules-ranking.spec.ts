@@ -554,6 +554,14 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
       verdict: 'fail',
       note: '「只在报告」 is not in the platform ranking',
     });
+    // The positions after it shift: 白云牧场 against 青禾 is no swap of those two, though 白云牧场
+    // is in the tie swap with 蓝山乳业 (defect found by the mutation audit: this row passed).
+    expect(row(result, '5.2', '#4 name')).toMatchObject({
+      html: '白云牧场',
+      platform: '青禾',
+      verdict: 'fail',
+      note: '「白云牧场」 and 「青禾」 did not swap ranks: the lists differ by a brand one side lacks',
+    });
     // Near miss: without the HTML-only brand, the same pair at #2 is a tie swap and passes (9.5.5).
     expect(row(tieSwap(false), '5.2', '#2 name')).toMatchObject({
       html: '蓝山乳业',
