@@ -160,6 +160,20 @@ test.describe('item 3 · KPI cards, aggregate', () => {
     });
   });
 
+  test('9.2.1 "brand_level_exposure_rate must never be compared with the designated-words exposure rate": a report without overall has no 品牌露出率 and fails naming the HTML side, even when avg_exposure_rate equals the snapshot brand_exposure_rate', () => {
+    const ctx = context('B');
+    delete ctx.data.overall;
+    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 23.44 });
+    expect(
+      row(checkItem3(ctx), '品牌露出率 brand_exposure_rate', '品牌露出率 brand_exposure_rate'),
+    ).toMatchObject({
+      html: null,
+      platform: 23.44,
+      verdict: 'fail',
+      note: 'no value on the HTML side',
+    });
+  });
+
   test('9.2: position_metric=first compares first_position_rate; top1_rate stands in when it is empty', () => {
     const ctx = context('B', { metric: 'first' });
     expect(keysOf(checkItem3(ctx))).toContain('首位率 first_position_rate');
