@@ -153,6 +153,26 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       ]);
     });
 
+    test('9.3.5 / 9.3.2 in the legend order: in Profile B shares 0.1 apart are equal (40.1 and 40.0), so the two may stand in either order; near misses: 0.2 apart in B, and 0.1 apart in A, fail the position', () => {
+      const swapped = (profile: Profile, high: number) =>
+        checkItem7(
+          aggregate(
+            'content_type',
+            group(['图文', high], ['视频', 40], ['问答', 60 - high]),
+            group(['视频', high], ['图文', 40], ['问答', 60 - high]),
+            profile,
+          ),
+        );
+      expect(row(swapped('B', 40.1), 'all', '#1 legend name')).toMatchObject({
+        html: '图文',
+        platform: '视频',
+        verdict: 'pass',
+        passBy: PASS_BY.equalShares,
+      });
+      expect(row(swapped('B', 40.2), 'all', '#1 legend name')).toMatchObject({ verdict: 'fail' });
+      expect(row(swapped('A', 40.1), 'all', '#1 legend name')).toMatchObject({ verdict: 'fail' });
+    });
+
     test('7.3.1: entries with equal shares on both sides may stand in either order (ordered by value leaves ties open)', () => {
       const result = checkItem7(
         aggregate(
