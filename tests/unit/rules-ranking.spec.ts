@@ -744,6 +744,16 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(brandLevel.verdict).toBe('pass');
   });
 
+  test('9.5.1 "product level … only when the user explicitly asks" is a Profile B option: Profile A asked for the product level compares the brand ranking and says so; near miss: Profile B asked for it reads the product level', () => {
+    const a = checkItem5(context({ profile: 'A', level: 'product' }));
+    expect(a.verdict).toBe('pass');
+    expect(a.notes).toContain(
+      'level=product is a Profile B option (9.5.1); Profile A compares the brand ranking',
+    );
+    expect(names(a, 'html')).toEqual([OWN_BRAND, '蓝山乳业', '白云牧场', '青禾']);
+    expect(checkItem5(context({ profile: 'B', level: 'product' })).verdict).toBe('fail');
+  });
+
   test('9.5.1: the product level without core_product_competitors fails instead of passing by default', () => {
     const result = checkItem5(context({ profile: 'B', level: 'product' }));
     expect(result.verdict).toBe('fail');
