@@ -151,10 +151,13 @@ function cutToBytes(chars: readonly string[], max: number): string {
 /**
  * The default label: company, project and report type, without the batch date, so the same report
  * of the next night is the same test (Allure history joins nights). Two runs of one company,
- * project and type in one invocation (two dates) get the date as well, except the one run of them
- * that names `{batchDate}` (`templated`): tonight's report beside a reference day fixed in its URL
- * took tonight's date in its label, a new test every night whose history never joined (time audit
- * of 2026-11-28). The fixed days keep their dates, the same every night.
+ * project and type in one invocation (two dates) get the date as well, except the runs that name
+ * `{batchDate}` (`templated`): tonight's report beside a reference day fixed in its URL took
+ * tonight's date in its label, a new test every night whose history never joined (time audit of
+ * 2026-11-28). The fixed days keep their dates, the same every night; two templated runs of one
+ * report (its brand and product levels, two topics) are told apart by number (`…-monitor`,
+ * `…-monitor-2`, in runs-file order), not by tonight's date, which is the same for both and
+ * changed every night (review of 2026-11-28).
  */
 function derivedLabels(inputs: RunInput[], templated: readonly boolean[]): (string | undefined)[] {
   const facts = inputs.map(({ htmlUrl, platformUrl, companyId }) => {
@@ -167,18 +170,11 @@ function derivedLabels(inputs: RunInput[], templated: readonly boolean[]): (stri
     }
   });
   const count = new Map<string, number>();
-  const nightly = new Map<string, number>();
   facts.forEach((f, i) => {
-    if (!f || inputs[i]!.label?.trim()) return;
-    count.set(f.base, (count.get(f.base) ?? 0) + 1);
-    if (templated[i]) nightly.set(f.base, (nightly.get(f.base) ?? 0) + 1);
+    if (f && !inputs[i]!.label?.trim()) count.set(f.base, (count.get(f.base) ?? 0) + 1);
   });
   return facts.map((f, i) =>
-    f
-      ? (count.get(f.base) ?? 0) > 1 && !(templated[i] && nightly.get(f.base) === 1)
-        ? `${f.base}-${f.date}`
-        : f.base
-      : undefined,
+    f ? ((count.get(f.base) ?? 0) > 1 && !templated[i] ? `${f.base}-${f.date}` : f.base) : undefined,
   );
 }
 

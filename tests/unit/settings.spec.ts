@@ -913,10 +913,12 @@ test.describe('labels and file names', () => {
     });
     const mixed = withRunsFile([entry('101101'), tonight]);
     expect(mixed.runs.map((r) => r.label)).toEqual(['1001-101101-monitor-2025-11-17', '1001-101101-monitor']);
-    // Near miss: two templated runs of one report are the same night twice, told apart as before.
-    expect(withRunsFile([tonight, tonight, entry('101101')]).runs.map((r) => r.label)).toEqual([
-      '1001-101101-monitor-2026-11-23',
-      '1001-101101-monitor-2026-11-23-2',
+    // Two templated runs of one report (its two levels) are told apart by number, not by tonight's
+    // date, which made both new tests every night (review of 2026-11-28).
+    const product = { ...tonight, level: 'product' };
+    expect(withRunsFile([tonight, product, entry('101101')]).runs.map((r) => r.label)).toEqual([
+      '1001-101101-monitor',
+      '1001-101101-monitor-2',
       '1001-101101-monitor-2025-11-17',
     ]);
   });
