@@ -3,7 +3,7 @@ import { unwrapEnvelope } from '../../lib/platform/envelope';
 import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../lib/platform/batches';
 import { parseRate, RATE_MAX } from '../../lib/schema/rate';
 import { decimalGap, SCALE } from '../../lib/rules/decimal';
-import { batchList, metricsTables } from '../../lib/schema/platform';
+import { batchItem, batchList, metricsTables } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
@@ -155,6 +155,19 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
 
   test('the item with the run batchDate and project is chosen; its ids in order', () => {
     expect(resolveBatch(items, run)).toMatchObject({ kind: 'found', batchIds: ['b1', 'b2'] });
+  });
+
+  test('beyond contract §4.1 (project a string): a project written as a number is read as its digits (the demo no longer serves one)', () => {
+    const numbered = [
+      { batchDate: '2026-11-20', project: 102201, l1CrawlBatchIds: [{ batchId: 'n1' }] },
+      { batchDate: '2026-11-20', project: 1022010, l1CrawlBatchIds: [{ batchId: 'other' }] },
+    ];
+    const parsed = parseWith(batchList, numbered, 'GET batch', 'payload');
+    expect(resolveBatch(parsed, { ...run, projectId: '102201' })).toMatchObject({
+      kind: 'found',
+      batchIds: ['n1'],
+    });
+    expect(batchItem.parse(numbered[0]).project).toBe('102201');
   });
 
   test('no matching item in Profile A is an error naming date and project', () => {
