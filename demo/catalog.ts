@@ -77,8 +77,8 @@ function previousDate(date: string, days: number): string {
 function item(companyId: number, spec: DemoProject['spec'], batchDate: string, batchIds: string[]) {
   return {
     batchDate,
-    // Company 1002's items carry the project as a number (the schema accepts both).
-    project: companyId === 1002 ? Number(spec.projectId) : spec.projectId,
+    // A string, as contract §4.1 has it (the suite also reads a number: tests/unit/platform-parsing.spec.ts).
+    project: spec.projectId,
     line: spec.line,
     l1CrawlBatchIds: batchIds.map((batchId) => ({ batchId })),
   };
