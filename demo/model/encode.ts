@@ -80,15 +80,23 @@ const RATE_KEYS = new Set([
   'rate',
 ]);
 
+/**
+ * Rate keys the contract lets a payload or DATA leave out (`?` in ../shared/spec/contract.md §5, and
+ * every snapshot rate, §4.2). A competitor's platform `rate` is not one of them: under `contract`
+ * its "no value" is written as `null`, the suite's reading of a missing one is its own leniency.
+ */
+const MAY_BE_ABSENT_IN_CONTRACT = (key: string) => key !== 'rate';
+
 /** Rewrites every rate of `node` in the chosen encoding (numbers as they print, String(x)). */
-function encodeRates(node: Json, enc: Encoding): Json {
-  if (Array.isArray(node)) return node.map((x) => encodeRates(x, enc));
+function encodeRates(node: Json, enc: Encoding, contract = false): Json {
+  if (Array.isArray(node)) return node.map((x) => encodeRates(x, enc, contract));
   if (node === null || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    if (!RATE_KEYS.has(key)) out[key] = encodeRates(value, enc);
+    if (!RATE_KEYS.has(key)) out[key] = encodeRates(value, enc, contract);
     else if (value === null) {
-      if (enc.empty === 'absent' && !REQUIRED.has(key)) continue;
+      const mayDrop = !REQUIRED.has(key) && (!contract || MAY_BE_ABSENT_IN_CONTRACT(key));
+      if (enc.empty === 'absent' && mayDrop) continue;
       out[key] = enc.empty === 'absent' ? null : enc.empty;
     } else if (typeof value === 'number') {
       // `fixed`: a string, with a whole number written to one decimal (the demo's way, demo/spec.ts).
@@ -115,13 +123,14 @@ function reorder<T>(rows: T[], seed: number, keyOf?: (row: T) => unknown): T[] {
  * The contract's envelopes (demo/spec.ts ENVELOPES, as the demo serves them), and one the suite
  * takes beyond the contract: the code as the text "0" with an empty message.
  */
-function wrap(payload: unknown, how: Encoding['wraps'][number] | undefined): unknown {
-  if (how === 'code0-text') return { code: '0', message: '', data: payload };
+function wrapAs(payload: unknown, how: Encoding['wraps'][number] | undefined, contract = false): unknown {
+  // Under `contract` the drawn text code is served as the contract's number, the message kept empty.
+  if (how === 'code0-text') return { code: contract ? 0 : '0', message: '', data: payload };
   return wrapIn(how ?? 'bare', payload);
 }
 
 /** Optional DATA fields and fields no check reads, in the case's shapes. */
-function decorateData(data: Json, enc: Encoding, profile: Profile): Json {
+function decorateData(data: Json, enc: Encoding, profile: Profile, contract = false): Json {
   const d = structuredClone(data);
   const [a, b, c, e, f, g] = enc.unused;
   if (enc.optionalPresent) {
@@ -131,8 +140,11 @@ function decorateData(data: Json, enc: Encoding, profile: Profile): Json {
     d.meta.platforms.forEach((p: Json) => (p.short_name = g));
     d.brand.wordcloud.words.forEach((w: Json) => (w.weight = a));
     d.brand.source_top30.forEach((s: Json) => (s.url = b));
-    d.core_product_competitors = c;
-    d.product_ranking = e;
+    // Contract §5 types these (mode "full" | "simple", line a string, the product fields their
+    // lists): under `contract` a drawn value of another shape is not written.
+    if (!contract) Object.assign(d, { core_product_competitors: c, product_ranking: e });
+    if (contract && c !== 'full' && c !== 'simple') delete d.meta.mode;
+    if (contract && line === null) delete d.meta.line;
     d.extra = f;
   } else {
     if (d.meta.position_metric === 'top3') delete d.meta.position_metric; // docs/contract.md §5: default top3
@@ -155,16 +167,25 @@ export interface Answers {
   wordcloud: unknown;
 }
 
-export function encode(plain: Plain, enc: Encoding, profile: Profile): Answers {
+/**
+ * `contract`: only what ../shared/spec/contract.md allows (what the demo serves, demo/model/projects.ts);
+ * without it the unit families also get what the suite takes beyond it (a text code, a snapshot
+ * `position_rate` of any shape, a competitor's platform rate left out, typed DATA fields of any shape).
+ */
+export function encode(plain: Plain, enc: Encoding, profile: Profile, contract = false): Answers {
   const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = enc.shuffle;
   const junk = enc.unused[0];
   const rank = (rows: Json[]) =>
     enc.rankScramble ? rows.map((r, i) => ({ ...r, rank: (i * 7919 + 13) % 97 })) : rows;
+  // Contract §4.2 types a snapshot's position_rate as a rate: under `contract` it is left as rendered.
+  const junkRate = contract ? {} : { position_rate: junk };
   const unusedRowFields = (rows: Json[]) =>
-    enc.unused.length ? rows.map((r) => ({ ...r, position_rate: junk, extra_field: enc.unused[1] })) : rows;
-  const rows = (table: Json[]) => ({ rows: encodeRates(table, enc) });
+    enc.unused.length ? rows.map((r) => ({ ...r, ...junkRate, extra_field: enc.unused[1] })) : rows;
+  const rows = (table: Json[]) => ({ rows: encodeRates(table, enc, contract) });
+  const wrap = (payload: unknown, how: Encoding['wraps'][number] | undefined) =>
+    wrapAs(payload, how, contract);
   return {
-    data: encodeRates(decorateData(plain.data, enc, profile), enc),
+    data: encodeRates(decorateData(plain.data, enc, profile, contract), enc, contract),
     snapshot: wrap(rows(unusedRowFields(reorder(plain.snapshot, s0))), enc.wraps[0]),
     competitor: wrap(
       rows(rank(reorder(plain.competitor, s1, (r) => `${r.kind}:${r.exposure_rate}`))),

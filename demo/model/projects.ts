@@ -135,7 +135,7 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
     if (kind === 0 || kind === 3) {
       const trouble = kind === 3 ? notCheckable(index) : undefined;
       return {
-        answers: encode(render(truth, profile), enc, profile),
+        answers: encode(render(truth, profile), enc, profile, true),
         expected: trouble?.expected ?? { status: 'checked', failingItems: [] },
         ...(trouble ? { variation: trouble.name } : {}),
       };
@@ -144,7 +144,7 @@ function drawCase({ index, kind, profile, reportType }: ModelProjectFacts): Mode
     const plain = variation.make(truth, profile, pick);
     if (plain)
       return {
-        answers: encode(plain, enc, profile),
+        answers: encode(plain, enc, profile, true),
         expected: { status: 'checked', failingItems: [...variation.items(pick)].sort((a, b) => a - b) },
         variation: variation.name,
       };
