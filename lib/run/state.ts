@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeAtomic } from '../util/atomic';
@@ -129,17 +130,20 @@ export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T):
 
 /**
  * One try at `lockDir`: `true` when taken; `'again'` when it was left by an owner that is gone (or
- * whose pid a later process has: `takenAt`), or that never wrote its pid (LOCK_WITHOUT_PID_MS), and is removed; else the live owner's pid (0: not
- * written yet).
+ * whose pid a later process has: `takenAt`), or that never wrote its pid (LOCK_WITHOUT_PID_MS), and
+ * is removed (`takeOver`); else the live owner's pid (0: not written yet).
  */
 function tryLock(lockDir: string): true | 'again' | number {
   try {
     fs.mkdirSync(lockDir, { mode: 0o700 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    // Which folder is judged: before its pid is read, so that a pid written since changes it too.
+    const judged = folderIdentity(lockDir);
+    if (judged === undefined) return 'again';
     const owner = Number(readOr(path.join(lockDir, 'pid'), '0'));
     if (!(owner ? !ownerAlive(owner, takenAt(lockDir)) : pidless(lockDir))) return owner;
-    fs.rmSync(lockDir, { recursive: true, force: true });
+    takeOver(lockDir, judged);
     return 'again';
   }
   try {
@@ -150,6 +154,51 @@ function tryLock(lockDir: string): true | 'again' | number {
     throw e;
   }
   return true;
+}
+
+/**
+ * Removes the lock folder judged left behind (`judged`, its `folderIdentity`), and only that one.
+ * Two waiters judge the same dead owner's lock: the first removed it and took a fresh one, and the
+ * second's removal, by path, then removed the FRESH lock, so both held it (review of 2026-11-28).
+ * The folder is first renamed aside (atomic: of two waiters, one renames it, the other finds none),
+ * then removed only if what was renamed is the folder judged; a fresh lock taken meanwhile is put
+ * back at once, its owner none the wiser.
+ */
+function takeOver(lockDir: string, judged: string): void {
+  // Short and in the same folder: a rename within it, whatever the lock's own name's length.
+  const aside = path.join(
+    path.dirname(lockDir),
+    `.l1-lock-taken-${process.pid}-${crypto.randomBytes(4).toString('hex')}`,
+  );
+  try {
+    fs.renameSync(lockDir, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return; // another waiter took it over
+    throw e;
+  }
+  if (folderIdentity(aside) === judged) {
+    fs.rmSync(aside, { recursive: true, force: true });
+    return;
+  }
+  try {
+    fs.renameSync(aside, lockDir);
+  } catch {
+    // A third waiter made the lock in the microseconds it was away, after a takeover race: left
+    // aside, and two hold the lock. Narrower than before (one waiter judging late sufficed).
+  }
+}
+
+/**
+ * A lock folder as it is now: its inode and its time in ns (its pid's write sets it), which a rename
+ * keeps; undefined when it is gone. A fresh lock made in the same place differs in one or the other.
+ */
+function folderIdentity(dir: string): string | undefined {
+  try {
+    const s = fs.statSync(dir, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.mtimeNs}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A lock another process held for the whole wait: which lock, and its owner's pid (0: not written). */

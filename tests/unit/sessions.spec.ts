@@ -236,6 +236,39 @@ function failPidWrites(): () => void {
   };
 }
 
+/**
+ * Until `restore` is called, the first rename or removal of `lock` is preceded by another waiter's
+ * takeover of it: the lock it judged is removed, and a fresh one taken by a live owner (this
+ * process) in its place.
+ */
+function firstWaiterBetween(lock: string): { restore: () => void; interleaved: () => boolean } {
+  const { rmSync, renameSync } = fs;
+  let interleaved = false;
+  const firstWaiter = (target: fs.PathLike) => {
+    if (interleaved || path.resolve(String(target)) !== lock) return;
+    interleaved = true;
+    rmSync(lock, { recursive: true, force: true });
+    fs.mkdirSync(lock);
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+  };
+  const patched = fs as { rmSync: unknown; renameSync: unknown };
+  patched.rmSync = (target: fs.PathLike, options?: fs.RmOptions) => {
+    firstWaiter(target);
+    rmSync(target, options);
+  };
+  patched.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+    firstWaiter(from);
+    renameSync(from, to);
+  };
+  return {
+    restore: () => {
+      patched.rmSync = rmSync;
+      patched.renameSync = renameSync;
+    },
+    interleaved: () => interleaved,
+  };
+}
+
 test.describe('the login lock (lib/run/state.ts withLock) after a write the disk refused or a kill (file-system audit)', () => {
   test("a lock whose owner's pid could not be written (a full disk) is not left behind: the next run of the account takes it at once, not after its wait and 'held by process 0'", async () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
@@ -277,6 +310,28 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     fs.utimesSync(lock, before, before);
     expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
     expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  test("two waiters that judged the same dead owner's lock: the one judging late removes that lock only, never the fresh lock the first took over meanwhile (review of 2026-11-28: both held it)", () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    const before = new Date(Date.now() - 24 * 3600_000);
+    fs.utimesSync(lock, before, before);
+    // Between this waiter's judgement and its removal (a rename or a removal of the lock folder),
+    // the first waiter removes the dead owner's lock and takes a fresh one, as a live owner does.
+    const first = firstWaiterBetween(lock);
+    try {
+      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+        `waited 100 ms for company.lock held by process ${process.pid}`,
+      );
+    } finally {
+      first.restore();
+    }
+    expect(first.interleaved()).toBe(true);
+    expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(String(process.pid));
+    // Nothing left beside it.
+    expect(fs.readdirSync(path.dirname(lock))).toEqual(['company.lock']);
   });
 
   test("near miss: a live owner whose lock folder's time is half a minute before its start (a network share whose clock lags this machine's) is still its owner, waited for (review of 2026-11-28)", () => {
