@@ -113,8 +113,11 @@ if (!isWorker && !listing) {
   if (invocation.outputs.allureResults)
     process.on(
       'unhandledRejection',
-      allureWriteGuard(invocation.outputs.allureResults, invocation.id, (line) =>
-        process.stderr.write(`${line}\n`),
+      allureWriteGuard(
+        invocation.outputs.allureResults,
+        invocation.id,
+        (line) => process.stderr.write(`${line}\n`),
+        invocation.dir,
       ),
     );
   // Every SIGTERM, not only the first: one stop often comes twice within milliseconds (to the

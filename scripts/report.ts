@@ -37,7 +37,13 @@ import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
 import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
-import { MARK, reportFolderFor, reportFolderProblem, unfinishedNight } from '../lib/report/outputs';
+import {
+  allureIncompleteNoted,
+  MARK,
+  reportFolderFor,
+  reportFolderProblem,
+  unfinishedNight,
+} from '../lib/report/outputs';
 import { runTitle, safeText } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
@@ -271,7 +277,9 @@ function main(): void {
     );
   // What allure-playwright could not write (a full disk: lib/report/allure/write-guard.ts) is
   // missing from the results: no report that reads whole without it.
-  const incomplete = incompleteResults(results);
+  // The results folder's record is lost with the write it records on a full disk, and a night
+  // whose space was freed since would be reported whole: the night's marks say it too.
+  const incomplete = incompleteResults(results) ?? allureIncompleteNoted(verdicts, results);
   if (incomplete) fail(`${incomplete}: run the checks again once the folder can be written`);
   if (vMark?.invocation && rMark?.invocation && vMark.invocation !== rMark.invocation)
     fail(

@@ -9,7 +9,8 @@ import { writeInvocationFacts, writeNightExtras, type InvocationFacts } from './
 import { runFolder } from './judged';
 import { failedAttempts, readTestRecords } from './records';
 import { summarize, type NightSummary } from './night';
-import { claimedSinceBy, releaseOutputs } from './outputs';
+import { recordedIncomplete, writeIncompleteRecord } from './allure/write-guard';
+import { claimedSinceBy, noteAllureIncomplete, releaseOutputs } from './outputs';
 import { INTERRUPTED_MARK, interruption, runVerdict } from './run-verdict';
 import { byFile, writeNightFiles, writeVerdict, type VerdictEntry } from './verdict-folder';
 
@@ -174,6 +175,14 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
   const takenBy =
     claimedSinceBy(inv.outputs.verdicts, inv.id) ??
     (claim.allure ? claimedSinceBy(inv.outputs.allureResults, inv.id) : undefined);
+  // Allure results that could not be written whole (a full disk): recorded in the output folders'
+  // marks first, before the writes below that the same disk may refuse, and in the results folder
+  // again (lib/report/allure/write-guard.ts). `npm run report` refuses them on either.
+  const incomplete = claim.allure && !takenBy ? recordedIncomplete(inv.id, inv.dir) : undefined;
+  if (incomplete !== undefined) {
+    noteAllureIncomplete([inv.outputs.verdicts, inv.outputs.allureResults], inv.id, incomplete);
+    writeIncompleteRecord(inv.outputs.allureResults, inv.id, incomplete);
+  }
   const entries: VerdictEntry[] = [];
   for (const run of claim.runs) {
     // A run none of whose tests started here belongs to another shard or was filtered out.
@@ -201,7 +210,7 @@ export function finishInvocation(claim: Claim, interrupted = interruption(claim.
     });
     writeNightExtras(inv.outputs.allureResults, summary);
   }
-  releaseOutputs(inv.outputs, inv.id, claim.outputDirs);
+  releaseOutputs(inv.outputs, inv.id, claim.outputDirs, incomplete);
   markFinished(claim);
   return { summary, entries, ...(interrupted ? { interrupted } : {}) };
 }

@@ -75,6 +75,11 @@ interface Mark {
   complete: boolean;
   startedAt: string;
   finishedAt?: string;
+  /**
+   * Why allure-playwright could not write every result of the invocation (a full disk,
+   * lib/report/allure/write-guard.ts): `npm run report` builds no report of them.
+   */
+  allureIncomplete?: string;
 }
 
 /**
@@ -586,13 +591,56 @@ export function outputDirInUse(dir: string, setting = 'L1_TEST_RESULTS_DIR'): st
 }
 
 /**
+ * Records in the mark of each of `dirs` that is still invocation `invocationId`'s that its Allure
+ * results are incomplete (`why`), where `npm run report` reads it whatever became of the results
+ * folder's own record (lib/report/allure/write-guard.ts). Kept by `releaseOutputs`; a later
+ * invocation's claim writes a mark of its own. Returns the folders it could not write (a full disk).
+ */
+export function noteAllureIncomplete(dirs: readonly string[], invocationId: string, why: string): string[] {
+  const failed: string[] = [];
+  for (const dir of dirs.filter(Boolean)) {
+    const mark = readMark(dir);
+    if (mark?.invocation !== invocationId) continue;
+    try {
+      writeMark(dir, { ...mark, allureIncomplete: why });
+    } catch {
+      failed.push(dir);
+    }
+  }
+  return failed;
+}
+
+/**
+ * Why the Allure results of `results` are incomplete as the marks of the night say, or undefined:
+ * the results folder's mark, or that of the verdict folder `verdicts` of the same invocation.
+ */
+export function allureIncompleteNoted(verdicts: string, results: string): string | undefined {
+  const r = readMark(results);
+  const v = readMark(verdicts);
+  const noted = [r, r === undefined || v?.invocation === r.invocation ? v : undefined].find(
+    (m) => m?.allureIncomplete !== undefined,
+  );
+  return noted
+    ? `allure-playwright could not write every result of invocation ${noted.invocation} (${noted.allureIncomplete}), as its night recorded (${MARK}): a report of them would lack what it could not write`
+    : undefined;
+}
+
+/**
  * Marks the folders finished (a later invocation may take them over); `more`: other folders this
  * invocation marked (Playwright's output folder), so that a process that later gets the same pid
- * is never taken for this invocation still running.
+ * is never taken for this invocation still running. `allureIncomplete`: noted again
+ * (`noteAllureIncomplete`), where the disk refused it before.
  */
-export function releaseOutputs(outputs: Outputs, invocationId: string, more: readonly string[] = []): void {
+export function releaseOutputs(
+  outputs: Outputs,
+  invocationId: string,
+  more: readonly string[] = [],
+  allureIncomplete?: string,
+): void {
+  const noted = allureIncomplete === undefined ? {} : { allureIncomplete };
   for (const dir of [outputs.verdicts, outputs.allureResults, ...more].filter(Boolean)) {
     const mark = readMark(dir);
-    if (mark?.invocation === invocationId) writeMark(dir, { ...mark, finishedAt: new Date().toISOString() });
+    if (mark?.invocation === invocationId)
+      writeMark(dir, { ...mark, ...noted, finishedAt: new Date().toISOString() });
   }
 }

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import { expect, test } from './test-type';
-import { allureWriteGuard, incompleteResults, isAllureWriteError } from '../../lib/report/allure/write-guard';
+import {
+  allureWriteGuard,
+  incompleteResults,
+  INCOMPLETE_STATE,
+  isAllureWriteError,
+  recordedIncomplete,
+} from '../../lib/report/allure/write-guard';
 import { tempDir } from './fakes/temp';
 import {
   allureMessagesRead,
@@ -98,6 +104,52 @@ function allureWriteErrorIn(dir: string): unknown {
   }
   throw new Error(`the writer wrote into ${dir}`);
 }
+
+/** Until the returned function is called, writes into `dir` fail as on a full disk (no chmod: root). */
+function fullDiskUnder(dir: string): () => void {
+  const write = fs.writeFileSync;
+  (fs as { writeFileSync: unknown }).writeFileSync = (file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    if (String(file).startsWith(dir))
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    return (write as (...a: unknown[]) => void)(file, ...rest);
+  };
+  return () => {
+    (fs as { writeFileSync: unknown }).writeFileSync = write;
+  };
+}
+
+test("a failed Allure write whose record the full results folder refuses is kept in the invocation's state folder, and in the process where that is full too (review of 2026-11-28: the record was lost with the write it records)", () => {
+  const dir = tempDir('allure-guard-full');
+  const blocked = path.join(dir, 'a-file');
+  fs.writeFileSync(blocked, '');
+  const failed = allureWriteErrorIn(path.join(blocked, 'results'));
+  const results = path.join(dir, 'results');
+  const invocationDir = path.join(dir, 'state', 'invocations', 'night-2');
+  fs.mkdirSync(results);
+  const resultsFull = fullDiskUnder(results);
+  try {
+    allureWriteGuard(results, 'night-2', () => {}, invocationDir)(failed);
+  } finally {
+    resultsFull();
+  }
+  expect(fs.readdirSync(results)).toEqual([]);
+  expect(JSON.parse(fs.readFileSync(path.join(invocationDir, INCOMPLETE_STATE), 'utf8'))).toEqual({
+    invocation: 'night-2',
+    error: (failed as Error).message,
+  });
+  fs.rmSync(invocationDir, { recursive: true });
+  expect(recordedIncomplete('night-2', invocationDir)).toBe((failed as Error).message);
+  // Both full: this process keeps it, for its teardown.
+  const allFull = fullDiskUnder(dir);
+  try {
+    allureWriteGuard(results, 'night-3', () => {}, invocationDir)(failed);
+  } finally {
+    allFull();
+  }
+  expect(fs.existsSync(path.join(invocationDir, INCOMPLETE_STATE))).toBe(false);
+  expect(recordedIncomplete('night-3', invocationDir)).toBe((failed as Error).message);
+  expect(recordedIncomplete('night-4', invocationDir)).toBeUndefined();
+});
 
 test("an Allure results write that fails (a full disk) is said once, recorded in the results folder for npm run report, and ends the runner no more; any other unhandled rejection still does (file-system audit: allure-playwright's unawaited attachment write ended the runner, and the night)", () => {
   const dir = tempDir('allure-guard');

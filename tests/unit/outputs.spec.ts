@@ -36,6 +36,7 @@ import { descendantsOf } from '../../pages/memory';
 import { invocationFolders, type Outputs } from '../../lib/run/invocation';
 import { ownerAlive, removeStaleInvocations } from '../../lib/run/state';
 import { writeAtomic } from '../../lib/util/atomic';
+import { incompleteResults } from '../../lib/report/allure/write-guard';
 import { shownPath } from '../../lib/util/shown-path';
 import { readSettings, tsScript } from '../../lib/run/settings';
 import { COMPLETE, fakeVerdict } from './fakes/verdicts';
@@ -718,6 +719,40 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
       invocation: { ...running.invocation, startedAt: new Date().toISOString() },
     });
     expect(finishKilledInvocations(path.join(root, 'state-2'))).toEqual([]);
+  });
+
+  test("a killed night whose Allure results a full disk left incomplete, recorded in its state folder only (its results folder could not be written): npm run report's finish records it in the results folder again and in both folders' marks (review of 2026-11-28)", () => {
+    const root = outputsDir();
+    const state = path.join(root, 'state');
+    const outputs = {
+      verdicts: path.join(root, 'verdicts'),
+      allureResults: path.join(root, 'allure-results'),
+      partial: false,
+    };
+    const claim = killedNight(state, root, 'night-1', outputs);
+    writeClaim({ ...claim, allure: true });
+    // As the killed runner's guard kept it (lib/report/allure/write-guard.ts).
+    fs.writeFileSync(
+      path.join(claim.invocation.dir, 'allure-incomplete.json'),
+      JSON.stringify({ invocation: 'night-1', error: 'ENOSPC: no space left on device, write' }),
+    );
+    expect(incompleteResults(outputs.allureResults)).toBeUndefined();
+    finishKilledInvocations(state);
+    expect(incompleteResults(outputs.allureResults)).toBe(
+      `allure-playwright could not write every result to ${outputs.allureResults} (ENOSPC: no space left on device, write): a report of them would lack what it could not write`,
+    );
+    for (const dir of [outputs.verdicts, outputs.allureResults])
+      expect(JSON.parse(fs.readFileSync(path.join(dir, MARK), 'utf8'))).toMatchObject({
+        invocation: 'night-1',
+        allureIncomplete: 'ENOSPC: no space left on device, write',
+        finishedAt: expect.any(String),
+      });
+    // The next night's claim: a mark of its own, and the record, a file of the suite's, removed.
+    claimOutputs(outputs, { id: 'night-2', startedAt: 't' }, root);
+    expect(incompleteResults(outputs.allureResults)).toBeUndefined();
+    expect(JSON.parse(fs.readFileSync(path.join(outputs.verdicts, MARK), 'utf8'))).not.toHaveProperty(
+      'allureIncomplete',
+    );
   });
 
   test("a later night that claimed its folders since keeps them: the killed night's verdicts never replace its own", () => {

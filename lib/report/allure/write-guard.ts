@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readOr, writePrivate } from '../../run/state';
 
 /**
  * allure-playwright writes an attachment in a promise nobody awaits at once (3.12: `onStepEnd`
@@ -8,9 +9,16 @@ import path from 'node:path';
  * attachment it could not write stopped the whole night: the runs not yet checked were never
  * checked, and no index, summary or JUnit was written (file-system audit of 2026-11-28, a 2 MB
  * tmpfs). The runner takes such a rejection here instead: it says once which folder could not be
- * written and why, records it in the results folder (`npm run report` then refuses to build a
- * report that lacks what could not be written, so the main job exits 3), and the checks go on.
- * Any other unhandled rejection ends the runner as before.
+ * written and why, records it, and the checks go on: `npm run report` then refuses to build a
+ * report that lacks what could not be written, so the main job exits 3. Any other unhandled
+ * rejection ends the runner as before.
+ *
+ * The record in the results folder alone was lost with the write it records (a full disk writes
+ * neither), and once space was freed `npm run report` built a report of incomplete results without
+ * a word (review of 2026-11-28). So the fact is also kept in this process, in the invocation's
+ * state folder (`INCOMPLETE_STATE`, read by whoever finishes it: its teardown, or `npm run report`
+ * for a killed one), and the finish writes it into the output folders' marks
+ * (lib/report/outputs.ts `noteAllureIncomplete`) and tries the results folder's record again.
  */
 
 /** The record of results that could not be written whole: `l1-incomplete-<invocation id>.json`. */
@@ -27,16 +35,44 @@ export function isAllureWriteError(reason: unknown): boolean {
   );
 }
 
+/** The record of incomplete Allure results in the invocation's state folder (beside its claim). */
+export const INCOMPLETE_STATE = 'allure-incomplete.json';
+
+/** What this process recorded, by invocation id (the runner's teardown runs in the same process). */
+const KEY = Symbol.for('l1-verify.allure-incomplete');
+function heldHere(): Map<string, string> {
+  const g = globalThis as { [KEY]?: Map<string, string> };
+  return (g[KEY] ??= new Map<string, string>());
+}
+
+const record = (id: string, error: string) => `${JSON.stringify({ invocation: id, error })}\n`;
+
+/**
+ * Writes the results folder's record of invocation `id` (`l1-incomplete-<id>.json`); false when it
+ * cannot be written (the disk is still full).
+ */
+export function writeIncompleteRecord(resultsDir: string, id: string, error: string): boolean {
+  try {
+    fs.writeFileSync(path.join(resultsDir, `l1-incomplete-${id}.json`), record(id, error));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The runner's `unhandledRejection` handler for invocation `id`, whose Allure results go to
- * `resultsDir`; `say` writes one line where the suite's own lines go.
+ * `resultsDir` and whose state folder is `invocationDir`; `say` writes one line where the suite's
+ * own lines go.
  */
 export function allureWriteGuard(
   resultsDir: string,
   id: string,
   say: (line: string) => void,
+  invocationDir?: string,
 ): (reason: unknown) => void {
   let told = false;
+  let kept = false;
   return (reason) => {
     if (!isAllureWriteError(reason)) throw reason;
     const message = (reason as Error).message;
@@ -45,15 +81,32 @@ export function allureWriteGuard(
         `allure-playwright could not write to ${resultsDir} (${message}): the checks go on, and the Allure results of this invocation are incomplete (npm run report will not build a report of them)`,
       );
     told = true;
+    if (!heldHere().has(id)) heldHere().set(id, message);
+    writeIncompleteRecord(resultsDir, id, message);
+    if (kept || invocationDir === undefined) return;
     try {
-      fs.writeFileSync(
-        path.join(resultsDir, `l1-incomplete-${id}.json`),
-        `${JSON.stringify({ invocation: id, error: message })}\n`,
-      );
+      writePrivate(path.join(invocationDir, INCOMPLETE_STATE), record(id, message));
+      kept = true;
     } catch {
-      // The disk is still full: the report step fails on it as well.
+      // The state folder's disk is full too: this process's record is left, for its teardown.
     }
   };
+}
+
+/**
+ * Why invocation `id`'s Allure results are incomplete, as this process or its state folder
+ * `invocationDir` recorded it (the first error); undefined when neither did.
+ */
+export function recordedIncomplete(id: string, invocationDir: string): string | undefined {
+  const here = heldHere().get(id);
+  if (here !== undefined) return here;
+  const text = readOr(path.join(invocationDir, INCOMPLETE_STATE), '');
+  if (text === '') return undefined;
+  try {
+    return String((JSON.parse(text) as { error?: unknown }).error ?? 'a write failed');
+  } catch {
+    return 'a write failed';
+  }
 }
 
 /** Why the Allure results in `resultsDir` are incomplete, from the records left there, or undefined. */
