@@ -189,13 +189,15 @@ function takeOver(lockDir: string, judged: string): void {
 }
 
 /**
- * A lock folder as it is now: its inode and its time in ns (its pid's write sets it), which a rename
- * keeps; undefined when it is gone. A fresh lock made in the same place differs in one or the other.
+ * A lock folder as it is now: its inode, its time in ns (its pid's write sets it) and its owner's
+ * pid, which a rename keeps; undefined when it is gone. A fresh lock made in the same place
+ * differs in one of them, but for its inode reused within one timer tick of the file system's
+ * clock (1-4 ms) by the dead owner's pid.
  */
 function folderIdentity(dir: string): string | undefined {
   try {
     const s = fs.statSync(dir, { bigint: true });
-    return `${s.dev}:${s.ino}:${s.mtimeNs}`;
+    return `${s.dev}:${s.ino}:${s.mtimeNs}:${readOr(path.join(dir, 'pid'), '')}`;
   } catch {
     return undefined;
   }

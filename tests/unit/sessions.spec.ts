@@ -238,16 +238,20 @@ function failPidWrites(): () => void {
 
 /**
  * Until `restore` is called, the first rename or removal of `lock` is preceded by another waiter's
- * takeover of it: the lock it judged is removed, and a fresh one taken by a live owner (this
- * process) in its place.
+ * takeover of it: the lock it judged is removed, and (`fresh`) a fresh one taken by a live owner
+ * (this process) in its place.
  */
-function firstWaiterBetween(lock: string): { restore: () => void; interleaved: () => boolean } {
+function firstWaiterBetween(
+  lock: string,
+  { fresh } = { fresh: true },
+): { restore: () => void; interleaved: () => boolean } {
   const { rmSync, renameSync } = fs;
   let interleaved = false;
   const firstWaiter = (target: fs.PathLike) => {
     if (interleaved || path.resolve(String(target)) !== lock) return;
     interleaved = true;
     rmSync(lock, { recursive: true, force: true });
+    if (!fresh) return;
     fs.mkdirSync(lock);
     fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
   };
@@ -332,6 +336,24 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(String(process.pid));
     // Nothing left beside it.
     expect(fs.readdirSync(path.dirname(lock))).toEqual(['company.lock']);
+  });
+
+  test("two waiters that judged the same dead owner's lock, the first between its removal and its fresh lock: the late one finds none, and takes the lock", () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    const before = new Date(Date.now() - 24 * 3600_000);
+    fs.utimesSync(lock, before, before);
+    const first = firstWaiterBetween(lock, { fresh: false });
+    try {
+      expect(withLockSync(lock, 100, () => fs.readFileSync(path.join(lock, 'pid'), 'utf8'))).toBe(
+        String(process.pid),
+      );
+    } finally {
+      first.restore();
+    }
+    expect(first.interleaved()).toBe(true);
+    expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
   });
 
   test("near miss: a live owner whose lock folder's time is half a minute before its start (a network share whose clock lags this machine's) is still its owner, waited for (review of 2026-11-28)", () => {
