@@ -17,7 +17,8 @@
 import path from 'node:path';
 import { knownRunLabels, mergeLastRuns, mergeVerdictFolders } from '../lib/report/merge';
 import { gridText, jobExitCode, type NightSummary } from '../lib/report/night';
-import { claimOutputs, emptyOwnFiles, releaseOutputs } from '../lib/report/outputs';
+import { writeIncompleteRecord } from '../lib/report/allure/write-guard';
+import { allureIncompleteOf, claimOutputs, emptyOwnFiles, releaseOutputs } from '../lib/report/outputs';
 import { safeText } from '../lib/report/text';
 import { writeVerdictFolder } from '../lib/report/verdict-folder';
 import { VERDICT_FOLDER_LAST_RUN } from '../lib/schema/verdict';
@@ -101,6 +102,15 @@ function main(): number {
     // scripts/ci/merge.sh copies no shard's results into a folder the merge did not claim.
     return 3;
   }
+  // A shard whose Allure results a full disk left incomplete says so in its verdict folder's mark
+  // (lib/report/allure/write-guard.ts); its results folder's record may be missing, and the copy of
+  // its results lays the merge's mark over its own: said here, in the merged folders' marks and in
+  // a record of the results folder, so that npm run report builds no report of them.
+  const incomplete = positionals.flatMap((dir) => allureIncompleteOf(path.resolve(ROOT, dir)) ?? []);
+  const why = incomplete.length
+    ? incomplete.map((i) => `shard invocation ${i.invocation}: ${i.why}`).join('; ')
+    : undefined;
+  for (const i of allureResults ? incomplete : []) writeIncompleteRecord(allureResults, i.invocation, i.why);
   let summary: NightSummary;
   try {
     ({ summary } = writeVerdictFolder(out, merged.entries, merged.selection, merged.stopped));
@@ -108,7 +118,7 @@ function main(): number {
     // re-runs the night's failures (tests/setup/cli.ts). Claiming the folder removed an older one.
     if (last.lastRun)
       writeAtomic(path.join(out, VERDICT_FOLDER_LAST_RUN), `${JSON.stringify(last.lastRun, null, 2)}\n`);
-    releaseOutputs(outputs, id);
+    releaseOutputs(outputs, id, [], why);
   } catch (e) {
     // A full disk, a read-only or broken folder, part-way through. Node's own uncaught exit 1 read
     // as "some item failed", and the verdicts written before the error were a night of fewer runs

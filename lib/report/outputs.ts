@@ -611,6 +611,17 @@ export function noteAllureIncomplete(dirs: readonly string[], invocationId: stri
 }
 
 /**
+ * The invocation whose Allure results the mark of `dir` says are incomplete, and why; undefined
+ * when it says nothing of it (`noteAllureIncomplete`).
+ */
+export function allureIncompleteOf(dir: string): { invocation: string; why: string } | undefined {
+  const mark = readMark(dir);
+  return mark?.allureIncomplete === undefined
+    ? undefined
+    : { invocation: mark.invocation, why: mark.allureIncomplete };
+}
+
+/**
  * Why the Allure results of `results` are incomplete as the marks of the night say, or undefined:
  * the results folder's mark, or that of the verdict folder `verdicts` of the same invocation.
  */

@@ -27,6 +27,7 @@ import { COMPLETE, fakeVerdict } from './fakes/verdicts';
 import { fileKeyOf, type ConfiguredRun } from '../../lib/run/runs';
 import type { ProfileBSettings } from '../../lib/run/types';
 import { tsScript } from '../../lib/run/settings';
+import { incompleteResults } from '../../lib/report/allure/write-guard';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const selection: Selection = { filters: [], shard: null, complete: true };
@@ -794,6 +795,38 @@ test('npm run merge that cannot write the merged folder part-way (a full disk, a
   // What it wrote went; the folder that was in the way and the merge's mark stay.
   expect(fs.readdirSync(out).sort()).toEqual(['.l1-outputs.json', 'b.json']);
   expect(readVerdictFolder(out).entries).toEqual([]);
+});
+
+test("npm run merge of a shard whose Allure results a full disk left incomplete (said in its verdict folder's mark alone) records it in the merged results folder and the merged marks: npm run report of the night refuses them (review of 2026-11-28)", () => {
+  test.setTimeout(30_000);
+  const one = shard(entry('a'));
+  fs.writeFileSync(
+    path.join(one, '.l1-outputs.json'),
+    JSON.stringify({
+      tool: 'l1-verify',
+      invocation: 'shard-1',
+      pid: 2 ** 22 + 1,
+      complete: true,
+      startedAt: 't',
+      finishedAt: 't',
+      allureIncomplete: 'ENOSPC: no space left on device, write',
+    }),
+  );
+  const root = tempDir();
+  const [out, results] = [path.join(root, 'verdicts'), path.join(root, 'allure-results')];
+  const r = spawnSync(...tsScript('scripts/merge.ts', ['--out', out, '--allure-results', results, one]), {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, L1_RUNS: '' },
+  });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  expect(incompleteResults(results)).toBe(
+    `allure-playwright could not write every result to ${results} (ENOSPC: no space left on device, write): a report of them would lack what it could not write`,
+  );
+  for (const dir of [out, results])
+    expect(JSON.parse(fs.readFileSync(path.join(dir, '.l1-outputs.json'), 'utf8'))).toMatchObject({
+      allureIncomplete: 'shard invocation shard-1: ENOSPC: no space left on device, write',
+    });
 });
 
 test('the scripts refuse an unknown or incomplete option with what is wrong and their usage, exit 2 (finish.sh 3), never a stack trace', () => {
