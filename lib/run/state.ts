@@ -184,7 +184,8 @@ function takeOver(lockDir: string, judged: string): void {
     fs.renameSync(aside, lockDir);
   } catch {
     // A third waiter made the lock in the microseconds it was away, after a takeover race: left
-    // aside, and two hold the lock. Narrower than before (one waiter judging late sufficed).
+    // aside, and two hold the lock until the first ends (whose release leaves the third's lock).
+    // Narrower than before (one waiter judging late sufficed).
   }
 }
 
@@ -253,8 +254,12 @@ function pidless(lockDir: string): boolean {
 /**
  * Released without a recursive walk (a lock folder holds its pid file only); one already gone (its
  * invocation was cleared meanwhile) is released, not an error that would replace the body's result.
+ * A lock that names another process is that process's, not this one's to remove: one that a
+ * third waiter took while this one's was renamed aside (`takeOver`).
  */
 function releaseLock(lockDir: string): void {
+  const owner = readOr(path.join(lockDir, 'pid'), '');
+  if (owner !== '' && owner !== String(process.pid)) return;
   fs.rmSync(path.join(lockDir, 'pid'), { force: true });
   try {
     fs.rmdirSync(lockDir);

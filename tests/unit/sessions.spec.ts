@@ -356,6 +356,17 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
   });
 
+  test("a lock that names another process when its body ends is that process's (a third waiter's, after a takeover race): its release leaves it", async () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    const other = String(process.ppid);
+    const taken = () => fs.writeFileSync(path.join(lock, 'pid'), other);
+    expect(withLockSync(lock, 100, taken)).toBeUndefined();
+    expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(other);
+    fs.rmSync(lock, { recursive: true });
+    await withLock(lock, 100, async () => taken());
+    expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(other);
+  });
+
   test("near miss: a live owner whose lock folder's time is half a minute before its start (a network share whose clock lags this machine's) is still its owner, waited for (review of 2026-11-28)", () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
     fs.mkdirSync(lock, { recursive: true });
