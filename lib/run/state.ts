@@ -162,7 +162,9 @@ function tryLock(lockDir: string): true | 'again' | number {
  * second's removal, by path, then removed the FRESH lock, so both held it (review of 2026-11-28).
  * The folder is first renamed aside (atomic: of two waiters, one renames it, the other finds none),
  * then removed only if what was renamed is the folder judged; a fresh lock taken meanwhile is put
- * back at once, its owner none the wiser.
+ * back at once, its owner none the wiser. Left open, both within the microseconds it is away: a
+ * third waiter that makes the lock then (below), and an owner that releases it then (its lock is
+ * put back after, naming a live process that holds it no more: waited for until it ends).
  */
 function takeOver(lockDir: string, judged: string): void {
   // Short and in the same folder: a rename within it, whatever the lock's own name's length.
