@@ -124,30 +124,30 @@ test("a failed Allure write whose record the full results folder refuses is kept
   fs.writeFileSync(blocked, '');
   const failed = allureWriteErrorIn(path.join(blocked, 'results'));
   const results = path.join(dir, 'results');
-  const invocationDir = path.join(dir, 'state', 'invocations', 'night-2');
+  const invocationDir = path.join(dir, 'state', 'invocations', 'guarded-night-2');
   fs.mkdirSync(results);
   const resultsFull = fullDiskUnder(results);
   try {
-    allureWriteGuard(results, 'night-2', () => {}, invocationDir)(failed);
+    allureWriteGuard(results, 'guarded-night-2', () => {}, invocationDir)(failed);
   } finally {
     resultsFull();
   }
   expect(fs.readdirSync(results)).toEqual([]);
   expect(JSON.parse(fs.readFileSync(path.join(invocationDir, INCOMPLETE_STATE), 'utf8'))).toEqual({
-    invocation: 'night-2',
+    invocation: 'guarded-night-2',
     error: (failed as Error).message,
   });
   fs.rmSync(invocationDir, { recursive: true });
-  expect(recordedIncomplete('night-2', invocationDir)).toBe((failed as Error).message);
+  expect(recordedIncomplete('guarded-night-2', invocationDir)).toBe((failed as Error).message);
   // Both full: this process keeps it, for its teardown.
   const allFull = fullDiskUnder(dir);
   try {
-    allureWriteGuard(results, 'night-3', () => {}, invocationDir)(failed);
+    allureWriteGuard(results, 'guarded-night-3', () => {}, invocationDir)(failed);
   } finally {
     allFull();
   }
   expect(fs.existsSync(path.join(invocationDir, INCOMPLETE_STATE))).toBe(false);
-  expect(recordedIncomplete('night-3', invocationDir)).toBe((failed as Error).message);
+  expect(recordedIncomplete('guarded-night-3', invocationDir)).toBe((failed as Error).message);
   expect(recordedIncomplete('night-4', invocationDir)).toBeUndefined();
 });
 
@@ -166,13 +166,13 @@ test("an Allure results write that fails (a full disk) is said once, recorded in
   fs.mkdirSync(results);
   expect(incompleteResults(results)).toBeUndefined();
   const lines: string[] = [];
-  const guard = allureWriteGuard(results, 'night-1', (line) => lines.push(line));
+  const guard = allureWriteGuard(results, 'guarded-night-1', (line) => lines.push(line));
   guard(failed);
   guard(failed);
   expect(lines).toEqual([
     `allure-playwright could not write to ${results} (${(failed as Error).message}): the checks go on, and the Allure results of this invocation are incomplete (npm run report will not build a report of them)`,
   ]);
-  expect(fs.readdirSync(results)).toEqual(['l1-incomplete-night-1.json']);
+  expect(fs.readdirSync(results)).toEqual(['l1-incomplete-guarded-night-1.json']);
   expect(incompleteResults(results)).toBe(
     `allure-playwright could not write every result to ${results} (${(failed as Error).message}): a report of them would lack what it could not write`,
   );

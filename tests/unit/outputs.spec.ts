@@ -729,12 +729,15 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
       allureResults: path.join(root, 'allure-results'),
       partial: false,
     };
-    const claim = killedNight(state, root, 'night-1', outputs);
+    // An id of its own: a runner keeps what its guard recorded by invocation id in memory, and
+    // another test of this worker (allure-reporters.spec.ts) recorded a night-1 of its own.
+    const id = `night-${randomUUID()}`;
+    const claim = killedNight(state, root, id, outputs);
     writeClaim({ ...claim, allure: true });
     // As the killed runner's guard kept it (lib/report/allure/write-guard.ts).
     fs.writeFileSync(
       path.join(claim.invocation.dir, 'allure-incomplete.json'),
-      JSON.stringify({ invocation: 'night-1', error: 'ENOSPC: no space left on device, write' }),
+      JSON.stringify({ invocation: id, error: 'ENOSPC: no space left on device, write' }),
     );
     expect(incompleteResults(outputs.allureResults)).toBeUndefined();
     finishKilledInvocations(state);
@@ -743,7 +746,7 @@ test.describe('a night killed before it finished (npm run report: lib/report/fin
     );
     for (const dir of [outputs.verdicts, outputs.allureResults])
       expect(JSON.parse(fs.readFileSync(path.join(dir, MARK), 'utf8'))).toMatchObject({
-        invocation: 'night-1',
+        invocation: id,
         allureIncomplete: 'ENOSPC: no space left on device, write',
         finishedAt: expect.any(String),
       });
