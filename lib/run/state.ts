@@ -147,8 +147,12 @@ function tryLock(lockDir: string): true | 'again' | number {
     return 'again';
   }
   try {
-    fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+    // Only into a folder without a pid: a late waiter's put-back (`takeOver`) renames the fresh
+    // lock it moved aside over the empty folder just made here (a rename replaces an empty folder),
+    // and this pid written into that lock made two holders of it. That lock is its owner's: waited for.
+    fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid), { flag: 'wx' });
   } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return 'again';
     // Not taken after all: the folder goes, so that no one waits for a lock nobody holds.
     fs.rmSync(lockDir, { recursive: true, force: true });
     throw e;

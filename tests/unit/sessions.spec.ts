@@ -273,6 +273,32 @@ function firstWaiterBetween(
   };
 }
 
+/**
+ * Until `restore` is called, the first lock folder `lock` made is replaced at once, before its pid
+ * is written, by a fresh lock of `owner` that a late waiter puts back from aside (`takeOver`: a
+ * rename replaces an empty folder).
+ */
+function putBackOverMadeLock(lock: string, owner: string): { restore: () => void; putBack: () => boolean } {
+  const { mkdirSync } = fs;
+  let putBack = false;
+  (fs as { mkdirSync: unknown }).mkdirSync = (dir: fs.PathLike, options?: fs.MakeDirectoryOptions) => {
+    const made = mkdirSync(dir, options);
+    if (putBack || path.resolve(String(dir)) !== lock) return made;
+    putBack = true;
+    const aside = path.join(path.dirname(lock), '.l1-lock-taken-1-aside');
+    mkdirSync(aside);
+    fs.writeFileSync(path.join(aside, 'pid'), owner);
+    fs.renameSync(aside, lock);
+    return made;
+  };
+  return {
+    restore: () => {
+      (fs as { mkdirSync: unknown }).mkdirSync = mkdirSync;
+    },
+    putBack: () => putBack,
+  };
+}
+
 test.describe('the login lock (lib/run/state.ts withLock) after a write the disk refused or a kill (file-system audit)', () => {
   test("a lock whose owner's pid could not be written (a full disk) is not left behind: the next run of the account takes it at once, not after its wait and 'held by process 0'", async () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
@@ -354,6 +380,21 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     }
     expect(first.interleaved()).toBe(true);
     expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
+  });
+
+  test('a fresh lock a late waiter put back over the empty lock folder another just made (a rename replaces an empty folder) is not written over: that other waits for its owner, never holds it beside it', () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    const owner = String(process.ppid);
+    const late = putBackOverMadeLock(lock, owner);
+    try {
+      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+        `waited 100 ms for company.lock held by process ${owner}`,
+      );
+    } finally {
+      late.restore();
+    }
+    expect(late.putBack()).toBe(true);
+    expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(owner);
   });
 
   test("a lock that names another process when its body ends is that process's (a third waiter's, after a takeover race): its release leaves it", async () => {
