@@ -189,9 +189,11 @@ function takeOver(lockDir: string, judged: string): void {
   try {
     fs.renameSync(aside, lockDir);
   } catch {
-    // A third waiter made the lock in the microseconds it was away, after a takeover race: left
-    // aside, and two hold the lock until the first ends (whose release leaves the third's lock).
-    // Narrower than before (one waiter judging late sufficed).
+    // A third waiter made the lock and wrote its pid in the microseconds it was away, after a
+    // takeover race: two hold the lock until the first ends (whose release leaves the third's
+    // lock). Narrower than before (one waiter judging late sufficed). The folder aside is removed:
+    // nothing else would, its owner's release looks for it where it was not, and it stayed for good.
+    fs.rmSync(aside, { recursive: true, force: true });
   }
 }
 

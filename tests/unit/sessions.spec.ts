@@ -299,6 +299,21 @@ function putBackOverMadeLock(lock: string, owner: string): { restore: () => void
   };
 }
 
+/** Until the returned function is called, a rename onto `lock` finds a lock of `owner` there. */
+function thirdWaiterAtPutBack(lock: string, owner: string): () => void {
+  const { renameSync } = fs;
+  (fs as { renameSync: unknown }).renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+    if (path.resolve(String(to)) === lock) {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), owner);
+    }
+    renameSync(from, to);
+  };
+  return () => {
+    (fs as { renameSync: unknown }).renameSync = renameSync;
+  };
+}
+
 test.describe('the login lock (lib/run/state.ts withLock) after a write the disk refused or a kill (file-system audit)', () => {
   test("a lock whose owner's pid could not be written (a full disk) is not left behind: the next run of the account takes it at once, not after its wait and 'held by process 0'", async () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
@@ -395,6 +410,28 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     }
     expect(late.putBack()).toBe(true);
     expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(owner);
+  });
+
+  test("a fresh lock a late waiter renamed aside by mistake, and could not put back (a third waiter's lock is there): its folder aside is not left behind for good", () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    const before = new Date(Date.now() - 24 * 3600_000);
+    fs.utimesSync(lock, before, before);
+    const first = firstWaiterBetween(lock);
+    const third = String(process.ppid);
+    // The second rename (the fresh lock back from aside) finds a third waiter's lock in its place.
+    const restoreRename = thirdWaiterAtPutBack(lock, third);
+    try {
+      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+        `waited 100 ms for company.lock held by process ${third}`,
+      );
+    } finally {
+      restoreRename();
+      first.restore();
+    }
+    expect(first.interleaved()).toBe(true);
+    expect(fs.readdirSync(path.dirname(lock))).toEqual(['company.lock']);
   });
 
   test("a lock that names another process when its body ends is that process's (a third waiter's, after a takeover race): its release leaves it", async () => {
