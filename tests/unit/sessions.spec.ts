@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -314,6 +315,27 @@ function thirdWaiterAtPutBack(lock: string, owner: string): () => void {
   };
 }
 
+/**
+ * Until the returned function is called, the first rename of `lock` is preceded by a pid of
+ * `owner` written into it, its time set back to `at`: a fresh lock in the dead one's inode and
+ * time (an inode reused within one tick of the file system's clock) that only its pid tells apart.
+ */
+function pidChangedBeforeRename(lock: string, owner: string, at: Date): () => void {
+  const { renameSync } = fs;
+  let changed = false;
+  (fs as { renameSync: unknown }).renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+    if (!changed && path.resolve(String(from)) === lock) {
+      changed = true;
+      fs.writeFileSync(path.join(lock, 'pid'), owner);
+      fs.utimesSync(lock, at, at);
+    }
+    renameSync(from, to);
+  };
+  return () => {
+    (fs as { renameSync: unknown }).renameSync = renameSync;
+  };
+}
+
 test.describe('the login lock (lib/run/state.ts withLock) after a write the disk refused or a kill (file-system audit)', () => {
   test("a lock whose owner's pid could not be written (a full disk) is not left behind: the next run of the account takes it at once, not after its wait and 'held by process 0'", async () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
@@ -431,6 +453,24 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
       first.restore();
     }
     expect(first.interleaved()).toBe(true);
+    expect(fs.readdirSync(path.dirname(lock))).toEqual(['company.lock']);
+  });
+
+  test("a dead owner's lock whose pid changed between its judgement and its rename aside, in the same folder and time (an inode reused within one tick): put back, never removed", () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    // A process that has ended: its lock is left behind.
+    fs.writeFileSync(path.join(lock, 'pid'), String(spawnSync(process.execPath, ['-e', '']).pid));
+    const at = new Date();
+    fs.utimesSync(lock, at, at);
+    const restore = pidChangedBeforeRename(lock, String(process.pid), at);
+    try {
+      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+        `waited 100 ms for company.lock held by process ${process.pid}`,
+      );
+    } finally {
+      restore();
+    }
     expect(fs.readdirSync(path.dirname(lock))).toEqual(['company.lock']);
   });
 
