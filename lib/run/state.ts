@@ -205,7 +205,9 @@ function takeOver(lockDir: string, judged: string): void {
  */
 function folderIdentity(dir: string): string | undefined {
   try {
-    const s = fs.statSync(dir, { bigint: true });
+    // What is at the path itself, as a rename moves it: a broken symbolic link there is no folder
+    // gone (tried again at once, forever, a runner hung) but a lock of no owner's pid, waited for.
+    const s = fs.lstatSync(dir, { bigint: true });
     return `${s.dev}:${s.ino}:${s.mtimeNs}:${readOr(path.join(dir, 'pid'), '')}`;
   } catch {
     return undefined;

@@ -336,6 +336,22 @@ function pidChangedBeforeRename(lock: string, owner: string, at: Date): () => vo
   };
 }
 
+/**
+ * Until the returned function is called, a try at making `lock` past the thousandth throws: a
+ * waiter that tries again at once, forever, fails instead of hanging the runner.
+ */
+function boundTries(lock: string): () => void {
+  const { mkdirSync } = fs;
+  let tries = 0;
+  (fs as { mkdirSync: unknown }).mkdirSync = (dir: fs.PathLike, options?: fs.MakeDirectoryOptions) => {
+    if (path.resolve(String(dir)) === lock && ++tries > 1000) throw new Error(`${tries} tries at ${lock}`);
+    return mkdirSync(dir, options);
+  };
+  return () => {
+    (fs as { mkdirSync: unknown }).mkdirSync = mkdirSync;
+  };
+}
+
 test.describe('the login lock (lib/run/state.ts withLock) after a write the disk refused or a kill (file-system audit)', () => {
   test("a lock whose owner's pid could not be written (a full disk) is not left behind: the next run of the account takes it at once, not after its wait and 'held by process 0'", async () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
@@ -472,6 +488,20 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
       restore();
     }
     expect(fs.readdirSync(path.dirname(lock))).toEqual(['company.lock']);
+  });
+
+  test('a lock path that is a broken symbolic link (no folder behind it, never gone) is waited for and refused, not tried again at once forever', () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(path.dirname(lock), { recursive: true });
+    fs.symlinkSync(path.join(path.dirname(lock), 'nowhere'), lock);
+    const restore = boundTries(lock);
+    try {
+      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+        'waited 100 ms for company.lock held by process 0',
+      );
+    } finally {
+      restore();
+    }
   });
 
   test("a lock that names another process when its body ends is that process's (a third waiter's, after a takeover race): its release leaves it", async () => {
