@@ -155,9 +155,9 @@ function cutToBytes(chars: readonly string[], max: number): string {
  * `{batchDate}` (`templated`): tonight's report beside a reference day fixed in its URL took
  * tonight's date in its label, a new test every night whose history never joined (time audit of
  * 2026-11-28). The fixed days keep their dates, the same every night; two templated runs of one
- * report (its brand and product levels, two topics) are told apart by number (`…-monitor`,
- * `…-monitor-2`, in runs-file order), not by tonight's date, which is the same for both and
- * changed every night (review of 2026-11-28).
+ * report are told apart by level (`…-monitor`, `…-monitor-product`), and beyond that by number in
+ * runs-file order (`…-monitor-2`), not by tonight's date, which is the same for both and changed
+ * every night (reviews of 2026-11-28).
  */
 function derivedLabels(inputs: RunInput[], templated: readonly boolean[]): (string | undefined)[] {
   const facts = inputs.map(({ htmlUrl, platformUrl, companyId }) => {
@@ -170,12 +170,20 @@ function derivedLabels(inputs: RunInput[], templated: readonly boolean[]): (stri
     }
   });
   const count = new Map<string, number>();
+  const nightly = new Map<string, number>();
   facts.forEach((f, i) => {
-    if (f && !inputs[i]!.label?.trim()) count.set(f.base, (count.get(f.base) ?? 0) + 1);
+    if (!f || inputs[i]!.label?.trim()) return;
+    count.set(f.base, (count.get(f.base) ?? 0) + 1);
+    if (templated[i]) nightly.set(f.base, (nightly.get(f.base) ?? 0) + 1);
   });
-  return facts.map((f, i) =>
-    f ? ((count.get(f.base) ?? 0) > 1 && !templated[i] ? `${f.base}-${f.date}` : f.base) : undefined,
-  );
+  return facts.map((f, i) => {
+    if (!f) return undefined;
+    if ((count.get(f.base) ?? 0) < 2) return f.base;
+    if (!templated[i]) return `${f.base}-${f.date}`;
+    // Several templated runs of one report: its product level is named, so that each level keeps
+    // its test whatever the order of the runs file; runs alike beyond that are numbered.
+    return (nightly.get(f.base) ?? 0) > 1 && inputs[i]!.level === 'product' ? `${f.base}-product` : f.base;
+  });
 }
 
 /**

@@ -913,14 +913,18 @@ test.describe('labels and file names', () => {
     });
     const mixed = withRunsFile([entry('101101'), tonight]);
     expect(mixed.runs.map((r) => r.label)).toEqual(['1001-101101-monitor-2025-11-17', '1001-101101-monitor']);
-    // Two templated runs of one report (its two levels) are told apart by number, not by tonight's
-    // date, which made both new tests every night (review of 2026-11-28).
+    // Two templated runs of one report (its two levels) are told apart by level, whatever their
+    // order, not by tonight's date, which made both new tests every night; alike beyond that, by
+    // number (reviews of 2026-11-28).
     const product = { ...tonight, level: 'product' };
-    expect(withRunsFile([tonight, product, entry('101101')]).runs.map((r) => r.label)).toEqual([
+    const labels = (entries: unknown[]) => withRunsFile(entries).runs.map((r) => r.label);
+    expect(labels([tonight, product, entry('101101')])).toEqual([
       '1001-101101-monitor',
-      '1001-101101-monitor-2',
+      '1001-101101-monitor-product',
       '1001-101101-monitor-2025-11-17',
     ]);
+    expect(labels([product, tonight])).toEqual(['1001-101101-monitor-product', '1001-101101-monitor']);
+    expect(labels([tonight, tonight])).toEqual(['1001-101101-monitor', '1001-101101-monitor-2']);
   });
 
   test('a label given twice stops the invocation naming both runs', () => {
