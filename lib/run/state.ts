@@ -97,8 +97,8 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
   const waited = stopwatch();
   privateDir(path.dirname(lockDir));
   for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
+    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got === 'again' ? 0 : got);
     if (got === 'again') continue;
-    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got);
     await new Promise((r) => setTimeout(r, 50));
   }
   try {
@@ -114,11 +114,14 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
  * (not private): it is the parent of an output folder.
  */
 export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T): T {
+  // A takeover tried again at once ('again') counts against the wait too: where it never ends (a
+  // file system whose rename moves a folder's time, so each dead lock is put back as fresh), the
+  // loop held the event loop for good and no run's timeout could fire (review of 2026-11-28).
   const waited = stopwatch();
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
+    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got === 'again' ? 0 : got);
     if (got === 'again') continue;
-    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
   try {

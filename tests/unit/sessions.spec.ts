@@ -504,6 +504,29 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     }
   });
 
+  test('a takeover that never ends (each dead lock put back, or taken by another each time) counts against the wait: refused at its end, never tried again at once forever (review of 2026-11-28)', async () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    // A pid no process has (above Linux's largest pid_max): a dead owner, taken over at once.
+    fs.writeFileSync(path.join(lock, 'pid'), String(2 ** 22 + 1));
+    const { renameSync } = fs;
+    (fs as { renameSync: unknown }).renameSync = () => {
+      throw Object.assign(new Error('ENOENT: gone'), { code: 'ENOENT' });
+    };
+    const restore = boundTries(lock);
+    try {
+      expect(() => withLockSync(lock, 5, () => 'taken')).toThrow(
+        'waited 5 ms for company.lock held by process 0',
+      );
+      await expect(withLock(lock, 5, async () => 'taken')).rejects.toThrow(
+        'waited 5 ms for company.lock held by process 0',
+      );
+    } finally {
+      restore();
+      (fs as { renameSync: unknown }).renameSync = renameSync;
+    }
+  });
+
   test("a lock that names another process when its body ends is that process's (a third waiter's, after a takeover race): its release leaves it", async () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
     const other = String(process.ppid);
