@@ -238,6 +238,18 @@ function failPidWrites(): () => void {
 }
 
 /**
+ * A lock folder naming this process, made a day before it started: its owner was killed and the pid
+ * given again since (a CI container numbers processes from 1), so it is taken over. Its path.
+ */
+function lockOfReusedPid(lock = path.join(tempDir('lock'), 'auth', 'company.lock')): string {
+  fs.mkdirSync(lock, { recursive: true });
+  fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+  const before = new Date(Date.now() - 24 * 3600_000);
+  fs.utimesSync(lock, before, before);
+  return lock;
+}
+
+/**
  * Until `restore` is called, the first rename or removal of `lock` is preceded by another waiter's
  * takeover of it: the lock it judged is removed, and (`fresh`) a fresh one taken by a live owner
  * (this process) in its place.
@@ -385,22 +397,13 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
       `waited 100 ms for company.lock held by process ${process.pid}`,
     );
     // Taken a day ago: this process started after it, and is not the process that took it.
-    const before = new Date(Date.now() - 24 * 3600_000);
-    fs.utimesSync(lock, before, before);
-    expect(withLockSync(lock, 100, () => 'taken')).toBe('taken');
-    fs.mkdirSync(lock);
-    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    fs.utimesSync(lock, before, before);
-    expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
+    expect(withLockSync(lockOfReusedPid(lock), 100, () => 'taken')).toBe('taken');
+    expect(await withLock(lockOfReusedPid(lock), 100, async () => 'taken')).toBe('taken');
     expect(fs.existsSync(lock)).toBe(false);
   });
 
   test("two waiters that judged the same dead owner's lock: the one judging late removes that lock only, never the fresh lock the first took over meanwhile (review of 2026-11-28: both held it)", () => {
-    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
-    fs.mkdirSync(lock, { recursive: true });
-    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    const before = new Date(Date.now() - 24 * 3600_000);
-    fs.utimesSync(lock, before, before);
+    const lock = lockOfReusedPid();
     // Between this waiter's judgement and its removal (a rename or a removal of the lock folder),
     // the first waiter removes the dead owner's lock and takes a fresh one, as a live owner does.
     const first = firstWaiterBetween(lock);
@@ -418,11 +421,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
   });
 
   test("two waiters that judged the same dead owner's lock, the first between its removal and its fresh lock: the late one finds none, and takes the lock", () => {
-    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
-    fs.mkdirSync(lock, { recursive: true });
-    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    const before = new Date(Date.now() - 24 * 3600_000);
-    fs.utimesSync(lock, before, before);
+    const lock = lockOfReusedPid();
     const first = firstWaiterBetween(lock, { fresh: false });
     try {
       expect(withLockSync(lock, 100, () => fs.readFileSync(path.join(lock, 'pid'), 'utf8'))).toBe(
@@ -451,11 +450,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
   });
 
   test("a fresh lock a late waiter renamed aside by mistake, and could not put back (a third waiter's lock is there): its folder aside is not left behind for good", () => {
-    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
-    fs.mkdirSync(lock, { recursive: true });
-    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    const before = new Date(Date.now() - 24 * 3600_000);
-    fs.utimesSync(lock, before, before);
+    const lock = lockOfReusedPid();
     const first = firstWaiterBetween(lock);
     const third = String(process.ppid);
     // The second rename (the fresh lock back from aside) finds a third waiter's lock in its place.
