@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -501,32 +501,11 @@ test.describe('emptying removes only what the suite wrote', () => {
   test("two invocations claiming one folder at once: the second waits for the first's claim, then is refused (README-as-contract audit of 2026-11-28: both read no mark, both wrote theirs, and both wrote the night into one folder)", async () => {
     const root = outputsDir();
     const outputs = { verdicts: path.join(root, 'v'), allureResults: '', partial: false };
-    const ready = path.join(root, 'holding');
     // Another invocation in the middle of its claim: it holds the claim's lock, and writes its mark
     // 400 ms later, as a claim that empties a large folder first would.
-    const holder = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const fs = require('fs'), path = require('path');
-         const [dir, ready] = process.argv.slice(1);
-         const lock = path.join(path.dirname(dir), '.' + path.basename(dir) + '.l1-claim');
-         fs.mkdirSync(lock); fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-         fs.writeFileSync(ready, '');
-         setTimeout(() => {
-           fs.mkdirSync(dir, { recursive: true });
-           const mark = { tool: 'l1-verify', invocation: 'first', pid: process.pid, complete: true, startedAt: new Date().toISOString() };
-           fs.writeFileSync(path.join(dir, '${MARK}'), JSON.stringify(mark));
-           fs.rmSync(lock, { recursive: true });
-         }, 400);
-         setTimeout(() => {}, 10000);`,
-        outputs.verdicts,
-        ready,
-      ],
-      { stdio: 'ignore' },
-    );
+    const holder = holdingClaimLock(outputs.verdicts, 400);
     try {
-      await expect.poll(() => fs.existsSync(ready)).toBe(true);
+      await expect.poll(() => fs.existsSync(claimLockOf(outputs.verdicts, 'pid'))).toBe(true);
       expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root)).toThrow(
         `is being written by another invocation (process ${holder.pid})`,
       );
@@ -561,19 +540,9 @@ test.describe('emptying removes only what the suite wrote', () => {
 test("a claim whose lock another process holds for the whole wait is refused naming the output folder, the lock's path and what to do (review of 2026-11-28: 'waited 30000 ms for .v.l1-claim held by process N', no folder)", async () => {
   const root = outputsDir();
   const outputs = { verdicts: path.join(root, 'v'), allureResults: '', partial: false };
-  const lock = path.join(root, '.v.l1-claim');
+  const lock = claimLockOf(outputs.verdicts);
   // A live process that took the lock and keeps it (a claim stopped half-way: SIGSTOP, a hung disk).
-  const holder = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const fs = require('fs'), path = require('path');
-       fs.mkdirSync(process.argv[1]); fs.writeFileSync(path.join(process.argv[1], 'pid'), String(process.pid));
-       setTimeout(() => {}, 20000);`,
-      lock,
-    ],
-    { stdio: 'ignore' },
-  );
+  const holder = holdingClaimLock(outputs.verdicts);
   try {
     await expect.poll(() => fs.existsSync(path.join(lock, 'pid'))).toBe(true);
     expect(() => claimOutputs(outputs, { id: 'second', startedAt: 't' }, root, 300)).toThrow(
@@ -584,6 +553,39 @@ test("a claim whose lock another process holds for the whole wait is refused nam
     holder.kill();
   }
 });
+
+/** The claim's lock folder beside output folder `dir` (lib/report/outputs.ts), or a file in it. */
+function claimLockOf(dir: string, ...inside: string[]): string {
+  return path.join(path.dirname(dir), `.${path.basename(dir)}.l1-claim`, ...inside);
+}
+
+/**
+ * Another process in the middle of its claim of `dir`: it holds the claim's lock (its pid file is
+ * there once it does) and, `markAfterMs` later, writes its mark of invocation `first` and lets the
+ * lock go; it lives on for 20 s, a live holder, until killed.
+ */
+function holdingClaimLock(dir: string, markAfterMs?: number): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '-e',
+      `const fs = require('fs'), path = require('path');
+       const [dir, lock, after] = process.argv.slice(1);
+       fs.mkdirSync(lock); fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+       if (after) setTimeout(() => {
+         fs.mkdirSync(dir, { recursive: true });
+         const mark = { tool: 'l1-verify', invocation: 'first', pid: process.pid, complete: true, startedAt: new Date().toISOString() };
+         fs.writeFileSync(path.join(dir, '${MARK}'), JSON.stringify(mark));
+         fs.rmSync(lock, { recursive: true });
+       }, Number(after));
+       setTimeout(() => {}, 20000);`,
+      dir,
+      claimLockOf(dir),
+      markAfterMs === undefined ? '' : String(markAfterMs),
+    ],
+    { stdio: 'ignore' },
+  );
+}
 
 /**
  * `fs.mkdirSync` refusing the claim's lock folders as a read-only parent does (EACCES), for the
