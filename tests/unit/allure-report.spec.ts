@@ -368,34 +368,20 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       fs.mkdirSync(path.join(tmp, 'empty'));
       const empty = buildReport(path.join(tmp, 'empty'), path.join(tmp, 'out'), path.join(tmp, 'h.jsonl'));
       expect(empty.status).toBe(1);
+      /** `npm run report` with `--verdicts` naming `verdicts`, beside the empty results folder. */
+      const withVerdicts = (verdicts: string) =>
+        runReport(
+          ['--verdicts', verdicts, '--results', path.join(tmp, 'empty'), '--output', path.join(tmp, 'out')],
+          path.join(tmp, 'no-state'),
+        );
       // A verdict folder named on the command line that is not there: a typo, said, exit 2.
-      const typo = runReport(
-        [
-          '--verdicts',
-          path.join(tmp, 'verdicts-typo'),
-          '--results',
-          path.join(tmp, 'empty'),
-          '--output',
-          path.join(tmp, 'out'),
-        ],
-        path.join(tmp, 'no-state'),
-      );
+      const typo = withVerdicts(path.join(tmp, 'verdicts-typo'));
       expect(typo.status, typo.out).toBe(2);
       expect(typo.out).toContain('no such folder');
       expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
       // A file given for it is the same typo (file-system audit: a report of the results alone, exit 0).
       fs.writeFileSync(path.join(tmp, 'verdicts-file'), '');
-      const file = runReport(
-        [
-          '--verdicts',
-          path.join(tmp, 'verdicts-file'),
-          '--results',
-          path.join(tmp, 'empty'),
-          '--output',
-          path.join(tmp, 'out'),
-        ],
-        path.join(tmp, 'no-state'),
-      );
+      const file = withVerdicts(path.join(tmp, 'verdicts-file'));
       expect(file.status, file.out).toBe(2);
       expect(file.out).toContain('verdicts-file: a file, not a folder');
       expect(fs.existsSync(path.join(tmp, 'out'))).toBe(false);
