@@ -92,15 +92,9 @@ const LOCK_WITHOUT_PID_MS = 5000;
  * `wait` bounds how long to wait for another owner; the returned function releases it.
  */
 export async function withLock<T>(lockDir: string, waitMs: number, body: () => Promise<T>): Promise<T> {
-  // The wait on the monotonic clock (lib/util/clock.ts): a wall clock stepped back during it (NTP,
-  // a resumed VM) made it as much longer, an hour's step an hour (review of 2026-11-28).
-  const waited = stopwatch();
   privateDir(path.dirname(lockDir));
-  for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
-    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got === 'again' ? 0 : got);
-    if (got === 'again') continue;
+  for (const tries = lockTries(lockDir, waitMs); !tries.next().done;)
     await new Promise((r) => setTimeout(r, 50));
-  }
   try {
     return await body();
   } finally {
@@ -114,20 +108,30 @@ export async function withLock<T>(lockDir: string, waitMs: number, body: () => P
  * (not private): it is the parent of an output folder.
  */
 export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T): T {
-  // A takeover tried again at once ('again') counts against the wait too: where it never ends (a
-  // file system whose rename moves a folder's time, so each dead lock is put back as fresh), the
-  // loop held the event loop for good and no run's timeout could fire (review of 2026-11-28).
-  const waited = stopwatch();
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
-  for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
-    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got === 'again' ? 0 : got);
-    if (got === 'again') continue;
+  for (const tries = lockTries(lockDir, waitMs); !tries.next().done;)
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-  }
   try {
     return body();
   } finally {
     releaseLock(lockDir);
+  }
+}
+
+/**
+ * The tries at `lockDir` of `withLock` and `withLockSync`: done when taken; yields where the caller
+ * waits before the next (a live owner holds it), tries again at once after a takeover (`'again'`),
+ * and throws once `waitMs` is over. The wait is on the monotonic clock (lib/util/clock.ts): a wall
+ * clock stepped back during it (NTP, a resumed VM) made it as much longer. A takeover tried again
+ * counts against it too: where one never ends (a file system whose rename moves a folder's time, so
+ * each dead lock is put back as fresh), the loop held the event loop for good and no run's timeout
+ * could fire (reviews of 2026-11-28).
+ */
+function* lockTries(lockDir: string, waitMs: number): Generator<void, void> {
+  const waited = stopwatch();
+  for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
+    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got === 'again' ? 0 : got);
+    if (got !== 'again') yield;
   }
 }
 
