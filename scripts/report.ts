@@ -30,7 +30,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scanOutputsReport } from '../lib/redaction';
 import { readInvocationFacts, writeNightExtras } from '../lib/report/allure/facts';
-import { boundHistory, commitNight, HISTORY_NIGHTS, historyHasNight } from '../lib/report/allure/history';
+import {
+  alreadyInHistory,
+  boundHistory,
+  commitNight,
+  HISTORY_NIGHTS,
+  historyPoint,
+} from '../lib/report/allure/history';
 import { completeNight, prepareResults } from '../lib/report/allure/results';
 import { incompleteResults } from '../lib/report/allure/write-guard';
 import { nightVariables } from '../lib/report/allure/summary';
@@ -44,7 +50,7 @@ import {
   reportFolderProblem,
   unfinishedNight,
 } from '../lib/report/outputs';
-import { runTitle, safeText } from '../lib/report/text';
+import { runTitle } from '../lib/report/text';
 import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
@@ -143,16 +149,6 @@ function boundHistoryBeforeReport(history: string, budgetBytes: number): void {
             : `${budget}: the report step's memory grows with the history it reads`
         })\n`,
   );
-}
-
-/** Whether the night is in the history: listed in `.nights`, or named by a point of its own. */
-function alreadyInHistory(history: string, id: string): boolean {
-  try {
-    if (fs.readFileSync(`${history}.nights`, 'utf8').split('\n').includes(id)) return true;
-  } catch {
-    // no list yet
-  }
-  return historyHasNight(history, id);
 }
 
 /**
@@ -308,15 +304,13 @@ function main(): void {
   boundHistoryBeforeReport(history, s.limits.historyBytes);
   cleanHistory(history);
   const id = nightId(results);
-  const complete = summary?.selection.complete ?? false;
-  // One shard's folder (`npm run demo -- --shard 1/3`) is a part of the night: each shard added a
-  // point of its own tests for the same night (CLI audit of 2026-11-26). The merged night adds it.
-  const shard = summary?.selection.shard ?? null;
-  // A night stopped before every test ran adds no point: it would show the items that did not run
-  // as broken (docs/decisions.md § History that joins nights). Its stop says so even where no run
-  // could be marked interrupted (a merged night missing a shard whose runs are not known).
-  const interrupted = folder.verdicts.filter((v) => v.failureKind === 'interrupted').length;
-  const append = complete && !shard && interrupted === 0 && !stopped && !alreadyInHistory(history, id);
+  // A point only for a whole night not in the history yet (lib/report/allure/history.ts historyPoint):
+  // not a partial invocation, one shard's folder (`npm run demo -- --shard 1/3`: the merged night
+  // adds it), a night with runs interrupted or one stopped early.
+  const point = historyPoint({ summary, verdicts: folder.verdicts, stopped }, history, () =>
+    alreadyInHistory(history, id),
+  );
+  const append = point.append;
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file
   // that calls out. The report before it is removed first, so that none is taken for tonight's.
@@ -428,19 +422,7 @@ function main(): void {
         ? `${completed.made} test(s) of runs not checked that left no result shown as broken, from their verdicts`
         : '',
       completed.cut ? `${completed.cut} test(s) cut by the stop shown in their run, as interrupted` : '',
-      `history: ${
-        append
-          ? `this night added to ${shownPath(history)}`
-          : !complete
-            ? 'partial invocation: no point added'
-            : shard
-              ? `shard ${shard} of the night: no point added (the night merged from its shards adds one)`
-              : interrupted
-                ? `${interrupted} run(s) interrupted: no point added (it would show the items that did not run as broken)`
-                : stopped
-                  ? `${safeText(stopped, 300)}: no point added`
-                  : `this night is already in ${shownPath(history)}: no point added`
-      }`,
+      `history: ${point.line}`,
       removed.length ? `removed: ${removed.join('; ')}` : '',
     ]
       .filter(Boolean)

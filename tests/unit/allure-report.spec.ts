@@ -11,8 +11,10 @@ import { notCheckedMessage, summarize } from '../../lib/report/night';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
 import { itemFeature, sampleVerdict, writeSampleResults } from './fakes/allure-sample';
 import { tsScript } from '../../lib/run/settings';
-import { MARK } from '../../lib/report/outputs';
-import { verdictFileNames } from '../../lib/report/verdict-folder';
+import { MARK, unfinishedNight } from '../../lib/report/outputs';
+import { folderSelection, readVerdictFolder, verdictFileNames } from '../../lib/report/verdict-folder';
+import { alreadyInHistory, historyPoint } from '../../lib/report/allure/history';
+import { shownPath } from '../../lib/util/shown-path';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import { allureWriteGuard } from '../../lib/report/allure/write-guard';
 import { finishInvocation, type Claim } from '../../lib/report/finish';
@@ -75,6 +77,24 @@ function sampleNight(options: Parameters<typeof writeSampleResults>[1] = {}) {
   ) as [string, string, string, string];
   writeSampleResults(results, { verdicts, ...options });
   return { tmp, results, verdicts, output, history };
+}
+
+/**
+ * The history point npm run report decides for the night of the verdict folder `verdicts`, read as
+ * scripts/report.ts reads it (step 2), before any build: lib/report/allure/history.ts
+ * `historyPoint`. Its wiring into the build is proven by the builds of this file that add a point,
+ * add none for a night already in, and add none for an interrupted night; through the whole suite in
+ * tests/selftest/nights.spec.ts (a partial invocation) and shards.spec.ts (a night missing a shard).
+ */
+function historyPointOf(verdicts: string, history: string) {
+  const folder = readVerdictFolder(verdicts);
+  const stopped = folder.stopped ?? unfinishedNight(verdicts);
+  const summary = folder.entries.length
+    ? summarize(folder.verdicts, folderSelection(folder.verdicts), stopped)
+    : undefined;
+  return historyPoint({ summary, verdicts: folder.verdicts, stopped }, history, () =>
+    alreadyInHistory(history, 'a night not in it'),
+  );
 }
 
 test.describe('npm run report: one self-contained Allure file from a hand-made results folder', () => {
@@ -267,15 +287,20 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
   });
 
   test("one shard's folder (--shard 1/2 through the main job) adds no history point: the merged night does (CLI audit: a point per shard)", () => {
-    const { results, verdicts, output, history } = sampleNight({ shard: '1/2' });
-    const built = buildReport(results, output, history, verdicts);
-    expect(built.status, built.out).toBe(0);
-    expect(built.out).toContain('history: shard 1/2 of the night: no point added');
-    expect(fs.existsSync(history)).toBe(false);
+    const { verdicts, history } = sampleNight({ shard: '1/2' });
+    expect(historyPointOf(verdicts, history)).toEqual({
+      append: false,
+      line: 'shard 1/2 of the night: no point added (the night merged from its shards adds one)',
+    });
+    // Near miss: the same night, whole.
+    expect(historyPointOf(sampleNight().verdicts, history)).toEqual({
+      append: true,
+      line: `this night added to ${shownPath(history)}`,
+    });
   });
 
   test("a partial invocation's folder (--grep item5: its verdicts not complete) adds no history point (README.md § Investigations never clobber the night)", () => {
-    const { results, verdicts, output, history } = sampleNight();
+    const { verdicts, history } = sampleNight();
     for (const name of verdictFileNames(verdicts)) {
       const file = path.join(verdicts, name);
       const v = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -284,21 +309,18 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
         JSON.stringify({ ...v, selection: { filters: ['--grep item5'], shard: null, complete: false } }),
       );
     }
-    const built = buildReport(results, output, history, verdicts);
-    expect(built.status, built.out).toBe(0);
-    expect(built.out).toContain('history: partial invocation: no point added');
-    expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
+    expect(historyPointOf(verdicts, history)).toEqual({
+      append: false,
+      line: 'partial invocation: no point added',
+    });
   });
 
   test('a night its index says was stopped adds no history point, even with no run marked interrupted (a merged night missing a shard whose runs are not known: review of 2026-11-27)', () => {
-    const { results, verdicts, output, history } = sampleNight();
+    const { verdicts, history } = sampleNight();
     const index = path.join(verdicts, 'index.json');
     const stop = 'the merged night is not whole: shard 2/3 left no results';
     fs.writeFileSync(index, JSON.stringify({ ...JSON.parse(fs.readFileSync(index, 'utf8')), stopped: stop }));
-    const built = buildReport(results, output, history, verdicts);
-    expect(built.status, built.out).toBe(0);
-    expect(built.out).toContain(`history: ${stop}: no point added`);
-    expect(fs.existsSync(history) ? fs.readFileSync(history, 'utf8').trim() : '').toBe('');
+    expect(historyPointOf(verdicts, history)).toEqual({ append: false, line: `${stop}: no point added` });
   });
 
   test('an interrupted night: every run is in the report, from its verdicts, interrupted; it adds no history point', () => {

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { writeAtomic } from '../../util/atomic';
 import { isRecord } from '../../util/json';
+import { shownPath } from '../../util/shown-path';
+import type { VerdictFile } from '../../schema/verdict';
+import type { NightSummary } from '../night';
+import { safeText } from '../text';
 
 /**
  * The Allure history kept from night to night (`history.jsonl`, one JSON line a night), bounded:
@@ -203,4 +207,50 @@ export function commitNight(work: string, file: string, id: string): boolean {
   writeAtomic(work, lines.map((l) => `${l}\n`).join(''));
   fs.renameSync(work, file);
   return appended !== undefined;
+}
+
+/** Whether the night is in the history: listed in `.nights`, or named by a point of its own. */
+export function alreadyInHistory(history: string, id: string): boolean {
+  try {
+    if (fs.readFileSync(`${history}.nights`, 'utf8').split('\n').includes(id)) return true;
+  } catch {
+    // no list yet
+  }
+  return historyHasNight(history, id);
+}
+
+/** A night as its verdict folder tells it (scripts/report.ts, step 2). */
+export interface NightOfFolder {
+  /** Its summary; none when the folder holds no verdict. */
+  summary: NightSummary | undefined;
+  verdicts: readonly VerdictFile[];
+  /** Why it stopped early: its index's record, or a night that never finished. */
+  stopped: string | undefined;
+}
+
+/**
+ * Whether tonight's build adds a point to the history, and the report's `history:` line saying
+ * so. A point only for a complete night (a partial invocation is not the night), not one shard of
+ * it (each shard added a point of its own tests for the same night: CLI audit of 2026-11-26; the
+ * merged night adds it), where no run was interrupted and that was not stopped (a point would show
+ * the items that did not run as broken: docs/decisions.md § History that joins nights; its stop
+ * says so even where no run could be marked interrupted, a merged night missing a shard whose runs
+ * are not known), and that is not in the history yet (asked last: it reads the history file).
+ */
+export function historyPoint(
+  night: NightOfFolder,
+  history: string,
+  inHistory: () => boolean,
+): { append: boolean; line: string } {
+  const complete = night.summary?.selection.complete ?? false;
+  const shard = night.summary?.selection.shard ?? null;
+  const interrupted = night.verdicts.filter((v) => v.failureKind === 'interrupted').length;
+  const none = (why: string, after = '') => ({ append: false, line: `${why}: no point added${after}` });
+  if (!complete) return none('partial invocation');
+  if (shard) return none(`shard ${shard} of the night`, ' (the night merged from its shards adds one)');
+  if (interrupted)
+    return none(`${interrupted} run(s) interrupted`, ' (it would show the items that did not run as broken)');
+  if (night.stopped) return none(safeText(night.stopped, 300));
+  if (inHistory()) return none(`this night is already in ${shownPath(history)}`);
+  return { append: true, line: `this night added to ${shownPath(history)}` };
 }
