@@ -257,6 +257,10 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       expect(again.status, again.out).toBe(0);
       expect(again.out).toContain('this night is already in');
       expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
+      // A write of the history cut short (a kill while Allure appended): the torn line is removed
+      // and said, and the report is built; before, Allure stopped on it night after night.
+      const ends = fs.readFileSync(history, 'utf8').endsWith('\n');
+      fs.appendFileSync(history, `${ends ? '' : '\n'}{"uuid":"torn","testResults":{"a`);
       writeSampleResults(results, { verdicts, invocation: 'sample-night-2' });
       // Another output folder the variables name holds a secret on its line 2 and in a binary
       // file: the history's own lines hold none, and none of them is removed for it.
@@ -265,19 +269,12 @@ test.describe('npm run report: one self-contained Allure file from a hand-made r
       const leak = 'http://h.test/x?access_token=zzSECRETzz0123456789abcd';
       fs.writeFileSync(path.join(other, 'notes.txt'), `ok\nsee ${leak}\n`);
       fs.writeFileSync(path.join(other, 'blob.bin'), `bin\0ary ${leak}\n`);
+      // One build of the next night for both (each a build of its own before: docs/speed-log.md).
       const next = buildReport(results, output, history, verdicts, { L1_PARTIAL_DIR: other });
       expect(next.status, next.out).toBe(0);
+      expect(next.out).toContain('that are not JSON');
       expect(next.out).not.toContain('holding a secret');
-      expect(fs.readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(2);
-      // A write of the history cut short (a kill while Allure appended): the torn line is removed
-      // and said, and the report is built; before, Allure stopped on it night after night.
-      const ends = fs.readFileSync(history, 'utf8').endsWith('\n');
-      fs.appendFileSync(history, `${ends ? '' : '\n'}{"uuid":"torn","testResults":{"a`);
-      writeSampleResults(results, { verdicts, invocation: 'sample-night-3' });
-      const torn = buildReport(results, output, history, verdicts);
-      expect(torn.status, torn.out).toBe(0);
-      expect(torn.out).toContain('that are not JSON');
-      expect(fs.readFileSync(history, 'utf8').trim().split('\n'), torn.out).toHaveLength(3);
+      expect(fs.readFileSync(history, 'utf8').trim().split('\n'), next.out).toHaveLength(2);
       const html2 = fs.readFileSync(path.join(output, 'index.html'), 'utf8');
       expect(html2).toMatch(/d\("data\/history\//);
       expect(findExternalUrls(html2)).toEqual([]);
