@@ -532,36 +532,44 @@ test('results allure-playwright could not write whole (a full disk, recorded by 
   expect(fs.existsSync(output)).toBe(false);
 });
 
-test('results in a folder whose path holds what glob reads as a pattern (braces, brackets, parentheses, a star, a question mark, quotes) get their report (file-system audit: braces gave "No test results directories found", exit 3)', () => {
-  test.setTimeout(60_000);
-  const tmp = path.join(tempDir('allure-braces'), `reports {nightly,b} [1] (x) * ? 'q' "qq" 报告`);
-  const [results, verdicts, output, history] = ['allure-results', 'verdicts', 'report', 'h/h.jsonl'].map(
-    (f) => path.join(tmp, f),
-  ) as [string, string, string, string];
-  writeSampleResults(results, { verdicts });
-  const r = runReport(
-    ['--results', results, '--verdicts', verdicts, '--output', output, '--history', history],
-    path.join(tmp, 'no-state'),
-  );
-  expect(r.status, r.out).toBe(0);
-  expect(fs.existsSync(path.join(output, 'index.html'))).toBe(true);
-});
+test.describe('npm run report over odd paths (file-system audit): one build for both', () => {
+  test.describe.configure({ mode: 'default' });
+  // One build (each test built its own before: docs/speed-log.md): its results in a folder whose
+  // path holds glob characters, its history kept elsewhere through a symbolic link.
+  let tmp = '';
+  let kept = '';
+  let link = '';
+  let output = '';
+  let r: ReturnType<typeof runReport> = { status: null, out: 'not built' };
 
-test('a history file kept elsewhere through a symbolic link (a persistent volume) gets the night there, and the link stays (file-system audit: the rename replaced the link, and the kept history never grew)', () => {
-  test.setTimeout(60_000);
-  const { tmp, results, verdicts, output } = sampleNight();
-  const kept = path.join(tempDir('history-volume'), 'history.jsonl');
-  const link = path.join(tmp, 'allure-history', 'history.jsonl');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(kept, link); // the kept file not made yet: the first night makes it
-  const r = runReport(
-    ['--results', results, '--verdicts', verdicts, '--output', output, '--history', link],
-    path.join(tmp, 'no-state'),
-  );
-  expect(r.status, r.out).toBe(0);
-  expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
-  expect(fs.readFileSync(kept, 'utf8').trim().split('\n')).toHaveLength(1);
-  expect(fs.existsSync(`${kept}.nights`)).toBe(true);
+  test.beforeAll(() => {
+    test.setTimeout(60_000);
+    tmp = path.join(tempDir('allure-braces'), `reports {nightly,b} [1] (x) * ? 'q' "qq" 报告`);
+    const results = path.join(tmp, 'allure-results');
+    const verdicts = path.join(tmp, 'verdicts');
+    output = path.join(tmp, 'report');
+    writeSampleResults(results, { verdicts });
+    kept = path.join(tempDir('history-volume'), 'history.jsonl');
+    link = path.join(tmp, 'allure-history', 'history.jsonl');
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(kept, link); // the kept file not made yet: the first night makes it
+    r = runReport(
+      ['--results', results, '--verdicts', verdicts, '--output', output, '--history', link],
+      path.join(tmp, 'no-state'),
+    );
+  });
+
+  test('results in a folder whose path holds what glob reads as a pattern (braces, brackets, parentheses, a star, a question mark, quotes) get their report (file-system audit: braces gave "No test results directories found", exit 3)', () => {
+    expect(r.status, r.out).toBe(0);
+    expect(fs.existsSync(path.join(output, 'index.html'))).toBe(true);
+  });
+
+  test('a history file kept elsewhere through a symbolic link (a persistent volume) gets the night there, and the link stays (file-system audit: the rename replaced the link, and the kept history never grew)', () => {
+    expect(r.status, r.out).toBe(0);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(kept, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(fs.existsSync(`${kept}.nights`)).toBe(true);
+  });
 });
 
 test.describe('environment and summary files', () => {
