@@ -951,7 +951,9 @@ test("a demo port another process holds (the main one, or the two after it the d
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const record = JSON.parse(fs.readFileSync(path.join(results, '.last-run.json'), 'utf8')) as unknown;
-    return { code, out, record };
+    // Never taken for the demo: no run was collected, nothing claimed (docs/claims.md: the claim of
+    // tests/selftest/cli.spec.ts "another process on the demo port …", proven here since 2026-11-28).
+    return { code, out, record, verdicts: fs.existsSync(path.join(dir, 'verdicts')) };
   };
   const impostor = http.createServer((_req, res) =>
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'),
@@ -971,7 +973,11 @@ test("a demo port another process holds (the main one, or the two after it the d
     );
     for (const r of [main, second]) {
       expect(r.out).not.toContain('[WebServer]');
-      expect({ code: r.code, record: r.record }, r.out.slice(-1000)).toEqual({ code: 1, record: night });
+      expect({ code: r.code, record: r.record, verdicts: r.verdicts }, r.out.slice(-1000)).toEqual({
+        code: 1,
+        record: night,
+        verdicts: false,
+      });
     }
   } finally {
     await closeLocal(impostor);
