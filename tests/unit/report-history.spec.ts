@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  alreadyInHistory,
   boundHistory,
   commitNight,
   HISTORY_NIGHTS,
@@ -268,6 +269,20 @@ test.describe("tonight's point names its night, so a kill between the point and 
     fs.writeFileSync(work, `${point('one')}\n`);
     expect(commitNight(work, first, 'night-1')).toBe(true);
     expect(historyHasNight(first, 'night-1')).toBe(true);
+  });
+
+  test('a night is in the history when history.jsonl.nights lists it or a point names it, and only then (npm run report: alreadyInHistory)', () => {
+    const dir = tempDir('night-in-history');
+    const file = path.join(dir, 'history.jsonl');
+    expect(alreadyInHistory(file, 'night-1')).toBe(false); // no history yet
+    fs.writeFileSync(file, `${point('one', { [NIGHT_FIELD]: 'night-1' })}\n${point('two')}\n`);
+    fs.writeFileSync(`${file}.nights`, 'night-2\n');
+    expect(['night-1', 'night-2', 'night-3', 'night'].map((id) => [id, alreadyInHistory(file, id)])).toEqual([
+      ['night-1', true], // named by its point, not listed (a kill before the list)
+      ['night-2', true], // listed, no point names it (Allure appended none)
+      ['night-3', false],
+      ['night', false], // a part of a listed id is no night of the list
+    ]);
   });
 });
 
