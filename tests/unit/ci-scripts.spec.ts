@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from './test-type';
 import { ROOT } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
+import { nightResult } from '../../lib/report/night-result';
 
 /**
  * The nightly job's scripts (README.md § Run it nightly in CI, .github/workflows/l1-regression.yml),
@@ -63,21 +64,41 @@ test('finish.sh without node_modules (the job setup failed) exits 3, never Node\
   expect(r.stderr).toContain("no node_modules (the job's setup failed) (exit 3)");
 });
 
+/** This environment without the workflow's outcomes, which scripts/ci/finish.ts reads. */
+const withoutOutcomes = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !['SHARDS_RESULT', 'MERGE_OUTCOME', 'GUARD_OUTCOME'].includes(k),
+    ),
+  );
+
+/**
+ * What scripts/ci/finish.ts OUT_DIR exits with and prints, given the workflow's outcomes `env`:
+ * the function it runs (lib/report/night-result.ts), as the script calls it.
+ */
+const finishOf = (out: string) => (env: Record<string, string>) => {
+  const r = nightResult(out, path.join(out, 'shards'), env);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+};
+
 test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; success or no value is not', () => {
   const out = tempDir('ci-finish');
   fs.writeFileSync(path.join(out, 'merge-exit-code'), '0\n');
-  const finish = (env: Record<string, string>) =>
+  // The script itself once (its folders, its environment, its exit code and lines), the rest through
+  // the function it runs: each case was a tsx process of its own (docs/speed-log.md).
+  const script = (env: Record<string, string>) =>
     spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
       encoding: 'utf8',
-      env: { ...process.env, ...env },
+      env: { ...withoutOutcomes(), ...env },
     });
-  const cancelled = finish({
+  const cancelled = script({
     SHARDS_RESULT: 'cancelled',
     MERGE_OUTCOME: 'success',
     GUARD_OUTCOME: 'success',
   });
-  expect(cancelled.status).toBe(3);
+  expect(cancelled.status, cancelled.stderr).toBe(3);
   expect(cancelled.stdout).toContain('failed: a shard job');
+  const finish = finishOf(out);
   expect(
     finish({ SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' }).status,
   ).toBe(0);
@@ -94,11 +115,7 @@ test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; 
 test("finish.ts: with every job a success the night's code is the merge's (0, 1, 2); with no merge code it is 3, the checks alone 2 (README.md § Run it nightly in CI)", () => {
   const out = tempDir('ci-finish');
   const ok = { SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' };
-  const finish = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
-      encoding: 'utf8',
-      env: { ...process.env, ...env },
-    });
+  const finish = finishOf(out);
   for (const code of [0, 1, 2]) {
     fs.writeFileSync(path.join(out, 'merge-exit-code'), `${code}\n`);
     expect(finish(ok).status, `merge-exit-code ${code}`).toBe(code);
@@ -122,11 +139,7 @@ test("finish.ts: a night whose verdicts all pass but where a shard's Playwright 
     fs.mkdirSync(path.join(out, 'shards', shard), { recursive: true });
     fs.writeFileSync(path.join(out, 'shards', shard, 'exit-code'), `${code}\n`);
   }
-  const finish = () =>
-    spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
-      encoding: 'utf8',
-      env: { ...process.env, ...ok },
-    });
+  const finish = () => finishOf(out)(ok);
   const failed = finish();
   expect(failed.status, failed.stdout + failed.stderr).toBe(1);
   expect(failed.stdout).toContain('every verdict passes, but Playwright failed a shard (2: 1:');

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXIT_MEANINGS, jobExitCode } from './night';
+
+/** What the night's last CI step says and exits with (scripts/ci/finish.ts, `nightResult`). */
+export interface NightResult {
+  code: 0 | 1 | 2 | 3;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The result of the night (`bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]`): each shard's
+ * Playwright exit code, then one exit code by the same rule as `npm run check`
+ * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup, its killed checks or its guard:
+ * SHARDS_RESULT failure or cancelled), the reports (MERGE_OUTCOME) or the final redaction guard
+ * (GUARD_OUTCOME) did not succeed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
+ * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
+ * A merge code of 0 with a shard whose Playwright failed is 1, as in the main job. `env` holds the
+ * workflow's outcomes (SHARDS_RESULT, MERGE_OUTCOME, GUARD_OUTCOME).
+ */
+export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv): NightResult {
+  let stdout = '';
+  let stderr = '';
+  const shardFolders = fs.existsSync(shards)
+    ? fs
+        .readdirSync(shards, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort()
+    : [];
+  /** Shard folders with no exit code: their checks were killed or timed out before they ended. */
+  const unrecorded: string[] = [];
+  /** Shards whose Playwright failed (`shard 2: 1`): with every verdict passing, the night is 1, never 0. */
+  const playwrightFailed: string[] = [];
+  for (const shard of shardFolders) {
+    const file = path.join(shards, shard, 'exit-code');
+    if (!fs.existsSync(file)) unrecorded.push(shard);
+    else if (fs.readFileSync(file, 'utf8').trim() !== '0')
+      playwrightFailed.push(`${shard}: ${fs.readFileSync(file, 'utf8').trim()}`);
+    stdout += fs.existsSync(file)
+      ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
+      : `shard ${shard}: no exit code recorded (the shard was killed, or its job timed out, before its checks ended)\n`;
+  }
+  let checks: 0 | 1 | 2 = 2;
+  let merged = true;
+  try {
+    const recorded = Number(fs.readFileSync(path.join(out, 'merge-exit-code'), 'utf8').trim());
+    checks = recorded === 0 || recorded === 1 ? recorded : 2;
+  } catch {
+    // No code: the merge never ran, or was killed before it ended (scripts/ci/merge.sh removes the
+    // code of an earlier merge first). The night has no merged result: the reports failed (3).
+    merged = false;
+    stderr += `finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run to its end\n`;
+  }
+  // A job or step that did not succeed failed, cancelled too (a shard job past its own time is
+  // cancelled, not failed): only `success`, or nothing given (a step that did not run), is not.
+  const failed = (name: string) => !['', 'success', undefined].includes(env[name]);
+  const code = jobExitCode({
+    checks,
+    playwrightFailed: playwrightFailed.length > 0,
+    reportFailed: !merged || failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),
+    guardFailed: failed('GUARD_OUTCOME'),
+  });
+  // As the main job says it: 1 for a night whose verdicts all pass is Playwright's failure, not values.
+  const meaning =
+    code === 1 && checks === 0
+      ? `every verdict passes, but Playwright failed a shard (${playwrightFailed.join(', ')}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; see its log)`
+      : EXIT_MEANINGS[code];
+  const steps = [
+    // A shard job fails when its setup or its guard fails, or when its checks are killed (a step
+    // killed by a signal, no exit code written): that one is named, not blamed on the others
+    // (nightly audit of 2026-11-27: a SIGKILLed checks step read "its setup or its redaction guard").
+    failed('SHARDS_RESULT')
+      ? unrecorded.length
+        ? `a shard job (${unrecorded.join(', ')}: its checks were killed or timed out, no exit code recorded)`
+        : 'a shard job (its setup or its redaction guard)'
+      : '',
+    failed('MERGE_OUTCOME') || !merged ? 'the reports' : '',
+    failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
+  ].filter(Boolean);
+  stdout += `result: ${meaning} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`;
+  return { code, stdout, stderr };
+}
