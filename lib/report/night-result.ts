@@ -7,6 +7,8 @@ export interface NightResult {
   code: 0 | 1 | 2 | 3;
   stdout: string;
   stderr: string;
+  /** Every line in the order the script writes it, each to its stream: one CI log interleaves both. */
+  lines: { to: 'stdout' | 'stderr'; text: string }[];
 }
 
 /**
@@ -20,8 +22,8 @@ export interface NightResult {
  * workflow's outcomes (SHARDS_RESULT, MERGE_OUTCOME, GUARD_OUTCOME).
  */
 export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv): NightResult {
-  let stdout = '';
-  let stderr = '';
+  const lines: NightResult['lines'] = [];
+  const say = (to: 'stdout' | 'stderr', text: string) => lines.push({ to, text });
   const shardFolders = fs.existsSync(shards)
     ? fs
         .readdirSync(shards, { withFileTypes: true })
@@ -38,9 +40,12 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     if (!fs.existsSync(file)) unrecorded.push(shard);
     else if (fs.readFileSync(file, 'utf8').trim() !== '0')
       playwrightFailed.push(`${shard}: ${fs.readFileSync(file, 'utf8').trim()}`);
-    stdout += fs.existsSync(file)
-      ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
-      : `shard ${shard}: no exit code recorded (the shard was killed, or its job timed out, before its checks ended)\n`;
+    say(
+      'stdout',
+      fs.existsSync(file)
+        ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
+        : `shard ${shard}: no exit code recorded (the shard was killed, or its job timed out, before its checks ended)\n`,
+    );
   }
   let checks: 0 | 1 | 2 = 2;
   let merged = true;
@@ -51,7 +56,7 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     // No code: the merge never ran, or was killed before it ended (scripts/ci/merge.sh removes the
     // code of an earlier merge first). The night has no merged result: the reports failed (3).
     merged = false;
-    stderr += `finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run to its end\n`;
+    say('stderr', `finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run to its end\n`);
   }
   // A job or step that did not succeed failed, cancelled too (a shard job past its own time is
   // cancelled, not failed): only `success`, or nothing given (a step that did not run), is not.
@@ -79,6 +84,14 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     failed('MERGE_OUTCOME') || !merged ? 'the reports' : '',
     failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
   ].filter(Boolean);
-  stdout += `result: ${meaning} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`;
-  return { code, stdout, stderr };
+  say(
+    'stdout',
+    `result: ${meaning} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`,
+  );
+  const of = (to: 'stdout' | 'stderr') =>
+    lines
+      .filter((l) => l.to === to)
+      .map((l) => l.text)
+      .join('');
+  return { code, stdout: of('stdout'), stderr: of('stderr'), lines };
 }

@@ -22,6 +22,7 @@ const { positionals } = parseArgsOrUsage(
 const out = positionals[0] ?? 'reports';
 const shards = positionals[1] ?? path.join(out, 'shards');
 const result = nightResult(out, shards, process.env);
-process.stderr.write(result.stderr);
-process.stdout.write(result.stdout);
+// Line by line, each to its stream, in the order they were decided: a CI log interleaves both, and
+// the merge's missing code is said between the shards' lines and the result, as before nightResult.
+for (const line of result.lines) (line.to === 'stdout' ? process.stdout : process.stderr).write(line.text);
 process.exitCode = result.code;

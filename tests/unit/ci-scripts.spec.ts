@@ -126,6 +126,21 @@ test("finish.ts: with every job a success the night's code is the merge's (0, 1,
   const unmerged = finish(ok);
   expect(unmerged.status).toBe(3);
   expect(unmerged.stdout).toContain('failed: the reports; the checks alone would exit 2');
+  // The script itself, its two streams in one log as a CI job shows them: each shard's line, then
+  // the merge's missing code, then the result (the order of the script before nightResult).
+  fs.mkdirSync(path.join(out, 'shards', '1'), { recursive: true });
+  fs.writeFileSync(path.join(out, 'shards', '1', 'exit-code'), '0\n');
+  const log = path.join(out, 'finish.log');
+  const fd = fs.openSync(log, 'w');
+  const script = spawnSync(
+    process.execPath,
+    ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out],
+    { env: { ...withoutOutcomes(), ...ok }, stdio: ['ignore', fd, fd] },
+  );
+  fs.closeSync(fd);
+  const logged = fs.readFileSync(log, 'utf8');
+  expect(script.status, logged).toBe(3);
+  expect(logged.split('\n').map((l) => l.split(':')[0])).toEqual(['shard 1', 'finish', 'result', '']);
 });
 
 test("finish.ts: a night whose verdicts all pass but where a shard's Playwright failed exits 1, as the main job does, never 0 (one rule: lib/report/night.ts jobExitCode)", () => {
