@@ -31,6 +31,7 @@ import { projectTool as bin, ROOT, settings, SettingsError, tsScript } from '../
 import { verdictIndexSchema } from '../lib/schema/verdict';
 import { readJsonFile } from '../lib/util/json';
 import { shownPath } from '../lib/util/shown-path';
+import { stopwatch } from '../lib/util/clock';
 
 /**
  * Where the job's own lines go: stdout, or stderr when a reporter of the checks writes its report
@@ -108,15 +109,16 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 // Sent to the whole group, the checks got it too, and Playwright ignores a second SIGINT within a
 // second of the first.
 let stopped: string | undefined;
-let stoppedAt = 0;
+/** Time since the first stop (the monotonic clock: a wall-clock step must not merge two stops). */
+let sinceStop: (() => number) | undefined;
 let checksChild: ChildProcess | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     // A second stop while the report or the guard runs (their own group never got the first):
     // the caller insists, so they are stopped too. One stop often arrives twice within
     // milliseconds (to the group, and passed on by tsx or npm): a second counts after a second.
-    if (stopped && toEnd && Date.now() - stoppedAt > 1000) stopGroup(toEnd, 'SIGTERM');
-    if (!stopped) stoppedAt = Date.now();
+    if (toEnd && sinceStop && sinceStop() > 1000) stopGroup(toEnd, 'SIGTERM');
+    sinceStop ??= stopwatch();
     stopped ??= signal;
     if (checksChild && checksChild.exitCode === null && checksChild.signalCode === null)
       checksChild.kill(signal);

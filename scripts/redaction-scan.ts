@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatFinding, scanOutputsReport, type Finding } from '../lib/redaction';
+import { stopwatch } from '../lib/util/clock';
 
 const USAGE = 'usage: npx tsx scripts/redaction-scan.ts [--root DIR] [--only] [paths…]';
 /** Findings printed per file; the rest are counted. */
@@ -51,10 +52,10 @@ function fail(message: string): never {
 }
 
 function main(): number {
-  const started = Date.now();
+  const elapsed = stopwatch();
   const { root, extra, only } = options(process.argv.slice(2));
   const result = scanOutputsReport({ root, extraPaths: extra, defaultOutputs: !only });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = (elapsed() / 1000).toFixed(1);
   for (const w of result.warnings) process.stderr.write(`redaction guard: warning: ${w}\n`);
   for (const u of result.unscanned) process.stdout.write(`${u}\n`);
   const files = `${result.filesScanned} file${result.filesScanned === 1 ? '' : 's'} scanned`;

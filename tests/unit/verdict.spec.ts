@@ -92,6 +92,29 @@ const allPassed = (): TestRecord[] => [
   ...ALL.map((n) => record(n, 'passed')),
 ];
 
+/**
+ * Every `name` a TypeScript file of the suite, its scripts or its setup sets from `Date.now()` and
+ * subtracts from `Date.now()` again: a duration on the wall clock, where lib/util/clock.ts
+ * `stopwatch` reads the monotonic one. The bench (scripts/bench/) times whole processes against
+ * each other on purpose and is left out.
+ */
+function wallClockDurations(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, e.name);
+      if (e.isDirectory() && rel !== path.join('scripts', 'bench')) walk(rel);
+      else if (e.isFile() && rel.endsWith('.ts')) {
+        const text = fs.readFileSync(path.join(root, rel), 'utf8');
+        for (const [, name] of text.matchAll(/\b(\w+)\s*=\s*Date\.now\(\)/g))
+          if (new RegExp(`Date\\.now\\(\\)\\s*-\\s*${name}\\b`).test(text)) found.push(`${rel}: ${name}`);
+      }
+    }
+  };
+  for (const dir of ['lib', 'fixtures', 'pages', 'scripts', path.join('tests', 'setup')]) walk(dir);
+  return found;
+}
+
 test.describe('buildVerdict (docs/contract.md §7)', () => {
   test("each item's verdict is its test's status: passed → pass, anything else → fail, saying why", () => {
     const v = buildVerdict(
@@ -260,6 +283,10 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(v.notes).toEqual(['bell\\x07']);
     expect(v.reason!.length).toBeLessThan(REASON_MAX + 40);
     expect(v.reason).toMatch(/… \(\d+ more characters\)$/);
+  });
+
+  test("no duration of the suite, its scripts or its setup is read on the wall clock: a name set from Date.now() is never subtracted from Date.now() again (the time audit mended five such places one by one; the job's second-stop second and the guard's seconds were left)", () => {
+    expect(wallClockDurations(path.resolve(__dirname, '..', '..'))).toEqual([]);
   });
 
   test('a wall clock stepped back during a test (NTP, a resumed VM) gives no negative duration: the verdict is written (time audit of 2026-11-28)', () => {
