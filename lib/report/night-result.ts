@@ -36,16 +36,19 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
   /** Shards whose Playwright failed (`shard 2: 1`): with every verdict passing, the night is 1, never 0. */
   const playwrightFailed: string[] = [];
   for (const shard of shardFolders) {
+    // Read once: the line, the failure and the missing code all come of the same reading.
     const file = path.join(shards, shard, 'exit-code');
-    if (!fs.existsSync(file)) unrecorded.push(shard);
-    else if (fs.readFileSync(file, 'utf8').trim() !== '0')
-      playwrightFailed.push(`${shard}: ${fs.readFileSync(file, 'utf8').trim()}`);
-    say(
-      'stdout',
-      fs.existsSync(file)
-        ? `shard ${shard}: playwright exit code ${fs.readFileSync(file, 'utf8').trim()}\n`
-        : `shard ${shard}: no exit code recorded (the shard was killed, or its job timed out, before its checks ended)\n`,
-    );
+    const recorded = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
+    if (recorded === undefined) {
+      unrecorded.push(shard);
+      say(
+        'stdout',
+        `shard ${shard}: no exit code recorded (the shard was killed, or its job timed out, before its checks ended)\n`,
+      );
+      continue;
+    }
+    if (recorded !== '0') playwrightFailed.push(`${shard}: ${recorded}`);
+    say('stdout', `shard ${shard}: playwright exit code ${recorded}\n`);
   }
   let checks: 0 | 1 | 2 = 2;
   let merged = true;
