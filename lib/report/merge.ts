@@ -452,6 +452,7 @@ export interface LastRun {
  * Why a shard folder may hold no record: it is copied there by scripts/ci/shard.sh alone, so a
  * shard run by hand (`npx playwright test --shard 1/2`, then `npm run merge`) has none, as has one
  * killed before Playwright wrote it. The note said only the kill, which a hand-run night never had.
+ * Said of a record that is not there, not of one there that cannot be read (EISDIR, EACCES).
  */
 const MISSING_LAST_RUN =
   " (only scripts/ci/shard.sh copies Playwright's .last-run.json there: a shard run another way, or killed before Playwright wrote it, has none)";
@@ -475,7 +476,8 @@ export function mergeLastRuns(
   const failed = new Set<string>();
   const statuses = new Set<string>();
   for (const dir of dirs) {
-    const read = readJsonFile(path.join(dir, VERDICT_FOLDER_LAST_RUN));
+    const file = path.join(dir, VERDICT_FOLDER_LAST_RUN);
+    const read = readJsonFile(file);
     const value = read.why === undefined ? (read.value as Partial<LastRun> | null) : undefined;
     if (
       !value ||
@@ -484,7 +486,7 @@ export function mergeLastRuns(
       !value.failedTests.every((t) => typeof t === 'string')
     )
       return {
-        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${path.join(dir, VERDICT_FOLDER_LAST_RUN)} ${read.why ?? 'is not a Playwright last-run record'}${read.why?.startsWith('cannot be read') ? MISSING_LAST_RUN : ''}, ${without}`,
+        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${file} ${read.why ?? 'is not a Playwright last-run record'}${fs.existsSync(file) ? '' : MISSING_LAST_RUN}, ${without}`,
       };
     statuses.add(value.status);
     for (const id of value.failedTests) failed.add(id);

@@ -624,6 +624,14 @@ test.describe('mergeVerdictFolders', () => {
     const broken = mergeLastRuns([one, two], []).note;
     expect(broken).toContain('not valid JSON');
     expect(broken).not.toContain('only scripts/ci/shard.sh copies');
+    // There but not readable (a folder in its place, EISDIR; a file it may not read, EACCES): not a
+    // record that was never copied, which the note would say of it.
+    fs.rmSync(path.join(two, 'last-run.json'));
+    fs.mkdirSync(path.join(two, 'last-run.json'));
+    const unreadable = mergeLastRuns([one, two], []).note;
+    expect(unreadable).toContain('cannot be read');
+    expect(unreadable).not.toContain('only scripts/ci/shard.sh copies');
+    fs.rmSync(path.join(two, 'last-run.json'), { recursive: true });
     // A shard's record is not read as a verdict of its folder.
     expect(readVerdictFolder(one).problems).toEqual([]);
   });
