@@ -1,4 +1,5 @@
 import type { RunInput } from './types';
+import { realDate } from '../util/calendar';
 
 /**
  * Tonight's reports (README.md § Run it nightly in CI): a run's string fields may name the batch
@@ -134,13 +135,6 @@ export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-function realDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
 /**

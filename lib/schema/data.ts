@@ -3,6 +3,7 @@ import { carryIssues } from './issues';
 import { isRecord } from '../util/json';
 import { list, noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
+import { realDate } from '../util/calendar';
 import {
   competitorEntry,
   productLevelSchema,
@@ -73,22 +74,18 @@ export const selfFigures = z.object({
   product_link_rate: optionalRate,
 });
 
-/**
- * Whether YYYY-MM-DD is a day of the calendar. Item 4 takes the latest trend date by its text, so
- * an impossible one (`2026-11-31`, `2026-13-02`, a generator's off-by-one) was the last point and
- * compared with the batch's snapshot without a word (time audit of 2026-11-28): now an error naming
- * the point, as every other bad field of DATA.
+/*
+ * A trend date must be a day of the calendar (lib/util/calendar.ts `realDate`, as L1_BATCH_DATE is
+ * read). Item 4 takes the latest trend date by its text, so an impossible one (`2026-11-31`,
+ * `2026-13-02`, a generator's off-by-one) was the last point and compared with the batch's snapshot
+ * without a word (time audit of 2026-11-28): now an error naming the point, as every other bad
+ * field of DATA.
  */
-const calendarDay = (text: string): boolean => {
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-};
-
 export const trendPoint = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
-    .refine(calendarDay, 'expected a date YYYY-MM-DD: no such day in the calendar'),
+    .refine(realDate, 'expected a date YYYY-MM-DD: no such day in the calendar'),
   exposure_rate: rate,
   top3_rate: optionalRate,
   top5_rate: optionalRate,
