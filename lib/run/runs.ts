@@ -314,21 +314,10 @@ export function readRunsFile(file: string, root: string, cwd = process.cwd()): R
       // Comments (`_note`, `$id`) are ignored here as in a run and at the top; any other key the
       // schema does not know is named with the one it is near, as a run's is.
       let given: unknown = object.profileB;
-      if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
-        const own = Object.entries(given).filter(([k]) => !isAside(k));
-        const known = Object.keys(profileBFileSchema.shape);
-        const stray = own.map(([k]) => k).filter((k) => !known.includes(k));
-        if (stray.length)
-          throw new SettingsError(
-            `L1_RUNS file ${where}: profileB: ${stray
-              .map((k) => {
-                const near = nearestName(k, known);
-                return `unknown key ${JSON.stringify(k)} (${near ? `did you mean ${JSON.stringify(near)}?` : `its keys: ${known.join(', ')}`})`;
-              })
-              .join('; ')}`,
-          );
-        given = Object.fromEntries(own);
-      }
+      const stray = unknownKeys(given, PROFILE_B_KEYS, 'its keys');
+      if (stray.length) throw new SettingsError(`L1_RUNS file ${where}: profileB: ${stray.join('; ')}`);
+      if (typeof given === 'object' && given !== null && !Array.isArray(given))
+        given = Object.fromEntries(Object.entries(given).filter(([k]) => !isAside(k)));
       const parsed = profileBFileSchema.safeParse(given);
       if (!parsed.success)
         throw new SettingsError(
@@ -379,12 +368,22 @@ const RUN_KEYS = Object.keys(runInputSchema.shape);
  * level, batch discovery, the platform's origin). Only the keys are named, never their values.
  */
 function unknownRunKeys(raw: unknown): string[] {
+  return unknownKeys(raw, RUN_KEYS, "a run's keys");
+}
+
+const PROFILE_B_KEYS = Object.keys(profileBFileSchema.shape);
+
+/**
+ * The keys of an object that are none of `known` and no comment (`_note`, `$id`), each with the key
+ * it is near, else the list (`whose`: "a run's keys"): a run's and profileB's, one wording.
+ */
+function unknownKeys(raw: unknown, known: readonly string[], whose: string): string[] {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
   return Object.keys(raw)
-    .filter((key) => !RUN_KEYS.includes(key) && !isAside(key))
+    .filter((key) => !known.includes(key) && !isAside(key))
     .map((key) => {
-      const near = nearestName(key, RUN_KEYS);
-      return `unknown key ${JSON.stringify(key)} (${near ? `did you mean ${JSON.stringify(near)}?` : `a run's keys: ${RUN_KEYS.join(', ')}`})`;
+      const near = nearestName(key, known);
+      return `unknown key ${JSON.stringify(key)} (${near ? `did you mean ${JSON.stringify(near)}?` : `${whose}: ${known.join(', ')}`})`;
     });
 }
 
