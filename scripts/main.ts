@@ -21,7 +21,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportOnStdout, type ReporterEntry } from '../lib/report/allure/reporters';
-import { checksMeaning, EXIT_MEANINGS, jobExitCode, worstExitCode } from '../lib/report/night';
+import {
+  checksMeaning,
+  EXIT_MEANINGS,
+  jobExitCode,
+  playwrightFailedMeaning,
+  worstExitCode,
+} from '../lib/report/night';
 import { readTestArgv } from '../lib/run/selection';
 import { handoffFile, reportFolderFor, takeHandoff } from '../lib/report/outputs';
 import { nightFilesLine } from '../lib/report/verdict-folder';
@@ -183,7 +189,6 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
   // that passed only on its retry, an error outside any test. The job says so and exits 1, never
   // 0 (CLI audit of 2026-11-26: the flag had no effect through the job).
   const playwrightFailed = verdictsCode === 0 && played !== 0 && !stopped;
-  const checks = verdictsCode;
   // No test matched (`--grep item05`: Playwright's "No tests found"): an empty night and no Allure
   // result. Nothing was checked (or, with --pass-with-no-tests, no check ran); no report of nothing.
   const noResult =
@@ -215,17 +220,17 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     : 0;
   const guard = await runGuard(env);
   const code = jobExitCode({
-    checks,
+    checks: verdictsCode,
     playwrightFailed,
     reportFailed: report !== 0,
     guardFailed: guard !== 0,
   });
-  const nothingCompared = code === checks && parsed?.success ? checksMeaning(parsed.data) : undefined;
+  const nothingCompared = code === verdictsCode && parsed?.success ? checksMeaning(parsed.data) : undefined;
   return {
     code,
     ...(playwrightFailed && code === 1
       ? {
-          meaning: `every verdict passes, but Playwright failed the invocation (its exit code ${played}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; see above)`,
+          meaning: playwrightFailedMeaning(`the invocation (its exit code ${played}`, 'see above'),
         }
       : nothingCompared
         ? { meaning: nothingCompared }

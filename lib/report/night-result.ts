@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT_MEANINGS, jobExitCode } from './night';
+import { EXIT_MEANINGS, jobExitCode, playwrightFailedMeaning } from './night';
 
 /** What the night's last CI step says and exits with (scripts/ci/finish.ts, `nightResult`). */
 export interface NightResult {
@@ -73,7 +73,7 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
   // As the main job says it: 1 for a night whose verdicts all pass is Playwright's failure, not values.
   const meaning =
     code === 1 && checks === 0
-      ? `every verdict passes, but Playwright failed a shard (${playwrightFailed.join(', ')}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; see its log)`
+      ? playwrightFailedMeaning(`a shard (${playwrightFailed.join(', ')}`, 'see its log')
       : EXIT_MEANINGS[code];
   const steps = [
     // A shard job fails when its setup or its guard fails, or when its checks are killed (a step

@@ -286,6 +286,15 @@ export const EXIT_MEANINGS: Record<0 | 1 | 2 | 3, string> = {
 };
 
 /**
+ * What exit 1 says of a night whose verdicts all pass (`jobExitCode`'s `playwrightFailed`), as the
+ * main job and CI's finish.ts both say it: `what` failed (`the invocation (its exit code 1`, `a
+ * shard (2: 1`), `see` where its log is.
+ */
+export function playwrightFailedMeaning(what: string, see: string): string {
+  return `every verdict passes, but Playwright failed ${what}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; ${see})`;
+}
+
+/**
  * What the checks' exit code says of this night where EXIT_MEANINGS' line would mislead: 2 for a
  * night whose every run was collected but whose selection ran no item test (`--grep-invert item`,
  * a `--grep` naming the collection), where no run "could not be checked" and nothing was compared.
