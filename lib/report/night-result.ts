@@ -51,16 +51,26 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     say('stdout', `shard ${shard}: playwright exit code ${recorded}\n`);
   }
   let checks: 0 | 1 | 2 = 2;
-  let merged = true;
+  const mergeCode = path.join(out, 'merge-exit-code');
+  let text: string | undefined;
   try {
-    const recorded = Number(fs.readFileSync(path.join(out, 'merge-exit-code'), 'utf8').trim());
-    checks = recorded === 0 || recorded === 1 ? recorded : 2;
+    text = fs.readFileSync(mergeCode, 'utf8').trim();
   } catch {
-    // No code: the merge never ran, or was killed before it ended (scripts/ci/merge.sh removes the
-    // code of an earlier merge first). The night has no merged result: the reports failed (3).
-    merged = false;
-    say('stderr', `finish: no ${path.join(out, 'merge-exit-code')}: the merge did not run to its end\n`);
+    // none: said below
   }
+  // No code: the merge never ran, or was killed before it ended (scripts/ci/merge.sh removes the
+  // code of an earlier merge first), or before `echo` filled the file the shell had emptied (a full
+  // disk too): empty, it read as Number('') = 0, a night that passes. The night has no merged
+  // result: the reports failed (3).
+  const merged = text !== undefined && text !== '';
+  if (merged) {
+    const recorded = Number(text);
+    checks = recorded === 0 || recorded === 1 ? recorded : 2;
+  } else
+    say(
+      'stderr',
+      `finish: ${text === '' ? `${mergeCode} is empty` : `no ${mergeCode}`}: the merge did not run to its end\n`,
+    );
   // A job or step that did not succeed failed, cancelled too (a shard job past its own time is
   // cancelled, not failed): only `success`, or nothing given (a step that did not run), is not.
   const failed = (name: string) => !['', 'success', undefined].includes(env[name]);

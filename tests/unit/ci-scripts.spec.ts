@@ -122,6 +122,12 @@ test("finish.ts: with every job a success the night's code is the merge's (0, 1,
   }
   // A step that did not run has an empty outcome: not a failure.
   expect(finish({ ...ok, GUARD_OUTCOME: '' }).status).toBe(2);
+  // An empty code is none recorded (the shell truncates the file before `echo` writes it: a merge
+  // killed between, or a full disk), never Number('') = 0, a night that passes.
+  fs.writeFileSync(path.join(out, 'merge-exit-code'), '\n');
+  const empty = finish(ok);
+  expect(empty.status).toBe(3);
+  expect(empty.stderr).toContain('the merge did not run to its end');
   fs.rmSync(path.join(out, 'merge-exit-code'));
   const unmerged = finish(ok);
   expect(unmerged.status).toBe(3);
