@@ -307,9 +307,7 @@ function main(): void {
   // A point only for a whole night not in the history yet (lib/report/allure/history.ts historyPoint):
   // not a partial invocation, one shard's folder (`npm run demo -- --shard 1/3`: the merged night
   // adds it), a night with runs interrupted or one stopped early.
-  const point = historyPoint({ summary, verdicts: folder.verdicts, stopped }, history, () =>
-    alreadyInHistory(history, id),
-  );
+  const point = historyPoint(summary, history, () => alreadyInHistory(history, id));
   const append = point.append;
   // Allure writes into a folder of its own beside the report, moved in place only once cleaned and
   // verified (5.): a build stopped or killed half-way never leaves at the report's path a file

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { writeAtomic } from '../../util/atomic';
 import { isRecord } from '../../util/json';
 import { shownPath } from '../../util/shown-path';
-import type { VerdictFile } from '../../schema/verdict';
 import type { NightSummary } from '../night';
 import { safeText } from '../text';
 
@@ -219,15 +218,6 @@ export function alreadyInHistory(history: string, id: string): boolean {
   return historyHasNight(history, id);
 }
 
-/** A night as its verdict folder tells it (scripts/report.ts, step 2). */
-export interface NightOfFolder {
-  /** Its summary; none when the folder holds no verdict. */
-  summary: NightSummary | undefined;
-  verdicts: readonly VerdictFile[];
-  /** Why it stopped early: its index's record, or a night that never finished. */
-  stopped: string | undefined;
-}
-
 /**
  * Whether tonight's build adds a point to the history, and the report's `history:` line saying
  * so. A point only for a complete night (a partial invocation is not the night), not one shard of
@@ -238,15 +228,15 @@ export interface NightOfFolder {
  * are not known), and that is not in the history yet (asked last: it reads the history file).
  */
 export function historyPoint(
-  night: NightOfFolder,
+  night: NightSummary | undefined,
   history: string,
   inHistory: () => boolean,
 ): { append: boolean; line: string } {
-  const complete = night.summary?.selection.complete ?? false;
-  const shard = night.summary?.selection.shard ?? null;
-  const interrupted = night.verdicts.filter((v) => v.failureKind === 'interrupted').length;
   const none = (why: string, after = '') => ({ append: false, line: `${why}: no point added${after}` });
-  if (!complete) return none('partial invocation');
+  // The night's summary alone (none: a folder of no verdict): it holds the verdicts and the stop.
+  if (!night?.selection.complete) return none('partial invocation');
+  const shard = night.selection.shard ?? null;
+  const interrupted = night.verdicts.filter((v) => v.failureKind === 'interrupted').length;
   if (shard) return none(`shard ${shard} of the night`, ' (the night merged from its shards adds one)');
   if (interrupted)
     return none(`${interrupted} run(s) interrupted`, ' (it would show the items that did not run as broken)');
