@@ -179,3 +179,23 @@ test("an Allure results write that fails (a full disk) is said once, recorded in
   const other = new Error('a bug of the runner');
   expect(() => guard(other)).toThrow(other);
 });
+
+test('a guard that sees several failed Allure writes records the first error, once, in the results folder as in the state folder (review of 2026-11-28: rewritten with each later error)', () => {
+  const dir = tempDir('allure-guard-first');
+  const blocked = path.join(dir, 'a-file');
+  fs.writeFileSync(blocked, '');
+  const first = allureWriteErrorIn(path.join(blocked, 'results'));
+  const later = allureWriteErrorIn(path.join(blocked, 'other-results'));
+  const results = path.join(dir, 'results');
+  const invocationDir = path.join(dir, 'state', 'invocations', 'guarded-first');
+  fs.mkdirSync(results);
+  const guard = allureWriteGuard(results, 'guarded-first', () => {}, invocationDir);
+  guard(first);
+  guard(later);
+  const recorded = { invocation: 'guarded-first', error: (first as Error).message };
+  expect((later as Error).message).not.toBe((first as Error).message);
+  expect(JSON.parse(fs.readFileSync(path.join(results, 'l1-incomplete-guarded-first.json'), 'utf8'))).toEqual(
+    recorded,
+  );
+  expect(JSON.parse(fs.readFileSync(path.join(invocationDir, INCOMPLETE_STATE), 'utf8'))).toEqual(recorded);
+});

@@ -72,6 +72,7 @@ export function allureWriteGuard(
   invocationDir?: string,
 ): (reason: unknown) => void {
   let told = false;
+  let recorded = false;
   let kept = false;
   return (reason) => {
     if (!isAllureWriteError(reason)) throw reason;
@@ -82,10 +83,13 @@ export function allureWriteGuard(
       );
     told = true;
     if (!heldHere().has(id)) heldHere().set(id, message);
-    writeIncompleteRecord(resultsDir, id, message);
+    // The first error, in every record: the results folder's was rewritten with each failed
+    // attachment's (one more write to a full disk each time) and said another error than the state's.
+    const first = heldHere().get(id) ?? message;
+    if (!recorded) recorded = writeIncompleteRecord(resultsDir, id, first);
     if (kept || invocationDir === undefined) return;
     try {
-      writePrivate(path.join(invocationDir, INCOMPLETE_STATE), record(id, message));
+      writePrivate(path.join(invocationDir, INCOMPLETE_STATE), record(id, first));
       kept = true;
     } catch {
       // The state folder's disk is full too: this process's record is left, for its teardown.
