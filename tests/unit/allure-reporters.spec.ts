@@ -199,3 +199,14 @@ test('a guard that sees several failed Allure writes records the first error, on
   );
   expect(JSON.parse(fs.readFileSync(path.join(invocationDir, INCOMPLETE_STATE), 'utf8'))).toEqual(recorded);
 });
+
+test("a results folder's record that names no error (written by hand, or by an older suite) is told as 'a write failed', as the state folder's is, never as 'undefined'", () => {
+  const results = tempDir('allure-record-no-error');
+  fs.writeFileSync(path.join(results, 'l1-incomplete-no-error.json'), '{"invocation":"no-error"}\n');
+  expect(incompleteResults(results)).toBe(
+    `allure-playwright could not write every result to ${results} (a write failed): a report of them would lack what it could not write`,
+  );
+  const invocationDir = tempDir('allure-state-no-error');
+  fs.writeFileSync(path.join(invocationDir, INCOMPLETE_STATE), '{"invocation":"no-error-state"}\n');
+  expect(recordedIncomplete('no-error-state', invocationDir)).toBe('a write failed');
+});

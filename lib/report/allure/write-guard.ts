@@ -105,7 +105,11 @@ export function recordedIncomplete(id: string, invocationDir: string): string | 
   const here = heldHere().get(id);
   if (here !== undefined) return here;
   const text = readOr(path.join(invocationDir, INCOMPLETE_STATE), '');
-  if (text === '') return undefined;
+  return text === '' ? undefined : errorOf(text);
+}
+
+/** The error a record (`record`) says, or 'a write failed' where it says none (cut short: a full disk). */
+function errorOf(text: string): string {
   try {
     return String((JSON.parse(text) as { error?: unknown }).error ?? 'a write failed');
   } catch {
@@ -122,14 +126,6 @@ export function incompleteResults(resultsDir: string): string | undefined {
     return undefined;
   }
   if (names.length === 0) return undefined;
-  const errors = names.map((n) => {
-    try {
-      return String(
-        (JSON.parse(fs.readFileSync(path.join(resultsDir, n), 'utf8')) as { error?: unknown }).error,
-      );
-    } catch {
-      return 'a write failed';
-    }
-  });
+  const errors = names.map((n) => errorOf(readOr(path.join(resultsDir, n), '')));
   return `allure-playwright could not write every result to ${resultsDir} (${[...new Set(errors)].join('; ')}): a report of them would lack what it could not write`;
 }
