@@ -69,12 +69,17 @@ export function readClaim(invocationDir: string): Claim | undefined {
 }
 
 /**
- * Whether the invocation `id` of the state folder still runs: its claim names a runner process that
- * is alive and did not start after it (lib/run/state.ts `ownerAlive`).
+ * Whether the runner of `claim` still runs: its process is alive and did not start after the
+ * invocation (lib/run/state.ts `ownerAlive`), not any process that got its pid since.
  */
+function claimRuns(claim: Claim): boolean {
+  return ownerAlive(claim.pid, claim.invocation.startedAt);
+}
+
+/** Whether the invocation `id` of the state folder still runs (`claimRuns`). */
 export function invocationAlive(stateDir: string, id: string): boolean {
   const claim = readClaim(invocationFolders(stateDir, id).dir);
-  return claim !== undefined && ownerAlive(claim.pid, claim.invocation.startedAt);
+  return claim !== undefined && claimRuns(claim);
 }
 
 function originOf(url: string): string[] {
@@ -273,12 +278,7 @@ export function finishKilledInvocations(stateDir: string): string[] {
     const claim = readClaim(folder);
     // Its runner, not any process that got its pid since (a later start): a killed night whose
     // pid was taken was never finished, and the report wrote the index of its partial folder.
-    if (
-      !claim ||
-      fs.existsSync(path.join(folder, FINISHED)) ||
-      ownerAlive(claim.pid, claim.invocation.startedAt)
-    )
-      continue;
+    if (!claim || fs.existsSync(path.join(folder, FINISHED)) || claimRuns(claim)) continue;
     const finished = finishInvocation(
       claim,
       interruption(claim.invocation) ?? 'the invocation was killed (SIGKILL, out of memory or a crash)',
