@@ -594,20 +594,19 @@ export function outputDirInUse(dir: string, setting = 'L1_TEST_RESULTS_DIR'): st
  * Records in the mark of each of `dirs` that is still invocation `invocationId`'s that its Allure
  * results are incomplete (`why`), where `npm run report` reads it whatever became of the results
  * folder's own record (lib/report/allure/write-guard.ts). Kept by `releaseOutputs`; a later
- * invocation's claim writes a mark of its own. Returns the folders it could not write (a full disk).
+ * invocation's claim writes a mark of its own. A folder it cannot write (a full disk) is left:
+ * `releaseOutputs` notes it again.
  */
-export function noteAllureIncomplete(dirs: readonly string[], invocationId: string, why: string): string[] {
-  const failed: string[] = [];
+export function noteAllureIncomplete(dirs: readonly string[], invocationId: string, why: string): void {
   for (const dir of dirs.filter(Boolean)) {
     const mark = readMark(dir);
     if (mark?.invocation !== invocationId) continue;
     try {
       writeMark(dir, { ...mark, allureIncomplete: why });
     } catch {
-      failed.push(dir);
+      // noted again by releaseOutputs
     }
   }
-  return failed;
 }
 
 /**
