@@ -130,7 +130,7 @@ export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T):
 function* lockTries(lockDir: string, waitMs: number): Generator<void, void> {
   const waited = stopwatch();
   for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
-    if (waited() > waitMs) throw heldTooLong(lockDir, waitMs, got === 'again' ? 0 : got);
+    if (waited() > waitMs) throw new LockHeld(lockDir, got === 'again' ? 0 : got, waitMs);
     if (got !== 'again') yield;
   }
 }
@@ -231,10 +231,6 @@ export class LockHeld extends Error {
     super(`waited ${waitMs} ms for ${path.basename(lockDir)} held by process ${owner}`);
     this.name = 'LockHeld';
   }
-}
-
-function heldTooLong(lockDir: string, waitMs: number, owner: number): Error {
-  return new LockHeld(lockDir, owner, waitMs);
 }
 
 /**
