@@ -159,7 +159,11 @@ function tryLock(lockDir: string): true | 'again' | number {
     // and this pid written into that lock made two holders of it. That lock is its owner's: waited for.
     fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid), { flag: 'wx' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return 'again';
+    const code = (e as NodeJS.ErrnoException).code;
+    // ENOENT: the folder made here was renamed aside by a late waiter's takeover (`takeOver`), which
+    // puts it back: tried again (it is waited for, pid-less, as any), never an error that failed
+    // the run, and what is at the path now is not this process's to remove (review of 2026-11-28).
+    if (code === 'EEXIST' || code === 'ENOENT') return 'again';
     // Not taken after all: the folder goes, so that no one waits for a lock nobody holds.
     fs.rmSync(lockDir, { recursive: true, force: true });
     throw e;

@@ -312,6 +312,30 @@ function putBackOverMadeLock(lock: string, owner: string): { restore: () => void
   };
 }
 
+/**
+ * Until the returned function is called, the first write of a pid into `lock` finds its folder
+ * renamed aside by a late waiter's takeover, which puts it back right after (`takeOver`).
+ */
+function asideAtPidWrite(lock: string): () => void {
+  const { writeFileSync } = fs;
+  const write = writeFileSync as (...a: unknown[]) => void;
+  let moved = false;
+  (fs as { writeFileSync: unknown }).writeFileSync = (file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    if (moved || String(file) !== path.join(lock, 'pid')) return write(file, ...rest);
+    moved = true;
+    const aside = path.join(path.dirname(lock), '.l1-lock-taken-1-late');
+    fs.renameSync(lock, aside);
+    try {
+      return write(file, ...rest);
+    } finally {
+      fs.renameSync(aside, lock);
+    }
+  };
+  return () => {
+    (fs as { writeFileSync: unknown }).writeFileSync = writeFileSync;
+  };
+}
+
 /** Until the returned function is called, a rename onto `lock` finds a lock of `owner` there. */
 function thirdWaiterAtPutBack(lock: string, owner: string): () => void {
   const { renameSync } = fs;
@@ -520,6 +544,24 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
       restore();
       (fs as { renameSync: unknown }).renameSync = renameSync;
     }
+  });
+
+  test("a lock folder made here that a late waiter's takeover has aside as its pid is written (put back after) is waited for as a pid-less lock, never an ENOENT that failed the run (review of 2026-11-28)", () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    const restore = asideAtPidWrite(lock);
+    try {
+      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+        'waited 100 ms for company.lock held by process 0',
+      );
+    } finally {
+      restore();
+    }
+    // The folder put back stays, pid-less: taken over once a few seconds old, as one a kill left.
+    expect(fs.readdirSync(lock)).toEqual([]);
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    expect(withLockSync(lock, 100, () => 'taken')).toBe('taken');
+    expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
   });
 
   test("a lock that names another process when its body ends is that process's (a third waiter's, after a takeover race): its release leaves it", async () => {
