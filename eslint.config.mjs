@@ -80,6 +80,7 @@ export default tseslint.config(
             'assert',
             'expectNoSecretsIn',
             'expectSameAsRegex',
+            'expectRefusedFor',
           ],
         },
       ],

@@ -238,6 +238,17 @@ function failPidWrites(): () => void {
 }
 
 /**
+ * The lock `holder` holds, refused after a wait of 100 ms: the message names the lock and its
+ * holder (the owner still alive, the waiter itself, a third waiter, or 0 for a lock no one can be
+ * told to hold).
+ */
+function expectRefusedFor(lock: string, holder: string | number): void {
+  expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
+    `waited 100 ms for ${path.basename(lock)} held by process ${holder}`,
+  );
+}
+
+/**
  * A lock folder naming this process, made a day before it started: its owner was killed and the pid
  * given again since (a CI container numbers processes from 1), so it is taken over. Its path.
  */
@@ -417,9 +428,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     fs.mkdirSync(lock, { recursive: true });
     // This process has the pid, and runs: the owner's lock as it is taken.
     fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-      `waited 100 ms for company.lock held by process ${process.pid}`,
-    );
+    expectRefusedFor(lock, process.pid);
     // Taken a day ago: this process started after it, and is not the process that took it.
     expect(withLockSync(lockOfReusedPid(lock), 100, () => 'taken')).toBe('taken');
     expect(await withLock(lockOfReusedPid(lock), 100, async () => 'taken')).toBe('taken');
@@ -432,9 +441,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     // the first waiter removes the dead owner's lock and takes a fresh one, as a live owner does.
     const first = firstWaiterBetween(lock);
     try {
-      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-        `waited 100 ms for company.lock held by process ${process.pid}`,
-      );
+      expectRefusedFor(lock, process.pid);
     } finally {
       first.restore();
     }
@@ -463,9 +470,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     const owner = String(process.ppid);
     const late = putBackOverMadeLock(lock, owner);
     try {
-      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-        `waited 100 ms for company.lock held by process ${owner}`,
-      );
+      expectRefusedFor(lock, owner);
     } finally {
       late.restore();
     }
@@ -480,9 +485,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     // The second rename (the fresh lock back from aside) finds a third waiter's lock in its place.
     const restoreRename = thirdWaiterAtPutBack(lock, third);
     try {
-      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-        `waited 100 ms for company.lock held by process ${third}`,
-      );
+      expectRefusedFor(lock, third);
     } finally {
       restoreRename();
       first.restore();
@@ -500,9 +503,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     fs.utimesSync(lock, at, at);
     const restore = pidChangedBeforeRename(lock, String(process.pid), at);
     try {
-      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-        `waited 100 ms for company.lock held by process ${process.pid}`,
-      );
+      expectRefusedFor(lock, process.pid);
     } finally {
       restore();
     }
@@ -515,9 +516,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     fs.symlinkSync(path.join(path.dirname(lock), 'nowhere'), lock);
     const restore = boundTries(lock);
     try {
-      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-        'waited 100 ms for company.lock held by process 0',
-      );
+      expectRefusedFor(lock, 0);
     } finally {
       restore();
     }
@@ -550,9 +549,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
     const restore = asideAtPidWrite(lock);
     try {
-      expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-        'waited 100 ms for company.lock held by process 0',
-      );
+      expectRefusedFor(lock, 0);
     } finally {
       restore();
     }
@@ -581,9 +578,7 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
     const lagging = new Date(processStartMs(process.pid)! - 30_000);
     fs.utimesSync(lock, lagging, lagging);
-    expect(() => withLockSync(lock, 100, () => 'taken')).toThrow(
-      `waited 100 ms for company.lock held by process ${process.pid}`,
-    );
+    expectRefusedFor(lock, process.pid);
     expect(fs.readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(String(process.pid));
   });
 
