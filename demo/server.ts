@@ -182,7 +182,10 @@ function printBanner(demo: DemoServer): void {
 /** How often a demo started by a runner looks whether that runner still runs. */
 const RUNNER_WATCH_MS = 1000;
 
-if (require.main === module) {
+// Started as a script: `npx tsx demo/server.ts`, or from its bundle (scripts/run-ts.cjs), which
+// gives the script's path as `process.argv[1]` and each module its own `__filename`. In another
+// script's bundle (scripts/main.ts starts the demo through `startDemo`) neither holds.
+if (require.main === module || process.argv[1] === __filename) {
   startDemo()
     .then((demo) => {
       let stopping = false;
