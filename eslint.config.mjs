@@ -87,6 +87,21 @@ export default tseslint.config(
     },
   },
   {
+    // scripts/run-ts.cjs, the one CommonJS script: it starts the TypeScript ones, so it is not one.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        Buffer: 'readonly',
+        setImmediate: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Setup tests never assert: a failing setup would skip every dependent run; failures become
     // the run's status instead (tests/setup/*.ts).
     files: ['tests/setup/**/*.ts'],

@@ -170,8 +170,8 @@ export default defineConfig({
   webServer:
     config.mode === 'demo'
       ? {
-          // Node with tsx's hook (lib/run/settings.ts `tsScript`), quoted for the shell Playwright uses:
-          // one process, where `npx tsx` started three (npm's CLI, tsx's, the demo's).
+          // Node with the demo's bundle (lib/run/settings.ts `tsScript`), quoted for the shell
+          // Playwright uses: one process, where `npx tsx` started three (npm's CLI, tsx's, the demo's).
           command: shellLine(tsScript('demo/server.ts').flat()),
           // Another checkout's demo answers 409 here, so ours is started (and says the port is
           // taken); a server that answers 200 is reused only after global setup proved it is ours.

@@ -1,7 +1,7 @@
 /**
  * Benchmark (`npm run bench`, docs/decisions.md "Speed"): speed is measured here, never in a timed test.
  *
- * Starts its own demo platform (`node --require tsx/cjs demo/server.ts`, L1_DEMO_PORT = --port or
+ * Starts its own demo platform (`node scripts/run-ts.cjs demo/server.ts`, L1_DEMO_PORT = --port or
  * the next free triple), takes N of its generated runs (demo/model/projects.ts: the unit families' generated
  * cases; several companies, both profiles, every encoding the contract allows, a share that
  * cannot be checked) and measures, for each (N, share, pages), alternating the order at each repeat:

@@ -6,7 +6,6 @@
 // it is stopped with all it started, and fails; scripts/stage.mjs); a Ctrl-C or SIGTERM is passed on
 // to the stages and starts no more (exit 128 + its number: 130 for Ctrl-C). The exit code is 1 when any failed. A static check's output is
 // printed whole between the stages after it ended.
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOptions } from './cli.mjs';
@@ -37,14 +36,11 @@ const bin = (tool) => path.join(root, 'node_modules', '.bin', tool);
  * node_modules/.bin/tsc is depends on how npm installed them.
  */
 const TSC = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
-/** A TypeScript script of the project, as lib/run/settings.ts `tsScript` runs it: `node --require tsx/cjs`. */
-const tsxCjs = createRequire(path.join(root, 'package.json')).resolve('tsx/cjs');
-const ts = (script, ...args) => [process.execPath, '--require', tsxCjs, script, ...args];
-/** How the stage headers name Node and tsx's hook. */
-const SHORT = new Map([
-  [process.execPath, 'node'],
-  [tsxCjs, 'tsx/cjs'],
-]);
+/** A TypeScript script of the project, as lib/run/settings.ts `tsScript` runs it: from its bundle. */
+const runTs = path.join(root, 'scripts', 'run-ts.cjs');
+const ts = (script, ...args) => [process.execPath, runTs, script, ...args];
+/** How the stage headers name Node. */
+const SHORT = new Map([[process.execPath, 'node']]);
 /**
  * Each stage's time bound, in seconds (scripts/stage.mjs: SIGINT, then SIGKILL): several times
  * what each takes on two cores (unit tests 70–120 s, self-tests 80–130 s, each check 3–20 s alone

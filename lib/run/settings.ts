@@ -491,17 +491,21 @@ export function projectTool(tool: string): string {
  */
 const TSX_CJS = require.resolve('tsx/cjs', { paths: [ROOT] });
 
+/** scripts/run-ts.cjs: runs a TypeScript script of the project from one esbuild bundle of it. */
+const RUN_TS = path.join(ROOT, 'scripts', 'run-ts.cjs');
+
 /**
- * How the project runs one of its own TypeScript scripts: Node itself with tsx's CommonJS hook,
- * `node --require tsx/cjs script.ts` (tsx's documented loader form). One process, where the tsx CLI
- * starts two and an ESM loader thread: about 0.25 CPU s less per start (a no-op: 0.08 s against
- * 0.35 s), which the main job pays for its report and its guard, and `npm test` some seventy times
- * (docs/speed-log.md). A signal reaches the script itself, with no relay between. The package is
- * CommonJS, so no script needs the ESM hook: none imports dynamically (scripts/main.ts requires the
- * demo where it needs it).
+ * How the project runs one of its own TypeScript scripts: `node scripts/run-ts.cjs script.ts`,
+ * which runs it from one bundle of it and the project modules it imports, built again whenever one
+ * of them changed (docs/decisions.md, Speed). One process, as `node --require tsx/cjs script.ts`
+ * was, about 0.18 CPU s less per start than tsx's hook, which compiled and source-mapped every
+ * module in every process (`npm test` starts some 150 scripts). A signal reaches the script itself,
+ * with no relay between. `-e CODE` (a test's one line, no file to bundle) still runs with tsx's
+ * hook.
  */
 export function tsScript(script: string, args: readonly string[] = []): [string, string[]] {
-  return [process.execPath, ['--require', TSX_CJS, script, ...args]];
+  if (script === '-e') return [process.execPath, ['--require', TSX_CJS, script, ...args]];
+  return [process.execPath, [RUN_TS, script, ...args]];
 }
 
 /**

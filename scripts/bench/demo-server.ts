@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { tsScript } from '../../lib/run/settings';
 
-/** The benchmark's own demo platform (`node --require tsx/cjs demo/server.ts` on a port of its own). */
+/** The benchmark's own demo platform (`node scripts/run-ts.cjs demo/server.ts` on a port of its own). */
 
 /** Ports other sessions use on this machine: never taken by the benchmark. */
 const RESERVED: readonly [number, number][] = [

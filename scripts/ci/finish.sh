@@ -6,8 +6,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 # Without the packages (the job's setup failed) the result cannot be read: 3, never Node's 1, which
 # would read as "some item failed".
-if [ ! -d node_modules/tsx ]; then
+if [ ! -d node_modules/esbuild ]; then
   echo "result: the night's result could not be read: no node_modules (the job's setup failed) (exit 3)" >&2
   exit 3
 fi
-node --require tsx/cjs scripts/ci/finish.ts "$@"
+node scripts/run-ts.cjs scripts/ci/finish.ts "$@"

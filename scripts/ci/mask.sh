@@ -3,4 +3,4 @@
 # `bash scripts/ci/mask.sh`. Run it first, in every job that holds the registry secret.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-node --require tsx/cjs scripts/ci/mask.ts
+node scripts/run-ts.cjs scripts/ci/mask.ts

@@ -16,7 +16,7 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 // No arguments: one is refused (exit 2), never ignored; --help says what the step does.
-const USAGE = 'usage: bash scripts/ci/mask.sh (node --require tsx/cjs scripts/ci/mask.ts), no arguments';
+const USAGE = 'usage: bash scripts/ci/mask.sh (node scripts/run-ts.cjs scripts/ci/mask.ts), no arguments';
 const { values: given } = parseArgsOrUsage(
   { options: { help: { type: 'boolean', short: 'h' } } },
   'scripts/ci/mask.ts',

@@ -116,7 +116,7 @@ results="${L1_ALLURE_RESULTS_DIR:-allure-results}"
 # never a shard left out unsaid (a glob of */verdicts dropped it).
 verdict_dirs=()
 for dir in "${shard_dirs[@]}"; do verdict_dirs+=("${dir}/verdicts"); done
-node --require tsx/cjs scripts/merge.ts --out "${out}/verdicts" --allure-results "$results" \
+node scripts/run-ts.cjs scripts/merge.ts --out "${out}/verdicts" --allure-results "$results" \
   ${total:+--shards "$total"} "${verdict_dirs[@]}"
 code=$?
 if [ "${out}/verdicts/index.json" -nt "$started" ]; then
@@ -148,7 +148,7 @@ else
   mv -f "$kept_mark" "$mark"
   if has_files "$results" '*'; then
     # One report for the night: one environment (every shard's facts) and one grid (the merged verdicts).
-    node --require tsx/cjs scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
+    node scripts/run-ts.cjs scripts/report.ts --results "$results" --verdicts "${out}/verdicts" --quiet || {
       echo "merge: npm run report (Allure) failed" >&2
       tooling=3
     }

@@ -12,7 +12,7 @@ if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt 20 ]; then
   echo "plan: the shard count must be a whole number from 1 to 20, got '$n'" >&2
   exit 2
 fi
-runs="$(node --require tsx/cjs scripts/runs.ts --count)" || {
+runs="$(node scripts/run-ts.cjs scripts/runs.ts --count)" || {
   echo "plan: the runs could not be read (see above): create the runs file (copy runs/nightly.example.json to the path of L1_RUNS, README.md § Run it nightly in CI) or set the repository variable L1_RUNS_FILE" >&2
   exit 2
 }
@@ -23,7 +23,7 @@ if [ "$n" -gt "$runs" ]; then
 fi
 # The night, resolved once here (`yesterday` in L1_TIME_ZONE): every shard and the merge take this
 # date, so a job re-run on a later day checks the same night, never the next one.
-batch_date="$(node --require tsx/cjs scripts/runs.ts --batch-date)" || exit 2
+batch_date="$(node scripts/run-ts.cjs scripts/runs.ts --batch-date)" || exit 2
 shards="$(seq -s, 1 "$n")"
 lines="matrix={\"shard\":[${shards}]}
 total=${n}

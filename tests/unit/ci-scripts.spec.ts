@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { ROOT } from '../../lib/run/settings';
+import { ROOT, tsScript } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
 import { nightResult } from '../../lib/report/night-result';
 
@@ -11,8 +11,6 @@ import { nightResult } from '../../lib/report/night-result';
  * each where a static review of the workflow found it would fail on GitHub's runners (CI review of
  * 2026-11-27). The whole sequence runs in tests/selftest/shards.spec.ts (scripts/ci/local-pipeline.sh).
  */
-
-const tsx = require.resolve('tsx/cjs');
 
 /** A copy of `scripts` of scripts/ci/ in a folder with no node_modules, as a fresh runner's checkout before setup. */
 function bareCheckout(...scripts: string[]): string {
@@ -87,7 +85,7 @@ test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; 
   // The script itself once (its folders, its environment, its exit code and lines), the rest through
   // the function it runs: each case was a tsx process of its own (docs/speed-log.md).
   const script = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out], {
+    spawnSync(...tsScript(path.join(ROOT, 'scripts', 'ci', 'finish.ts'), [out]), {
       encoding: 'utf8',
       env: { ...withoutOutcomes(), ...env },
     });
@@ -138,11 +136,10 @@ test("finish.ts: with every job a success the night's code is the merge's (0, 1,
   fs.writeFileSync(path.join(out, 'shards', '1', 'exit-code'), '0\n');
   const log = path.join(out, 'finish.log');
   const fd = fs.openSync(log, 'w');
-  const script = spawnSync(
-    process.execPath,
-    ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'finish.ts'), out],
-    { env: { ...withoutOutcomes(), ...ok }, stdio: ['ignore', fd, fd] },
-  );
+  const script = spawnSync(...tsScript(path.join(ROOT, 'scripts', 'ci', 'finish.ts'), [out]), {
+    env: { ...withoutOutcomes(), ...ok },
+    stdio: ['ignore', fd, fd],
+  });
   fs.closeSync(fd);
   const logged = fs.readFileSync(log, 'utf8');
   expect(script.status, logged).toBe(3);
@@ -175,7 +172,7 @@ test("finish.ts: a night whose verdicts all pass but where a shard's Playwright 
  * .env: README.md § Settings); it must exit 0.
  */
 function maskLines(registry: unknown): string[] {
-  const r = spawnSync(process.execPath, ['--require', tsx, path.join(ROOT, 'scripts', 'ci', 'mask.ts')], {
+  const r = spawnSync(...tsScript(path.join(ROOT, 'scripts', 'ci', 'mask.ts')), {
     encoding: 'utf8',
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_'))),

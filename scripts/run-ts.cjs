@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// `node scripts/run-ts.cjs SCRIPT.ts [ARG…]`: runs one of the project's TypeScript scripts from one
+// CommonJS file that esbuild bundled from it and every project module it imports (packages stay in
+// node_modules), kept in .l1/build/ and built again whenever any of its sources changed. This is
+// how the project starts its scripts (lib/run/settings.ts `tsScript`, package.json, scripts/ci/),
+// where it used tsx's hook (`node --require tsx/cjs SCRIPT.ts`): the hook reads, looks up and
+// compiles every module on its own, with its source map, in every process, about 0.18 CPU s more
+// per start than one bundle (scripts/report.ts --help: 0.35 against 0.17 CPU s; `npm test` starts
+// some 150 scripts). docs/decisions.md, Speed.
+//
+// The bundle is fresh when its first line, written with it, names the same esbuild, the same root
+// and the same SHA-1 of each source file it was built from (read again at every start: some 80
+// files, 3 to 4 ms). Otherwise it is built again, into a file of its own renamed over the old
+// one: two starts that build at once each write a whole bundle, and a start never reads half of
+// one. Each module keeps its own `__dirname` and `__filename` (the settings' ROOT, the demo's
+// folders), its stack traces name the TypeScript lines (an external source map, enabled here), and
+// the script sees `process.argv` as Node gives it to a script it runs itself: [node, SCRIPT, ARG…].
+// A script outside the project root runs through tsx's hook as before.
+'use strict';
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const BUILD = path.join(ROOT, '.l1', 'build');
+const FORMAT = 1;
+const MARK = '// l1-bundle ';
+
+const sha1 = (text) => crypto.createHash('sha1').update(text).digest('hex');
+
+/** Where the bundle of a script under the root is kept: .l1/build/scripts/report.ts.cjs. */
+function bundlePath(script) {
+  return path.join(BUILD, `${path.relative(ROOT, script)}.cjs`);
+}
+
+function esbuildVersion() {
+  return require('esbuild/package.json').version;
+}
+
+/** The manifest on a bundle's first line, or undefined. */
+function manifestOf(bundle) {
+  let fd;
+  try {
+    fd = fs.openSync(bundle, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const n = fs.readSync(fd, head, 0, head.length, 0);
+    const line = head.subarray(0, n).toString('utf8').split('\n', 1)[0];
+    if (!line.startsWith(MARK)) return undefined;
+    return JSON.parse(line.slice(MARK.length));
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Whether the bundle was built by this esbuild, at this root, from the files as they are now. */
+function fresh(manifest) {
+  if (!manifest || manifest.format !== FORMAT || manifest.root !== ROOT) return false;
+  if (manifest.esbuild !== esbuildVersion()) return false;
+  for (const [rel, hash] of Object.entries(manifest.inputs)) {
+    let text;
+    try {
+      text = fs.readFileSync(path.join(ROOT, rel));
+    } catch {
+      return false;
+    }
+    if (sha1(text) !== hash) return false;
+  }
+  return true;
+}
+
+/** What a module's first line is given: its own `__dirname` and `__filename`. */
+function ownNames(file) {
+  return `var __dirname = ${JSON.stringify(path.dirname(file))}, __filename = ${JSON.stringify(file)}; `;
+}
+
+/** One message of esbuild as a line: `  FILE:LINE:COLUMN: TEXT`. */
+function located(m) {
+  if (!m.location) return `  ${m.text}`;
+  const { file, line, column } = m.location;
+  // A column of the first line counts the names put in front of it (ownNames).
+  const col = line === 1 ? Math.max(0, column - ownNames(path.resolve(ROOT, file)).length) : column;
+  return `  ${file}:${line}:${col}: ${m.text}`;
+}
+
+/**
+ * Builds the bundle of `script` and writes it with its manifest. Each TypeScript module is read
+ * here, hashed as read, and given its own `__dirname` and `__filename` on its first line (so no
+ * line moves in the source map); esbuild renames them apart where it joins the modules' scopes.
+ */
+async function build(script, bundle) {
+  const esbuild = require('esbuild');
+  const inputs = {};
+  const own = {
+    name: 'l1-own-dirname',
+    setup(b) {
+      b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+        const text = fs.readFileSync(args.path, 'utf8');
+        inputs[path.relative(ROOT, args.path)] = sha1(text);
+        const head = ownNames(args.path);
+        // A first line `#!…` is a comment for the bundle: esbuild reads a hashbang only at its start.
+        return { contents: head + text.replace(/^#!/, '//'), loader: 'ts' };
+      });
+    },
+  };
+  const result = await esbuild.build({
+    entryPoints: [script],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    outfile: bundle,
+    write: false,
+    metafile: true,
+    // Printed here, by file, line and column (located).
+    logLevel: 'silent',
+    plugins: [own],
+  });
+  // Other sources of the bundle (a JSON file it imports) and the settings the build read.
+  for (const input of [...Object.keys(result.metafile.inputs), 'tsconfig.json', 'package.json']) {
+    const rel = path.relative(ROOT, path.resolve(ROOT, input));
+    if (!(rel in inputs) && fs.existsSync(path.join(ROOT, rel)))
+      inputs[rel] = sha1(fs.readFileSync(path.join(ROOT, rel)));
+  }
+  // None today: printed once, by the start that builds.
+  if (result.warnings.length)
+    process.stderr.write(
+      `run-ts: warnings building ${path.relative(ROOT, script)}:\n${result.warnings.map(located).join('\n')}\n`,
+    );
+  const manifest = { format: FORMAT, esbuild: esbuildVersion(), root: ROOT, inputs };
+  fs.mkdirSync(path.dirname(bundle), { recursive: true });
+  const temp = `${bundle}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  for (const file of result.outputFiles) {
+    if (file.path === bundle) {
+      fs.writeFileSync(temp, `${MARK}${JSON.stringify(manifest)}\n${file.text}`);
+      continue;
+    }
+    // The manifest is one more line before the code: one more line, empty of mappings, in the map.
+    const map = JSON.parse(file.text);
+    map.mappings = `;${map.mappings}`;
+    fs.writeFileSync(`${temp}.map`, JSON.stringify(map));
+  }
+  // The map first: a bundle is never newer than the map beside it.
+  if (fs.existsSync(`${temp}.map`)) fs.renameSync(`${temp}.map`, `${bundle}.map`);
+  fs.renameSync(temp, bundle);
+}
+
+function run(bundle) {
+  process.setSourceMapsEnabled(true);
+  require(bundle);
+}
+
+/** tsx's hook, as the project ran its scripts before: for a script it does not bundle. */
+function viaTsx(entry) {
+  require(require.resolve('tsx/cjs', { paths: [ROOT] }));
+  require(entry);
+}
+
+function main() {
+  const script = process.argv[2];
+  if (!script) {
+    process.stderr.write('usage: node scripts/run-ts.cjs SCRIPT.ts [ARG…]\n');
+    process.exit(2);
+  }
+  // As esbuild names it (its real path), so that its `__filename` is `process.argv[1]`.
+  const resolved = path.resolve(script);
+  const entry = fs.existsSync(resolved) ? fs.realpathSync(resolved) : resolved;
+  // [node, SCRIPT, ARG…], as the script would see it run by Node itself.
+  process.argv.splice(1, 2, entry);
+  const rel = path.relative(ROOT, entry);
+  if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).includes('node_modules'))
+    return viaTsx(entry);
+  const bundle = bundlePath(entry);
+  if (fresh(manifestOf(bundle))) return run(bundle);
+  // The script starts outside the promise (setImmediate), so what it throws is an uncaught
+  // exception, as when Node runs it, not a rejection of the build.
+  build(entry, bundle).then(
+    () => setImmediate(run, bundle),
+    (e) => {
+      const errors = e && Array.isArray(e.errors) ? e.errors : [];
+      // Not esbuild's: the bundle could not be written (a read-only checkout, a full disk, a
+      // file where .l1/build should be). It is only quicker: the script runs through tsx's hook.
+      if (!errors.length) return setImmediate(viaTsx, entry);
+      process.stderr.write(`run-ts: cannot build ${rel}:\n${errors.map(located).join('\n')}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+main();

@@ -1,0 +1,203 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './test-type';
+import { ROOT, tsScript } from '../../lib/run/settings';
+import { tempDir } from './fakes/temp';
+
+/**
+ * scripts/run-ts.cjs, how the project starts its TypeScript scripts (lib/run/settings.ts
+ * `tsScript`, package.json, scripts/ci/): from one esbuild bundle of each, built again whenever a
+ * source changed. Each test runs it in a folder of its own, laid out as the project (its own
+ * scripts/run-ts.cjs, tsconfig.json, and the project's packages), so no bundle of the project is
+ * touched while other tests start them.
+ */
+
+/** A folder laid out as the project, with `files` (path → text) in it. */
+function projectWith(files: Record<string, string>): string {
+  const root = fs.realpathSync(tempDir('run-ts'));
+  fs.mkdirSync(path.join(root, 'scripts'));
+  fs.copyFileSync(path.join(ROOT, 'scripts', 'run-ts.cjs'), path.join(root, 'scripts', 'run-ts.cjs'));
+  fs.copyFileSync(path.join(ROOT, 'tsconfig.json'), path.join(root, 'tsconfig.json'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  write(root, files);
+  return root;
+}
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+}
+
+/** The runner's environment without FORCE_COLOR, which colours the paths of Node's stack traces. */
+const plain = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'FORCE_COLOR'));
+
+/** `node scripts/run-ts.cjs SCRIPT ARG…` in `root`, as package.json starts a script. */
+function start(root: string, script: string, args: string[] = []) {
+  return spawnSync(process.execPath, [path.join(root, 'scripts', 'run-ts.cjs'), script, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: plain,
+  });
+}
+
+/** The bundle's file as it is: its inode and modification time say whether it was written again. */
+function stamp(root: string, script: string): string {
+  const s = fs.statSync(path.join(root, '.l1', 'build', `${script}.cjs`));
+  return `${s.ino}:${s.mtimeMs}`;
+}
+
+/** A script that prints what it was given and what its modules see of their own places. */
+const SHOW = {
+  'scripts/show.ts': [
+    "import { where } from '../lib/deep/where';",
+    'console.log(JSON.stringify({ argv: process.argv.slice(1), dir: __dirname, file: __filename, lib: where() }));',
+    'process.exitCode = 3;',
+    '',
+  ].join('\n'),
+  'lib/deep/where.ts': "export const where = (): string[] => [__dirname, __filename, 'one'];\n",
+};
+
+test('a script runs from its bundle with its arguments, each module with its own __dirname and __filename; its exit code is its own', () => {
+  const root = projectWith(SHOW);
+  const r = start(root, 'scripts/show.ts', ['--out', 'x y']);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(3);
+  expect(JSON.parse(r.stdout)).toEqual({
+    argv: [path.join(root, 'scripts', 'show.ts'), '--out', 'x y'],
+    dir: path.join(root, 'scripts'),
+    file: path.join(root, 'scripts', 'show.ts'),
+    lib: [path.join(root, 'lib', 'deep'), path.join(root, 'lib', 'deep', 'where.ts'), 'one'],
+  });
+  expect(fs.existsSync(path.join(root, '.l1', 'build', 'scripts', 'show.ts.cjs'))).toBe(true);
+});
+
+test('a bundle is never run stale: a changed, added or removed source is built again before the start; unchanged, it is not written again', () => {
+  const root = projectWith(SHOW);
+  const first = start(root, 'scripts/show.ts');
+  expect(JSON.parse(first.stdout).lib[2]).toBe('one');
+  const built = stamp(root, 'scripts/show.ts');
+  expect(JSON.parse(start(root, 'scripts/show.ts').stdout).lib[2]).toBe('one');
+  expect(stamp(root, 'scripts/show.ts')).toBe(built);
+  // An imported module changed, with the same length (a stamp of size and time would need the time).
+  write(root, { 'lib/deep/where.ts': SHOW['lib/deep/where.ts'].replace("'one'", "'two'") });
+  expect(JSON.parse(start(root, 'scripts/show.ts').stdout).lib[2]).toBe('two');
+  // A new module imported; then that module changed.
+  write(root, {
+    'lib/deep/where.ts': "export { where } from './other';\n",
+    'lib/deep/other.ts': "export const where = (): string[] => ['', '', 'three'];\n",
+  });
+  expect(JSON.parse(start(root, 'scripts/show.ts').stdout).lib[2]).toBe('three');
+  write(root, { 'lib/deep/other.ts': "export const where = (): string[] => ['', '', 'four'];\n" });
+  expect(JSON.parse(start(root, 'scripts/show.ts').stdout).lib[2]).toBe('four');
+  // A source of the bundle removed: built again, and esbuild names what is missing.
+  fs.rmSync(path.join(root, 'lib', 'deep', 'other.ts'));
+  const gone = start(root, 'scripts/show.ts');
+  expect(gone.status).toBe(1);
+  expect(gone.stderr).toContain('run-ts: cannot build scripts/show.ts:');
+  expect(gone.stderr).toContain('lib/deep/where.ts:1:');
+  expect(gone.stdout).toBe('');
+});
+
+test("a stack trace names the script's TypeScript file and line, at the build's start and from the kept bundle", () => {
+  const root = projectWith({
+    'scripts/throws.ts': [
+      'const n: number = 1;',
+      'function fail(): never {',
+      "  throw new Error('boom');",
+      '}',
+      'if (n) fail();',
+      '',
+    ].join('\n'),
+  });
+  const expectTrace = () => {
+    const r = start(root, 'scripts/throws.ts');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Error: boom');
+    expect(r.stderr).toContain(`at fail (${path.join(root, 'scripts', 'throws.ts')}:3:9)`);
+  };
+  expectTrace();
+  expectTrace();
+});
+
+test('a script that does not compile fails with its file, line and column, on its first line too, exit 1', () => {
+  const root = projectWith({
+    'scripts/first.ts': 'const x: number = ;\n',
+    'scripts/later.ts': 'const a = 1;\nconsole.log(a +);\n',
+  });
+  const first = start(root, 'scripts/first.ts');
+  expect(first.status).toBe(1);
+  expect(first.stderr).toBe(
+    'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:18: Unexpected ";"\n',
+  );
+  const later = start(root, 'scripts/later.ts');
+  expect(later.status).toBe(1);
+  expect(later.stderr).toBe(
+    'run-ts: cannot build scripts/later.ts:\n  scripts/later.ts:2:15: Unexpected ")"\n',
+  );
+  expect(fs.existsSync(path.join(root, '.l1', 'build', 'scripts', 'first.ts.cjs'))).toBe(false);
+});
+
+test('starts that build at once each run whole, and leave no half-written file', async () => {
+  const root = projectWith(SHOW);
+  const runs = await Promise.all(
+    Array.from(
+      { length: 4 },
+      () =>
+        new Promise<{ code: number | null; out: string }>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            [path.join(root, 'scripts', 'run-ts.cjs'), 'scripts/show.ts'],
+            {
+              cwd: root,
+              stdio: ['ignore', 'pipe', 'inherit'],
+            },
+          );
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.on('close', (code) => resolve({ code, out }));
+        }),
+    ),
+  );
+  expect(runs.map((r) => [r.code, JSON.parse(r.out).lib[2]])).toEqual(Array(4).fill([3, 'one']));
+  expect(fs.readdirSync(path.join(root, '.l1', 'build', 'scripts')).sort()).toEqual([
+    'show.ts.cjs',
+    'show.ts.cjs.map',
+  ]);
+});
+
+test("a bundle that cannot be written (a file where .l1/build should be) and a script outside the project run through tsx's hook", () => {
+  const root = projectWith(SHOW);
+  write(root, { '.l1/build': 'not a folder' });
+  const r = start(root, 'scripts/show.ts', ['a']);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(3);
+  expect(JSON.parse(r.stdout).lib[2]).toBe('one');
+  const outside = path.join(fs.realpathSync(tempDir('run-ts-outside')), 'solo.ts');
+  fs.writeFileSync(outside, 'const n: number = 5;\nconsole.log(`solo ${n} ${process.argv[2]}`);\n');
+  const o = start(root, outside, ['b']);
+  expect(o.stderr).toBe('');
+  expect(o.stdout).toBe('solo 5 b\n');
+});
+
+test("tsScript starts a project script through scripts/run-ts.cjs, and a test's `-e` line through tsx's hook", () => {
+  const [node, args] = tsScript('scripts/report.ts', ['--help']);
+  expect([node, ...args]).toEqual([
+    process.execPath,
+    path.join(ROOT, 'scripts', 'run-ts.cjs'),
+    'scripts/report.ts',
+    '--help',
+  ]);
+  // A TypeScript module required from the line.
+  const e = spawnSync(
+    ...tsScript('-e', ["console.log(String(require('./lib/util/calendar').realDate('2026-11-28')))"]),
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  expect(e.stderr).toBe('');
+  expect(e.stdout).toBe('true\n');
+});
