@@ -12,12 +12,13 @@
  *    items of runs not checked, skipped in Playwright so that a broken run costs one worker
  *    restart, are shown as `broken` with their reason (Allure leaves skipped tests out of its
  *    success rate); Playwright's `error-context` prompt (which repeats the failure) is dropped.
- * 4. `allure generate` (allurerc.mjs: awesome, single file, categories, variables) writes ONE
- *    self-contained HTML file; a point is added to the history only for a complete night that is
- *    not in it yet and where no run was interrupted (a partial invocation, a second build of the
- *    same night, a night stopped before every test ran: no point). The history it reads is first
- *    bounded: each line cut to what the report reads, the file to the newest nights that fit
- *    L1_ALLURE_HISTORY_MB (lib/report/allure/history.ts).
+ * 4. `allure generate` (scripts/allure-generate.mjs, through Allure's core API; allurerc.mjs:
+ *    awesome, single file, categories, variables) writes ONE self-contained HTML file; a point is
+ *    added to the history only for a complete night that is not in it yet and where no run was
+ *    interrupted (a partial invocation, a second build of the same night, a night stopped before
+ *    every test ran: no point). The history it reads is first bounded: each line cut to what the
+ *    report reads, the file to the newest nights that fit L1_ALLURE_HISTORY_MB
+ *    (lib/report/allure/history.ts).
  * 5. Every reference to an external host is removed and the output checked (offline.ts); a report
  *    still naming one is deleted.
  *
@@ -333,24 +334,21 @@ function main(): void {
   // This process waits for Allure with what reading the history left in its heap: collected
   // first, as the two add up (the scale audit: 1.25 GB of it before a history of 251 MB).
   heapTrimmer({ floorBytes: 64 * 1024 * 1024 })();
-  const cli = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
+  // Allure's generate through its core API (scripts/allure-generate.mjs), without its CLI's start.
   const generated = spawnSync(
     process.execPath,
     [
-      cli,
-      'generate',
-      // Allure reads the folder as a glob pattern, taken from `--cwd`: the results folder itself,
-      // named `.`, so no character of its path is read as a pattern. Escaping `?*()[]` left braces,
-      // which glob expands before any class, and a folder such as `reports {nightly}` had no report
-      // (file-system audit of 2026-11-28: "No test results directories found", exit 3). allurerc.mjs
-      // takes its paths from its own folder, not from `--cwd`.
-      '.',
+      path.join(ROOT, 'scripts', 'allure-generate.mjs'),
+      // The results folder as a path, never a pattern: Allure's CLI read its folders as glob
+      // patterns, and a folder such as `reports {nightly}` had no report (file-system audit of
+      // 2026-11-28: "No test results directories found", exit 3). allurerc.mjs takes its paths
+      // from its own folder.
+      '--results',
+      results,
       '--config',
       path.join(ROOT, 'allurerc.mjs'),
       '--output',
       building,
-      '--cwd',
-      results,
     ],
     { cwd: ROOT, env, stdio: 'inherit' },
   );

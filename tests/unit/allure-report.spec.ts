@@ -578,6 +578,23 @@ test.describe('npm run report over odd paths (file-system audit): one build for 
   });
 });
 
+test("scripts/allure-generate.mjs (what npm run report starts for Allure): bad usage exits 2 naming what is wrong; a results folder that is not there, 1, in Allure's own words", () => {
+  const generate = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(root, 'scripts', 'allure-generate.mjs'), ...args], {
+      encoding: 'utf8',
+    });
+  const missing = generate('--results', 'r');
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toContain('allure-generate: --results, --config and --output are all needed');
+  const unknown = generate('--results', 'r', '--config', 'c', '--output', 'o', '--cwd', '.');
+  expect(unknown.status).toBe(2);
+  expect(unknown.stderr).toContain("Unknown option '--cwd'");
+  const nowhere = path.join(tempDir('allure-generate'), 'not-there');
+  const none = generate('--results', nowhere, '--config', path.join(root, 'allurerc.mjs'), '--output', 'o');
+  expect(none.status).toBe(1);
+  expect(none.stderr).toBe(`No test results directories found matching pattern: ${nowhere}\n`);
+});
+
 test.describe('environment and summary files', () => {
   test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));

@@ -32,20 +32,13 @@ function embeddedFiles(html: string): Map<string, unknown> {
   return files;
 }
 
-/** `allure generate` as scripts/report.ts runs it (allurerc.mjs), the history given. */
+/** `allure generate` as scripts/report.ts runs it (scripts/allure-generate.mjs, allurerc.mjs), the history given. */
 function generate(results: string, history: string, output: string, append: boolean): string {
   const r = spawnSync(
     process.execPath,
     [
-      path.join(root, 'node_modules', 'allure', 'cli.js'),
-      'generate',
-      results,
-      '--config',
-      path.join(root, 'allurerc.mjs'),
-      '--output',
-      output,
-      '--cwd',
-      root,
+      path.join(root, 'scripts', 'allure-generate.mjs'),
+      ...['--results', results, '--config', path.join(root, 'allurerc.mjs'), '--output', output],
     ],
     {
       cwd: root,
