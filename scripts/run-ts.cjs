@@ -6,7 +6,7 @@
 // where it used tsx's hook (`node --require tsx/cjs SCRIPT.ts`): the hook reads, looks up and
 // compiles every module on its own, with its source map, in every process, about 0.18 CPU s more
 // per start than one bundle (scripts/report.ts --help: 0.35 against 0.17 CPU s; `npm test` starts
-// some 150 scripts). docs/decisions.md, Speed.
+// some 90 scripts). docs/decisions.md, Speed.
 //
 // The bundle is fresh when its first line, written with it, names the same esbuild, the same root
 // and the same SHA-1 of each source file it was built from (read again at every start: some 80

@@ -499,7 +499,7 @@ const RUN_TS = path.join(ROOT, 'scripts', 'run-ts.cjs');
  * which runs it from one bundle of it and the project modules it imports, built again whenever one
  * of them changed (docs/decisions.md, Speed). One process, as `node --require tsx/cjs script.ts`
  * was, about 0.18 CPU s less per start than tsx's hook, which compiled and source-mapped every
- * module in every process (`npm test` starts some 150 scripts). A signal reaches the script itself,
+ * module in every process (`npm test` starts some 90 scripts). A signal reaches the script itself,
  * with no relay between. `-e CODE` (a test's one line, no file to bundle) still runs with tsx's
  * hook.
  */
