@@ -153,7 +153,9 @@ export default defineConfig({
       ? []
       : [
           [
-            'allure-playwright',
+            // allure-playwright, its results written without an fsync of each file on the
+            // runner's main thread (lib/report/allure/reporter.ts).
+            './lib/report/allure/reporter.ts',
             { resultsDir: invocation.outputs.allureResults, detail: false, suiteTitle: false },
           ] as const,
         ]),
