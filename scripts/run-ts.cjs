@@ -12,13 +12,15 @@
 // and the same SHA-1 of each source file it was built from (read again at every start: some 80
 // files, 3 to 4 ms). Otherwise it is built again, into a file of its own renamed over the old
 // one: two starts that build at once each write a whole bundle, and a start never reads half of
-// one. Each module keeps its own `__dirname` and `__filename` (the settings' ROOT, the demo's
+// one. A start reads the bundle once and runs the text it checked, never a file read again (an
+// older build renamed over it meanwhile, or .l1/build removed). Each module keeps its own `__dirname` and `__filename` (the settings' ROOT, the demo's
 // folders), its stack traces name the TypeScript lines (an external source map, enabled here), and
 // the script sees `process.argv` as Node gives it to a script it runs itself: [node, SCRIPT, ARG…].
 // A script outside the project root runs through tsx's hook as before.
 'use strict';
 const crypto = require('node:crypto');
 const fs = require('node:fs');
+const Module = require('node:module');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -37,24 +39,28 @@ function esbuildVersion() {
   return require('esbuild/package.json').version;
 }
 
-/** The manifest on a bundle's first line, or undefined. */
-function manifestOf(bundle) {
-  let fd;
+/**
+ * The bundle's whole text, read once, or undefined: what a start checks is what it runs. Read
+ * again by `require`, it could be another start's older build renamed over it after the check, or
+ * gone with .l1/build.
+ */
+function readBundle(bundle) {
   try {
-    fd = fs.openSync(bundle, 'r');
+    return fs.readFileSync(bundle, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+/** The manifest on a bundle's first line, or undefined. */
+function manifestOf(text) {
+  if (text === undefined) return undefined;
+  const line = text.slice(0, Math.max(0, text.indexOf('\n')));
+  if (!line.startsWith(MARK)) return undefined;
   try {
-    const head = Buffer.alloc(64 * 1024);
-    const n = fs.readSync(fd, head, 0, head.length, 0);
-    const line = head.subarray(0, n).toString('utf8').split('\n', 1)[0];
-    if (!line.startsWith(MARK)) return undefined;
     return JSON.parse(line.slice(MARK.length));
   } catch {
     return undefined;
-  } finally {
-    fs.closeSync(fd);
   }
 }
 
@@ -138,9 +144,11 @@ async function build(script, bundle) {
   const manifest = { format: FORMAT, esbuild: esbuildVersion(), root: ROOT, inputs };
   fs.mkdirSync(path.dirname(bundle), { recursive: true });
   const temp = `${bundle}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  let text = '';
   for (const file of result.outputFiles) {
     if (file.path === bundle) {
-      fs.writeFileSync(temp, `${MARK}${JSON.stringify(manifest)}\n${file.text}`);
+      text = `${MARK}${JSON.stringify(manifest)}\n${file.text}`;
+      fs.writeFileSync(temp, text);
       continue;
     }
     // The manifest is one more line before the code: one more line, empty of mappings, in the map.
@@ -151,11 +159,17 @@ async function build(script, bundle) {
   // The map first: a bundle is never newer than the map beside it.
   if (fs.existsSync(`${temp}.map`)) fs.renameSync(`${temp}.map`, `${bundle}.map`);
   fs.renameSync(temp, bundle);
+  return text;
 }
 
-function run(bundle) {
+/** Runs the bundle's text as read (readBundle) or written (build), as `require(bundle)` would. */
+function run(bundle, text) {
   process.setSourceMapsEnabled(true);
-  require(bundle);
+  const m = new Module(bundle, module);
+  m.filename = bundle;
+  m.paths = Module._nodeModulePaths(path.dirname(bundle));
+  m._compile(text, bundle);
+  m.loaded = true;
 }
 
 /** tsx's hook, as the project ran its scripts before: for a script it does not bundle. */
@@ -179,11 +193,12 @@ function main() {
   if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).includes('node_modules'))
     return viaTsx(entry);
   const bundle = bundlePath(entry);
-  if (fresh(manifestOf(bundle))) return run(bundle);
+  const text = readBundle(bundle);
+  if (fresh(manifestOf(text))) return run(bundle, text);
   // The script starts outside the promise (setImmediate), so what it throws is an uncaught
   // exception, as when Node runs it, not a rejection of the build.
   build(entry, bundle).then(
-    () => setImmediate(run, bundle),
+    (built) => setImmediate(run, bundle, built),
     (e) => {
       const errors = e && Array.isArray(e.errors) ? e.errors : [];
       // Not esbuild's: the bundle could not be written (a read-only checkout, a full disk, a

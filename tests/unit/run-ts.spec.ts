@@ -201,3 +201,52 @@ test("tsScript starts a project script through scripts/run-ts.cjs, and a test's 
   expect(e.stderr).toBe('');
   expect(e.stdout).toBe('true\n');
 });
+
+/**
+ * A preload that, right after the launcher first reads the bundle (whatever call it reads it
+ * with), does what another start or a cleaner can do at that moment: renames an older build over
+ * it (`RACE=FILE`) or removes .l1/build (`RACE=rm`).
+ */
+const RACE = [
+  "const fs = require('node:fs');",
+  "const path = require('node:path');",
+  "const bundle = path.join(process.cwd(), '.l1', 'build', 'scripts', 'show.ts.cjs');",
+  'let done = false;',
+  'const race = () => {',
+  '  if (done) return;',
+  '  done = true;',
+  "  if (process.env.RACE === 'rm') return fs.rmSync(path.dirname(path.dirname(bundle)), { recursive: true });",
+  "  fs.copyFileSync(process.env.RACE, bundle + '.t');",
+  "  fs.renameSync(bundle + '.t', bundle);",
+  '};',
+  'const fds = new Set();',
+  'const { openSync, closeSync, readFileSync } = fs;',
+  'fs.openSync = (p, ...rest) => { const fd = openSync(p, ...rest); if (p === bundle) fds.add(fd); return fd; };',
+  'fs.closeSync = (fd) => { closeSync(fd); if (fds.delete(fd)) race(); };',
+  'fs.readFileSync = (p, ...rest) => { const r = readFileSync(p, ...rest); if (p === bundle) race(); return r; };',
+  '',
+].join('\n');
+
+test('what a start checks is what it runs: an older build renamed over the bundle, or .l1/build removed, after the check', () => {
+  const root = projectWith(SHOW);
+  start(root, 'scripts/show.ts');
+  const older = path.join(root, 'older.cjs');
+  fs.copyFileSync(path.join(root, '.l1', 'build', 'scripts', 'show.ts.cjs'), older);
+  write(root, { 'lib/deep/where.ts': SHOW['lib/deep/where.ts'].replace("'one'", "'two'") });
+  expect(JSON.parse(start(root, 'scripts/show.ts').stdout).lib[2]).toBe('two');
+  write(root, { 'race.cjs': RACE });
+  const raced = (race: string) =>
+    spawnSync(
+      process.execPath,
+      ['--require', path.join(root, 'race.cjs'), path.join(root, 'scripts', 'run-ts.cjs'), 'scripts/show.ts'],
+      { cwd: root, encoding: 'utf8', env: { ...plain, RACE: race } },
+    );
+  const renamed = raced(older);
+  expect(renamed.stderr).toBe('');
+  expect(JSON.parse(renamed.stdout).lib[2]).toBe('two');
+  start(root, 'scripts/show.ts');
+  const removed = raced('rm');
+  expect(removed.stderr).toBe('');
+  expect(removed.status).toBe(3);
+  expect(JSON.parse(removed.stdout).lib[2]).toBe('two');
+});
