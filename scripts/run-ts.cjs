@@ -116,6 +116,10 @@ async function build(script, bundle) {
   };
   const result = await esbuild.build({
     entryPoints: [script],
+    // Paths in its messages and metafile from the root, as the manifest names them: from the
+    // working folder (a start elsewhere), a JSON source was looked up at the wrong place and left
+    // out of the manifest, and a message named the file by a path the columns were not counted for.
+    absWorkingDir: ROOT,
     bundle: true,
     platform: 'node',
     format: 'cjs',

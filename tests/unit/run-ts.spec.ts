@@ -250,3 +250,26 @@ test('what a start checks is what it runs: an older build renamed over the bundl
   expect(removed.status).toBe(3);
   expect(JSON.parse(removed.stdout).lib[2]).toBe('two');
 });
+
+test('started from another working folder: a JSON source changed is built again, and a compile error names the file from the root, at its column', () => {
+  const root = projectWith({
+    'scripts/data.ts': "import data from '../lib/data.json';\nconsole.log(data.n);\n",
+    'lib/data.json': '{ "n": 1 }\n',
+    'scripts/first.ts': 'const x: number = ;\n',
+  });
+  const elsewhere = tempDir('run-ts-cwd');
+  const away = (script: string) =>
+    spawnSync(process.execPath, [path.join(root, 'scripts', 'run-ts.cjs'), path.join(root, script)], {
+      cwd: elsewhere,
+      encoding: 'utf8',
+      env: plain,
+    });
+  expect(away('scripts/data.ts').stdout).toBe('1\n');
+  write(root, { 'lib/data.json': '{ "n": 2 }\n' });
+  expect(away('scripts/data.ts').stdout).toBe('2\n');
+  const bad = away('scripts/first.ts');
+  expect(bad.status).toBe(1);
+  expect(bad.stderr).toBe(
+    'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:18: Unexpected ";"\n',
+  );
+});
