@@ -95,6 +95,7 @@ export default tseslint.config(
         require: 'readonly',
         module: 'writable',
         __dirname: 'readonly',
+        __filename: 'readonly',
         Buffer: 'readonly',
         setImmediate: 'readonly',
       },

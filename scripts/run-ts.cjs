@@ -8,12 +8,13 @@
 // per start than one bundle (scripts/report.ts --help: 0.35 against 0.17 CPU s; `npm test` starts
 // some 90 scripts). docs/decisions.md, Speed.
 //
-// The bundle is fresh when its first line, written with it, names the same esbuild, the same root
-// and the same SHA-1 of each source file it was built from (read again at every start: some 80
-// files, 3 to 4 ms). Otherwise it is built again, into a file of its own renamed over the old
-// one: two starts that build at once each write a whole bundle, and a start never reads half of
-// one. A start reads the bundle once and runs the text it checked, never a file read again (an
-// older build renamed over it meanwhile, or .l1/build removed). Each module keeps its own `__dirname` and `__filename` (the settings' ROOT, the demo's
+// The bundle is fresh when its first line, written with it, names the same esbuild, the same
+// launcher (this file's SHA-1), the same root and the same SHA-1 of each source file it was built
+// from (read again at every start: some 80 files, 3 to 4 ms). Otherwise it is built again, into a
+// file of its own renamed over the old one: two starts that build at once each write a whole
+// bundle, and a start never reads half of one. A start reads the bundle once and runs the text it
+// checked, never a file read again (an older build renamed over it meanwhile, or .l1/build
+// removed). Each module keeps its own `__dirname` and `__filename` (the settings' ROOT, the demo's
 // folders), its stack traces name the TypeScript lines (an external source map, enabled here), and
 // the script sees `process.argv` as Node gives it to a script it runs itself: [node, SCRIPT, ARG…].
 // A script outside the project root runs through tsx's hook as before.
@@ -29,6 +30,8 @@ const FORMAT = 1;
 const MARK = '// l1-bundle ';
 
 const sha1 = (text) => crypto.createHash('sha1').update(text).digest('hex');
+/** This launcher's own source: a bundle built by another version of it (another commit's) is built again. */
+const LAUNCHER = sha1(fs.readFileSync(__filename));
 
 /** Where the bundle of a script under the root is kept: .l1/build/scripts/report.ts.cjs. */
 function bundlePath(script) {
@@ -67,6 +70,7 @@ function manifestOf(text) {
 /** Whether the bundle was built by this esbuild, at this root, from the files as they are now. */
 function fresh(manifest) {
   if (!manifest || manifest.format !== FORMAT || manifest.root !== ROOT) return false;
+  if (manifest.launcher !== LAUNCHER) return false;
   if (manifest.esbuild !== esbuildVersion()) return false;
   for (const [rel, hash] of Object.entries(manifest.inputs)) {
     let text;
@@ -145,7 +149,7 @@ async function build(script, bundle) {
     process.stderr.write(
       `run-ts: warnings building ${path.relative(ROOT, script)}:\n${result.warnings.map(located).join('\n')}\n`,
     );
-  const manifest = { format: FORMAT, esbuild: esbuildVersion(), root: ROOT, inputs };
+  const manifest = { format: FORMAT, esbuild: esbuildVersion(), launcher: LAUNCHER, root: ROOT, inputs };
   fs.mkdirSync(path.dirname(bundle), { recursive: true });
   const temp = `${bundle}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   let text = '';

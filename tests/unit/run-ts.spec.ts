@@ -273,3 +273,17 @@ test('started from another working folder: a JSON source changed is built again,
     'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:18: Unexpected ";"\n',
   );
 });
+
+test('a bundle built by another version of the launcher (a checkout of another commit) is built again', () => {
+  const root = projectWith(SHOW);
+  start(root, 'scripts/show.ts');
+  const built = stamp(root, 'scripts/show.ts');
+  const launcher = path.join(root, 'scripts', 'run-ts.cjs');
+  fs.writeFileSync(
+    launcher,
+    fs.readFileSync(launcher, 'utf8').replace("target: 'node20'", "target: 'node22'"),
+  );
+  const r = start(root, 'scripts/show.ts');
+  expect(r.status).toBe(3);
+  expect(stamp(root, 'scripts/show.ts')).not.toBe(built);
+});
