@@ -118,26 +118,32 @@ async function build(script, bundle) {
       });
     },
   };
-  const result = await esbuild.build({
-    entryPoints: [script],
-    // Paths in its messages and metafile from the root, as the manifest names them: from the
-    // working folder (a start elsewhere), a JSON source was looked up at the wrong place and left
-    // out of the manifest, and a message named the file by a path the columns were not counted for.
-    absWorkingDir: ROOT,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    outfile: bundle,
-    write: false,
-    metafile: true,
-    // Printed here, by file, line and column (located).
-    logLevel: 'silent',
-    plugins: [own],
-  });
+  const result = await esbuild
+    .build({
+      entryPoints: [script],
+      // Paths in its messages and metafile from the root, as the manifest names them: from the
+      // working folder (a start elsewhere), a JSON source was looked up at the wrong place and left
+      // out of the manifest, and a message named the file by a path the columns were not counted for.
+      absWorkingDir: ROOT,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'linked',
+      sourcesContent: false,
+      outfile: bundle,
+      write: false,
+      metafile: true,
+      // Printed here, by file, line and column (located).
+      logLevel: 'silent',
+      plugins: [own],
+    })
+    .finally(() =>
+      // esbuild's service process would otherwise stay beside the script for its whole run (the main
+      // job's 80 minutes), in its process group, holding its stderr.
+      esbuild.stop(),
+    );
   // Other sources of the bundle (a JSON file it imports) and the settings the build read.
   for (const input of [...Object.keys(result.metafile.inputs), 'tsconfig.json', 'package.json']) {
     const rel = path.relative(ROOT, path.resolve(ROOT, input));

@@ -287,3 +287,20 @@ test('a bundle built by another version of the launcher (a checkout of another c
   expect(r.status).toBe(3);
   expect(stamp(root, 'scripts/show.ts')).not.toBe(built);
 });
+
+test("the start that builds leaves no esbuild service running beside the script (an 80-minute main job's process group, its stderr)", () => {
+  const root = projectWith({
+    'scripts/children.ts': [
+      "import { execFileSync } from 'node:child_process';",
+      '// A moment into its run, as a script doing its work.',
+      'setTimeout(() => {',
+      "  const names = execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });",
+      "  console.log(JSON.stringify(names.split('\\n').filter((n) => n && n !== 'ps')));",
+      '}, 300);',
+      '',
+    ].join('\n'),
+  });
+  const r = start(root, 'scripts/children.ts');
+  expect(r.stderr).toBe('');
+  expect(JSON.parse(r.stdout)).toEqual([]);
+});
