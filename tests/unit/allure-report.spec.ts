@@ -595,6 +595,18 @@ test("scripts/allure-generate.mjs (what npm run report starts for Allure): bad u
   expect(none.stderr).toBe(`No test results directories found matching pattern: ${nowhere}\n`);
 });
 
+test("@allurereport/core, which scripts/allure-generate.mjs builds with, is allure's own: the same pinned version in package.json, installed once", () => {
+  const json = (rel: string) => JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
+  const dev = json('package.json').devDependencies;
+  const allure = json('node_modules/allure/package.json');
+  expect(dev['@allurereport/core']).toBe(dev.allure);
+  expect(allure.dependencies['@allurereport/core']).toBe(dev.allure);
+  expect(json('node_modules/@allurereport/core/package.json').version).toBe(allure.version);
+  expect(
+    fs.existsSync(path.join(root, 'node_modules', 'allure', 'node_modules', '@allurereport', 'core')),
+  ).toBe(false);
+});
+
 test.describe('environment and summary files', () => {
   test('environment.properties: escaped keys and values, URLs masked, controls escaped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-env-'));
