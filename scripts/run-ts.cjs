@@ -216,8 +216,14 @@ function main() {
     (e) => {
       const errors = e && Array.isArray(e.errors) ? e.errors : [];
       // Not esbuild's: the bundle could not be written (a read-only checkout, a full disk, a
-      // file where .l1/build should be). It is only quicker: the script runs through tsx's hook.
-      if (!errors.length) return setImmediate(viaTsx, entry);
+      // file where .l1/build should be). It is only quicker: the script runs through tsx's hook,
+      // said in one line, as each start builds it again and throws it away (and a fault of this
+      // launcher would otherwise never be seen).
+      if (!errors.length) {
+        const why = e instanceof Error ? e.message : String(e);
+        process.stderr.write(`run-ts: no bundle for ${rel} (${why}): it runs through tsx's hook\n`);
+        return setImmediate(viaTsx, entry);
+      }
       process.stderr.write(`run-ts: cannot build ${rel}:\n${errors.map(located).join('\n')}\n`);
       process.exit(1);
     },
