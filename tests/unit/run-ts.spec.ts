@@ -122,21 +122,28 @@ test("a stack trace names the script's TypeScript file and line, at the build's 
   expectTrace();
 });
 
-test('a script that does not compile fails with its file, line and column, on its first line too, exit 1', () => {
+test('a script that does not compile fails with its file, line and column (from 1, in characters), on its first line too, exit 1', () => {
   const root = projectWith({
     'scripts/first.ts': 'const x: number = ;\n',
     'scripts/later.ts': 'const a = 1;\nconsole.log(a +);\n',
+    'scripts/wide.ts': "const s = '→ · …';\nconst t = '→→'; const y: number = ;\n",
+    'scripts/wide-first.ts': "const s = '→ · …'; const y: number = ;\n",
   });
   const first = start(root, 'scripts/first.ts');
   expect(first.status).toBe(1);
   expect(first.stderr).toBe(
-    'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:18: Unexpected ";"\n',
+    'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:19: Unexpected ";"\n',
   );
   const later = start(root, 'scripts/later.ts');
   expect(later.status).toBe(1);
   expect(later.stderr).toBe(
-    'run-ts: cannot build scripts/later.ts:\n  scripts/later.ts:2:15: Unexpected ")"\n',
+    'run-ts: cannot build scripts/later.ts:\n  scripts/later.ts:2:16: Unexpected ")"\n',
   );
+  // Columns in characters, not bytes, on the first line and after it.
+  expect(start(root, 'scripts/wide.ts').stderr).toBe(
+    'run-ts: cannot build scripts/wide.ts:\n  scripts/wide.ts:2:35: Unexpected ";"\n',
+  );
+  expect(start(root, 'scripts/wide-first.ts').stderr).toContain('scripts/wide-first.ts:1:38: ');
   expect(fs.existsSync(path.join(root, '.l1', 'build', 'scripts', 'first.ts.cjs'))).toBe(false);
 });
 
@@ -273,7 +280,7 @@ test('started from another working folder: a JSON source changed is built again,
   const bad = away('scripts/first.ts');
   expect(bad.status).toBe(1);
   expect(bad.stderr).toBe(
-    'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:18: Unexpected ";"\n',
+    'run-ts: cannot build scripts/first.ts:\n  scripts/first.ts:1:19: Unexpected ";"\n',
   );
 });
 
