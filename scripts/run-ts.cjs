@@ -191,10 +191,14 @@ function run(bundle, text) {
   m.loaded = true;
 }
 
-/** tsx's hook, as the project ran its scripts before: for a script it does not bundle. */
-function viaTsx(entry) {
+/**
+ * tsx's hook, as the project ran its scripts before: for a script it does not bundle. The script
+ * is loaded as the main module (`process.argv[1]`, set by main), so that `require.main === module`
+ * holds in it as under `node --require tsx/cjs SCRIPT`: required, it silently did nothing.
+ */
+function viaTsx() {
   require(require.resolve('tsx/cjs', { paths: [ROOT] }));
-  require(entry);
+  Module.runMain();
 }
 
 function main() {
@@ -210,7 +214,7 @@ function main() {
   process.argv.splice(1, 2, entry);
   const rel = path.relative(ROOT, entry);
   if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep).includes('node_modules'))
-    return viaTsx(entry);
+    return viaTsx();
   const bundle = bundlePath(entry);
   const text = readBundle(bundle);
   if (fresh(manifestOf(text))) return run(bundle, text);
@@ -227,7 +231,7 @@ function main() {
       if (!errors.length) {
         const why = e instanceof Error ? e.message : String(e);
         process.stderr.write(`run-ts: no bundle for ${rel} (${why}): it runs through tsx's hook\n`);
-        return setImmediate(viaTsx, entry);
+        return setImmediate(viaTsx);
       }
       process.stderr.write(`run-ts: cannot build ${rel}:\n${errors.map(located).join('\n')}\n`);
       process.exit(1);

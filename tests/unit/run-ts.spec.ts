@@ -314,3 +314,15 @@ test("the start that builds leaves no esbuild service running beside the script 
   expect(r.stderr).toBe('');
   expect(JSON.parse(r.stdout)).toEqual([]);
 });
+
+test("a script through tsx's hook is require.main, as `node --require tsx/cjs SCRIPT` made it: one guarded by `require.main === module` runs", () => {
+  const root = projectWith({});
+  const outside = path.join(fs.realpathSync(tempDir('run-ts-outside')), 'guarded.ts');
+  fs.writeFileSync(
+    outside,
+    'const n: number = 1;\nif (require.main === module) console.log(`main ${n} ${process.argv[2]}`);\n',
+  );
+  const o = start(root, outside, ['b']);
+  expect(o.stderr).toBe('');
+  expect(o.stdout).toBe('main 1 b\n');
+});
