@@ -153,9 +153,7 @@ export default defineConfig({
       ? []
       : [
           [
-            // allure-playwright, its results written without an fsync of each file on the
-            // runner's main thread (lib/report/allure/reporter.ts).
-            './lib/report/allure/reporter.ts',
+            'allure-playwright',
             { resultsDir: invocation.outputs.allureResults, detail: false, suiteTitle: false },
           ] as const,
         ]),

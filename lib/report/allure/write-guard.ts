@@ -24,27 +24,14 @@ import { readOr, writePrivate } from '../../run/state';
 /** The record of results that could not be written whole: `l1-incomplete-<invocation id>.json`. */
 export const INCOMPLETE = /^l1-incomplete-[\w.-]+\.json$/;
 
-/** What marks an error as one of an Allure results write by the suite's own writer. */
-const ALLURE_WRITE = Symbol.for('l1-verify.allure-write');
-
-/** `error`, marked as a failed Allure results write (lib/report/allure/reporter.ts `UnsyncedWriter`). */
-export function markAllureWrite(error: unknown): unknown {
-  if (error instanceof Error) (error as Error & { [ALLURE_WRITE]?: true })[ALLURE_WRITE] = true;
-  return error;
-}
-
-/**
- * Whether `reason` is a file-system error of an Allure results write: by the suite's writer
- * (marked) or by allure-js-commons' own (its stack).
- */
+/** Whether `reason` is a file-system error of an Allure results write (allure-js-commons' writer). */
 export function isAllureWriteError(reason: unknown): boolean {
   if (!(reason instanceof Error)) return false;
   const code = (reason as NodeJS.ErrnoException).code;
   return (
     typeof code === 'string' &&
     /^E[A-Z]+$/.test(code) &&
-    ((reason as Error & { [ALLURE_WRITE]?: true })[ALLURE_WRITE] === true ||
-      /allure-(?:js-commons|playwright)/.test(reason.stack ?? ''))
+    /allure-(?:js-commons|playwright)/.test(reason.stack ?? '')
   );
 }
 
