@@ -15,7 +15,7 @@
 // bundle, and a start never reads half of one. A start reads the bundle once and runs the text it
 // checked, never a file read again (an older build renamed over it meanwhile, or .l1/build
 // removed). Each module keeps its own `__dirname` and `__filename` (the settings' ROOT, the demo's
-// folders), its stack traces name the TypeScript lines (an external source map, enabled here), and
+// folders), its stack traces name the TypeScript lines (a source map in the bundle, enabled here), and
 // the script sees `process.argv` as Node gives it to a script it runs itself: [node, SCRIPT, ARG…].
 // A script outside the project root runs through tsx's hook as before.
 'use strict';
@@ -26,7 +26,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD = path.join(ROOT, '.l1', 'build');
-const FORMAT = 1;
+const FORMAT = 2;
 const MARK = '// l1-bundle ';
 
 const sha1 = (text) => crypto.createHash('sha1').update(text).digest('hex');
@@ -104,6 +104,36 @@ function located(m) {
 }
 
 /**
+ * Removes what a build of `bundle` killed between its write and its rename left beside it
+ * (`<bundle>.<pid>.<random>.tmp`), when its process is gone.
+ */
+function removeLeftTemps(bundle) {
+  const dir = path.dirname(bundle);
+  const prefix = `${path.basename(bundle)}.`;
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
+    if (!m || alive(Number(m[1]))) continue;
+    fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/** Whether process `pid` runs (a signal 0 it may not be sent still means it runs). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/**
  * Builds the bundle of `script` and writes it with its manifest. Each TypeScript module is read
  * here, hashed as read, and given its own `__dirname` and `__filename` on its first line (so no
  * line moves in the source map); esbuild renames them apart where it joins the modules' scopes.
@@ -135,7 +165,8 @@ async function build(script, bundle) {
       format: 'cjs',
       target: 'node20',
       packages: 'external',
-      sourcemap: 'linked',
+      // Written into the bundle below, with the manifest's line.
+      sourcemap: 'external',
       sourcesContent: false,
       outfile: bundle,
       write: false,
@@ -162,22 +193,26 @@ async function build(script, bundle) {
     );
   const manifest = { format: FORMAT, esbuild: esbuildVersion(), launcher: LAUNCHER, root: ROOT, inputs };
   fs.mkdirSync(path.dirname(bundle), { recursive: true });
+  removeLeftTemps(bundle);
+  const code = result.outputFiles.find((f) => f.path === bundle).text;
+  // The map inside the bundle, so that one rename puts both in place: two builds at once never pair
+  // one's map with the other's code. The manifest is one more line before the code: one more line,
+  // empty of mappings, in the map.
+  const map = JSON.parse(result.outputFiles.find((f) => f.path === `${bundle}.map`).text);
+  map.mappings = `;${map.mappings}`;
+  const text =
+    `${MARK}${JSON.stringify(manifest)}\n${code}` +
+    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}\n`;
   const temp = `${bundle}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  let text = '';
-  for (const file of result.outputFiles) {
-    if (file.path === bundle) {
-      text = `${MARK}${JSON.stringify(manifest)}\n${file.text}`;
-      fs.writeFileSync(temp, text);
-      continue;
-    }
-    // The manifest is one more line before the code: one more line, empty of mappings, in the map.
-    const map = JSON.parse(file.text);
-    map.mappings = `;${map.mappings}`;
-    fs.writeFileSync(`${temp}.map`, JSON.stringify(map));
+  try {
+    fs.writeFileSync(temp, text);
+    fs.renameSync(temp, bundle);
+  } catch (e) {
+    fs.rmSync(temp, { force: true });
+    throw e;
   }
-  // The map first: a bundle is never newer than the map beside it.
-  if (fs.existsSync(`${temp}.map`)) fs.renameSync(`${temp}.map`, `${bundle}.map`);
-  fs.renameSync(temp, bundle);
+  // The map an earlier launcher kept beside the bundle.
+  fs.rmSync(`${bundle}.map`, { force: true });
   return text;
 }
 

@@ -147,7 +147,7 @@ test('a script that does not compile fails with its file, line and column (from 
   expect(fs.existsSync(path.join(root, '.l1', 'build', 'scripts', 'first.ts.cjs'))).toBe(false);
 });
 
-test('starts that build at once each run whole, and leave no half-written file', async () => {
+test('starts that build at once each run whole, and leave no half-written file, and no map apart from its bundle', async () => {
   const root = projectWith(SHOW);
   const runs = await Promise.all(
     Array.from(
@@ -169,10 +169,28 @@ test('starts that build at once each run whole, and leave no half-written file',
     ),
   );
   expect(runs.map((r) => [r.code, JSON.parse(r.out).lib[2]])).toEqual(Array(4).fill([3, 'one']));
-  expect(fs.readdirSync(path.join(root, '.l1', 'build', 'scripts')).sort()).toEqual([
-    'show.ts.cjs',
-    'show.ts.cjs.map',
-  ]);
+  // The map is in the bundle: one rename puts both in place, so two builds never pair one's map
+  // with the other's code (review of 2026-11-28).
+  expect(fs.readdirSync(path.join(root, '.l1', 'build', 'scripts'))).toEqual(['show.ts.cjs']);
+  expect(fs.readFileSync(path.join(root, '.l1', 'build', 'scripts', 'show.ts.cjs'), 'utf8')).toMatch(
+    /\n\/\/# sourceMappingURL=data:application\/json;base64,[A-Za-z0-9+/=]+\n$/,
+  );
+});
+
+test("what a build killed between its write and its rename left beside the bundle is removed by the next build, and only when its process is gone (never a build's at work)", () => {
+  const root = projectWith(SHOW);
+  const dir = path.join(root, '.l1', 'build', 'scripts');
+  fs.mkdirSync(dir, { recursive: true });
+  // A process that is gone: a child that ran and ended.
+  const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  }).stdout;
+  const dead = `show.ts.cjs.${gone}.0a1b2c3d.tmp`;
+  const working = `show.ts.cjs.${process.pid}.0a1b2c3d.tmp`;
+  const other = `other.ts.cjs.${gone}.0a1b2c3d.tmp`;
+  for (const name of [dead, working, other]) fs.writeFileSync(path.join(dir, name), 'half');
+  expect(start(root, 'scripts/show.ts').status).toBe(3);
+  expect(fs.readdirSync(dir).sort()).toEqual([other, 'show.ts.cjs', working].sort());
 });
 
 test("a bundle that cannot be written (a file where .l1/build should be), said in one line, and a script outside the project run through tsx's hook", () => {
