@@ -16,6 +16,7 @@ import {
   demoStats,
   resetDemoStats,
 } from './harness';
+import type { DemoServer } from '../../demo/server';
 
 /**
  * docs/contract.md §1, §8 and README.md § Results that survive every way Playwright is run: the
@@ -26,6 +27,12 @@ import {
  * (docs/claims.md).
  */
 const aMonitor = () => runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN);
+
+/** Until one of `demo`'s slow answers sleeps (an invocation waits on it), or `limitMs` passed. */
+async function untilSleeping(demo: DemoServer, limitMs = 30_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (demo.sleeping() === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
 // Each test is an invocation of its own, with its own folders and its worker's ports: both self-test
 // workers take them, so that neither waits alone at the end while the other's file runs on.
 test.describe.configure({ mode: 'parallel' });
@@ -170,8 +177,10 @@ test("two invocations at once: a shared output folder is refused, not mixed; the
     L1_VERDICTS_DIR: path.join(shared, 'verdicts'),
     L1_ALLURE_RESULTS_DIR: path.join(shared, 'allure'),
   };
-  // The first holds the folder while the second runs: its second run waits on the demo's slow
-  // endpoint, which answers once the second has ended (or after its 12 s, within the 15 s timeout).
+  // The first holds the folder while the second runs: the second starts once the first's second
+  // run waits on the demo's slow endpoint, which answers once the second has ended (or after its
+  // 12 s, within the 15 s timeout). Started after a fixed 1.5 s, the second often ended before the
+  // first reached the endpoint, which then slept its 12 s whole.
   const slow = { ...scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['fault-slow']!, label: 'slow' };
   const [a, b] = await Promise.all([
     runSuite({
@@ -182,7 +191,7 @@ test("two invocations at once: a shared output folder is refused, not mixed; the
     // The second through the main job (npm run check) in the first one's state folder: its checks
     // are refused, and it says nothing was checked; it never reports the first one's outputs as its
     // own (each invocation hands its outputs over in a file of its own id: tests/unit/outputs.spec.ts).
-    new Promise((r) => setTimeout(r, 1500))
+    untilSleeping(demo)
       .then(() =>
         runSuite({
           name: 'concurrent-b',
