@@ -31,6 +31,11 @@ function write(root: string, files: Record<string, string>): void {
   }
 }
 
+/** A source file's text: its lines, each ended by a newline. */
+function source(...lines: string[]): string {
+  return [...lines, ''].join('\n');
+}
+
 /** The runner's environment without FORCE_COLOR, which colours the paths of Node's stack traces. */
 const plain = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'FORCE_COLOR'));
 
@@ -51,12 +56,11 @@ function stamp(root: string, script: string): string {
 
 /** A script that prints what it was given and what its modules see of their own places. */
 const SHOW = {
-  'scripts/show.ts': [
+  'scripts/show.ts': source(
     "import { where } from '../lib/deep/where';",
     'console.log(JSON.stringify({ argv: process.argv.slice(1), dir: __dirname, file: __filename, lib: where() }));',
     'process.exitCode = 3;',
-    '',
-  ].join('\n'),
+  ),
   'lib/deep/where.ts': "export const where = (): string[] => [__dirname, __filename, 'one'];\n",
 };
 
@@ -103,14 +107,13 @@ test('a bundle is never run stale: a changed, added or removed source is built a
 
 test("a stack trace names the script's TypeScript file and line, at the build's start and from the kept bundle", () => {
   const root = projectWith({
-    'scripts/throws.ts': [
+    'scripts/throws.ts': source(
       'const n: number = 1;',
       'function fail(): never {',
       "  throw new Error('boom');",
       '}',
       'if (n) fail();',
-      '',
-    ].join('\n'),
+    ),
   });
   const expectTrace = () => {
     const r = start(root, 'scripts/throws.ts');
@@ -235,7 +238,7 @@ test("tsScript starts a project script through scripts/run-ts.cjs, and a test's 
  * with), does what another start or a cleaner can do at that moment: renames an older build over
  * it (`RACE=FILE`) or removes .l1/build (`RACE=rm`).
  */
-const RACE = [
+const RACE = source(
   "const fs = require('node:fs');",
   "const path = require('node:path');",
   "const bundle = path.join(process.cwd(), '.l1', 'build', 'scripts', 'show.ts.cjs');",
@@ -252,8 +255,7 @@ const RACE = [
   'fs.openSync = (p, ...rest) => { const fd = openSync(p, ...rest); if (p === bundle) fds.add(fd); return fd; };',
   'fs.closeSync = (fd) => { closeSync(fd); if (fds.delete(fd)) race(); };',
   'fs.readFileSync = (p, ...rest) => { const r = readFileSync(p, ...rest); if (p === bundle) race(); return r; };',
-  '',
-].join('\n');
+);
 
 test('what a start checks is what it runs: an older build renamed over the bundle, or .l1/build removed, after the check', () => {
   const root = projectWith(SHOW);
@@ -318,15 +320,14 @@ test('a bundle built by another version of the launcher (a checkout of another c
 
 test("the start that builds leaves no esbuild service running beside the script (an 80-minute main job's process group, its stderr)", () => {
   const root = projectWith({
-    'scripts/children.ts': [
+    'scripts/children.ts': source(
       "import { execFileSync } from 'node:child_process';",
       '// A moment into its run, as a script doing its work.',
       'setTimeout(() => {',
       "  const names = execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });",
       "  console.log(JSON.stringify(names.split('\\n').filter((n) => n && n !== 'ps')));",
       '}, 300);',
-      '',
-    ].join('\n'),
+    ),
   });
   const r = start(root, 'scripts/children.ts');
   expect(r.stderr).toBe('');
