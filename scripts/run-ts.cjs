@@ -26,7 +26,6 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD = path.join(ROOT, '.l1', 'build');
-const FORMAT = 2;
 const MARK = '// l1-bundle ';
 
 const sha1 = (text) => crypto.createHash('sha1').update(text).digest('hex');
@@ -69,8 +68,8 @@ function manifestOf(text) {
 
 /** Whether the bundle was built by this esbuild, at this root, from the files as they are now. */
 function fresh(manifest) {
-  if (!manifest || manifest.format !== FORMAT || manifest.root !== ROOT) return false;
-  if (manifest.launcher !== LAUNCHER) return false;
+  // The launcher's SHA-1 stands for the bundle's format too: any change of how it builds changes it.
+  if (!manifest || manifest.launcher !== LAUNCHER || manifest.root !== ROOT) return false;
   if (manifest.esbuild !== esbuildVersion()) return false;
   for (const [rel, hash] of Object.entries(manifest.inputs)) {
     let text;
@@ -191,7 +190,7 @@ async function build(script, bundle) {
     process.stderr.write(
       `run-ts: warnings building ${path.relative(ROOT, script)}:\n${result.warnings.map(located).join('\n')}\n`,
     );
-  const manifest = { format: FORMAT, esbuild: esbuildVersion(), launcher: LAUNCHER, root: ROOT, inputs };
+  const manifest = { esbuild: esbuildVersion(), launcher: LAUNCHER, root: ROOT, inputs };
   fs.mkdirSync(path.dirname(bundle), { recursive: true });
   removeLeftTemps(bundle);
   const code = result.outputFiles.find((f) => f.path === bundle).text;
@@ -211,8 +210,6 @@ async function build(script, bundle) {
     fs.rmSync(temp, { force: true });
     throw e;
   }
-  // The map an earlier launcher kept beside the bundle.
-  fs.rmSync(`${bundle}.map`, { force: true });
   return text;
 }
 
