@@ -6,23 +6,20 @@
 // CLI, which loads every command it has (agents, Jira, Slack, TestOps, the dev server) before it
 // reads its arguments: 0.3 CPU s of its 1.4 s per report, and `npm test` builds some 30 reports
 // (docs/speed-log.md). Exit 0 with the report written, 1 when Allure failed (its message on
-// stderr), 2 on bad usage.
+// stderr), 2 on bad usage (scripts/cli.mjs readOptions, as the other plain-Node scripts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions } from './cli.mjs';
 
 const USAGE = 'usage: node scripts/allure-generate.mjs --results DIR --config FILE --output DIR';
-
-let values;
-try {
-  ({ values } = parseArgs({
-    options: { results: { type: 'string' }, config: { type: 'string' }, output: { type: 'string' } },
-    strict: true,
-  }));
-} catch (e) {
-  process.stderr.write(`allure-generate: ${e.message}\n${USAGE}\n`);
-  process.exit(2);
-}
+const values = readOptions({
+  script: 'allure-generate',
+  usage: USAGE,
+  about:
+    "Builds the Allure report of one results folder as `allure generate` does, through Allure's core API " +
+    '(scripts/report.ts starts it; npm run report is the command for people).',
+  options: { results: { type: 'string' }, config: { type: 'string' }, output: { type: 'string' } },
+});
 if (!values.results || !values.config || !values.output) {
   process.stderr.write(`allure-generate: --results, --config and --output are all needed\n${USAGE}\n`);
   process.exit(2);

@@ -589,6 +589,12 @@ test("scripts/allure-generate.mjs (what npm run report starts for Allure): bad u
   const unknown = generate('--results', 'r', '--config', 'c', '--output', 'o', '--cwd', '.');
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toContain("Unknown option '--cwd'");
+  // Its usage and what it does, as the project's other plain-Node scripts (scripts/cli.mjs).
+  const help = generate('--help');
+  expect(help.status).toBe(0);
+  expect(help.stdout).toContain(
+    'usage: node scripts/allure-generate.mjs --results DIR --config FILE --output DIR',
+  );
   const nowhere = path.join(tempDir('allure-generate'), 'not-there');
   const none = generate('--results', nowhere, '--config', path.join(root, 'allurerc.mjs'), '--output', 'o');
   expect(none.status).toBe(1);
