@@ -1,9 +1,9 @@
 // How the project's plain-Node scripts (test.mjs, ensure-env.mjs, lint-workflows.mjs,
 // allure-generate.mjs) read their command line: node:util parseArgs, strict, as lib/util/args.ts
 // `parseArgsOrUsage` reads the TypeScript scripts' (which these cannot import: ensure-env runs
-// before node_modules exists). An
-// unknown option or an argument is refused, never silently ignored: what is wrong in one line
-// naming the script, then the usage, exit 2. --help prints the usage and what the script does.
+// before node_modules exists). An unknown option or an argument is refused, never silently
+// ignored: what is wrong in one line naming the script, then the usage, exit 2. --help prints the
+// usage and what the script does.
 import { parseArgs } from 'node:util';
 
 /** The options given (`options` as parseArgs takes them; `--help`/`-h` is added), or the process ends. */

@@ -16,7 +16,6 @@ import {
   demoStats,
   resetDemoStats,
 } from './harness';
-import type { DemoServer } from '../../demo/server';
 
 /**
  * docs/contract.md §1, §8 and README.md § Results that survive every way Playwright is run: the
@@ -27,12 +26,6 @@ import type { DemoServer } from '../../demo/server';
  * (docs/claims.md).
  */
 const aMonitor = () => runOf(A_MONITOR, ORIGIN, PORTAL_B_ORIGIN);
-
-/** Until one of `demo`'s slow answers sleeps (an invocation waits on it), or `limitMs` passed. */
-async function untilSleeping(demo: DemoServer, limitMs = 30_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (demo.sleeping() === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-}
 // Each test is an invocation of its own, with its own folders and its worker's ports: both self-test
 // workers take them, so that neither waits alone at the end while the other's file runs on.
 test.describe.configure({ mode: 'parallel' });
@@ -191,7 +184,12 @@ test("two invocations at once: a shared output folder is refused, not mixed; the
     // The second through the main job (npm run check) in the first one's state folder: its checks
     // are refused, and it says nothing was checked; it never reports the first one's outputs as its
     // own (each invocation hands its outputs over in a file of its own id: tests/unit/outputs.spec.ts).
-    untilSleeping(demo)
+    expect
+      .poll(() => demo.sleeping(), {
+        message: 'the first invocation waits on the slow endpoint',
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0)
       .then(() =>
         runSuite({
           name: 'concurrent-b',
