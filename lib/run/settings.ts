@@ -485,12 +485,6 @@ export function projectTool(tool: string): string {
   return path.join(ROOT, 'node_modules', '.bin', tool);
 }
 
-/**
- * tsx's CommonJS hook (`tsx/cjs`, through its package's exports), by path: a child's working
- * folder may be another one.
- */
-const TSX_CJS = require.resolve('tsx/cjs', { paths: [ROOT] });
-
 /** scripts/run-ts.cjs: runs a TypeScript script of the project from one esbuild bundle of it. */
 const RUN_TS = path.join(ROOT, 'scripts', 'run-ts.cjs');
 
@@ -500,11 +494,9 @@ const RUN_TS = path.join(ROOT, 'scripts', 'run-ts.cjs');
  * of them changed (docs/decisions.md, Speed). One process, as `node --require tsx/cjs script.ts`
  * was, about 0.18 CPU s less per start than tsx's hook, which compiled and source-mapped every
  * module in every process (`npm test` starts some 90 scripts). A signal reaches the script itself,
- * with no relay between. `-e CODE` (a test's one line, no file to bundle) still runs with tsx's
- * hook.
+ * with no relay between.
  */
 export function tsScript(script: string, args: readonly string[] = []): [string, string[]] {
-  if (script === '-e') return [process.execPath, ['--require', TSX_CJS, script, ...args]];
   return [process.execPath, [RUN_TS, script, ...args]];
 }
 

@@ -8,8 +8,9 @@ import {
   chromiumVersion,
   findChromium,
 } from '../../lib/run/browser';
-import { ROOT, tsScript } from '../../lib/run/settings';
+import { ROOT } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
+import { tsEval } from './fakes/ts-eval';
 
 test.describe('browser discovery (lib/run/browser.ts, docs/decisions.md: Debian’s headless shell)', () => {
   const only =
@@ -92,7 +93,7 @@ test('with no variable map given, L1_CHROMIUM_PATH is read as the settings read 
     'process.stdout.write(JSON.stringify([browser.findChromium(), browser.chromiumLaunchOptions().executablePath, browser.chromiumPathProblem()]));',
   ].join('\n');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_')));
-  const r = spawnSync(...tsScript('-e', [code]), {
+  const r = spawnSync(...tsEval(code), {
     cwd: ROOT,
     env: { ...env, L1_CHROMIUM_PATH: '' },
     encoding: 'utf8',

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test-type';
-import { ROOT, tsScript } from '../../lib/run/settings';
+import { ROOT } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
+import { tsEval } from './fakes/ts-eval';
 
 /**
  * README.md § Settings: "A relative folder or file in a variable is taken from the project's root
@@ -18,7 +19,7 @@ function fromFolder(cwd: string, given: string): [string | null, string | null] 
     'process.stdout.write(JSON.stringify([browser.findChromium(env) ?? null, browser.chromiumPathProblem(env) ?? null]));',
   ].join('\n');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('L1_')));
-  const r = spawnSync(...tsScript('-e', [code]), { cwd, env, encoding: 'utf8' });
+  const r = spawnSync(...tsEval(code), { cwd, env, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as [string | null, string | null];
 }

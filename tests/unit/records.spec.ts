@@ -21,9 +21,9 @@ import {
   type TestRecord,
 } from '../../lib/report/records';
 import { ITEMS } from '../../lib/rules/items';
-import { tsScript } from '../../lib/run/settings';
 import { appendPrivate } from '../../lib/run/state';
 import { tempDir } from './fakes/temp';
+import { tsEval } from './fakes/ts-eval';
 
 /**
  * The records a run's tests leave (lib/report/records.ts): a test appends its start to the run's
@@ -90,7 +90,7 @@ test('two processes appending records at once each add whole lines; the last rec
       const script = `const { writeTestRecord } = require(${records});
 for (let i = 0; i < 500; i++)
   writeTestRecord(${JSON.stringify(dir)}, { test: ${item}, status: 'passed', durationMs: i, error: 'x'.repeat(200) });`;
-      spawn(...tsScript('-e', [script]), { stdio: 'ignore' })
+      spawn(...tsEval(script), { stdio: 'ignore' })
         .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited ${code}`))))
         .on('error', reject);
     });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from './test-type';
 import { ROOT, tsScript } from '../../lib/run/settings';
 import { tempDir } from './fakes/temp';
+import { tsEval } from './fakes/ts-eval';
 
 /**
  * scripts/run-ts.cjs, how the project starts its TypeScript scripts (lib/run/settings.ts
@@ -213,7 +214,7 @@ test("a bundle that cannot be written (a file where .l1/build should be), said i
   expect(o.stdout).toBe('solo 5 b\n');
 });
 
-test("tsScript starts a project script through scripts/run-ts.cjs, and a test's `-e` line through tsx's hook", () => {
+test("tsScript starts a project script through scripts/run-ts.cjs; a test's `-e` line goes through tsx's hook (tests/unit/fakes/ts-eval.ts)", () => {
   const [node, args] = tsScript('scripts/report.ts', ['--help']);
   expect([node, ...args]).toEqual([
     process.execPath,
@@ -223,7 +224,7 @@ test("tsScript starts a project script through scripts/run-ts.cjs, and a test's 
   ]);
   // A TypeScript module required from the line.
   const e = spawnSync(
-    ...tsScript('-e', ["console.log(String(require('./lib/util/calendar').realDate('2026-11-28')))"]),
+    ...tsEval("console.log(String(require('./lib/util/calendar').realDate('2026-11-28')))"),
     {
       cwd: ROOT,
       encoding: 'utf8',

@@ -28,6 +28,7 @@ import type { RunInput } from '../../lib/run/types';
 import { parseVariables, unknownVariableWarnings, VARIABLES, variablesTable } from '../../lib/run/variables';
 import { writeAtomic } from '../../lib/util/atomic';
 import { tempDir } from './fakes/temp';
+import { tsEval } from './fakes/ts-eval';
 
 /** readSettings (README.md § Settings, docs/contract.md §1-2): which runs an invocation checks, how, and why. */
 
@@ -1060,7 +1061,7 @@ test("settings() read with other options is read again, never the first call's a
     'try { full = settings().mode; } catch (e) { full = e.message.slice(0, 40); }',
     'process.stdout.write(JSON.stringify({ optional, full, again: settings({ runsOptional: true }).mode }));',
   ].join('\n');
-  const r = spawnSync(...tsScript('-e', [code]), { cwd: ROOT, env, encoding: 'utf8' });
+  const r = spawnSync(...tsEval(code), { cwd: ROOT, env, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   // The report and the merge read without runs; the checks must still be refused with none.
   expect(JSON.parse(r.stdout)).toEqual({
