@@ -71,7 +71,10 @@ function fresh(manifest) {
   // The launcher's SHA-1 stands for the bundle's format too: any change of how it builds changes it.
   if (!manifest || manifest.launcher !== LAUNCHER || manifest.root !== ROOT) return false;
   if (manifest.esbuild !== esbuildVersion()) return false;
-  for (const [rel, hash] of Object.entries(manifest.inputs)) {
+  // A bundle is built from its script at least: a manifest naming no source says nothing fresh.
+  const inputs = Object.entries(manifest.inputs ?? {});
+  if (!inputs.some(([, hash]) => typeof hash === 'string')) return false;
+  for (const [rel, hash] of inputs) {
     let text;
     try {
       text = fs.readFileSync(path.join(ROOT, rel));

@@ -106,6 +106,24 @@ test('a bundle is never run stale: a changed, added or removed source is built a
   expect(gone.stdout).toBe('');
 });
 
+test('a bundle whose first line names no source, or none at all, is built again, never run as fresh (a manifest cut short or edited by hand)', () => {
+  const root = projectWith(SHOW);
+  start(root, 'scripts/show.ts');
+  const bundle = path.join(root, '.l1', 'build', 'scripts', 'show.ts.cjs');
+  const [first, ...rest] = fs.readFileSync(bundle, 'utf8').split('\n');
+  const manifest = JSON.parse(first!.replace('// l1-bundle ', '')) as { inputs?: unknown };
+  const reruns = (inputs: unknown) => {
+    fs.writeFileSync(bundle, [`// l1-bundle ${JSON.stringify({ ...manifest, inputs })}`, ...rest].join('\n'));
+    const built = stamp(root, 'scripts/show.ts');
+    const r = start(root, 'scripts/show.ts');
+    return [r.status, r.stderr, stamp(root, 'scripts/show.ts') !== built];
+  };
+  expect(reruns({})).toEqual([3, '', true]);
+  expect(reruns(undefined)).toEqual([3, '', true]);
+  // Near miss: the manifest as written, untouched, is fresh.
+  expect(reruns(manifest.inputs)).toEqual([3, '', false]);
+});
+
 test("a stack trace names the script's TypeScript file and line, at the build's start and from the kept bundle", () => {
   const root = projectWith({
     'scripts/throws.ts': source(
