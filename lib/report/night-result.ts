@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT_MEANINGS, jobExitCode, playwrightFailedMeaning } from './night';
+import { readOr } from '../run/state';
 
 /** What the night's last CI step says and exits with (scripts/ci/finish.ts, `nightResult`). */
 export interface NightResult {
@@ -31,15 +32,16 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
         .map((e) => e.name)
         .sort()
     : [];
-  /** Shard folders with no exit code: their checks were killed or timed out before they ended. */
+  /** Shard folders with no exit code (none, or empty): their checks were killed or timed out. */
   const unrecorded: string[] = [];
   /** Shards whose Playwright failed (`shard 2: 1`): with every verdict passing, the night is 1, never 0. */
   const playwrightFailed: string[] = [];
   for (const shard of shardFolders) {
-    // Read once: the line, the failure and the missing code all come of the same reading.
+    // Read once: the line, the failure and the missing code all come of the same reading. Empty
+    // is none recorded, as the merge's code below: shard.sh writes it with echo "$code" >file too.
     const file = path.join(shards, shard, 'exit-code');
-    const recorded = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
-    if (recorded === undefined) {
+    const recorded = readOr(file, '').trim();
+    if (recorded === '') {
       unrecorded.push(shard);
       say(
         'stdout',

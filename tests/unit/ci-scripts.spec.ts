@@ -166,6 +166,28 @@ test("finish.ts: a night whose verdicts all pass but where a shard's Playwright 
   expect(finish().status).toBe(0);
 });
 
+test("finish.ts: a shard's empty exit-code is no code recorded, as the merge's is: its killed checks named, never Playwright's failure of a code ''", () => {
+  // shard.sh writes it as merge.sh does (echo "$code" >file, which the shell empties first): a
+  // shard killed in between, or a full disk, leaves it empty (review 58 of eca50db).
+  const out = tempDir('ci-finish');
+  fs.writeFileSync(path.join(out, 'merge-exit-code'), '0\n');
+  fs.mkdirSync(path.join(out, 'shards', '1'), { recursive: true });
+  fs.writeFileSync(path.join(out, 'shards', '1', 'exit-code'), '\n');
+  const killed = finishOf(out)({
+    SHARDS_RESULT: 'failure',
+    MERGE_OUTCOME: 'success',
+    GUARD_OUTCOME: 'success',
+  });
+  expect(killed.status).toBe(3);
+  expect(killed.stdout).toContain('shard 1: no exit code recorded');
+  expect(killed.stdout).toContain(
+    'failed: a shard job (1: its checks were killed or timed out, no exit code recorded)',
+  );
+  const byHand = finishOf(out)({});
+  expect(byHand.stdout).not.toContain('playwright exit code');
+  expect(byHand.stdout).not.toContain('Playwright failed');
+});
+
 /**
  * The `::add-mask::` lines scripts/ci/mask.ts prints in GitHub Actions for a registry given as
  * L1_CREDENTIALS_JSON, with no L1_* of this shell (a blank L1_CREDENTIALS_FILE would not hide one in
