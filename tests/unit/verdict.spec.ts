@@ -93,10 +93,10 @@ const allPassed = (): TestRecord[] => [
 ];
 
 /**
- * Every `name` a TypeScript file of the suite, its scripts or its setup sets from `Date.now()` and
- * subtracts from `Date.now()` again: a duration on the wall clock, where lib/util/clock.ts
- * `stopwatch` reads the monotonic one. The bench (scripts/bench/) times whole processes against
- * each other on purpose and is left out.
+ * Every `name` a file of the suite, its scripts or its setup (TypeScript or JavaScript: npm test's
+ * stage runner is scripts/stage.mjs) sets from `Date.now()` and subtracts from `Date.now()` again:
+ * a duration on the wall clock, where lib/util/clock.ts `stopwatch` reads the monotonic one. The
+ * bench (scripts/bench/) times whole processes against each other on purpose and is left out.
  */
 function wallClockDurations(root: string): string[] {
   const found: string[] = [];
@@ -104,7 +104,7 @@ function wallClockDurations(root: string): string[] {
     for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = path.join(dir, e.name);
       if (e.isDirectory() && rel !== path.join('scripts', 'bench')) walk(rel);
-      else if (e.isFile() && rel.endsWith('.ts')) {
+      else if (e.isFile() && /\.(?:ts|mjs|cjs|js)$/.test(rel)) {
         const text = fs.readFileSync(path.join(root, rel), 'utf8');
         for (const [, name] of text.matchAll(/\b(\w+)\s*=\s*Date\.now\(\)/g))
           if (new RegExp(`Date\\.now\\(\\)\\s*-\\s*${name}\\b`).test(text)) found.push(`${rel}: ${name}`);
