@@ -125,12 +125,17 @@ export function withLockSync<T>(lockDir: string, waitMs: number, body: () => T):
  * clock stepped back during it (NTP, a resumed VM) made it as much longer. A takeover tried again
  * counts against it too: where one never ends (a file system whose rename moves a folder's time, so
  * each dead lock is put back as fresh), the loop held the event loop for good and no run's timeout
- * could fire (reviews of 2026-11-28).
+ * could fire (reviews of 2026-11-28). Past the wait, one takeover still gets its next try: the
+ * lock it freed is not held by anyone.
  */
 function* lockTries(lockDir: string, waitMs: number): Generator<void, void> {
   const waited = stopwatch();
+  // Takeovers past the wait: the first gets its next try, for the lock it freed is free (an owner
+  // that died in the last pause was refused as "held by process 0"); the one after, refused.
+  let againPast = 0;
   for (let got = tryLock(lockDir); got !== true; got = tryLock(lockDir)) {
-    if (waited() > waitMs) throw new LockHeld(lockDir, got === 'again' ? 0 : got, waitMs);
+    if (waited() > waitMs && (got !== 'again' || againPast++ > 0))
+      throw new LockHeld(lockDir, got === 'again' ? 0 : got, waitMs);
     if (got !== 'again') yield;
   }
 }

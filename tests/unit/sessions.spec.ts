@@ -545,6 +545,27 @@ test.describe('the login lock (lib/run/state.ts withLock) after a write the disk
     }
   });
 
+  test('a lock whose owner dies as the wait ends is taken, not refused as "held by process 0": the takeover that freed it past the wait gets its next try (review 58 of b5b1cbc)', async () => {
+    const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
+    fs.mkdirSync(lock, { recursive: true });
+    // Held by a live owner (this process) for the whole wait...
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    const { now } = performance;
+    // ...which dies during the waiter's last pause (its pid, then, one no process has: above
+    // Linux's largest pid_max), the wait's monotonic clock past its end.
+    const dies = setTimeout(() => {
+      fs.writeFileSync(path.join(lock, 'pid'), String(2 ** 22 + 1));
+      performance.now = () => now.call(performance) + 60_000;
+    }, 10);
+    try {
+      expect(await withLock(lock, 100, async () => 'taken')).toBe('taken');
+    } finally {
+      clearTimeout(dies);
+      performance.now = now;
+    }
+    expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
+  });
+
   test("a lock folder made here that a late waiter's takeover has aside as its pid is written (put back after) is waited for as a pid-less lock, never an ENOENT that failed the run (review of 2026-11-28)", () => {
     const lock = path.join(tempDir('lock'), 'auth', 'company.lock');
     const restore = asideAtPidWrite(lock);
