@@ -210,3 +210,31 @@ test("a results folder's record that names no error (written by hand, or by an o
   fs.writeFileSync(path.join(invocationDir, INCOMPLETE_STATE), '{"invocation":"no-error-state"}\n');
   expect(recordedIncomplete('no-error-state', invocationDir)).toBe('a write failed');
 });
+
+test("a guard whose results folder's record the full disk refused writes it at a later failed write, once there is space, with the first error; and, written, never again (review 58 of 4ff452d: neither half was asserted)", () => {
+  const dir = tempDir('allure-guard-retry');
+  const blocked = path.join(dir, 'a-file');
+  fs.writeFileSync(blocked, '');
+  const [first, second, third] = ['one', 'two', 'three'].map((n) =>
+    allureWriteErrorIn(path.join(blocked, n)),
+  );
+  const results = path.join(dir, 'results');
+  fs.mkdirSync(results);
+  const record = path.join(results, 'l1-incomplete-guarded-retry.json');
+  const guard = allureWriteGuard(results, 'guarded-retry', () => {});
+  const space = fullDiskUnder(results);
+  try {
+    guard(first);
+  } finally {
+    space();
+  }
+  expect(fs.existsSync(record)).toBe(false);
+  guard(second);
+  expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({
+    invocation: 'guarded-retry',
+    error: (first as Error).message,
+  });
+  fs.rmSync(record);
+  guard(third);
+  expect(fs.existsSync(record)).toBe(false);
+});
