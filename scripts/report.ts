@@ -43,16 +43,10 @@ import { incompleteResults } from '../lib/report/allure/write-guard';
 import { nightVariables } from '../lib/report/allure/summary';
 import * as offline from '../lib/report/allure/offline';
 import { finishKilledInvocations } from '../lib/report/finish';
-import { countsLine, gridText, summarize, type NightSummary } from '../lib/report/night';
-import {
-  allureIncompleteNoted,
-  MARK,
-  reportFolderFor,
-  reportFolderProblem,
-  unfinishedNight,
-} from '../lib/report/outputs';
+import { countsLine, gridText } from '../lib/report/night';
+import { allureIncompleteNoted, MARK, reportFolderFor, reportFolderProblem } from '../lib/report/outputs';
 import { runTitle } from '../lib/report/text';
-import { folderSelection, readVerdictFolder, writeNightFiles } from '../lib/report/verdict-folder';
+import { readNight, writeNightFiles } from '../lib/report/verdict-folder';
 import { settings, SettingsError, type Settings } from '../lib/run/settings';
 import { parseArgsOrUsage } from '../lib/util/args';
 import { stagingBeside, writeAtomic } from '../lib/util/atomic';
@@ -241,15 +235,10 @@ function main(): void {
 
   // 2. The verdict folder's own files, again from its verdicts. A folder whose night never
   // finished, and could not be finished in 1., is a night stopped early: never a whole one.
-  const folder = readVerdictFolder(verdicts);
+  const { folder, unfinished, summary } = readNight(verdicts);
   for (const p of folder.problems) process.stderr.write(`report: ${p}\n`);
-  const unfinished = unfinishedNight(verdicts);
   if (unfinished) process.stderr.write(`report: ${shownPath(verdicts)}: ${unfinished}\n`);
-  const stopped = folder.stopped ?? unfinished;
-  let summary: NightSummary | undefined;
-  if (folder.entries.length) {
-    const selection = folderSelection(folder.verdicts);
-    summary = summarize(folder.verdicts, selection, stopped);
+  if (summary) {
     writeNightFiles(verdicts, folder.entries, summary);
     if (!values.quiet)
       process.stdout.write(`\nL1 verdicts (${shownPath(verdicts)}):\n${gridText(summary)}\n\n`);

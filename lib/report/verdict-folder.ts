@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { failingItemLines, junitXml } from './junit';
 import { summarize, summaryMarkdown, type NightSummary } from './night';
+import { unfinishedNight } from './outputs';
 import { suiteInfo } from './suite';
 import { safeText } from './text';
 import { writeAtomic } from '../util/atomic';
@@ -168,6 +169,25 @@ export function folderSelection(verdicts: readonly VerdictFile[]): Selection {
     shard: shards.size === 1 ? [...shards][0]! : null,
     complete: verdicts.length > 0 && verdicts.every((v) => v.selection.complete),
   };
+}
+
+/**
+ * The night of the verdict folder `dir` as `npm run report` reads it (scripts/report.ts, step 2):
+ * its verdicts, why its night is not whole when its mark names an invocation that never finished
+ * (`unfinishedNight`), and its summary (none: no verdict), stopped by its index's record or by that.
+ * The one reading of it, for the build and for the unit tests of its history point.
+ */
+export function readNight(dir: string): {
+  folder: VerdictFolder;
+  unfinished: string | undefined;
+  summary: NightSummary | undefined;
+} {
+  const folder = readVerdictFolder(dir);
+  const unfinished = unfinishedNight(dir);
+  const summary = folder.entries.length
+    ? summarize(folder.verdicts, folderSelection(folder.verdicts), folder.stopped ?? unfinished)
+    : undefined;
+  return { folder, unfinished, summary };
 }
 
 /** `index.json`: every run of the folder at a glance, the counts and the exit code of the checks. */

@@ -12,7 +12,7 @@ import { ITEM_NUMBERS } from '../../lib/rules/types';
 import { itemFeature, sampleVerdict, writeSampleResults } from './fakes/allure-sample';
 import { tsScript } from '../../lib/run/settings';
 import { MARK, unfinishedNight } from '../../lib/report/outputs';
-import { folderSelection, readVerdictFolder, verdictFileNames } from '../../lib/report/verdict-folder';
+import { readNight, verdictFileNames } from '../../lib/report/verdict-folder';
 import { alreadyInHistory, historyPoint } from '../../lib/report/allure/history';
 import { shownPath } from '../../lib/util/shown-path';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
@@ -81,19 +81,16 @@ function sampleNight(options: Parameters<typeof writeSampleResults>[1] = {}) {
 
 /**
  * The history point npm run report decides for the night of the verdict folder `verdicts`, read as
- * scripts/report.ts reads it (step 2), before any build: lib/report/allure/history.ts
+ * scripts/report.ts reads it (step 2: lib/report/verdict-folder.ts `readNight`), before any build: lib/report/allure/history.ts
  * `historyPoint`. Its wiring into the build is proven by the builds of this file that add a point,
  * add none for a night already in, for an interrupted night, for a night its index says was stopped
  * and for one that never finished; through the whole suite in tests/selftest/nights.spec.ts (a
  * partial invocation). A shard's folder is decided from the same summary a whole night's point is.
  */
 function historyPointOf(verdicts: string, history: string) {
-  const folder = readVerdictFolder(verdicts);
-  const stopped = folder.stopped ?? unfinishedNight(verdicts);
-  const summary = folder.entries.length
-    ? summarize(folder.verdicts, folderSelection(folder.verdicts), stopped)
-    : undefined;
-  return historyPoint(summary, history, () => alreadyInHistory(history, 'a night not in it'));
+  return historyPoint(readNight(verdicts).summary, history, () =>
+    alreadyInHistory(history, 'a night not in it'),
+  );
 }
 
 test.describe('npm run report: one self-contained Allure file from a hand-made results folder', () => {
@@ -512,6 +509,11 @@ test('a verdict folder whose night never finished, and that nothing here can fin
   // scripts/report.ts reads it (the build above proves how it uses what it reads): not unfinished,
   // so not stopped, and its point added.
   fs.rmSync(path.join(verdicts, 'index.json'));
+  // Read as the build reads it (readNight), without its index: the unfinished mark alone stops it.
+  expect(readNight(verdicts).summary).toMatchObject({
+    exitCode: 2,
+    stopped: expect.stringContaining('invocation killed-night never finished'),
+  });
   mark('2026-11-27T01:00:00Z');
   expect(unfinishedNight(verdicts)).toBeUndefined();
   expect(historyPointOf(verdicts, history)).toEqual({
