@@ -230,7 +230,7 @@ async function night(env: NodeJS.ProcessEnv, args: string[]): Promise<NightResul
     code,
     ...(playwrightFailed && code === 1
       ? {
-          meaning: playwrightFailedMeaning(`the invocation (its exit code ${played}`, 'see above'),
+          meaning: playwrightFailedMeaning('the invocation', `its exit code ${played}`, 'see above'),
         }
       : nothingCompared
         ? { meaning: nothingCompared }

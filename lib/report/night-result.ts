@@ -85,7 +85,7 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
   // As the main job says it: 1 for a night whose verdicts all pass is Playwright's failure, not values.
   const meaning =
     code === 1 && checks === 0
-      ? playwrightFailedMeaning(`a shard (${playwrightFailed.join(', ')}`, 'see its log')
+      ? playwrightFailedMeaning('a shard', playwrightFailed.join(', '), 'see its log')
       : EXIT_MEANINGS[code];
   const steps = [
     // A shard job fails when its setup or its guard fails, or when its checks are killed (a step

@@ -287,11 +287,11 @@ export const EXIT_MEANINGS: Record<0 | 1 | 2 | 3, string> = {
 
 /**
  * What exit 1 says of a night whose verdicts all pass (`jobExitCode`'s `playwrightFailed`), as the
- * main job and CI's finish.ts both say it: `what` failed (`the invocation (its exit code 1`, `a
- * shard (2: 1`), `see` where its log is.
+ * main job and CI's finish.ts both say it: `what` failed (`the invocation`, `a shard`), its `code`
+ * (`its exit code 1`, `2: 1`), `see` where its log is. The parenthesis is opened and closed here.
  */
-export function playwrightFailedMeaning(what: string, see: string): string {
-  return `every verdict passes, but Playwright failed ${what}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; ${see})`;
+export function playwrightFailedMeaning(what: string, code: string, see: string): string {
+  return `every verdict passes, but Playwright failed ${what} (${code}: --fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests; ${see})`;
 }
 
 /**

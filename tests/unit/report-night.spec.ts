@@ -3,6 +3,7 @@ import {
   checksMeaning,
   gridText,
   jobExitCode,
+  playwrightFailedMeaning,
   summarize,
   summaryMarkdown as markdownOf,
   worstExitCode,
@@ -316,6 +317,16 @@ test.describe('one exit code for a job (README.md § Exit codes)', () => {
     expect(jobExitCode({ checks: 0, playwrightFailed: false })).toBe(0);
     expect(jobExitCode({ checks: 2, playwrightFailed: true })).toBe(2);
     expect(jobExitCode({ checks: 0, playwrightFailed: true, guardFailed: true })).toBe(3);
+  });
+
+  test("what that 1 says is one sentence, the main job's and CI's finish.ts's alike, its parenthesis opened and closed by it (8fc9398 left each caller to open it: review 58)", () => {
+    const why = '--fail-on-flaky-tests after a test that passed on its retry, or an error outside the tests';
+    expect(playwrightFailedMeaning('the invocation', 'its exit code 1', 'see above')).toBe(
+      `every verdict passes, but Playwright failed the invocation (its exit code 1: ${why}; see above)`,
+    );
+    expect(playwrightFailedMeaning('a shard', '2: 1, 3: 1', 'see its log')).toBe(
+      `every verdict passes, but Playwright failed a shard (2: 1, 3: 1: ${why}; see its log)`,
+    );
   });
 });
 
