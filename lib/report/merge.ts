@@ -449,6 +449,19 @@ export interface LastRun {
 }
 
 /**
+ * Whether nothing is at `file` itself: the file system says so (ENOENT), where fs.existsSync says no
+ * of a record there that cannot be reached too (a link loop, ELOOP; a folder that may not be
+ * searched, EACCES), which is no record never copied.
+ */
+function nothingAt(file: string): boolean {
+  try {
+    return fs.lstatSync(file, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Why a shard folder may hold no record: it is copied there by scripts/ci/shard.sh alone, so a
  * shard run by hand (`npx playwright test --shard 1/2`, then `npm run merge`) has none, as has one
  * killed before Playwright wrote it. The note said only the kill, which a hand-run night never had.
@@ -486,7 +499,7 @@ export function mergeLastRuns(
       !value.failedTests.every((t) => typeof t === 'string')
     )
       return {
-        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${file} ${read.why ?? 'is not a Playwright last-run record'}${fs.existsSync(file) ? '' : MISSING_LAST_RUN}, ${without}`,
+        note: `no ${VERDICT_FOLDER_LAST_RUN} merged: ${file} ${read.why ?? 'is not a Playwright last-run record'}${nothingAt(file) ? MISSING_LAST_RUN : ''}, ${without}`,
       };
     statuses.add(value.status);
     for (const id of value.failedTests) failed.add(id);

@@ -632,6 +632,13 @@ test.describe('mergeVerdictFolders', () => {
     expect(unreadable).toContain('cannot be read');
     expect(unreadable).not.toContain('only scripts/ci/shard.sh copies');
     fs.rmSync(path.join(two, 'last-run.json'), { recursive: true });
+    // Nor a record there that points at itself (a link loop, ELOOP; as the folder that may not be
+    // searched, EACCES, which root cannot make): fs.existsSync says no of both (review 58 of a085fea).
+    fs.symlinkSync('last-run.json', path.join(two, 'last-run.json'));
+    const looped = mergeLastRuns([one, two], []).note;
+    expect(looped).toContain('cannot be read (ELOOP)');
+    expect(looped).not.toContain('only scripts/ci/shard.sh copies');
+    fs.rmSync(path.join(two, 'last-run.json'));
     // A shard's record is not read as a verdict of its folder.
     expect(readVerdictFolder(one).problems).toEqual([]);
   });
