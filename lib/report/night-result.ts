@@ -6,8 +6,6 @@ import { readOr } from '../run/state';
 /** What the night's last CI step says and exits with (scripts/ci/finish.ts, `nightResult`). */
 export interface NightResult {
   code: 0 | 1 | 2 | 3;
-  stdout: string;
-  stderr: string;
   /** Every line in the order the script writes it, each to its stream: one CI log interleaves both. */
   lines: { to: 'stdout' | 'stderr'; text: string }[];
 }
@@ -103,10 +101,5 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     'stdout',
     `result: ${meaning} (exit ${code})${steps.length ? `: failed: ${steps.join(', ')}; the checks alone would exit ${checks}` : ''}\n`,
   );
-  const of = (to: 'stdout' | 'stderr') =>
-    lines
-      .filter((l) => l.to === to)
-      .map((l) => l.text)
-      .join('');
-  return { code, stdout: of('stdout'), stderr: of('stderr'), lines };
+  return { code, lines };
 }

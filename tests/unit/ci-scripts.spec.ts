@@ -76,7 +76,12 @@ const withoutOutcomes = () =>
  */
 const finishOf = (out: string) => (env: Record<string, string>) => {
   const r = nightResult(out, path.join(out, 'shards'), env);
-  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+  const of = (to: 'stdout' | 'stderr') =>
+    r.lines
+      .filter((l) => l.to === to)
+      .map((l) => l.text)
+      .join('');
+  return { status: r.code, stdout: of('stdout'), stderr: of('stderr') };
 };
 
 test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; success or no value is not', () => {
