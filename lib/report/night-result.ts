@@ -14,7 +14,7 @@ export interface NightResult {
  * The result of the night (`bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]`): each shard's
  * Playwright exit code, then one exit code by the same rule as `npm run check`
  * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup, its killed checks or its guard:
- * SHARDS_RESULT failure or cancelled), the reports (MERGE_OUTCOME) or the final redaction guard
+ * SHARDS_RESULT failure or cancelled; a shard folder without an exit code, by hand too), the reports (MERGE_OUTCOME) or the final redaction guard
  * (GUARD_OUTCOME) did not succeed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
  * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
  * A merge code of 0 with a shard whose Playwright failed is 1, as in the main job. `env` holds the
@@ -77,7 +77,9 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
   const code = jobExitCode({
     checks,
     playwrightFailed: playwrightFailed.length > 0,
-    reportFailed: !merged || failed('MERGE_OUTCOME') || failed('SHARDS_RESULT'),
+    // A shard with no exit code is a shard job that failed, whether or not the workflow says so:
+    // finish.sh run by hand (local-pipeline.sh) has no SHARDS_RESULT, and its night passed.
+    reportFailed: !merged || failed('MERGE_OUTCOME') || failed('SHARDS_RESULT') || unrecorded.length > 0,
     guardFailed: failed('GUARD_OUTCOME'),
   });
   // As the main job says it: 1 for a night whose verdicts all pass is Playwright's failure, not values.
@@ -89,11 +91,11 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     // A shard job fails when its setup or its guard fails, or when its checks are killed (a step
     // killed by a signal, no exit code written): that one is named, not blamed on the others
     // (nightly audit of 2026-11-27: a SIGKILLed checks step read "its setup or its redaction guard").
-    failed('SHARDS_RESULT')
-      ? unrecorded.length
-        ? `a shard job (${unrecorded.join(', ')}: its checks were killed or timed out, no exit code recorded)`
-        : 'a shard job (its setup or its redaction guard)'
-      : '',
+    unrecorded.length
+      ? `a shard job (${unrecorded.join(', ')}: its checks were killed or timed out, no exit code recorded)`
+      : failed('SHARDS_RESULT')
+        ? 'a shard job (its setup or its redaction guard)'
+        : '',
     failed('MERGE_OUTCOME') || !merged ? 'the reports' : '',
     failed('GUARD_OUTCOME') ? 'the redaction guard' : '',
   ].filter(Boolean);

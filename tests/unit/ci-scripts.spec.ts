@@ -112,6 +112,12 @@ test('finish.ts: a shard job cancelled (past its own time) counts as failed, 3; 
   expect(killed.status).toBe(3);
   expect(killed.stdout).toContain(
     'failed: a shard job (shard-2: its checks were killed or timed out, no exit code recorded)',
+  ); // By hand (local-pipeline.sh: no workflow outcomes), the same shard fails the night the same way:
+  // it passed, 0, on the merge's code alone (review 58).
+  const byHand = finish({});
+  expect(byHand.status).toBe(3);
+  expect(byHand.stdout).toContain(
+    'failed: a shard job (shard-2: its checks were killed or timed out, no exit code recorded)',
   );
 });
 
@@ -189,6 +195,7 @@ test("finish.ts: a shard's empty exit-code is no code recorded, as the merge's i
     'failed: a shard job (1: its checks were killed or timed out, no exit code recorded)',
   );
   const byHand = finishOf(out)({});
+  expect(byHand.status).toBe(3);
   expect(byHand.stdout).not.toContain('playwright exit code');
   expect(byHand.stdout).not.toContain('Playwright failed');
 });
