@@ -173,7 +173,8 @@ function folderSettings(): Settings {
     return settings({ runsOptional: true });
   } catch (e) {
     if (!(e instanceof SettingsError)) throw e;
-    fail(`settings: ${e.message}`, 2);
+    // The settings' parse problems already open with `settings: `; said once.
+    fail(e.message.startsWith('settings: ') ? e.message : `settings: ${e.message}`, 2);
   }
 }
 

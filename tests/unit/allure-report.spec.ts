@@ -580,6 +580,13 @@ test.describe('npm run report over odd paths (file-system audit): one build for 
   });
 });
 
+test('npm run report with a bad setting exits 2 naming it once as a setting (review 59: "report: settings: settings: L1_ALLURE_HISTORY_MB …")', () => {
+  const r = runReport([], tempDir('report-bad-setting'), { L1_ALLURE_HISTORY_MB: '0.5' });
+  expect(r.status, r.out).toBe(2);
+  expect(r.out).toContain('report: settings: L1_ALLURE_HISTORY_MB "0.5": expected a positive whole number');
+  expect(r.out).not.toContain('settings: settings:');
+});
+
 test("scripts/allure-generate.mjs (what npm run report starts for Allure): bad usage exits 2 naming what is wrong; a results folder that is not there, 1, in Allure's own words", () => {
   const generate = (...args: string[]) =>
     spawnSync(process.execPath, [path.join(root, 'scripts', 'allure-generate.mjs'), ...args], {
