@@ -18,7 +18,7 @@ import type { RunInput } from '../lib/run/types';
 import { MODEL_MAX, modelRuns } from './model/projects';
 import { demoCredentialsFile, demoProfileB, runOf, TEMPLATE } from './runs';
 import type { ScenarioExpectation } from './scenario-kit';
-import { SCENARIO_ENTRIES, selectScenarios, type ScenarioEntry } from './scenario-select';
+import { scenarioListLines, selectScenarios, type ScenarioEntry } from './scenario-select';
 
 class Usage extends Error {}
 
@@ -101,11 +101,11 @@ function main(argv: string[]): void {
     return;
   }
   if (args.has('--list')) {
-    const width = Math.max(...SCENARIO_ENTRIES.map((e) => e.name.length));
-    for (const e of SCENARIO_ENTRIES) process.stdout.write(`${e.name.padEnd(width)}  ${e.description}\n`);
-    process.stdout.write(
-      `${'model'.padEnd(width)}  --model N: N ≤ ${MODEL_MAX} generated cases of the unit families (clean and near-miss; --failing share with a fault class, default 1/3; --uncheckable share that cannot be checked, default 0)\n`,
-    );
+    const model = {
+      name: 'model',
+      description: `--model N: N ≤ ${MODEL_MAX} generated cases of the unit families (clean and near-miss; --failing share with a fault class, default 1/3; --uncheckable share that cannot be checked, default 0)`,
+    };
+    for (const line of scenarioListLines([model])) process.stdout.write(`${line}\n`);
     return;
   }
   const scenario = args.get('--scenario');

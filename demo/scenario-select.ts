@@ -33,6 +33,17 @@ export const SCENARIO_ENTRIES: readonly ScenarioEntry[] = [
 ];
 
 /**
+ * One line per name a `--scenario` list takes, with its description, and `extra` rows after them
+ * in the same columns: `npm run demo -- --scenarios` prints these alone, demo/runs-file.ts `--list`
+ * adds its `--model` line.
+ */
+export function scenarioListLines(extra: readonly { name: string; description: string }[] = []): string[] {
+  const rows = [...SCENARIO_ENTRIES, ...extra];
+  const width = Math.max(...rows.map((e) => e.name.length));
+  return rows.map((e) => `${e.name.padEnd(width)}  ${e.description}`);
+}
+
+/**
  * The entries a `--scenario` list names (`all`, names, `*` as the one wildcard), in catalogue order;
  * a string saying what is wrong when the list is empty or names a run the demo does not have.
  */

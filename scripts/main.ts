@@ -298,7 +298,16 @@ async function main(): Promise<number> {
     .flatMap((r) => r.split(','))
     .map((name): ReporterEntry => [name.trim()]);
   if (reportOnStdout(reporters)) ownLines = process.stderr;
-  if (values.scenarios) return run(...tsScript('demo/runs-file.ts', ['--list']), process.env);
+  // The names `--scenario` takes, and only those: demo/runs-file.ts `--list` adds its own `--model`
+  // line, which `npm run demo -- --scenario model` refused as an unknown scenario (review 59a).
+  if (values.scenarios) {
+    // Required here, not imported, as for --scenario below.
+    const { scenarioListLines } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('../demo/scenario-select') as typeof import('../demo/scenario-select');
+    for (const line of scenarioListLines()) process.stdout.write(`${line}\n`);
+    return 0;
+  }
   // Before any demo starts or runs file is written: a bad count stops the job as any input does.
   const nights = typeof values.nights === 'string' ? Number(values.nights) : 1;
   if (!Number.isInteger(nights) || nights < 1 || nights > 30)

@@ -45,6 +45,7 @@ import { closeLocal, listenLocal } from './fakes/local';
 import { tempDir } from './fakes/temp';
 import { refusedAtLoad } from '../setup/cli';
 import { SCENARIO_RUNS_FILE } from '../../demo/runs';
+import { SCENARIO_ENTRIES, selectScenarios } from '../../demo/scenario-select';
 import { freeTriple } from '../../scripts/bench/demo-server';
 
 /** README.md § Results that survive every way Playwright is run: the output folders the suite owns. */
@@ -1087,6 +1088,19 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     expect(r.out).toContain('usage: --nights N (1 to 30)');
     expect(r.out).toContain('Exit code 2: nothing was checked');
     expect(r.out).not.toContain('demo scenarios');
+  });
+
+  test('--scenarios lists the names --scenario takes, and only those', () => {
+    // It printed demo/runs-file.ts --list, whose last line, `model`, is an option of that script
+    // (--model N): `npm run demo -- --scenario model` answered "unknown scenario" (review 59a).
+    const r = job(['--scenarios'], {});
+    expect(r.code, r.out).toBe(0);
+    const names = r.out
+      .split('\n')
+      .map((line) => /^(\S+) {2,}\S/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect(names).toEqual(SCENARIO_ENTRIES.map((e) => e.name));
+    expect(names.filter((name) => typeof selectScenarios(name) === 'string')).toEqual([]);
   });
 
   /**
