@@ -263,6 +263,14 @@ function earlierReport(folder: string): string {
   }
 }
 
+/** The job's own options, said before playwright test's `--help` (the header of this file). */
+const JOB_USAGE = `usage: npm run demo -- [options] [playwright test arguments…] (npm run check is the same job)
+  --scenarios                               the demo's scenarios, one line each
+  --scenario NAME[,NAME…]|all|'hostile-*'   check those demo scenarios instead of the bundled runs
+  --nights N                                N nights (1 to 30) back to back, ending with L1_BATCH_DATE
+every other argument goes to playwright test:
+`;
+
 /** A job that stops before any check: what stopped it (when given), the exit line, and 2. */
 function nothingChecked(why?: string): 2 {
   if (why) say(why);
@@ -298,6 +306,9 @@ async function main(): Promise<number> {
     .flatMap((r) => r.split(','))
     .map((name): ReporterEntry => [name.trim()]);
   if (reportOnStdout(reporters)) ownLines = process.stderr;
+  // `--help` is passed on to playwright test, whose help knows nothing of the job's own options
+  // (review 59a: --scenarios, --scenario and --nights were in no help a user could ask for).
+  if (args.some((a) => a === '--help' || a === '-h')) say(JOB_USAGE);
   // The names `--scenario` takes, and only those: demo/runs-file.ts `--list` adds its own `--model`
   // line, which `npm run demo -- --scenario model` refused as an unknown scenario (review 59a).
   if (values.scenarios) {

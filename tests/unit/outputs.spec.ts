@@ -1090,6 +1090,16 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     expect(r.out).not.toContain('demo scenarios');
   });
 
+  test("--help shows the job's own options before playwright test's, and no check runs", () => {
+    // It showed Playwright's help alone: --scenarios, --scenario and --nights were nowhere in it.
+    const r = job(['--help'], {});
+    expect(r.code, r.out).toBe(0);
+    for (const option of ['--scenarios', '--scenario NAME', '--nights N'])
+      expect(r.out.split('Usage: npx playwright test')[0]).toContain(option);
+    expect(r.out).toContain('Usage: npx playwright test');
+    expect(r.out).toContain('Exit code 0: no check ran');
+  });
+
   test('--scenarios lists the names --scenario takes, and only those', () => {
     // It printed demo/runs-file.ts --list, whose last line, `model`, is an option of that script
     // (--model N): `npm run demo -- --scenario model` answered "unknown scenario" (review 59a).
