@@ -1116,6 +1116,58 @@ test('README.md § Settings holds the table made from the one list of variables 
   for (const name of Object.keys(VARIABLES)) expect(readme).toContain(`\`${name}\``);
 });
 
+test("every default the settings table states is the one an invocation takes when the variable is unset (the table's column is text: this ties it to lib/run/settings.ts)", () => {
+  // The test above compares README.md with the list's own default text only: `?? 30_000`,
+  // `?? 2`, outputPaths' folders are written again in settings.ts, free to drift from it (review 59a).
+  const run = {
+    L1_HTML_URL: 'http://h.test/reports/101101/monitor/{batchDate}?companyId=1001',
+    L1_PLATFORM_URL: platform('101101'),
+  };
+  const taken = (env: NodeJS.ProcessEnv) => {
+    const s = readSettings(sources({ env: { ...run, ...env } }));
+    const { limits, paths, workers, keepState, screenshots, demoPort, timeZone } = s;
+    const runs = s.runs.map((r) => ({ ...r.input, level: r.input.level ?? 'brand' }));
+    return {
+      limits,
+      paths,
+      workers,
+      keepState,
+      screenshots,
+      demoPort,
+      timeZone,
+      date: s.night?.batchDate,
+      runs,
+    };
+  };
+  const unset = taken({});
+  const stated = [
+    'L1_LEVEL',
+    'L1_BATCH_DATE',
+    'L1_TIME_ZONE',
+    'L1_VERDICTS_DIR',
+    'L1_ALLURE_RESULTS_DIR',
+    'L1_PARTIAL_DIR',
+    'L1_ALLURE_REPORT_DIR',
+    'L1_TEST_RESULTS_DIR',
+    'L1_ALLURE_HISTORY_PATH',
+    'L1_ALLURE_HISTORY_MB',
+    'L1_PAGE_MAX_MB',
+    'L1_REQUEST_TIMEOUT_MS',
+    'L1_RETRY_BACKOFF_MS',
+    'L1_MAX_ANSWER_MB',
+    'L1_SCREENSHOTS',
+    'L1_WORKERS',
+    'L1_STATE_DIR',
+    'L1_KEEP_STATE',
+    'L1_DEMO_PORT',
+  ] as const;
+  for (const name of stated) expect(taken({ [name]: VARIABLES[name].default }), name).toEqual(unset);
+  // The one default stated as a rule of another setting's value.
+  expect(VARIABLES.L1_RUN_TIMEOUT_MS.default).toBe('4 × request timeout + 30000');
+  const limits = readSettings(sources({ env: { ...run, L1_REQUEST_TIMEOUT_MS: '1000' } })).limits;
+  expect(limits.runTimeoutMs).toBe(4 * 1000 + 30_000);
+});
+
 test('npm run settings-table -- --write says when README.md already holds the table, and leaves it as it is', () => {
   test.setTimeout(60_000); // one tsx process
   const readme = path.resolve(__dirname, '..', '..', 'README.md');
