@@ -155,8 +155,9 @@ function main() {
     ensurePackages();
     ensureBrowser();
   } catch (e) {
-    // 2, as the main job says "nothing was checked" (README.md § Exit codes): 1 reads as "some item
-    // failed on checked data" to a scheduler running `npm run check` (CLI audit of 2026-11-28).
+    // 2, as the main job says "nothing was checked" (the exit table of README.md § Two commands on
+    // a fresh machine): 1 reads as "some item failed on checked data" to a scheduler running
+    // `npm run check` (CLI audit of 2026-11-28).
     process.stderr.write(`[ensure-env] ${e.message}: nothing was checked (exit 2)\n`);
     process.exit(2);
   }

@@ -303,7 +303,7 @@ test.describe('the exit code of the checks', () => {
   });
 });
 
-test.describe('one exit code for a job (README.md § Exit codes)', () => {
+test.describe('one exit code for a job (the exit table of README.md § Two commands on a fresh machine)', () => {
   test('3 (the report or the redaction guard failed) wins over 2 and 1: a leak is never hidden', () => {
     for (const checks of [0, 1, 2] as const) {
       expect(jobExitCode({ checks, guardFailed: true })).toBe(3);
