@@ -84,7 +84,7 @@ async function listenTriple(
     const others = [http.createServer(handler), http.createServer(foreign)];
     const port = await listen(main, wanted, host).catch((e: unknown) => {
       throw new Error(
-        `demo: port ${wanted} is in use by another process (another checkout's demo or anything else): stop it or set L1_DEMO_PORT to a free port`,
+        `demo: port ${wanted} is in use by another process (a demo of this checkout or another, or anything else): stop it or set L1_DEMO_PORT to a free port`,
         { cause: e },
       );
     });
