@@ -1,4 +1,4 @@
-// Allure Report 3 configuration, read by `npm run report` (scripts/report.mjs), which builds one
+// Allure Report 3 configuration, read by `npm run report` (scripts/report.ts), which builds one
 // self-contained HTML file, removes every call to an external host from it and checks that none
 // is left. Keys: node_modules/@allurereport/plugin-api/dist/config.d.ts (Allure 3.18).
 import path from 'node:path';
