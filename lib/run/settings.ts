@@ -253,6 +253,12 @@ export function readSettings(sources: SettingsSources): Settings {
     const input = singleRun(single.values);
     entries = [single.missing ? { input, error: single.missing } : { input }];
     warnings.push(...single.warnings);
+    // The runs file of the other layer, left unused as the single run's other variables are: a
+    // `.env` L1_RUNS went without a word under an L1_HTML_URL given on the command line (review 59a).
+    if (source.layer === 'environment' && isSet(sources.dotenv.L1_RUNS))
+      warnings.push(
+        'L1_RUNS (.env) not used: L1_HTML_URL or L1_PLATFORM_URL in the environment names a single run, and the environment comes before .env (README.md § Settings); unset them to check the runs file',
+      );
     runsLabel = `from L1_HTML_URL and L1_PLATFORM_URL (${source.layer})`;
     where = 'L1_HTML_URL';
   } else if (!sources.demo && sources.runsOptional) {

@@ -198,6 +198,14 @@ test.describe('where the runs come from (docs/contract.md §1)', () => {
     );
     const alone = readSettings(sources({ env: single }));
     expect(alone.warnings.filter((w) => w.includes('not used'))).toEqual([]);
+    // The other way round: the runs file of .env under a single run of the command line.
+    const overDotenv = readSettings(sources({ env: single, dotenv: { L1_RUNS: 'runs.json' } }));
+    expect([overDotenv.mode, overDotenv.warnings.filter((w) => w.includes('not used'))]).toEqual([
+      'L1_HTML_URL',
+      [
+        'L1_RUNS (.env) not used: L1_HTML_URL or L1_PLATFORM_URL in the environment names a single run, and the environment comes before .env (README.md § Settings); unset them to check the runs file',
+      ],
+    ]);
     expect(withRunsFile([entry('101101')]).warnings.filter((w) => w.includes('not used'))).toEqual([]);
   });
 
