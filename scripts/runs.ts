@@ -13,6 +13,7 @@ import { runTitle, safeText } from '../lib/report/text';
 import type { ConfiguredRun } from '../lib/run/runs';
 import { settings, SettingsError, useDefaultRuns } from '../lib/run/settings';
 import { readUrls, RunInputError } from '../lib/run/url';
+import { shownPath } from '../lib/util/shown-path';
 import { SECRET_VARIABLES, VARIABLES, type VariableName } from '../lib/run/variables';
 import { parseArgsOrUsage } from '../lib/util/args';
 
@@ -94,6 +95,12 @@ function main(): number {
     const read = readRun(run);
     if ('error' in read) lines.push(`  error     ${safeText(read.error, 500)}`);
     else lines.push(`  reads     ${safeText(read.facts, 300)}`);
+    // What else the run gives, filled as the night fills it: a run that names its crawl batch or
+    // reads cal_data_json from a file looked like any other here (review 59a).
+    const { level, batchId, calDataJson } = run.input;
+    if (level) lines.push(`  level     ${level}`);
+    if (batchId) lines.push(`  batch id  ${safeText(batchId, 200)}`);
+    if (calDataJson) lines.push(`  cal data  ${safeText(shownPath(calDataJson), 300)}`);
   }
   const set = (Object.keys(VARIABLES) as VariableName[]).filter((n) => s.from[n]);
   lines.push('', 'variables set:');

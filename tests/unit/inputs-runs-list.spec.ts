@@ -49,6 +49,14 @@ test('npm run runs says what each run reads from its URLs, and why the night wou
       htmlUrl: 'https://r.test/l1/101101/monitor/2026-11-22?companyId=1001',
       platformUrl: 'https://P.test:8443/projects/101101',
     },
+    {
+      label: 'given',
+      htmlUrl: 'https://r.test/l1/101102/monitor/2026-11-22?companyId=1001',
+      platformUrl: 'https://p.test/projects/101102',
+      level: 'product',
+      batchId: 'B{batchDateCompact}',
+      calDataJson: 'cal-{batchDate}.json',
+    },
   ]);
   expect(r.status, r.stderr).toBe(0);
   const lines = r.stdout.split('\n');
@@ -63,6 +71,17 @@ test('npm run runs says what each run reads from its URLs, and why the night wou
   expect(said('fine')).toBe(
     '  reads     company 1001 · project 101101 · diagnosis · 2026-11-22 · topic T1 · base https://p.test/api',
   );
+  // What else a run gives, filled with the night's date, a relative cal_data_json from the runs
+  // file's folder (review 59a: none of the three was listed). Near miss: a run that gives none of
+  // them gets no such line.
+  const given = lines.indexOf('given (templated)');
+  const night = /batch date (\d{4})-(\d\d)-(\d\d)/.exec(r.stdout)!.slice(1);
+  expect(lines.slice(given + 4, given + 7)).toEqual([
+    '  level     product',
+    `  batch id  B${night.join('')}`,
+    expect.stringMatching(new RegExp(`^  cal data  .*cal-${night.join('-')}\\.json$`)),
+  ]);
+  expect(lines[lines.indexOf('origin') + 4]).toBe('given (templated)');
   expect(said('origin')).toBe(
     '  reads     company 1001 · project 101101 · monitor · 2026-11-22 · base https://p.test:8443',
   );
