@@ -189,8 +189,23 @@ export function resolveBatch(
 }
 
 /**
+ * The ids one batch id text names: the ids go as one comma-joined `batchIds` (§4.1), so a row may
+ * name them joined (an aggregate row echoing the parameter) and a run's `batchId` may be several
+ * (review of 2026-11-28: a row naming "A,B" for batchIds=A,B was "another batch").
+ */
+export const idParts = (id: string): string[] =>
+  id
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
  * Spec 9.1.2/9.1.3: the snapshot fetched with the built id decides. Rows present → the rows'
  * crawlBatchId is authoritative; rows empty → stop and ask (needs-input), no other prefix is tried.
+ * Rows naming the built id confirm it, whatever else they name: another id beside it is a platform
+ * that mixed batches, which the collection stops (`sameBatchOrStop`), never a second id every table
+ * is asked with (review 59e: rows of the built id and of an older day's made the run ask every
+ * table, and the word cloud, for both, the older first), as for a batch id the run gives.
  */
 export function confirmBuiltBatch(
   builtId: string,
@@ -202,6 +217,13 @@ export function confirmBuiltBatch(
       reason: `spec 9.1.2 / 8.1.1: the batch list has no batch and the snapshot of the built id ${builtId} has no rows: stop and ask which crawl batch id to use (set batchId on the run); no other prefix is tried`,
     };
   }
+  const built = new Set(idParts(builtId));
+  if (rows.some((r) => idParts(r.crawlBatchId ?? '').some((part) => built.has(part))))
+    return {
+      kind: 'found',
+      batchIds: [builtId],
+      note: `snapshot rows of ${builtId} name it as their crawlBatchId: the built id is confirmed (spec 9.1.3)`,
+    };
   const ids = [...new Set(rows.map((r) => r.crawlBatchId).filter((id): id is string => !!id))];
   if (ids.length === 0)
     return {

@@ -15,7 +15,7 @@ import { recognizeProfile } from '../run/profile';
 import type { ProfileBSettings } from '../run/types';
 import { credentialOrigins, pageLoginBase, portalHost, readUrls, type UrlFacts } from '../run/url';
 import { credentialKeyFor, type CredentialKey } from '../run/credentials';
-import { namedIds, BATCH_LIST, confirmBuiltBatch, dayOfBatchDate, resolveBatch } from './batches';
+import { namedIds, BATCH_LIST, confirmBuiltBatch, dayOfBatchDate, idParts, resolveBatch } from './batches';
 import { EndpointError, PlatformClient } from './client';
 import { LoginError } from './login';
 import { isLoopbackHost } from '../util/host';
@@ -382,17 +382,6 @@ async function readData(
     throw new Stop('error', messageOf(e));
   }
 }
-
-/**
- * The ids one batch id text names: the ids go as one comma-joined `batchIds` (§4.1), so a row may
- * name them joined (an aggregate row echoing the parameter) and a run's `batchId` may be several
- * (review of 2026-11-28: a row naming "A,B" for batchIds=A,B was "another batch").
- */
-const idParts = (id: string): string[] =>
-  id
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
 
 /**
  * Snapshot rows whose `crawlBatchId` names a batch other than those asked for are another batch's

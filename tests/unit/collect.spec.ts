@@ -304,6 +304,19 @@ test.describe('collectRun: batch ids (docs/contract.md §4.1, spec 9.1.2 / 9.1.3
     expect(platform.calls.filter((call) => call.includes(older))).toEqual([]);
   });
 
+  test('9.1.3 after a built diagnosis id (9.1.2): snapshot rows naming the built id and another are a platform that mixed batches, and the run stops, as for a given id, never asking every table (and the word cloud) for both (review 59e: both ids were asked, the older first)', async () => {
+    const { data, view, platform } = bDiagnosis();
+    const older = 'XH-HIST-310001-20251103-D';
+    const rows = view.snapshot.map((r, i) => ({ ...r, crawlBatchId: i === 0 ? older : BUILT }));
+    platform.set(metricsKey(B_DIAGNOSIS, 'snapshot', [BUILT]), { rows });
+    const evidence = await collectRun(configuredRun(B_DIAGNOSIS), fakeDeps(platform, data).deps);
+    expect(outcome(evidence, `crawlBatchId ${older}`, 'the platform answered another batch')).toEqual(
+      failed('platform'),
+    );
+    expect(platform.calls.filter((call) => call.includes(older))).toEqual([]);
+    expect(evidence.run.batchIds).toEqual([BUILT]);
+  });
+
   test('docs/contract.md §4.1: two items of the run date and project with other ids: the first listed is used, and the run notes the other (foolproof audit of 2026-11-28)', async () => {
     const { data, ids, platform } = aMonitor();
     platform.set(batchKey(A_MONITOR), [
