@@ -224,7 +224,9 @@ export function confirmBuiltBatch(
       batchIds: [builtId],
       note: `snapshot rows of ${builtId} name it as their crawlBatchId: the built id is confirmed (spec 9.1.3)`,
     };
-  const ids = [...new Set(rows.map((r) => r.crawlBatchId).filter((id): id is string => !!id))];
+  // Part by part, as `sameBatchOrStop` reads them: an aggregate row echoing the parameter names the
+  // ids joined (`A,B`), which is two ids, never one the word cloud is asked with (review 59e).
+  const ids = [...new Set(rows.flatMap((r) => idParts(r.crawlBatchId ?? '')))];
   if (ids.length === 0)
     return {
       kind: 'found',

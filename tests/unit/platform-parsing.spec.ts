@@ -367,6 +367,23 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
     });
   });
 
+  test('9.1.3 "the actual crawlBatchId is authoritative": an aggregate row naming the ids joined (A,B) and platform rows naming A make the ids A and B, once each, never "A,B" as one id that the word cloud is asked with (review 59e); near miss: rows naming A and B apart give the same', () => {
+    const joined = [
+      { platform: 'all', crawlBatchId: 'XH-SX-A, XH-SX-B' },
+      { platform: 'doubao', crawlBatchId: 'XH-SX-A' },
+    ] as never[];
+    const apart = [
+      { platform: 'all', crawlBatchId: 'XH-SX-A' },
+      { platform: 'doubao', crawlBatchId: 'XH-SX-B' },
+    ] as never[];
+    for (const rows of [joined, apart])
+      expect(confirmBuiltBatch('XH-HIST-P1-20261120-D', rows)).toMatchObject({
+        kind: 'found',
+        batchIds: ['XH-SX-A', 'XH-SX-B'],
+        note: expect.stringContaining('from the snapshot: XH-SX-A,XH-SX-B (spec 9.1.3)'),
+      });
+  });
+
   test('8.1.1 / 9.1.2: empty rows for the built id → stop and ask (needs-input), no other prefix', () => {
     const r = confirmBuiltBatch('XH-HIST-P1-20261120-D', []);
     expect(r.kind).toBe('needs-input');
