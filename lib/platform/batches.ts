@@ -163,14 +163,22 @@ export function resolveBatch(
   // stands: the contract writes batchDate "YYYY-MM-DD", so the exact item is the day's batch and a
   // timed one at most another batch of that day. Among equals the first, in the list's order.
   const chosen = candidates.find((c) => c.exact) ?? candidates[0];
-  if (chosen)
+  const diagnosisB = run.profile === 'B' && run.reportType === 'diagnosis';
+  // Spec 4.1 / 9.1.2: "for reportType=diagnosis the list may be empty": an item of the run's day and
+  // project whose l1CrawlBatchIds is empty lists no batch, as an empty batch list does, so a Profile B
+  // diagnosis builds the id (review 59e: the run was a platform error, never checked).
+  const listsNone =
+    chosen !== undefined && batchItem.safeParse(chosen.raw).data?.l1CrawlBatchIds.length === 0;
+  if (chosen && !(diagnosisB && listsNone))
     return withAside(
       fromItem(chosen, run),
       candidates.filter((c) => c !== chosen),
     );
   const unread = keys.filter((k) => !k).length;
-  const what = `no batch for batchDate ${run.batchDate} and project ${run.projectId} in the batch list (${items.length} item(s)${unread ? `, ${unread} whose batchDate or project cannot be read` : ''})`;
-  if (run.profile === 'B' && run.reportType === 'diagnosis') {
+  const what = chosen
+    ? `the batch list's item for batchDate ${run.batchDate} and project ${run.projectId} (payload[${chosen.index}]) lists no l1CrawlBatchIds`
+    : `no batch for batchDate ${run.batchDate} and project ${run.projectId} in the batch list (${items.length} item(s)${unread ? `, ${unread} whose batchDate or project cannot be read` : ''})`;
+  if (diagnosisB) {
     if (!run.brandCode) {
       return {
         kind: 'error',

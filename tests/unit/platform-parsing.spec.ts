@@ -186,6 +186,26 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
     });
   });
 
+  test('4.1 / 9.1.2 "for reportType=diagnosis the list may be empty": an item of the run day and project with no l1CrawlBatchIds lists no batch, so Profile B diagnosis builds <BRANDCODE>-HIST-{projectId}-{YYYYMMDD}-D (review 59e: a platform error); near miss: Profile A and Profile B monitor still fail naming the item', () => {
+    const empty = [
+      { batchDate: '2026-11-20', project: 'P2', l1CrawlBatchIds: [{ batchId: 'other' }] },
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [] },
+    ];
+    expect(resolveBatch(empty, { ...run, profile: 'B', reportType: 'diagnosis', brandCode: 'XH' })).toEqual({
+      kind: 'build',
+      builtId: 'XH-HIST-P1-20261120-D',
+      note: "the batch list's item for batchDate 2026-11-20 and project P1 (payload[1]) lists no l1CrawlBatchIds: built XH-HIST-P1-20261120-D (spec 9.1.2)",
+    });
+    for (const other of [
+      { profile: 'A', reportType: 'diagnosis' },
+      { profile: 'B', reportType: 'monitor' },
+    ] as const)
+      expect(resolveBatch(empty, { ...run, ...other, brandCode: 'XH' })).toMatchObject({
+        kind: 'error',
+        reason: expect.stringContaining('has no l1CrawlBatchIds'),
+      });
+  });
+
   test('9.1.2 is Profile B diagnosis only: Profile B monitor and Profile A diagnosis are errors', () => {
     expect(resolveBatch([], { ...run, profile: 'B', reportType: 'monitor', brandCode: 'XH' }).kind).toBe(
       'error',
