@@ -1,12 +1,17 @@
+import { scaled } from './decimal';
+
 /**
  * Sorts by a number, highest first. Equal numbers keep the given order (spec 7.6 "equal rates keep the
- * order each side printed", 7.8.4 "equal counts keep API order"); no value sorts last.
+ * order each side printed", 7.8.4 "equal counts keep API order"); no value sorts last. Equal as
+ * decimal values (docs/rules.md §D6): 30.000000000000004, what a platform computing 0.1 × 3 × 100
+ * serialises, is the rate 30 and keeps its printed place beside another 30 (review 59e: the binary
+ * noise ordered the platform's ranking, and Profile A failed a swap no screen shows).
  */
 export function stableSortDesc<T>(items: readonly T[], valueOf: (item: T) => number | null): T[] {
   const keyed = items.map((item, index) => ({
     item,
     index,
-    value: valueOf(item) ?? Number.NEGATIVE_INFINITY,
+    value: scaled(valueOf(item) ?? Number.NEGATIVE_INFINITY),
   }));
   keyed.sort((a, b) => (a.value === b.value ? a.index - b.index : b.value - a.value));
   return keyed.map((k) => k.item);

@@ -48,6 +48,28 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(failingKeys(tie(false), '5.2')).toEqual(['#1 name', '#2 name']);
   });
 
+  test('7.6 "equal rates keep the order each side printed", equal as decimals (docs/rules.md §D6): a platform rate serialised with binary noise (0.1 × 3 × 100 = 30.000000000000004) equals 30 and keeps the API order, so Profile A passes (review 59e: the noise ordered the platform side, a swap that failed 5.2); near miss: 30.01 is above 30 and fails', () => {
+    const tie = (lanshan: number) =>
+      checkItem5(
+        context({
+          edit: (d, p) => {
+            d.brand.summary.avg_exposure_rate = 30;
+            d.brand.core_competitors[0]!.avg_exposure_rate = 30;
+            p.competitor = p.competitor.filter((r) => r.name !== '蓝山乳业' && r.name !== OWN_BRAND);
+            p.competitor.unshift(
+              competitorRow(OWN_BRAND, 30, BRANDS[0]!.perPlatform),
+              competitorRow('蓝山乳业', lanshan, BRANDS[1]!.perPlatform),
+            );
+          },
+        }),
+      );
+    const noisy = tie(0.1 * 3 * 100);
+    expect(names(noisy, 'platform').slice(0, 2)).toEqual([OWN_BRAND, '蓝山乳业']);
+    expect(step(noisy, '5.2').verdict).toBe('pass');
+    expect(names(tie(30.01), 'platform').slice(0, 2)).toEqual(['蓝山乳业', OWN_BRAND]);
+    expect(failingKeys(tie(30.01), '5.2')).toEqual(['#1 name', '#2 name']);
+  });
+
   test('7.6 / 7.1.2 step 5.1: HTML 30.12 against platform 30.1 passes; 30.12 against 30.0 (gap 0.12) fails in A', () => {
     const result = checkItem5(
       context({ edit: (_, p) => (p.competitor.find((r) => r.name === OWN_BRAND)!.exposure_rate = 30) }),
