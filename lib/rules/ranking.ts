@@ -363,9 +363,18 @@ function platformColumnRow(
   const column = row.platform_rates[i];
   const { rate: html, repeated } = htmlCell(ranking, brand.name, ctx);
   if (!column) return percentRow(key, html, null, ctx.profile, {}, `the platform row has no column ${i + 1}`);
-  const byPosition = column.name !== meta.name && column.name !== meta.short_name;
+  const named = (m: PlatformMeta) => column.name === m.name || column.name === m.short_name;
+  const byPosition = !named(meta);
+  // 7.6: the six columns are "in a fixed order (the first six AI answer platforms of the report)",
+  // and only the longer names of columns 3 to 5 differ: a column named exactly as another of the six
+  // is a table in another order, whose cells would be compared with another platform's.
+  const other = byPosition ? aiPlatforms(ctx.data).findIndex((m, j) => j !== i && named(m)) : -1;
   const notes = [
-    byPosition ? `platform column ${i + 1} 「${column.name}」 matched by position (7.6)` : undefined,
+    other >= 0
+      ? `platform column ${i + 1} is 「${column.name}」, the name of the HTML platform column ${other + 1}: the platform table is in another order than the report (7.6 fixed order)`
+      : byPosition
+        ? `platform column ${i + 1} 「${column.name}」 matched by position (7.6)`
+        : undefined,
     repeated &&
       (ctx.profile === 'B'
         ? `${repeated}: the maximum is kept (9.5.3)`
@@ -379,7 +388,7 @@ function platformColumnRow(
     { bothEmptyAgree: true },
     notes.length > 0 ? notes.join('; ') : undefined,
   );
-  return repeated && ctx.profile === 'A' ? { ...compared, verdict: 'fail' } : compared;
+  return (repeated && ctx.profile === 'A') || other >= 0 ? { ...compared, verdict: 'fail' } : compared;
 }
 
 /**

@@ -720,6 +720,30 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(step(shifted, '5.3').verdict).toBe('fail');
   });
 
+  test('7.6 "six platform columns in a fixed order (the first six AI answer platforms of the report)": a platform column named exactly as another of the six (column 1 「DeepSeek」, column 2 「豆包」) is a table in another order, and fails 5.3 naming both columns even where the rates happen to agree (review 59e: it passed, its note saying "matched by position (7.6)"); near miss: the longer names of columns 3 to 5 still pass by position', () => {
+    const result = checkItem5(
+      context({
+        edit: (d, p) => {
+          d.brand.platforms['doubao']!.industry_ranking = structuredClone(
+            d.brand.platforms['deepseek']!.industry_ranking,
+          );
+          for (const r of p.competitor) {
+            r.platform_rates[0]!.rate = r.platform_rates[1]!.rate;
+            r.platform_rates[0]!.name = 'DeepSeek';
+            r.platform_rates[1]!.name = '豆包';
+          }
+        },
+      }),
+    );
+    const cell = row(result, '5.3', `${OWN_BRAND} · 豆包`);
+    expect(cell).toMatchObject({ html: 35.5, platform: 35.5, verdict: 'fail' });
+    expect(cell.note).toContain(
+      'platform column 1 is 「DeepSeek」, the name of the HTML platform column 2: the platform table is in another order than the report (7.6 fixed order)',
+    );
+    expect(failingKeys(result, '5.3').filter((k) => !/豆包|DeepSeek/.test(k))).toEqual([]);
+    expect(row(result, '5.3', '蓝山乳业 · 通义')).toMatchObject({ verdict: 'pass' });
+  });
+
   test('7.6 "six platform columns": DATA.meta.platforms with only five AI platforms fails 5.3', () => {
     const result = checkItem5(context({ edit: (d) => (d.meta.platforms = d.meta.platforms.slice(0, 5)) }));
     expect(row(result, '5.3', 'AI platforms')).toMatchObject({ html: 5, platform: 6, verdict: 'fail' });
