@@ -99,7 +99,11 @@ export function computedShare(value: number, sum: number, profile: Profile): num
 
 /**
  * Shares of entries, highest first (stable). `denominator` null: the value is the share, as printed;
- * otherwise the share is computed (`computedShare`).
+ * otherwise the share is computed (`computedShare`). Ordered by value (7.3.1, 7.4 "by value, highest
+ * first"), which is the order of the exact shares: the computed share is kept at the precision
+ * compared, where two values can round alike (101 and 100 of 1,500 are 6.73 and 6.67 on the report,
+ * 6.7 and 6.7 at Profile B's one decimal), and ordered by it the pair kept the array's order, so the
+ * smaller could take the report's #10 or #8 (rules audit of 2026-11-28, review 59d).
  */
 function sharesOf(entries: readonly GroupEntry[], denominator: number | null, profile: Profile): Share[] {
   const shares = entries.map((e) => ({
@@ -110,7 +114,7 @@ function sharesOf(entries: readonly GroupEntry[], denominator: number | null, pr
         ? e.value
         : computedShare(e.value, denominator, profile),
   }));
-  return stableSortDesc(shares, (s) => s.share);
+  return stableSortDesc(shares, (s) => s.value);
 }
 
 function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {

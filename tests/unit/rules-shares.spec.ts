@@ -699,6 +699,35 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       });
       expect(step(result, 'all').notes.join('\n')).toContain('sum to 102 > 101.5');
     });
+
+    test('7.4 / 7.3.1 "by value, highest first": HTML counts 101 and 100 of 1,500 (6.73 and 6.67 as the report prints them) that Profile B keeps at one decimal alike (6.7, 6.7) stand in the order of their values, even printed smaller first: at the top-10 cut-off the report shows 101 as its #10, as a platform that sends its ten bars does; near miss: a platform that sends all eleven in the other order passes as before', () => {
+      const nine: [string, number][] = [
+        ['新闻', 200],
+        ['自媒体', 180],
+        ['百科', 160],
+        ['论坛', 150],
+        ['视频', 140],
+        ['问答', 130],
+        ['博客', 120],
+        ['门户', 110],
+        ['政务', 109],
+      ];
+      // The report's array holds the smaller count first; its tiles are ordered by value (7.4).
+      const html = group(...nine, ['电商', 100], ['官网', 101]);
+      const ten = group(...nine.map(([n, v]): [string, number] => [n, Math.round(v / 1.5) / 10]), [
+        '官网',
+        6.7,
+      ]);
+      for (const profile of ['A', 'B'] as const) {
+        const result = checkItem9(aggregate('media_category', html, ten, profile));
+        expect(result.verdict, profile).toBe('pass');
+        expect(row(result, 'all', '#10 bar name'), profile).toMatchObject({ html: '官网', platform: '官网' });
+        expect(row(result, 'all', '#10 bar name').passBy, profile).toBeUndefined();
+      }
+      // The platform's API order puts the smaller first; equal on its side, either order passes (§D10).
+      const all = [{ name: '电商', value: 6.7 }, ...ten];
+      expect(checkItem9(aggregate('media_category', html, all, 'B')).verdict).toBe('pass');
+    });
   });
 
   test.describe('item 10 · media name, 7.5', () => {
