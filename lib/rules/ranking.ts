@@ -1,6 +1,6 @@
 import type { PlatformMeta, RankingEntry } from '../schema/data';
 import type { CompetitorRow } from '../schema/platform';
-import { withinDecimal } from './decimal';
+import { scaled, withinDecimal } from './decimal';
 import { AI_PLATFORM_COUNT, aiPlatforms, beyondSixNote } from './platforms';
 import {
   findByName,
@@ -342,8 +342,10 @@ function htmlCell(
   ctx: RuleContext,
 ): { rate: number | null; repeated?: string } {
   const rates = ranking.filter((e) => e.name === name).map((e) => e.exposure_rate);
+  // One rate as decimal values (docs/rules.md §D6): 21 and 20.999999999999996, what 0.7 × 3 × 10
+  // serialises, are one cell, not two rates that failed Profile A (review 59e).
   const repeated =
-    new Set(rates).size > 1
+    new Set(rates.map((r) => (r === null ? null : scaled(r)))).size > 1
       ? `「${name}」 is listed ${rates.length} times in this platform's HTML ranking, at ${rates.map(rateText).join(', ')}`
       : undefined;
   if (ctx.profile === 'A') return { rate: rates[0] ?? null, repeated };

@@ -465,12 +465,15 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
       verdict: 'pass',
       note: "「白云牧场」 is listed 2 times in this platform's HTML ranking, at 21, 3: the maximum is kept (9.5.3)",
     });
-    // Near miss: listed again at the same rate, it is one cell, and passes in both profiles.
-    for (const profile of ['A', 'B'] as const) {
-      const same = row(checkItem5(context({ profile, edit: again(21) })), '5.3', '白云牧场 · 豆包');
-      expect(same, profile).toMatchObject({ html: 21, verdict: 'pass' });
-      expect(same.note, profile).toBeUndefined();
-    }
+    // Near miss: listed again at the same rate, it is one cell, and passes in both profiles; the
+    // same rate as decimal values too, 21 and what 0.7 × 3 × 10 serialises (20.999999999999996,
+    // docs/rules.md §D6: the binary noise made it a second rate and failed Profile A, review 59e).
+    for (const profile of ['A', 'B'] as const)
+      for (const rate of [21, 0.7 * 3 * 10]) {
+        const same = row(checkItem5(context({ profile, edit: again(rate) })), '5.3', '白云牧场 · 豆包');
+        expect(same, `${profile} ${rate}`).toMatchObject({ html: 21, verdict: 'pass' });
+        expect(same.note, `${profile} ${rate}`).toBeUndefined();
+      }
   });
 
   test('7.6 / docs/rules.md §D1: item 5 with no exposure rate on either side anywhere compared only names: steps 5.1 and 5.3 fail "(nothing compared)", as item 3 fails such a report (foolproof audit of 2026-11-28: it passed); near miss: one platform whose every cell is empty beside platforms with rates passes', () => {
