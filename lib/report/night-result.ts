@@ -83,10 +83,14 @@ export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv)
     guardFailed: failed('GUARD_OUTCOME'),
   });
   // As the main job says it: 1 for a night whose verdicts all pass is Playwright's failure, not values.
+  // A CI night's 3 has one more cause than the main job's, a shard job: the main job's words ("the
+  // report or the redaction guard failed") headed a night whose shard was killed (README audit 59b).
   const meaning =
     code === 1 && checks === 0
       ? playwrightFailedMeaning('a shard', playwrightFailed.join(', '), 'see its log')
-      : EXIT_MEANINGS[code];
+      : code === 3
+        ? 'a shard job, the reports or the redaction guard failed (this wins over 2 and 1)'
+        : EXIT_MEANINGS[code];
   const steps = [
     // A shard job fails when its setup or its guard fails, or when its checks are killed (a step
     // killed by a signal, no exit code written): that one is named, not blamed on the others

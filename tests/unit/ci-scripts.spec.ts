@@ -319,3 +319,19 @@ test("headless-shell.sh finds Playwright's headless shell in the folder Playwrig
   fs.writeFileSync(exe, '#!/bin/sh\n', { mode: 0o755 });
   expect(find().stdout.trim()).toBe(exe);
 });
+
+test("finish.ts: the headline of a night's 3 names what a CI night can fail on, a shard job too, never 'the report or the redaction guard' for a shard whose checks were killed (README audit 59b)", () => {
+  const out = tempDir('ci-finish');
+  fs.writeFileSync(path.join(out, 'merge-exit-code'), '0\n');
+  fs.mkdirSync(path.join(out, 'shards', '2'), { recursive: true });
+  const ok = { SHARDS_RESULT: 'success', MERGE_OUTCOME: 'success', GUARD_OUTCOME: 'success' };
+  const killed = finishOf(out)(ok);
+  expect(killed.status).toBe(3);
+  expect(killed.stdout).toContain(
+    'result: a shard job, the reports or the redaction guard failed (this wins over 2 and 1) (exit 3): failed: a shard job (2: ',
+  );
+  expect(killed.stdout).not.toContain('the report or the redaction guard failed');
+  const leak = finishOf(tempDir('ci-finish'))({ ...ok, GUARD_OUTCOME: 'failure' });
+  expect(leak.status).toBe(3);
+  expect(leak.stdout).toContain('failed: the reports, the redaction guard;');
+});
