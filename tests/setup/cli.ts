@@ -309,7 +309,7 @@ export function lastFailedNoneFoundOf(
   if (!readTestArgv(argv).options.has('--last-failed') || verdicts > 0 || interrupted) return undefined;
   if (selection.shard || selection.filters.some((f) => f !== '--last-failed')) return undefined;
   if (last === undefined || last.failed === 'none' || last.failed === 0) return undefined;
-  return `--last-failed: none of the ${last.failed} failed test(s) recorded in ${shownPath(last.file)} is a test of this invocation's runs: the record is of other runs (another runs file, L1_RUNS or L1_HTML_URL than the night's); run it with the night's runs file and batch date (README.md § Investigate without touching the night)`;
+  return `--last-failed: none of the ${last.failed} failed test(s) recorded in ${shownPath(last.file)} is a test of this invocation's runs: the record is of other runs (another runs file, L1_RUNS or L1_HTML_URL than the night's); run it with the night's runs file and batch date (README.md § Run it nightly in CI)`;
 }
 
 /** Playwright's own stops the invocation runs under (`-x`, `--max-failures`, `--global-timeout`). */

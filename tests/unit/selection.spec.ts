@@ -510,3 +510,21 @@ test("a --timeout of a second or more but under a check's own is said at start t
   );
   expect([of(outlast), of(120_000), of(0), of(999)]).toEqual([undefined, undefined, undefined, undefined]);
 });
+
+test('the --last-failed line for a record of other runs sends the reader to a section README.md has (README audit 59b: it cited "§ Investigate without touching the night", a paragraph of § Run it nightly in CI)', () => {
+  const argv = ['node', 'playwright', 'test', '--last-failed'];
+  const file = path.join(tempDir('last-run-other'), '.last-run.json');
+  const line = lastFailedNoneFoundOf(
+    argv,
+    { filters: ['--last-failed'], shard: null },
+    { file, failed: 3 },
+    { verdicts: 0 },
+  );
+  const cited = /README\.md § ([^)]+)\)$/.exec(line ?? '')?.[1];
+  const headings = fs
+    .readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('## '))
+    .map((l) => l.slice(3));
+  expect(headings).toContain(cited);
+});
