@@ -30,6 +30,8 @@ export interface Origins {
 /** What a handler may use of the app. */
 export interface AppContext {
   readonly registry: Registry;
+  /** The job that started this demo in its own process, when one did (`startDemo`'s `startedBy`). */
+  readonly startedBy?: number;
   readonly origins: Origins;
   readonly stats: Stats;
   /** Cancels of requests that wait (slow answers, streams): called on close. */
@@ -64,7 +66,7 @@ const notFoundPage = '<!doctype html><meta charset="utf-8"><title>404</title><p>
 
 /** First match wins; a path matched under another method answers 405. */
 const ROUTES: readonly Route[] = [
-  { method: 'ANY', path: /^\/healthz$/, run: (_c, _q, res, url) => health(res, url) },
+  { method: 'ANY', path: /^\/healthz$/, run: (c, _q, res, url) => health(c, res, url) },
   { method: 'GET', path: /^\/__demo\/stats$/, run: (c, _q, res) => json(res, 200, c.stats.snapshot()) },
   { method: 'POST', path: /^\/__demo\/reset$/, run: (c, _q, res) => resetDemo(c, res) },
   { method: 'POST', path: /^\/api\/auth\/login$/, run: (c, req, res) => login(c, req, res) },
@@ -110,13 +112,16 @@ const DEMO_STARTED_AT = new Date().toISOString();
 /**
  * Who this demo is; 409 when `?checkout=` names another checkout (demo/runs.ts CHECKOUT_ID). It
  * says which checkout it is, and which invocation started it (`startedBy`: the process of the
- * Playwright runner whose webServer it is, which stops it when it ends; null when started on its
- * own, `npm run demo:server`): another invocation must not borrow a demo that goes away under it.
+ * Playwright runner whose webServer it is, or of the job that runs it in its own process, `npm run
+ * demo -- --scenario`, either of which stops it when it ends; null when started on its own, `npm run
+ * demo:server`): another invocation must not borrow a demo that goes away under it.
  */
-function health(res: http.ServerResponse, url: URL): void {
+function health(ctx: AppContext, res: http.ServerResponse, url: URL): void {
   const asked = url.searchParams.get('checkout');
   const ours = asked === null || asked === CHECKOUT_ID;
-  const startedBy = Number(process.env.L1_DEMO_STARTED_BY);
+  // A job that runs the demo in its own process (`npm run demo -- --scenario`) stops it as it ends
+  // too: said like a runner's, or a second invocation borrowed it and lost it half-way.
+  const startedBy = ctx.startedBy ?? Number(process.env.L1_DEMO_STARTED_BY);
   json(res, ours ? 200 : 409, {
     ok: ours,
     app: 'l1-verify demo',
@@ -143,6 +148,8 @@ export class DemoApp implements AppContext {
   constructor(
     readonly registry: Registry,
     readonly origins: Origins,
+    /** The job that started this demo in its own process (DemoOptions.startedBy), if any. */
+    readonly startedBy?: number,
   ) {}
 
   session(req: http.IncomingMessage): { token: string; who: Who } | undefined {

@@ -35,6 +35,12 @@ export interface DemoOptions {
   quiet?: boolean;
   /** Default: demoCredentialsFile(port). */
   credentialsFile?: string;
+  /**
+   * The process of the job that starts this demo in its own process and stops it when it ends
+   * (`npm run demo -- --scenario`), said by /healthz as `startedBy` so that no other invocation
+   * borrows it; default L1_DEMO_STARTED_BY (the runner whose webServer it is).
+   */
+  startedBy?: number;
 }
 
 export interface DemoServer {
@@ -117,7 +123,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoServer> {
     throw new Error(`demo: invalid port ${String(wanted)}`);
   const registry = makeRegistry();
   const origins: Origins = { main: '', portalB: '', foreign: '' };
-  const app = new DemoApp(registry, origins);
+  const app = new DemoApp(registry, origins, opts.startedBy);
   const { servers, port } = await listenTriple(app, host, wanted);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   origins.main = `http://${urlHost}:${port}`;

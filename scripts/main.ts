@@ -348,7 +348,8 @@ async function main(): Promise<number> {
     if (typeof chosen === 'string') return nothingChecked(chosen);
     let demo: Awaited<ReturnType<typeof startDemo>>;
     try {
-      demo = await startDemo({ quiet: true });
+      // This job stops it when it ends: its /healthz says so, and no other invocation borrows it.
+      demo = await startDemo({ quiet: true, startedBy: process.pid });
     } catch (e) {
       // A port another process holds: nothing was checked (2), not a report or guard failure (3).
       return nothingChecked((e as Error).message);

@@ -101,3 +101,22 @@ test('a demo started by a runner ends when that runner is gone (killed with SIGK
     demo.kill('SIGKILL');
   }
 });
+
+test('a demo a job starts in its own process (npm run demo -- --scenario: startDemo({startedBy})) says that job started it, so another invocation is refused it rather than borrowing a demo that ends with the job (README audit 59b: a partial run borrowed it, startedBy null)', async () => {
+  const demo = await startDemo({ port: 0, quiet: true, startedBy: process.ppid });
+  try {
+    const answer = (await (await fetch(`${demo.origin}/healthz`)).json()) as Record<string, unknown>;
+    expect(answer.startedBy).toBe(process.ppid);
+    expect(
+      demoProblem(
+        demo.port,
+        `${demo.origin}/healthz`,
+        answer.checkout,
+        answer.startedBy,
+        String(answer.startedAt),
+      ),
+    ).toContain('started by another invocation');
+  } finally {
+    await demo.close();
+  }
+});
