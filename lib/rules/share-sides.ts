@@ -4,6 +4,7 @@ import { atMost, scaledSum, unscaled } from './decimal';
 import { atComparedPrecision } from './percent';
 import { stableSortDesc } from './sorting';
 import type { Profile } from './types';
+import { REMOVED_NAMES } from '../schema/vocabulary';
 
 /** Spec 8.2: legend entries of content type and publish time. */
 export const LEGEND_ENTRIES = 8;
@@ -16,9 +17,9 @@ export const PERCENT_SUM_MAX = 101.5;
 /** Spec 7.3.3: a single entry above 100 is a count. */
 export const PERCENT_MAX = 100;
 /** Spec 7.3.2: removed from publish time. */
-export const NO_TIME = '无时间';
+export const NO_TIME = REMOVED_NAMES.noTime;
 /** Spec 7.4, 7.5, 9.4.2: removed from media type and media name. */
-export const OTHER_AND_UNKNOWN: readonly string[] = ['其他', '未知'];
+export const OTHER_AND_UNKNOWN: readonly string[] = REMOVED_NAMES.otherAndUnknown;
 
 export interface Share {
   name: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { list, noDuplicates, platformKey } from './keys';
 import { optionalRate, printedRate, unusedRate } from './rate';
 import { wordcloud } from './data';
+import { REMOVED_NAMES } from './vocabulary';
 
 /**
  * Payloads of the three endpoints, as fixed by docs/contract.md §4. Strict about what a check reads,
@@ -135,9 +136,18 @@ export const sourceRow = z.object({
   url: unused,
 });
 
+/** A tmc row the share checks remove before they read a chart (spec 7.3.2, 7.4, 7.5, 9.4.2). */
+function removedBeforeRead(row: TmcRow): boolean {
+  if (row.dimension === 'publish_time') return row.name === REMOVED_NAMES.noTime;
+  return (
+    (row.dimension === 'media_category' || row.dimension === 'media_name') &&
+    REMOVED_NAMES.otherAndUnknown.includes(row.name)
+  );
+}
+
 export const rowsOf = <T extends z.ZodType>(row: T) => z.object({ rows: list(row) });
 
-type Keyed<T> = (row: T) => string;
+type Keyed<T> = (row: T) => string | undefined;
 const keyedRows = <T extends z.ZodType>(row: T, key: Keyed<z.output<T>>, what: string, field: string) =>
   z.object({ rows: list(row).superRefine(noDuplicates(key, what, field)) });
 
@@ -156,11 +166,18 @@ export const metricsTables = {
     'competitor row',
     'name',
   ),
-  /** One value per platform, dimension and name. */
+  /**
+   * One value per platform, dimension and name, among the rows a chart reads: 「无时间」 of publish
+   * time and 「其他」「未知」 of media type and media name are removed before either chart is read
+   * (spec 7.3.2, 7.4, 7.5, 9.4.2), so no value of theirs can win over another, and repeated they
+   * are no error (a run error failed all ten items of a report for rows no check reads).
+   */
   tmc: keyedRows(
     tmcRow,
     (r) =>
-      `(platform ${JSON.stringify(r.platform)}, dimension ${r.dimension}, name ${JSON.stringify(r.name)})`,
+      removedBeforeRead(r)
+        ? undefined
+        : `(platform ${JSON.stringify(r.platform)}, dimension ${r.dimension}, name ${JSON.stringify(r.name)})`,
     'tmc row',
     'name',
   ),

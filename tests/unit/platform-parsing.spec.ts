@@ -8,7 +8,8 @@ import { parseWith } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { ITEM_RULES } from '../../lib/rules';
-import { baseData, context, row } from './builders';
+import { baseData, basePlatform, context, row } from './builders';
+import type { TmcDimension } from '../../lib/schema/platform';
 
 test.describe('docs/contract.md §4: envelope', () => {
   test('a bare payload passes through', () => {
@@ -717,6 +718,37 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     expect(() => parseWith(dataSchema, raw, 'DATA', 'DATA')).toThrow(
       /tmc_aggregate\.content_type\[1\]\.name: duplicate name 图文/,
     );
+  });
+
+  test('spec 7.3.2, 7.4, 7.5: 「无时间」 of publish time and 「其他」「未知」 of media type and name are removed before a chart is read, so repeated tmc rows of theirs fail no run and change no verdict', () => {
+    const repeated = (platform: string, dimension: TmcDimension, name: string) => [
+      { platform, dimension, name, value: 3 },
+      { platform, dimension, name, value: '4%' },
+    ];
+    const extra = [
+      ...repeated('all', 'publish_time', '无时间'),
+      ...repeated('all', 'media_category', '其他'),
+      ...repeated('kimi', 'media_category', '未知'),
+      ...repeated('all', 'media_name', '其他'),
+    ];
+    const base = basePlatform().tmc;
+    const parsed = parseWith(metricsTables.tmc, { rows: [...base, ...extra] }, 'GET tmc', 'payload');
+    expect(parsed.rows).toHaveLength(base.length + extra.length);
+    for (const profile of ['A', 'B'] as const) {
+      const clean = context({ profile });
+      const withRepeats = context({ profile, edit: (_d, p) => (p.tmc = parsed.rows) });
+      expect(([7, 8, 9, 10] as const).map((n) => ITEM_RULES[n](withRepeats).verdict)).toEqual(
+        ([7, 8, 9, 10] as const).map((n) => ITEM_RULES[n](clean).verdict),
+      );
+    }
+    // A name a chart reads is still one value: 「其他」 of content type, 「无时间」 of media name.
+    for (const [dimension, name] of [
+      ['content_type', '其他'],
+      ['media_name', '无时间'],
+    ] as const)
+      expect(() =>
+        parseWith(metricsTables.tmc, { rows: repeated('all', dimension, name) }, 'GET tmc', 'payload'),
+      ).toThrow(/rows\[1\]\.name: duplicate tmc row/);
   });
 
   test('case 10: NaN and Infinity read from the page are "not a rate"; null, "", "-" and a missing key stay "no value"', () => {
