@@ -52,6 +52,12 @@ const PHONE = new RegExp(
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
 /** A URL query value under a secret-looking name (./url masks these as `***`). */
 const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
+/**
+ * The servlet session path parameter `;jsessionid=…` (./url `SECRET_PATH_PARAM`), its value up to
+ * where the parameter ends; no other name after `;`, which bundled scripts write as code
+ * (`…;key=e.key`).
+ */
+const SECRET_PATH_PARAM = /;(jsessionid)=([^;/?&\s"'#<>:),\]]{6,})/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)\s*:\s*[^=;,\s"'<>]{1,128}=([^;,\s"'<>\\]{12,})/gi;
 /** The same header in a JSON header list: {"name":"cookie","value":"sid=…"} (traces, HAR). */
 const COOKIE_HEADER_JSON =
@@ -148,7 +154,7 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
       preview: maskPhone(m[0].replace(/[^0-9]/g, '').slice(-11)),
     });
   }
-  for (const m of text.matchAll(SECRET_QUERY)) {
+  for (const m of [...text.matchAll(SECRET_QUERY), ...text.matchAll(SECRET_PATH_PARAM)]) {
     if (/^(\*+|%2A%2A%2A)$/i.test(m[2]!)) continue;
     matches.push({
       start: m.index,

@@ -21,9 +21,18 @@ export const SECRET_PARAM_NAMES =
  * not a URL. Every name the suite masks that a real platform or signed URL writes.
  */
 export const KNOWN_SECRET_PARAM_NAMES =
-  'token|access_token|accesstoken|refresh_token|refreshtoken|id_token|auth|auth_key|authorization|sign|sig|signature|password|passwd|pwd|phone|mobile|session|sessionid|sid|cookie|key|apikey|api_key|secret|ticket|security-token|x-amz-security-token|x-amz-signature|x-amz-credential|x-goog-signature|x-goog-credential|ossaccesskeyid';
+  'token|access_token|accesstoken|refresh_token|refreshtoken|id_token|auth|auth_key|authorization|sign|sig|signature|password|passwd|pwd|phone|mobile|session|sessionid|jsessionid|sid|cookie|key|apikey|api_key|secret|ticket|security-token|x-amz-security-token|x-amz-signature|x-amz-credential|x-goog-signature|x-goog-credential|ossaccesskeyid';
 const SECRET_PARAMS = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
 const SECRET_IN_TEXT = new RegExp(`([?&#](?:${SECRET_PARAM_NAMES})=)[^&\\s"'#<>]+`, 'gi');
+/**
+ * A path parameter under a secret-looking name: `;jsessionid=…`, the session a Java servlet
+ * container writes into a URL (Tomcat's URL rewriting: `Location: /login;jsessionid=…` on a first
+ * visit without a cookie, or a session it cannot read). Its value ends where the path parameter
+ * does (`;`, `/`, `?`, `#`) or where the text goes on (`:`, `)`, `,`, `]`: an id has none). A redirect's Location is quoted in a run's reason (lib/platform/client.ts
+ * `redirect to …`, lib/platform/login.ts `redirects to …`), and was printed whole: only `?`, `&` and
+ * `#` began a masked value (platform-side audit 59g).
+ */
+const SECRET_PATH_PARAM = new RegExp(`(;(?:${SECRET_PARAM_NAMES})=)[^;/?&\\s"'#<>:),\\]]+`, 'gi');
 /** `scheme://user:password@host`: the userinfo of any URL in a text. */
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 /**
@@ -98,6 +107,7 @@ function maskValue(match: string, name: string): string {
 export function redactText(text: string): string {
   return maskJwts(text)
     .replace(SECRET_IN_TEXT, maskValue)
+    .replace(SECRET_PATH_PARAM, maskValue)
     .replace(USERINFO, '$1***@')
     .replace(MOBILE, '1**********');
 }

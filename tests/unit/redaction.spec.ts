@@ -20,6 +20,8 @@ import {
   type Finding,
 } from '../../lib/redaction';
 import { JWT, jwtMatches } from '../../lib/redaction/jwt';
+import { PlatformClient } from '../../lib/platform/client';
+import { z } from 'zod';
 import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml, escapeRegExp } from '../../lib/util/escape';
@@ -982,6 +984,44 @@ test.describe('the redaction guard opens archives and scans every output folder'
       ['reports/verdicts/summary.md:1', 'secret-query', 'URL query "X-Amz-Signature" with a value'],
     ]);
     expect(JSON.stringify(findings)).not.toContain(signature);
+  });
+
+  test('spec 5.3 "tokens are never written into a report": a servlet session in a redirect Location (`;jsessionid=…`), which the API client and the login quote in a run\'s reason, is masked, and one left unmasked in an output is found', async () => {
+    const session = join('9F1C2B7A', '44E0D1C3', 'B2A1F0E9');
+    const location = join('https://p.test/login;jsessionid=', session, '?from=api');
+    const client = new PlatformClient({
+      baseUrl: 'https://p.test',
+      timeoutMs: 1000,
+      retries: 0,
+      backoffMs: 1,
+      relogin: async () => {},
+      context: () => ({
+        get: async () => ({
+          status: () => 302,
+          headers: () => ({ location }),
+          text: async () => '',
+        }),
+        dispose: async () => {},
+      }),
+    });
+    const reason = await client.get('GET t', '/t', {}, z.unknown()).then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    expect(reason).toContain('HTTP 302 (redirect to');
+    const shown = redactText(reason);
+    expect(shown).not.toContain(session);
+    expect(shown).toContain('/login;jsessionid=***?from=api');
+    expect(redactText(join('redirects to /login;jsessionid=', session, ': credentials were not sent'))).toBe(
+      'redirects to /login;jsessionid=***: credentials were not sent',
+    );
+    const { root, env } = makeRoot();
+    write(root, 'reports/verdicts/summary.md', lines(`reason ${reason}`, `masked ${shown}`, 'a;key=e.key'));
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
+      ['reports/verdicts/summary.md:1', 'secret-query', 'URL query "jsessionid" with a value'],
+    ]);
+    expect(JSON.stringify(findings)).not.toContain(session);
   });
 
   test('escapeRegExp: a pattern built from any text matches that text alone (the mask, the box route, the demo scenario names)', () => {
