@@ -4,6 +4,7 @@ import { dataForProfile, dataSchemaFor, rawLine, type Data } from '../schema/dat
 import { parseWith } from '../schema/issues';
 import {
   batchList,
+  competitorTable,
   metricsTables,
   wordcloudPayload,
   type MetricsTable,
@@ -449,7 +450,10 @@ async function fetchPlatform(
       `GET /api/geo-monitor/metrics/l1 (table=${table}${extra.platform ? `, platform=${extra.platform}` : ''})`,
       '/api/geo-monitor/metrics/l1',
       { table, batchIds: batchIds.join(','), ...common, ...extra },
-      metricsTables[table] as z.ZodType,
+      // The competitor rows' duplicates among those the run reads (spec 9.5.2, `competitorTable`).
+      (table === 'competitor'
+        ? competitorTable(profile, run.input.level ?? 'brand')
+        : metricsTables[table]) as z.ZodType,
     ) as Promise<{ parsed: z.output<(typeof metricsTables)[T]> }>;
 
   let batchIds: string[];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { list, noDuplicates, platformKey } from './keys';
 import { optionalRate, printedRate, unusedRate } from './rate';
 import { wordcloud } from './data';
-import { REMOVED_NAMES } from './vocabulary';
+import { REMOVED_NAMES, type Level, type Profile } from './vocabulary';
 
 /**
  * Payloads of the three endpoints, as fixed by docs/contract.md §4. Strict about what a check reads,
@@ -151,6 +151,22 @@ type Keyed<T> = (row: T) => string | undefined;
 const keyedRows = <T extends z.ZodType>(row: T, key: Keyed<z.output<T>>, what: string, field: string) =>
   z.object({ rows: list(row).superRefine(noDuplicates(key, what, field)) });
 
+/**
+ * Spec 7.6 matches rows by name (per kind in Profile B): a repeated name among the rows a run reads
+ * is an error. Profile A reads every row (docs/rules.md §D9); Profile B only those of the compared
+ * kind (9.5.2: "brand-level comparison keeps only kind=brand rows"), so two product rows of one name
+ * (products of two brands both called 纯牛奶) are no error in a brand-level run, which never reads
+ * them: until 2026-11-28 they made every such run an error (platform-side audit 59g).
+ */
+export function competitorTable(profile: Profile, level: Level) {
+  return keyedRows(
+    competitorRow,
+    (r) => (profile === 'B' && r.kind !== level ? undefined : `${JSON.stringify(r.name)} (kind ${r.kind})`),
+    'competitor row',
+    'name',
+  );
+}
+
 export const metricsTables = {
   /** One row per platform plus `all` (docs/contract.md §4.2): two rows for one platform is an error. */
   snapshot: keyedRows(
@@ -159,13 +175,8 @@ export const metricsTables = {
     'snapshot row for platform',
     'platform',
   ),
-  /** Spec 7.6 matches rows by name (per kind in Profile B): a repeated name is an error. */
-  competitor: keyedRows(
-    competitorRow,
-    (r) => `${JSON.stringify(r.name)} (kind ${r.kind})`,
-    'competitor row',
-    'name',
-  ),
+  /** Every row read, as Profile A reads them (docs/rules.md §D9): `competitorTable` for a run. */
+  competitor: competitorTable('A', 'brand'),
   /**
    * One value per platform, dimension and name, among the rows a chart reads: 「无时间」 of publish
    * time and 「其他」「未知」 of media type and media name are removed before either chart is read

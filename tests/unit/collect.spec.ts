@@ -892,6 +892,39 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(outcome(evidence, 'table=competitor', 'rows[0].name')).toEqual(failed('platform'));
   });
 
+  test('spec 9.5.2 "brand-level comparison keeps only kind=brand rows": two product rows of one name fail no Profile B brand-level run (it never reads them), and still fail a Profile A run and a product-level one, which read them by name', async () => {
+    const twice = (view: { competitor: Record<string, unknown>[] }) => [
+      ...view.competitor,
+      { ...view.competitor[0], kind: 'product', name: '纯牛奶', rank: 98 },
+      { ...view.competitor[0], kind: 'product', name: '纯牛奶', rank: 99 },
+    ];
+    const b = viewsOf(B_MONITOR);
+    const bClean = platformFor(B_MONITOR, b.view, B_MONITOR.spec.batchIds, [
+      batchItem(B_MONITOR, B_MONITOR.spec.batchIds),
+    ]);
+    const bTwice = platformFor(B_MONITOR, b.view, B_MONITOR.spec.batchIds, [
+      batchItem(B_MONITOR, B_MONITOR.spec.batchIds),
+    ]);
+    bTwice.set(metricsKey(B_MONITOR, 'competitor', B_MONITOR.spec.batchIds), { rows: twice(b.view) });
+    const clean = await collectRun(configuredRun(B_MONITOR), fakeDeps(bClean, b.data).deps);
+    const evidence = await collectRun(configuredRun(B_MONITOR), fakeDeps(bTwice, b.data).deps);
+    expect([evidence.status, evidence.reason]).toEqual(['checked', undefined]);
+    expect(judge(evidence).items[5]?.verdict).toBe(judge(clean).items[5]?.verdict);
+    const product = await collectRun(
+      configuredRun(B_MONITOR, { level: 'product' }),
+      fakeDeps(bTwice, b.data).deps,
+    );
+    expect(outcome(product, 'table=competitor', 'duplicate competitor row "纯牛奶" (kind product)')).toEqual(
+      failed('platform'),
+    );
+    const { data, ids, platform, view } = aMonitor();
+    platform.set(metricsKey(A_MONITOR, 'competitor', ids), { rows: twice(view) });
+    const a = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, data).deps);
+    expect(outcome(a, 'table=competitor', 'duplicate competitor row "纯牛奶" (kind product)')).toEqual(
+      failed('platform'),
+    );
+  });
+
   test('the batch list of the wrong shape is an error naming the field', async () => {
     const { data, platform } = aMonitor();
     // The run's own item (its date and project) without its ids; other items are not validated
