@@ -31,6 +31,12 @@ export interface PlatformFigures {
   figures: Figures;
   source: string;
   self?: Figures;
+  /**
+   * The other points the trend prints for the same (last) day, whose figures differ from the one
+   * compared: spec 2.1 holds one point per monitoring day, so neither can be taken for the day's
+   * point alone, and each is compared (docs/rules.md §D4).
+   */
+  sameDay?: Figures[];
 }
 
 interface SnapshotPick {
@@ -123,21 +129,35 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
       : ctx.batchDate !== undefined && last.date > ctx.batchDate
         ? `trend point ${last.date} (after the batch date ${ctx.batchDate}, whose snapshot it is compared with: the trend's last monitoring day)`
         : `trend point ${last.date}`;
-  const point: Figures = {
-    brandExposureRate: last.brand_exposure_rate,
-    exposureRate: last.exposure_rate,
-    first: last.first_position_rate,
-    top3: last.top3_rate,
-    top5: last.top5_rate,
-    positiveRate: last.positive_mention_rate,
+  const figuresOf = (p: TrendPoint): Figures => ({
+    brandExposureRate: p.brand_exposure_rate,
+    exposureRate: p.exposure_rate,
+    first: p.first_position_rate,
+    top3: p.top3_rate,
+    top5: p.top5_rate,
+    positiveRate: p.positive_mention_rate,
     productLink: data.self.product_link_rate,
-  };
+  });
+  const point = figuresOf(last);
+  // Spec 2.1: "one point per monitoring day". Two points of the last day that differ cannot be told
+  // apart: the last printed alone was compared, and the other, whatever it held, passed unseen
+  // (HTML-side audit 59f). Each of them is compared; points equal in every figure are one point.
+  const ofTheDay = (monitored.length ? monitored : data.trend).filter((p) => p.date === last.date);
+  const sameDayPoints = ofTheDay.filter(
+    (p) => p !== last && TREND_FIELDS.some((f) => (p[f] ?? null) !== (last[f] ?? null)),
+  );
+  const sameDay = sameDayPoints.length ? { sameDay: sameDayPoints.map(figuresOf) } : {};
+  const twice = sameDayPoints.length
+    ? `; the trend prints ${ofTheDay.length} points dated ${last.date} with different figures (spec 2.1: one point per monitoring day): each is compared`
+    : '';
   const self = selfFigures(data);
-  if (ctx.profile === 'A') return { figures: point, source: dated, self };
+  if (ctx.profile === 'A') return { figures: point, source: dated + twice, self, ...sameDay };
   const filled = fillFromSelf(point, self);
+  for (const other of sameDay.sameDay ?? []) fillFromSelf(other, self);
   const source =
-    filled.length > 0 ? `${dated}; ${filled.join(', ')} from self (the trend point has none, 9.2)` : dated;
-  return { figures: point, source, self };
+    (filled.length > 0 ? `${dated}; ${filled.join(', ')} from self (the trend point has none, 9.2)` : dated) +
+    twice;
+  return { figures: point, source, self, ...sameDay };
 }
 
 /**

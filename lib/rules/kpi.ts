@@ -150,6 +150,23 @@ function profileBPlatformCardRows(
   return [...rows, ...extra];
 }
 
+/**
+ * The rows of another trend point of the same day (spec 2.1: one point per monitoring day) whose
+ * HTML value differs from the compared point's row of the same card, keyed `(another point of the day)`.
+ */
+function otherPointRows(compared: ComparisonRow[], other: ComparisonRow[], label: string): ComparisonRow[] {
+  const first = new Map(compared.map((r) => [r.key, r.html]));
+  return other
+    .filter((r) => first.has(r.key) && first.get(r.key) !== r.html)
+    .map((r) => ({
+      ...r,
+      key: `${r.key} (${label})`,
+      note: [r.note, 'another trend point of the same day (spec 2.1: one point per monitoring day)']
+        .filter(Boolean)
+        .join('; '),
+    }));
+}
+
 /** Item 4 · KPI points per platform (spec 7.2 for A, 9.2 for B): one step per AI platform. */
 export function checkItem4(ctx: RuleContext): ItemResult {
   const platforms = aiPlatforms(ctx.data);
@@ -173,18 +190,23 @@ export function checkItem4(ctx: RuleContext): ItemResult {
     }
     const htmlSide = platformFigures(ctx, html);
     const stepNotes: string[] = [`HTML side: ${htmlSide.source}`];
+    const metric = ctx.data.meta.position_metric ?? 'top3';
     const rows =
       ctx.profile === 'A'
         ? profileAPointRows(`${p.key} · `, htmlSide.figures, row)
-        : profileBPlatformCardRows(
-            p.key,
-            htmlSide,
-            row,
-            ctx.data.meta.position_metric ?? 'top3',
-            stepNotes,
-            itemNotes,
-          );
-    return makeStep(p.key, name, rows, stepNotes);
+        : profileBPlatformCardRows(p.key, htmlSide, row, metric, stepNotes, itemNotes);
+    // Spec 2.1: one point per monitoring day; another point of the last day is compared too, where
+    // it differs from the one above (`platformFigures`, docs/rules.md §D4).
+    const sameDay = (htmlSide.sameDay ?? []).flatMap((figures, n) =>
+      otherPointRows(
+        rows,
+        ctx.profile === 'A'
+          ? profileAPointRows(`${p.key} · `, figures, row)
+          : profileBCardRows(`${p.key} · `, figures, row, metric, 'platform', []),
+        htmlSide.sameDay!.length > 1 ? `another point ${n + 1} of the day` : 'another point of the day',
+      ),
+    );
+    return makeStep(p.key, name, [...rows, ...sameDay], stepNotes);
   });
   if (platforms.length < AI_PLATFORM_COUNT) {
     steps.push(

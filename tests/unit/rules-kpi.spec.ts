@@ -369,7 +369,7 @@ test.describe('item 4 · KPI points per platform', () => {
     expect(failingSteps(r)).toEqual(['kimi']);
   });
 
-  test('7.2 "the last monitoring-day point" when that day has two points (docs/rules.md §D4 "equal dates: the last printed"): the later printed one is compared', () => {
+  test('7.2 "the last monitoring-day point" when that day has two points (docs/rules.md §D4 "equal dates: the last printed"): the later printed one is compared, and the other where it differs (2.1)', () => {
     const kimiStep = (firstOfDay: number, lastOfDay: number) => {
       const ctx = context('A');
       const kimi = ctx.data.brand.platforms.kimi!;
@@ -377,7 +377,11 @@ test.describe('item 4 · KPI points per platform', () => {
       kimi.trend[1]!.exposure_rate = firstOfDay;
       return checkItem4(ctx).steps.find((s) => s.id === 'kimi')!;
     };
-    expect(kimiStep(25, 23.44).verdict).toBe('pass');
+    // Until audit 59f the earlier point of the day was never looked at, and this passed.
+    expect(kimiStep(25, 23.44).rows.find((x) => x.verdict === 'fail')).toMatchObject({
+      key: 'kimi · 露出率 exposure_rate (another point of the day)',
+      html: 25,
+    });
     // Near miss: the last printed point of that day differs from the snapshot, and it fails.
     expect(kimiStep(23.44, 25).rows.find((x) => x.verdict === 'fail')).toMatchObject({
       key: 'kimi · 露出率 exposure_rate',
@@ -423,6 +427,37 @@ test.describe('item 4 · KPI points per platform', () => {
       key: 'kimi · 商品链接露出率 product_link_rate',
       verdict: 'fail',
     });
+  });
+
+  test('2.1 "the trend series of a platform holds one point per monitoring day", 7.2: two points of the last day with different figures are each compared, so the one printed first cannot differ unseen (HTML-side audit 59f: it passed); near misses: a repeated identical point, and two that both agree within 0.05, pass', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const ctx = context(profile);
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend.splice(1, 0, { ...kimi.trend[1]!, exposure_rate: 60 }); // printed first, same day
+      const r = checkItem4(ctx);
+      expect(failingSteps(r), profile).toEqual(['kimi']);
+      expect(row(r, 'kimi', 'kimi · 露出率 exposure_rate (another point of the day)'), profile).toMatchObject(
+        {
+          html: 60,
+          platform: 23.4,
+          verdict: 'fail',
+        },
+      );
+      expect(r.steps.find((s) => s.id === 'kimi')?.notes.join(' '), profile).toContain(
+        'the trend prints 2 points dated 2026-11-20 with different figures (spec 2.1: one point per monitoring day): each is compared',
+      );
+      const same = context(profile);
+      same.data.brand.platforms.kimi!.trend.push({ ...same.data.brand.platforms.kimi!.trend[1]! });
+      expect(checkItem4(same).verdict, profile).toBe('pass');
+      const close = context(profile);
+      const k = close.data.brand.platforms.kimi!;
+      k.trend.splice(1, 0, { ...k.trend[1]!, exposure_rate: 23.42 });
+      const closeResult = checkItem4(close);
+      expect(closeResult.verdict, profile).toBe('pass');
+      expect(row(closeResult, 'kimi', 'kimi · 露出率 exposure_rate (another point of the day)').html).toBe(
+        23.42,
+      );
+    }
   });
 });
 
