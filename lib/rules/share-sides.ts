@@ -118,12 +118,22 @@ function sharesOf(entries: readonly GroupEntry[], denominator: number | null, pr
   return stableSortDesc(shares, (s) => s.value);
 }
 
+/**
+ * Whether an entry is one of the entries a rule removes by name (7.3.2 「无时间」, 7.4 / 7.5 / 9.4.2
+ * 「其他」「未知」), whitespace around the name aside: a legend or bar shows 「其他 」 (a generator's
+ * padding, an ideographic space U+3000) as 「其他」, and kept it was a bar the platform does not
+ * draw and a denominator the spec does not use, so item 9 failed (HTML-side audit 59f).
+ */
+export function isRemovedName(name: string, names: readonly string[]): boolean {
+  return names.includes(name.trim());
+}
+
 function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {
-  return entries.filter((e) => !names.includes(e.name));
+  return entries.filter((e) => !isRemovedName(e.name, names));
 }
 
 function removedNote(entries: readonly GroupEntry[], names: readonly string[]): string {
-  const removed = entries.filter((e) => names.includes(e.name)).map((e) => `「${e.name}」`);
+  const removed = entries.filter((e) => isRemovedName(e.name, names)).map((e) => `「${e.name}」`);
   return removed.length > 0 ? `; ${removed.join(', ')} removed` : '';
 }
 
@@ -218,7 +228,7 @@ export function mediaHtmlSide(
   const all = sharesOf(kept, sum, profile);
   // What the sum holds, said of this group: a note that named 「其他」「未知」 as included when the
   // group had neither read as the opposite of the defect it showed (reader audit of 2026-11-26).
-  const present = entries.filter((e) => OTHER_AND_UNKNOWN.includes(e.name)).map((e) => `「${e.name}」`);
+  const present = entries.filter((e) => isRemovedName(e.name, OTHER_AND_UNKNOWN)).map((e) => `「${e.name}」`);
   const rule =
     denominator === 'whole group'
       ? present.length

@@ -561,6 +561,26 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(checkItem9(aggregate('media_category', htmlCounts, platformA, 'A')).verdict).toBe('pass');
     });
 
+    test('7.4 / 9.4.2 / 7.3.2 "drop the entries 「其他」 (other) and 「未知」 (unknown)", 「无时间」 removed: a name printed with whitespace around it (「其他 」, 「未知」 after an ideographic space U+3000, 「无时间 」) is that entry, removed on either side, in both profiles (HTML-side audit 59f: kept as a bar and in the denominator, item 9 failed); near miss: 「其他渠道」 is another name and stays', () => {
+      const padded = group(['新闻', 500], ['自媒体', 300], ['其他 ', 150], ['\u3000未知', 50]);
+      expect(checkItem9(aggregate('media_category', padded, platformA, 'A')).verdict).toBe('pass');
+      expect(checkItem9(aggregate('media_category', padded, platformB, 'B')).verdict).toBe('pass');
+      const platformPadded = group(['新闻', 62.5], ['其他 ', 20], ['自媒体', 37.5]);
+      expect(checkItem9(aggregate('media_category', htmlCounts, platformPadded, 'A')).verdict).toBe('pass');
+      const noTime = checkItem8(
+        aggregate(
+          'publish_time',
+          group(['近一周', 40], ['无时间 ', 5], ['近一月', 35], ['更早', 20]),
+          group(['近一周', 40], ['近一月', 35], ['更早', 20]),
+        ),
+      );
+      expect(step(noTime, 'all').verdict).toBe('pass');
+      const other = group(['新闻', 500], ['自媒体', 300], ['其他渠道', 200]);
+      expect(
+        row(checkItem9(aggregate('media_category', other, platformA, 'A')), 'all', 'share 「其他渠道」'),
+      ).toMatchObject({ html: 20, platform: null, verdict: 'fail' });
+    });
+
     test('the HTML side says what its sum held, in this group: 「其他」「未知」 named only when the group has them, and once (reader audit: "included" for a group without them)', () => {
       const htmlNote = (html: GroupEntry[], profile: Profile) =>
         step(checkItem9(aggregate('media_category', html, platformB, profile)), 'all').notes.find((n) =>
