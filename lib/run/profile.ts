@@ -32,8 +32,12 @@ export function recognizeProfile(facts: ProfileFacts, settings: ProfileBSettings
   if (settings.companyId !== undefined && facts.companyId === settings.companyId) {
     return { profile: 'B', reason: `companyId ${facts.companyId} is the group's fixed id` };
   }
-  const group = settings.groupName?.trim();
-  if (group && facts.line !== undefined && facts.line.includes(group)) {
+  // "Contains the group's name" as text, not as code points: a name written in one Unicode form in
+  // the settings (NFC, as typed) and in another in the report (NFD 'e' + U+0301, or a CJK
+  // compatibility ideograph, as some generators and databases store it) is the same name, and was
+  // judged by Profile A's rules (HTML-side audit 59f). NFC only: a fullwidth ＡＢＣ is another text.
+  const group = settings.groupName?.trim().normalize('NFC');
+  if (group && facts.line !== undefined && facts.line.normalize('NFC').includes(group)) {
     return { profile: 'B', reason: 'DATA.meta.line names the group' };
   }
   return { profile: 'A', reason: 'no Profile B rule matched (spec 9.1.1)' };

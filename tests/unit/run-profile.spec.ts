@@ -40,6 +40,16 @@ test.describe('spec 9.1.1 / docs/contract.md §2: Profile B recognition', () => 
     expect(d).toEqual({ profile: 'B', reason: 'DATA.meta.line names the group' });
   });
 
+  test('9.1.1 "the line field contains the group\'s name": the name in another Unicode form (NFD, a CJK compatibility ideograph) is the same name → Profile B, either side decomposed (HTML-side audit 59f: Profile A); near miss: a fullwidth form is another text', () => {
+    const of = (line: string, groupName: string) =>
+      recognizeProfile({ host: 'x', companyId: 1, line }, { groupName }).profile;
+    expect(of('Nestle\u0301集团·电视线', 'Nestl\u00e9集团')).toBe('B');
+    expect(of('Nestl\u00e9集团·电视线', 'Nestle\u0301集团')).toBe('B');
+    // U+F900 is canonically U+8C48 (豈): NFC maps one to the other.
+    expect(of('\uf900山集团·电视线', '\u8c48山集团')).toBe('B');
+    expect(of('ＮＥＳＴＬＥ集团·电视线', 'NESTLE集团')).toBe('A');
+  });
+
   test("companyId equal to the group's fixed id → Profile B", () => {
     expect(recognizeProfile({ host: 'x', companyId: 3100 }, settings).profile).toBe('B');
     expect(recognizeProfile({ host: 'x', companyId: 3101 }, settings).profile).toBe('A');
