@@ -252,6 +252,13 @@ const update = (v: unknown, fields: Record<string, (x: unknown) => unknown>): un
 const mapValues = (v: unknown, f: (x: unknown) => unknown): unknown =>
   isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, f(x)])) : v;
 const withoutFigures = (v: unknown) => omit(v, PROFILE_B_FIGURES);
+/**
+ * A platform's `self` as a Profile A run reads it: not at all. Item 4 compares the last trend point
+ * (spec 7.2); `self` is Profile B's per-platform figure (9.2, 9.2.3). It stands as "no value" in every
+ * figure, whatever the report holds there: validated, a Profile A report whose generator writes an
+ * empty `self` as `[]` (PHP), or leaves it out, was an error of every item (HTML-side audit 59f).
+ */
+const PROFILE_A_SELF = { exposure_rate: null, positive_mention_rate: null };
 
 /** `meta.line` as DATA holds it, when it is text: what recognises Profile B (spec 9.1.1) before the parse. */
 export function rawLine(raw: unknown): string | undefined {
@@ -262,8 +269,9 @@ export function rawLine(raw: unknown): string | undefined {
 /**
  * DATA as a run of `profile` validates it (docs/contract.md §5; contract §5: "Fields a run does not
  * use are never validated against it"). A Profile A run does not read `overall`,
- * `meta.position_metric`, the summary's first-position, top-5 and product-link figures, nor those
- * and the brand exposure rate of a platform's `self` and trend points (spec 9.2 is Profile B's):
+ * `meta.position_metric`, the summary's first-position, top-5 and product-link figures, a
+ * platform's `self` (`PROFILE_A_SELF`), nor those figures and the brand exposure rate of its trend
+ * points (spec 9.2 is Profile B's):
  * they are left out before the one parse, so that no shape of theirs makes the run an error (the
  * encodings audit of 2026-11-27: `"overall": []`, as PHP writes an empty object, made every
  * Profile A run of such a report an error). A Profile B run validates them all. (The product
@@ -278,10 +286,14 @@ export function dataForProfile(raw: unknown, profile: 'A' | 'B'): unknown {
         summary: (summary) => omit(summary, PROFILE_B_SUMMARY),
         platforms: (platforms) =>
           mapValues(platforms, (block) =>
-            update(block, {
-              self: withoutFigures,
-              trend: (trend) => (Array.isArray(trend) ? trend.map(withoutFigures) : trend),
-            }),
+            isRecord(block)
+              ? {
+                  ...(update(block, {
+                    trend: (trend) => (Array.isArray(trend) ? trend.map(withoutFigures) : trend),
+                  }) as Record<string, unknown>),
+                  self: PROFILE_A_SELF,
+                }
+              : block,
           ),
       }),
   });

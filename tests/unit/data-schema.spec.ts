@@ -1,8 +1,8 @@
 import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
-import { dataSchema } from '../../lib/schema/data';
+import { dataForProfile, dataSchema } from '../../lib/schema/data';
 import { parseWith } from '../../lib/schema/issues';
-import { baseData, context } from './builders';
+import { PLATFORMS, baseData, context } from './builders';
 
 /** A parse of `raw` as the report page's DATA (lib/schema/data.ts). */
 const parsed = (raw: unknown) => parseWith(dataSchema, raw, 'report page DATA', 'DATA');
@@ -88,6 +88,21 @@ test.describe('docs/contract.md §5: fields a run does not use are never validat
     const data = parsed(raw);
     expect(Object.keys(data.brand.platforms)).toHaveLength(6);
     expect(verdicts(data)).toEqual(verdicts(parsed(baseData())));
+  });
+
+  test('7.2 / 9.2 "self (latest figures)" is Profile B\'s per-platform figure: a Profile A run reads the trend point only, so a platform self left out, null, [] (an empty object as PHP writes it) or holding text is no error and every item is judged as with it (HTML-side audit 59f: an error of every item); near miss: a Profile B run reads self and the same DATA is an error naming it', () => {
+    const ofProfile = (raw: unknown, profile: 'A' | 'B') =>
+      parseWith(dataSchema, dataForProfile(raw, profile), 'report page DATA', 'DATA');
+    const baseline = verdicts(ofProfile(baseData(), 'A'));
+    const first = PLATFORMS[0]!.key;
+    for (const self of [undefined, null, [], { exposure_rate: 'n/a', positive_mention_rate: {} }]) {
+      const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      raw.brand.platforms[first].self = self;
+      expect(verdicts(ofProfile(raw, 'A')), JSON.stringify(self)).toEqual(baseline);
+      expect(() => ofProfile(raw, 'B'), JSON.stringify(self)).toThrow(
+        new RegExp(`DATA\\.brand\\.platforms\\.${first}\\.self`),
+      );
+    }
   });
 
   test('near miss: a block of one of the six AI platforms is validated as ever, its issue named in full', () => {
