@@ -161,7 +161,13 @@ export async function collectRun(run: ConfiguredRun, deps: CollectDeps): Promise
     evidence.run.profile = decision.profile;
     evidence.notes.push(`profile ${decision.profile}: ${decision.reason}`);
     // After the profile: the verdict of another day's DATA names the profile its line gives.
-    sameDayOrStop(data.parsed, facts.batchDate, deps.timeZone, dataSourceName(run, evidence, deps.root));
+    const dayNote = sameDayOrStop(
+      data.parsed,
+      facts.batchDate,
+      deps.timeZone,
+      dataSourceName(run, evidence, deps.root),
+    );
+    if (dayNote) evidence.notes.push(dayNote);
 
     const apiKey = credentialKeyFor(decision.profile, facts.companyId);
     // Contexts are disposed only at the end: requests still in flight on an expired session's
@@ -272,18 +278,41 @@ function dataSourceName(run: ConfiguredRun, evidence: Evidence, root: string): s
  * suite relies on and fixes no shape for it, so it is read as the batch list's batchDate is
  * (`dayOfBatchDate`, docs/contract.md §4.1): a date or a local date-time names its written day, an
  * instant with a zone its day in L1_TIME_ZONE (review of 2026-11-28: a stale DATA written
- * `2025-11-10 08:00:00` or `…T00:00:00+08:00` was left alone and passed). A number or another text
- * is left alone.
+ * `2025-11-10 08:00:00` or `…T00:00:00+08:00` was left alone and passed), and also as a generator
+ * writes a day the batch list would not (`dataDayText`): a JSON number YYYYMMDD, `YYYY/MM/DD`,
+ * `YYYY.MM.DD`, `YYYY年MM月DD日` (HTML-side audit 59f: a stale DATA of 20251103 was checked and
+ * passed). Another value (`latest`, an epoch) is not read, and the run's notes say so: the note
+ * returned.
  */
-function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: string): void {
+function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: string): string | undefined {
   const written = data.meta.batch_date;
-  const read = typeof written === 'string' ? dayOfBatchDate(written.trim(), timeZone) : undefined;
-  if (read === undefined || read.day === batchDate) return;
+  const text = dataDayText(written);
+  const read = text === undefined ? undefined : dayOfBatchDate(text, timeZone);
+  if (read === undefined)
+    return written === undefined || written === null
+      ? undefined
+      : `DATA.meta.batch_date ${JSON.stringify(written).slice(0, 40)} is not a day the suite reads: whether the DATA is the batch date's report was not checked`;
+  if (read.day === batchDate) return undefined;
   const inZone = read.zoned ? ` (${read.day} in ${timeZone})` : '';
   throw new Stop(
     'error',
     `${source}: DATA.meta.batch_date is ${JSON.stringify(written)}${inZone}, another day than the run's batch date ${batchDate} (from the report URL): the DATA is another day's report, so it is not compared with the batch of ${batchDate}`,
   );
+}
+
+/**
+ * `meta.batch_date` as the text `dayOfBatchDate` reads: a string trimmed, with a day written
+ * `YYYY/MM/DD`, `YYYY.MM.DD` or `YYYY年M月D日` as `YYYY-MM-DD`; an integer of eight digits as
+ * `YYYYMMDD` (a JSON number, as a generator's database column serialises a date key). Anything else:
+ * undefined.
+ */
+function dataDayText(written: unknown): string | undefined {
+  if (typeof written === 'number')
+    return Number.isInteger(written) && /^\d{8}$/.test(String(written)) ? String(written) : undefined;
+  if (typeof written !== 'string') return undefined;
+  const text = written.trim();
+  const day = /^(\d{4})(?:\/|\.|年)(\d{1,2})(?:\/|\.|月)(\d{1,2})日?$/.exec(text);
+  return day ? `${day[1]}-${day[2]!.padStart(2, '0')}-${day[3]!.padStart(2, '0')}` : text;
 }
 
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {

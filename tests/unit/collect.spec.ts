@@ -731,10 +731,35 @@ test.describe('collectRun: each way a run is not checked', () => {
     ).toEqual(failed('input'));
     expect(evidence.run).toMatchObject(facts());
     expect(stale.platform.callsTo('/metrics/l1')).toEqual([]);
-    for (const near of ['20251117', ' 2025-11-17 ', '2025-11-16T16:00:00Z', 20251103, 'latest', null]) {
+    for (const near of ['20251117', ' 2025-11-17 ', '2025-11-16T16:00:00Z', 20251117, 'latest', null]) {
       const { fakes } = withDate(near);
       const checked = await collectRun(configuredRun(A_MONITOR), fakes.deps);
       expect(checked.status, `${JSON.stringify(near)}: ${checked.reason}`).toBe('checked');
+    }
+  });
+
+  test("docs/contract.md §5 meta.batch_date as a generator writes a day: a JSON number YYYYMMDD, YYYY/MM/DD, YYYY.MM.DD or YYYY年M月D日 of another day is another day's report, an input error naming both days (HTML-side audit 59f: 20251103 was checked and passed); near misses: the run's day in those forms is checked, and a value the suite cannot read is checked with a note saying the day was not", async () => {
+    const withDate = (batchDate: unknown) => {
+      const { data, platform } = aMonitor();
+      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
+      return fakeDeps(platform, { ...data, meta }).deps;
+    };
+    for (const stale of [20251103, '2025/11/03', '2025.11.03', '2025年11月3日']) {
+      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
+      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}, another day than the run's batch date 2025-11-17`;
+      expect(outcome(evidence, says), String(stale)).toEqual(failed('input'));
+    }
+    for (const near of [20251117, '2025/11/17', '2025.11.17', '2025年11月17日']) {
+      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
+      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
+      expect(checked.notes.join(' '), String(near)).not.toContain('meta.batch_date');
+    }
+    for (const unread of ['latest', 1763337600000, '2025/13/03']) {
+      const checked = await collectRun(configuredRun(A_MONITOR), withDate(unread));
+      expect(checked.status, `${unread}: ${checked.reason}`).toBe('checked');
+      expect(checked.notes, String(unread)).toContain(
+        `DATA.meta.batch_date ${JSON.stringify(unread)} is not a day the suite reads: whether the DATA is the batch date's report was not checked`,
+      );
     }
   });
 
