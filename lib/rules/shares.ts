@@ -161,10 +161,47 @@ function sharesTiedOn(
   return tiedOn(tied(html), tied(platform));
 }
 
+/** Each name's first position among a side's entries (all kept, highest first). */
+function firstIndexes(side: ShareSide): Map<string, number> {
+  const first = new Map<string, number>();
+  side.entries.forEach((e, i) => first.has(e.name) || first.set(e.name, i));
+  return first;
+}
+
+/**
+ * The names whose order with `name` differs between the two sides (one above it on the HTML side
+ * and below it on the platform side, or the reverse), each with where the pair is equal; read in
+ * every entry each side keeps, so a move across the 8th or 10th counts.
+ */
+function swapsOf(
+  name: string,
+  html: ShareSide,
+  platform: ShareSide,
+  profile: Profile,
+): { text: string; tied: TiedOn | undefined }[] {
+  const h = firstIndexes(html);
+  const p = firstIndexes(platform);
+  if (!h.has(name) || !p.has(name)) return [];
+  return [...h.keys()]
+    .filter((n) => n !== name && p.has(n) && h.get(n)! < h.get(name)! !== p.get(n)! < p.get(name)!)
+    .map((n) => {
+      const [first, second] = h.get(n)! < h.get(name)! ? [n, name] : [name, n];
+      return {
+        text: `「${first}」 ↔ 「${second}」`,
+        tied: sharesTiedOn(first, second, html, platform, profile),
+      };
+    });
+}
+
 /**
  * One position of the chart: the names, character for character. Two names swapped there pass when
  * their shares are equal on at least one side, whose order of the two is then open (§D10): each
- * name's share is compared across the sides by its own row (`shareRow`).
+ * name's share is compared across the sides by its own row (`shareRow`). Judged by pairs, not
+ * position by position (as 9.5.5's tie swaps are): a name that moved past two neighbours, equal with
+ * one on the HTML side and with the other on the platform side, leaves two names at a position that
+ * both sides order alike; the position passes when each of its names took part in a swap and every
+ * swap either took part in is of names equal on some side (review 59h: HTML 自媒体 0.15, 论坛 0.15,
+ * 网易 0.08 against a platform's 论坛 0.2, 网易 0.1, 自媒体 0.1 failed #3, every share agreeing).
  */
 function positionRow(
   index: number,
@@ -177,13 +214,24 @@ function positionRow(
   const p = platform.shown[index];
   const missing = !h || !p ? `no entry at #${index + 1} on the ${h ? 'platform' : 'HTML'} side` : undefined;
   const row = exactRow(`#${index + 1} ${label}`, h?.name ?? null, p?.name ?? null, missing);
-  const tied =
-    row.verdict === 'fail' && h && p ? sharesTiedOn(h.name, p.name, html, platform, profile) : undefined;
-  if (!tied) return row;
+  if (row.verdict !== 'fail' || !h || !p) return row;
+  const tied = sharesTiedOn(h.name, p.name, html, platform, profile);
+  if (tied)
+    return {
+      ...row,
+      verdict: 'pass',
+      note: `equal shares on ${tied}, where their order is open (7.3.1 orders by value)`,
+      passBy: PASS_BY.equalShares,
+    };
+  const swapsH = swapsOf(h.name, html, platform, profile);
+  const swapsP = swapsOf(p.name, html, platform, profile);
+  const swaps = [...new Map([...swapsH, ...swapsP].map((s) => [s.text, s])).values()];
+  if (swapsH.length === 0 || swapsP.length === 0 || swaps.some((s) => !s.tied)) return row;
+  const pairs = swaps.map((s) => `${s.text} equal on ${s.tied}`).join('; ');
   return {
     ...row,
     verdict: 'pass',
-    note: `equal shares on ${tied}, where their order is open (7.3.1 orders by value)`,
+    note: `each name swapped places only with names of equal share: ${pairs}, where their order is open (7.3.1 orders by value; judged by pairs, docs/rules.md §D10)`,
     passBy: PASS_BY.equalShares,
   };
 }

@@ -241,6 +241,58 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
         ]);
       }
     });
+
+    test('7.3.1 "ordered by value, highest first", with 7.1.2 / 9.3.2: a name that moved past two neighbours, tied with one on each side, leaves every pair in the same order or tied, and every share within the tolerance: no position fails (docs/rules.md §D10, judged by pairs)', () => {
+      // Profile A: the report prints 自媒体 and 论坛 alike (0.15, 0.15; its exact shares were 0.1451
+      // and 0.1549), a platform computing from the counts prints 0.1 and 0.2, and 0.08 as 0.1 in API
+      // order before 自媒体. 自媒体 went from #2 to #4; 论坛 and 网易 keep their order on both sides.
+      const a = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 99.62], ['自媒体', 0.15], ['论坛', 0.15], ['网易', 0.08]),
+          group(['图文', 99.6], ['论坛', 0.2], ['网易', 0.1], ['自媒体', 0.1]),
+        ),
+      );
+      // Profile B, 0.1 apart after rounding passing (9.3.2): the same move with shares of 20.
+      const b = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 40.2], ['自媒体', 20], ['论坛', 20], ['网易', 19.8]),
+          group(['图文', 40.2], ['论坛', 20.1], ['网易', 19.9], ['自媒体', 19.9]),
+          'B',
+        ),
+      );
+      for (const [profile, result] of [
+        ['A', a],
+        ['B', b],
+      ] as const) {
+        expect(failingKeys(result, 'all'), profile).toEqual([]);
+        expect(row(result, 'all', '#3 legend name'), profile).toMatchObject({
+          html: '论坛',
+          platform: '网易',
+          verdict: 'pass',
+          passBy: PASS_BY.equalShares,
+        });
+        expect(row(result, 'all', '#3 legend name').note, profile).toContain(
+          '「自媒体」 ↔ 「论坛」 equal on the HTML side; 「自媒体」 ↔ 「网易」 equal on the platform side',
+        );
+      }
+    });
+
+    test('7.3.1 near-miss of the pair reading: a name that moved past a neighbour it is tied with nowhere fails at each position it moved through, though another pair of that position is tied', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 40], ['视频', 30.2], ['问答', 20], ['论坛', 9.8]),
+          group(['图文', 40], ['问答', 30.2], ['论坛', 20], ['视频', 9.8]),
+        ),
+      );
+      expect(failingKeys(result, 'all').filter((k) => k.includes('legend'))).toEqual([
+        '#2 legend name',
+        '#3 legend name',
+        '#4 legend name',
+      ]);
+    });
   });
 
   test.describe('7.3.5 double division', () => {
