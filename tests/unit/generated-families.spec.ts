@@ -17,6 +17,14 @@ import {
   tiedRunArb,
   untiedSwapArb,
 } from './generated/clauses';
+import {
+  countGroupArb,
+  movedCellArb,
+  movedShareArb,
+  nearTieRankingArb,
+  percentGroupArb,
+  repeatedTitlesArb,
+} from './generated/untidy';
 import { encode, encodingArb, PLAIN, type Encoding } from '../../demo/model/encode';
 import { toContext } from './generated/context';
 import { FAULTS, type Variation } from '../../demo/model/faults';
@@ -297,6 +305,117 @@ test.describe('generated cases (fast-check): tie swaps by pair, count scaling, s
         ran.sourceTie++;
       }),
       { numRuns: RUNS_CLAUSES.sourceTie },
+    );
+  });
+});
+
+/** The failing steps of an item, with their failing rows, for a counterexample's message. */
+function failedSteps(ctx: RuleContext, item: ItemNumber): string {
+  return ITEM_RULES[item](ctx)
+    .steps.filter((s) => s.verdict === 'fail')
+    .map((s) => `${s.id}: ${JSON.stringify(s.rows.filter((r) => r.verdict === 'fail'))}`)
+    .join('; ');
+}
+
+/**
+ * Where the truth is too tidy to go (review 59h, ./generated/untidy.ts): groups of one entry or more
+ * than the legend and the bars show, 「其他」「未知」「无时间」 anywhere, ties, zeros, counts whose shares
+ * end in halves; percentage groups across the 99-101.5 window, divided twice or not; rankings of
+ * near ties across #10/#11 with the six platforms in any order; item 5 rates one step either side
+ * of the tolerance; repeated source titles. fc.assert prints the seed and the shrunk counterexample.
+ */
+test.describe('generated cases (fast-check): untidy groups, near-tied rankings, rates at the tolerance, repeated titles', () => {
+  test.describe.configure({ mode: 'default' });
+  test.setTimeout(60_000);
+
+  const RUNS_UNTIDY = {
+    countGroup: 250,
+    movedShare: 250,
+    percentGroup: 250,
+    nearTie: 200,
+    movedCell: 250,
+    repeatedTitles: 150,
+  };
+  const ran = { countGroup: 0, movedShare: 0, percentGroup: 0, nearTie: 0, movedCell: 0, repeatedTitles: 0 };
+
+  test.afterAll(() => {
+    console.log(
+      `generated untidy: count groups ${ran.countGroup}, moved shares ${ran.movedShare}, percentage groups ${ran.percentGroup}, near-tied rankings ${ran.nearTie}, moved rates ${ran.movedCell}, repeated titles ${ran.repeatedTitles} cases passed`,
+    );
+  });
+
+  test('7.3.4 / 7.4 / 7.5 / 9.4.2: a count group of 1 to 16 entries, with ties, zeros, halves and 「其他」「未知」「无时间」 anywhere, printed by a correct platform, passes its item', () => {
+    fc.assert(
+      fc.property(countGroupArb, encodingArb, (c, enc) => {
+        fc.pre(c !== undefined);
+        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
+        same(ITEM_RULES[c!.item](ctx).verdict, 'pass', `${c!.what}: ${failedSteps(ctx, c!.item)}`);
+        ran.countGroup++;
+      }),
+      { numRuns: RUNS_UNTIDY.countGroup },
+    );
+  });
+
+  test('7.1.2 / 9.3.3: one share the chart shows printed 0.1 or 0.2 off fails its item exactly when it is beyond the tolerance (A: > 0.05 from the two-decimal share; B: 0.2 after rounding)', () => {
+    fc.assert(
+      fc.property(movedShareArb, encodingArb, (c, enc) => {
+        fc.pre(c !== undefined);
+        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
+        const verdict = ITEM_RULES[c!.item](ctx).verdict;
+        same(verdict, c!.beyond ? 'fail' : 'pass', `${c!.what}: ${failedSteps(ctx, c!.item)}`);
+        ran.movedShare++;
+      }),
+      { numRuns: RUNS_UNTIDY.movedShare },
+    );
+  });
+
+  test('7.3.3 / 7.3.5: a percentage legend group summing to 99 to 101.5, with ties, printed as it is passes; divided twice, it passes exactly when every legend gap is at most 0.1 after rounding', () => {
+    fc.assert(
+      fc.property(percentGroupArb, encodingArb, (c, enc) => {
+        fc.pre(c !== undefined);
+        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
+        const verdict = ITEM_RULES[c!.item](ctx).verdict;
+        same(verdict, c!.passes ? 'pass' : 'fail', `${c!.what}: ${failedSteps(ctx, c!.item)}`);
+        ran.percentGroup++;
+      }),
+      { numRuns: RUNS_UNTIDY.percentGroup },
+    );
+  });
+
+  test('7.6 / 9.5.3 / 9.5.5: brands within 0.4 point of one another, equal or printed alike across #10/#11, a 0-rate placeholder (B), the six platforms in any order: item 5 passes', () => {
+    fc.assert(
+      fc.property(nearTieRankingArb, encodingArb, (c, enc) => {
+        fc.pre(c !== undefined);
+        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
+        same(ITEM_RULES[5](ctx).verdict, 'pass', `${c!.what}: ${failedSteps(ctx, 5)}`);
+        ran.nearTie++;
+      }),
+      { numRuns: RUNS_UNTIDY.nearTie },
+    );
+  });
+
+  test('7.6.1 / 7.6.3 / 9.3: one exposure rate of a top-10 brand printed 0.1 to 0.3 off fails its step (5.1 or 5.3) exactly when it is beyond the tolerance', () => {
+    fc.assert(
+      fc.property(movedCellArb, encodingArb, (c, enc) => {
+        fc.pre(c !== undefined);
+        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
+        const step = ITEM_RULES[5](ctx).steps.find((s) => s.id === c!.step);
+        same(step?.verdict, c!.beyond ? 'fail' : 'pass', `${c!.what}: ${failedSteps(ctx, 5)}`);
+        ran.movedCell++;
+      }),
+      { numRuns: RUNS_UNTIDY.movedCell },
+    );
+  });
+
+  test('7.8 / §D13: repeated titles and equal counts in the same order on both sides, the platform sending 30 to 45 rows: items 11 and 12 pass', () => {
+    fc.assert(
+      fc.property(repeatedTitlesArb, encodingArb, (c, enc) => {
+        const ctx = contextOf(c.t, c.plain, enc, c.profile);
+        for (const item of [11, 12] as const)
+          same(ITEM_RULES[item](ctx).verdict, 'pass', `${c.what}: item ${item} ${failedSteps(ctx, item)}`);
+        ran.repeatedTitles++;
+      }),
+      { numRuns: RUNS_UNTIDY.repeatedTitles },
     );
   });
 });
