@@ -158,13 +158,26 @@ const keyedRows = <T extends z.ZodType>(row: T, key: Keyed<z.output<T>>, what: s
  * (products of two brands both called 纯牛奶) are no error in a brand-level run, which never reads
  * them: until 2026-11-28 they made every such run an error (platform-side audit 59g).
  */
-export function competitorTable(profile: Profile, level: Level) {
-  return keyedRows(
+const competitorRows = (readsKind?: Level) =>
+  keyedRows(
     competitorRow,
-    (r) => (profile === 'B' && r.kind !== level ? undefined : `${JSON.stringify(r.name)} (kind ${r.kind})`),
+    (r) => (readsKind && r.kind !== readsKind ? undefined : `${JSON.stringify(r.name)} (kind ${r.kind})`),
     'competitor row',
     'name',
   );
+
+/**
+ * The competitor table's schemas, made once: Profile A's (every row) and Profile B's per level. One
+ * schema object per case, so that a parse is a parse of a known schema (tests/unit/compute-once.spec.ts
+ * counts them: a schema made per run went uncounted, review of 2026-11-28).
+ */
+export const COMPETITOR_TABLES = {
+  A: competitorRows(),
+  B: { brand: competitorRows('brand'), product: competitorRows('product') },
+} as const;
+
+export function competitorTable(profile: Profile, level: Level) {
+  return profile === 'A' ? COMPETITOR_TABLES.A : COMPETITOR_TABLES.B[level];
 }
 
 export const metricsTables = {
@@ -176,7 +189,7 @@ export const metricsTables = {
     'platform',
   ),
   /** Every row read, as Profile A reads them (docs/rules.md §D9): `competitorTable` for a run. */
-  competitor: competitorTable('A', 'brand'),
+  competitor: COMPETITOR_TABLES.A,
   /**
    * One value per platform, dimension and name, among the rows a chart reads: 「无时间」 of publish
    * time and 「其他」「未知」 of media type and media name are removed before either chart is read

@@ -13,7 +13,7 @@ import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
 import { readSettings, ROOT } from '../../lib/run/settings';
 import { dataSchema } from '../../lib/schema/data';
-import { batchList, metricsTables, wordcloudPayload } from '../../lib/schema/platform';
+import { batchList, COMPETITOR_TABLES, metricsTables, wordcloudPayload } from '../../lib/schema/platform';
 import { productLevelSchema } from '../../lib/schema/product';
 import { batchItem, configuredRun, fakeDeps, platformFor, viewsOf } from './fakes/platform';
 import { lightDemo } from './fakes/demo';
@@ -61,7 +61,11 @@ const SCHEMAS: Spied[] = [
   { name: 'DATA', schema: dataSchema },
   { name: 'batch list', schema: batchList },
   { name: 'snapshot', schema: metricsTables.snapshot },
-  { name: 'competitor', schema: metricsTables.competitor },
+  // One per profile and level (Profile B reads the rows of one kind: spec 9.5.2); a run uses one.
+  ...[COMPETITOR_TABLES.A, COMPETITOR_TABLES.B.brand, COMPETITOR_TABLES.B.product].map((schema) => ({
+    name: 'competitor',
+    schema,
+  })),
   { name: 'tmc', schema: metricsTables.tmc },
   { name: 'source', schema: metricsTables.source },
   { name: 'wordcloud', schema: wordcloudPayload },
