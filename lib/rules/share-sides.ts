@@ -4,7 +4,7 @@ import { atMost, scaledSum, unscaled } from './decimal';
 import { atComparedPrecision } from './percent';
 import { stableSortDesc } from './sorting';
 import type { Profile } from './types';
-import { REMOVED_NAMES } from '../schema/vocabulary';
+import { isRemovedName, REMOVED_NAMES } from '../schema/vocabulary';
 
 /** Spec 8.2: legend entries of content type and publish time. */
 export const LEGEND_ENTRIES = 8;
@@ -116,16 +116,6 @@ function sharesOf(entries: readonly GroupEntry[], denominator: number | null, pr
         : computedShare(e.value, denominator, profile),
   }));
   return stableSortDesc(shares, (s) => s.value);
-}
-
-/**
- * Whether an entry is one of the entries a rule removes by name (7.3.2 「无时间」, 7.4 / 7.5 / 9.4.2
- * 「其他」「未知」), whitespace around the name aside: a legend or bar shows 「其他 」 (a generator's
- * padding, an ideographic space U+3000) as 「其他」, and kept it was a bar the platform does not
- * draw and a denominator the spec does not use, so item 9 failed (HTML-side audit 59f).
- */
-export function isRemovedName(name: string, names: readonly string[]): boolean {
-  return names.includes(name.trim());
 }
 
 function without(entries: readonly GroupEntry[], names: readonly string[]): GroupEntry[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { list, noDuplicates, platformKey } from './keys';
 import { optionalRate, printedRate, unusedRate } from './rate';
 import { wordcloud } from './data';
-import { REMOVED_NAMES, type Level, type Profile } from './vocabulary';
+import { isRemovedName, REMOVED_NAMES, type Level, type Profile } from './vocabulary';
 
 /**
  * Payloads of the three endpoints, as fixed by docs/contract.md §4. Strict about what a check reads,
@@ -138,10 +138,10 @@ export const sourceRow = z.object({
 
 /** A tmc row the share checks remove before they read a chart (spec 7.3.2, 7.4, 7.5, 9.4.2). */
 function removedBeforeRead(row: TmcRow): boolean {
-  if (row.dimension === 'publish_time') return row.name === REMOVED_NAMES.noTime;
+  if (row.dimension === 'publish_time') return isRemovedName(row.name, [REMOVED_NAMES.noTime]);
   return (
     (row.dimension === 'media_category' || row.dimension === 'media_name') &&
-    REMOVED_NAMES.otherAndUnknown.includes(row.name)
+    isRemovedName(row.name, REMOVED_NAMES.otherAndUnknown)
   );
 }
 

@@ -751,6 +751,30 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
       ).toThrow(/rows\[1\]\.name: duplicate tmc row/);
   });
 
+  test('spec 7.4, 7.3.2 with docs/rules.md 7.4 (isRemovedName): repeated tmc rows of 「其他 」 or 「无时间」 printed with whitespace around the name are removed rows too, no duplicate error', () => {
+    const repeated = (platform: string, dimension: TmcDimension, name: string) => [
+      { platform, dimension, name, value: 3 },
+      { platform, dimension, name, value: 4 },
+    ];
+    const extra = [
+      ...repeated('all', 'media_category', '其他 '),
+      ...repeated('all', 'media_name', '\u3000未知'),
+      ...repeated('all', 'publish_time', ' 无时间 '),
+    ];
+    const base = basePlatform().tmc;
+    const parsed = parseWith(metricsTables.tmc, { rows: [...base, ...extra] }, 'GET tmc', 'payload');
+    expect(parsed.rows).toHaveLength(base.length + extra.length);
+    // Another name a chart reads stays one value, whitespace or not: 「其他渠道 」 of media type.
+    expect(() =>
+      parseWith(
+        metricsTables.tmc,
+        { rows: repeated('all', 'media_category', '其他渠道 ') },
+        'GET tmc',
+        'payload',
+      ),
+    ).toThrow(/rows\[1\]\.name: duplicate tmc row/);
+  });
+
   test('case 10: NaN and Infinity read from the page are "not a rate"; null, "", "-" and a missing key stay "no value"', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       const raw = baseData();
