@@ -302,17 +302,20 @@ function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: 
 
 /**
  * `meta.batch_date` as the text `dayOfBatchDate` reads: a string trimmed, with a day written
- * `YYYY/MM/DD`, `YYYY.MM.DD` or `YYYY年M月D日` as `YYYY-MM-DD`; an integer of eight digits as
- * `YYYYMMDD` (a JSON number, as a generator's database column serialises a date key). Anything else:
- * undefined.
+ * `YYYY/MM/DD`, `YYYY.MM.DD`, `YYYY年M月D日` or `YYYY-M-D` as `YYYY-MM-DD`, a time after it kept
+ * (`2025/11/03 08:00:00`, `2025年11月3日 08:00`: review 59i, such a stale DATA was only noted, as
+ * the forms without a time had been before audit 59f); an integer of eight digits as `YYYYMMDD` (a
+ * JSON number, as a generator's database column serialises a date key). Anything else: undefined.
  */
 function dataDayText(written: unknown): string | undefined {
   if (typeof written === 'number')
     return Number.isInteger(written) && /^\d{8}$/.test(String(written)) ? String(written) : undefined;
   if (typeof written !== 'string') return undefined;
   const text = written.trim();
-  const day = /^(\d{4})(?:\/|\.|年)(\d{1,2})(?:\/|\.|月)(\d{1,2})日?$/.exec(text);
-  return day ? `${day[1]}-${day[2]!.padStart(2, '0')}-${day[3]!.padStart(2, '0')}` : text;
+  const day = /^(\d{4})(?:\/|\.|-|年)(\d{1,2})(?:\/|\.|-|月)(\d{1,2})日?(?=$|[T ])(.*)$/.exec(text);
+  if (!day) return text;
+  const time = day[4]!.replace(/^ +/, ' ');
+  return `${day[1]}-${day[2]!.padStart(2, '0')}-${day[3]!.padStart(2, '0')}${time}`;
 }
 
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {

@@ -763,6 +763,24 @@ test.describe('collectRun: each way a run is not checked', () => {
     }
   });
 
+  test("docs/contract.md §5 meta.batch_date in a generator's form with a time or an unpadded day (2025/11/03 08:00:00, 2025年11月3日 08:00, 2025-11-3) is another day's report too, an input error; near miss: the run's day so written is checked without a note (review 59i)", async () => {
+    const withDate = (batchDate: unknown) => {
+      const { data, platform } = aMonitor();
+      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
+      return fakeDeps(platform, { ...data, meta }).deps;
+    };
+    for (const stale of ['2025/11/03 08:00:00', '2025年11月3日 08:00', '2025.11.03 23:59', '2025-11-3']) {
+      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
+      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}, another day than the run's batch date 2025-11-17`;
+      expect(outcome(evidence, says), stale).toEqual(failed('input'));
+    }
+    for (const near of ['2025/11/17 08:00:00', '2025年11月17日 08:00', '2025-11-17 08:00']) {
+      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
+      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
+      expect(checked.notes.join(' '), near).not.toContain('meta.batch_date');
+    }
+  });
+
   test("a DATA whose meta.batch_date is a date-time of another day is another day's report too, read as the batch list's batchDate is (docs/contract.md §4.1: a local date-time names its written day, an instant its day in L1_TIME_ZONE); near miss: an instant of the run's day in that zone is checked", async () => {
     const withDate = (batchDate: unknown) => {
       const { data, platform } = aMonitor();
