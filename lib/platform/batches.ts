@@ -131,18 +131,25 @@ export function namedIds(ids: readonly string[]): string {
  */
 function withAside(resolution: BatchResolution, others: readonly Candidate[]): BatchResolution {
   if (resolution.kind !== 'found') return resolution;
+  const aside = asideNote(others, resolution.batchIds, `${namedIds(resolution.batchIds)} was chosen`);
+  return aside ? { ...resolution, aside } : resolution;
+}
+
+/**
+ * The note naming `others` whose ids are not `chosenIds` (`withAside`), or undefined. Also when the
+ * chosen item lists none and the id is built (spec 9.1.2): an item of the day with ids was left
+ * aside in silence there (review 59i), `chosenIds` empty, an item listing none alike not named.
+ */
+function asideNote(others: readonly Candidate[], chosenIds: readonly string[], chosen: string) {
   const described = others.flatMap(({ raw, index }) => {
     const parsed = batchItem.safeParse(raw);
     const ids = parsed.success ? parsed.data.l1CrawlBatchIds.map((b) => b.batchId) : undefined;
-    if (ids?.join(',') === resolution.batchIds.join(',')) return [];
+    if (ids?.join(',') === chosenIds.join(',')) return [];
     const dated = JSON.stringify((raw as Record<string, unknown>)['batchDate']);
     return [`payload[${index}] dated ${dated} with ${ids ? namedIds(ids) : 'ids that cannot be read'}`];
   });
-  if (described.length === 0) return resolution;
-  return {
-    ...resolution,
-    aside: `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${namedIds(resolution.batchIds)} was chosen (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`,
-  };
+  if (described.length === 0) return undefined;
+  return `batch list: ${described.length} other item(s) for the same day and project left aside: ${described.slice(0, ASIDE_NAMED).join('; ')}${described.length > ASIDE_NAMED ? ` and ${described.length - ASIDE_NAMED} more` : ''}; ${chosen} (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)`;
 }
 
 /**
@@ -187,7 +194,13 @@ export function resolveBatch(
       };
     }
     const builtId = builtDiagnosisBatchId(run.brandCode, run.projectId, run.batchDate);
-    return { kind: 'build', builtId, note: `${what}: built ${builtId} (spec 9.1.2)` };
+    const others = candidates.filter((c) => c !== chosen);
+    const aside = chosen ? asideNote(others, [], 'the built id was tried') : undefined;
+    return {
+      kind: 'build',
+      builtId,
+      note: `${what}: built ${builtId} (spec 9.1.2)${aside ? `; ${aside}` : ''}`,
+    };
   }
   return {
     kind: 'error',

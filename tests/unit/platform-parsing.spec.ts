@@ -207,6 +207,20 @@ test.describe('docs/contract.md §4.1 / spec 9.1: batch resolution', () => {
       });
   });
 
+  test('docs/contract.md §4.1: an item of the run day that lists no l1CrawlBatchIds and builds the id still names every other item of the day and project with ids in its note (review 59i: built in silence beside a timed item listing SX-1); near miss: another empty item is not named', () => {
+    const items = [
+      { batchDate: '2026-11-20', project: 'P1', l1CrawlBatchIds: [] },
+      { batchDate: '2026-11-20 08:00:00', project: 'P1', l1CrawlBatchIds: [{ batchId: 'SX-1' }] },
+      { batchDate: '2026-11-20 09:00:00', project: 'P1', l1CrawlBatchIds: [] },
+    ];
+    const built = resolveBatch(items, { ...run, profile: 'B', reportType: 'diagnosis', brandCode: 'XH' });
+    expect(built).toEqual({
+      kind: 'build',
+      builtId: 'XH-HIST-P1-20261120-D',
+      note: 'the batch list\'s item for batchDate 2026-11-20 and project P1 (payload[0]) lists no l1CrawlBatchIds: built XH-HIST-P1-20261120-D (spec 9.1.2); batch list: 1 other item(s) for the same day and project left aside: payload[1] dated "2026-11-20 08:00:00" with SX-1; the built id was tried (an item dated exactly wins over a timed one, and among equals the first listed: docs/contract.md §4.1)',
+    });
+  });
+
   test('9.1.2 is Profile B diagnosis only: Profile B monitor and Profile A diagnosis are errors', () => {
     expect(resolveBatch([], { ...run, profile: 'B', reportType: 'monitor', brandCode: 'XH' }).kind).toBe(
       'error',
