@@ -4,6 +4,7 @@ import {
   aggregateFigures,
   platformFigures,
   positionOf,
+  sameFigure,
   snapshotPosition,
   type Figures,
   type PlatformFigures,
@@ -12,7 +13,7 @@ import {
 import { AI_PLATFORM_COUNT, aiPlatforms, beyondSixNote } from './platforms';
 import { makeItem, makeStep } from './results';
 import { countRow, missingGroupRow, percentRow } from './rows';
-import { type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
+import { type Cell, type ComparisonRow, type ItemResult, type RuleContext, type StepResult } from './types';
 
 export { platformFigures, snapshotPosition } from './kpi-sides';
 
@@ -150,6 +151,10 @@ function profileBPlatformCardRows(
   return [...rows, ...extra];
 }
 
+/** One value as decimal values (docs/rules.md §D6, `sameFigure`); text cells as they are. */
+const sameCell = (a: Cell, b: Cell): boolean =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : sameFigure(a, b);
+
 /**
  * The rows of another trend point of the same day (spec 2.1: one point per monitoring day) whose
  * HTML value differs from the compared point's row of the same card, keyed `(another point of the day)`.
@@ -157,7 +162,7 @@ function profileBPlatformCardRows(
 function otherPointRows(compared: ComparisonRow[], other: ComparisonRow[], label: string): ComparisonRow[] {
   const first = new Map(compared.map((r) => [r.key, r.html]));
   return other
-    .filter((r) => first.has(r.key) && first.get(r.key) !== r.html)
+    .filter((r) => first.has(r.key) && !sameCell(first.get(r.key)!, r.html))
     .map((r) => ({
       ...r,
       key: `${r.key} (${label})`,

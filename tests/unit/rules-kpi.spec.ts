@@ -459,6 +459,21 @@ test.describe('item 4 · KPI points per platform', () => {
       );
     }
   });
+
+  test('2.1 with docs/rules.md §D6: two points of the last day equal as decimal values (23.4 and 23.400000000000002, what a sum of doubles serialises) are one point, no "different figures" note and no second row (review 59i)', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const ctx = context(profile);
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend[1]!.exposure_rate = 23.4;
+      kimi.trend.splice(1, 0, { ...kimi.trend[1]!, exposure_rate: 23.400000000000002 });
+      const step = checkItem4(ctx).steps.find((s) => s.id === 'kimi')!;
+      expect(step.notes.join(' '), profile).not.toContain('with different figures');
+      expect(
+        step.rows.map((x) => x.key).filter((key) => key.endsWith('(another point of the day)')),
+        profile,
+      ).toEqual([]);
+    }
+  });
 });
 
 test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/rules.md §D4)', () => {
