@@ -353,6 +353,12 @@ function htmlCell(
   return { rate: present.length > 0 ? Math.max(...present) : null, repeated };
 }
 
+/** A platform column's name as a reader tells names apart: NFC, trimmed, a Latin name in any case. */
+function sameColumnName(a: string, b: string): boolean {
+  const read = (n: string) => n.normalize('NFC').trim().toLowerCase();
+  return read(a) === read(b);
+}
+
 function platformColumnRow(
   ctx: RuleContext,
   brand: Ranked,
@@ -368,9 +374,16 @@ function platformColumnRow(
   const named = (m: PlatformMeta) => column.name === m.name || column.name === m.short_name;
   const byPosition = !named(meta);
   // 7.6: the six columns are "in a fixed order (the first six AI answer platforms of the report)",
-  // and only the longer names of columns 3 to 5 differ: a column named exactly as another of the six
-  // is a table in another order, whose cells would be compared with another platform's.
-  const other = byPosition ? aiPlatforms(ctx.data).findIndex((m, j) => j !== i && named(m)) : -1;
+  // and only the longer names of columns 3 to 5 differ: a column named as another of the six is a
+  // table in another order, whose cells would be compared with another platform's. Named as a
+  // reader would: whitespace around the name and the case of a Latin name aside (review 59i:
+  // 「DeepSeek 」 and 「deepseek」 were matched by position and passed).
+  const looselyNamed = (m: PlatformMeta) =>
+    [m.name, m.short_name].some((n) => typeof n === 'string' && sameColumnName(column.name, n));
+  const other =
+    byPosition && !looselyNamed(meta)
+      ? aiPlatforms(ctx.data).findIndex((m, j) => j !== i && looselyNamed(m))
+      : -1;
   const notes = [
     other >= 0
       ? `platform column ${i + 1} is 「${column.name}」, the name of the HTML platform column ${other + 1}: the platform table is in another order than the report (7.6 fixed order)`

@@ -747,6 +747,30 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(result, '5.3', '蓝山乳业 · 通义')).toMatchObject({ verdict: 'pass' });
   });
 
+  test('7.6 "six platform columns in a fixed order": a platform column named as another of the six with whitespace around the name or in another case (「DeepSeek 」, 「deepseek」) is a table in another order too, and fails 5.3 naming both columns (review 59i: matched by position and passed where the rates agreed)', () => {
+    for (const name of ['DeepSeek ', '\u3000DeepSeek', 'deepseek']) {
+      const result = checkItem5(
+        context({
+          edit: (d, p) => {
+            d.brand.platforms['doubao']!.industry_ranking = structuredClone(
+              d.brand.platforms['deepseek']!.industry_ranking,
+            );
+            for (const r of p.competitor) {
+              r.platform_rates[0]!.rate = r.platform_rates[1]!.rate;
+              r.platform_rates[0]!.name = name;
+              r.platform_rates[1]!.name = '豆包';
+            }
+          },
+        }),
+      );
+      const cell = row(result, '5.3', `${OWN_BRAND} · 豆包`);
+      expect(cell, name).toMatchObject({ html: 35.5, platform: 35.5, verdict: 'fail' });
+      expect(cell.note, name).toContain(
+        `platform column 1 is 「${name}」, the name of the HTML platform column 2: the platform table is in another order than the report (7.6 fixed order)`,
+      );
+    }
+  });
+
   test('7.6 "six platform columns": DATA.meta.platforms with only five AI platforms fails 5.3', () => {
     const result = checkItem5(context({ edit: (d) => (d.meta.platforms = d.meta.platforms.slice(0, 5)) }));
     expect(row(result, '5.3', 'AI platforms')).toMatchObject({ html: 5, platform: 6, verdict: 'fail' });
