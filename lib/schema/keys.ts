@@ -44,25 +44,47 @@ export function platformRecord<V extends z.ZodType>(value: V) {
   );
 }
 
+/** A repeated key of a keyed list: where it is, under which field, and the message naming it. */
+export interface DuplicateKey {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The repeated keys of a keyed list (`keyOf` gives undefined for an item no check reads), each with
+ * the position of its first occurrence: `noDuplicates` for a schema, and the collection for the
+ * rows whose keys a run reads only once it knows its report (lib/platform/collect.ts).
+ */
+export function duplicateKeys<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | undefined,
+  what: string,
+  field: string,
+): DuplicateKey[] {
+  const first = new Map<string, number>();
+  const found: DuplicateKey[] = [];
+  items.forEach((item, index) => {
+    const key = keyOf(item);
+    if (key === undefined) return;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, index);
+    else
+      found.push({
+        path: [index, field],
+        message: `duplicate ${what} ${key} (also at [${seen}]): one would silently win over the other`,
+      });
+  });
+  return found;
+}
+
 /**
  * Duplicate keys in a keyed list are an error naming the key and both positions (README.md § Security and limits):
  * one value would otherwise silently win over the other.
  */
 export function noDuplicates<T>(keyOf: (item: T) => string | undefined, what: string, field: string) {
   return (items: readonly T[], ctx: z.RefinementCtx) => {
-    const first = new Map<string, number>();
-    items.forEach((item, index) => {
-      const key = keyOf(item);
-      if (key === undefined) return;
-      const seen = first.get(key);
-      if (seen === undefined) first.set(key, index);
-      else
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, field],
-          message: `duplicate ${what} ${key} (also at [${seen}]): one would silently win over the other`,
-        });
-    });
+    for (const { path, message } of duplicateKeys(items, keyOf, what, field))
+      ctx.addIssue({ code: 'custom', path, message });
   };
 }
 

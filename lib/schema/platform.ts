@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, noDuplicates, platformKey } from './keys';
+import { duplicateKeys, list, noDuplicates, platformKey, type DuplicateKey } from './keys';
 import { optionalRate, printedRate, unusedRate } from './rate';
 import { wordcloud } from './data';
 import { isRemovedName, REMOVED_NAMES, type Level, type Profile } from './vocabulary';
@@ -180,31 +180,73 @@ export function competitorTable(profile: Profile, level: Level) {
   return profile === 'A' ? COMPETITOR_TABLES.A : COMPETITOR_TABLES.B[level];
 }
 
-export const metricsTables = {
-  /** One row per platform plus `all` (docs/contract.md §4.2): two rows for one platform is an error. */
-  snapshot: keyedRows(
-    snapshotRow,
-    (r) => JSON.stringify(r.platform),
-    'snapshot row for platform',
-    'platform',
-  ),
-  /** Every row read, as Profile A reads them (docs/rules.md §D9): `competitorTable` for a run. */
-  competitor: COMPETITOR_TABLES.A,
-  /**
-   * One value per platform, dimension and name, among the rows a chart reads: 「无时间」 of publish
-   * time and 「其他」「未知」 of media type and media name are removed before either chart is read
-   * (spec 7.3.2, 7.4, 7.5, 9.4.2), so no value of theirs can win over another, and repeated they
-   * are no error (a run error failed all ten items of a report for rows no check reads).
-   */
-  tmc: keyedRows(
-    tmcRow,
-    (r) =>
+/**
+ * The snapshot and tmc rows' keys among those a run reads, undefined for a row no check reads:
+ * items 3 and 4 read the snapshot rows of `all` and of the six AI platforms (the first six of
+ * `DATA.meta.platforms`, docs/rules.md §D7), the share items the tmc rows of the same options, and
+ * of those not 「无时间」 of publish time nor 「其他」「未知」 of media type and media name, which the
+ * charts remove before they are read (spec 7.3.2, 7.4, 7.5, 9.4.2).
+ */
+const READ_KEYS = {
+  snapshot: {
+    key: (r: SnapshotRow) => JSON.stringify(r.platform),
+    platform: (r: SnapshotRow) => r.platform,
+    what: 'snapshot row for platform',
+    field: 'platform',
+  },
+  tmc: {
+    key: (r: TmcRow) =>
       removedBeforeRead(r)
         ? undefined
         : `(platform ${JSON.stringify(r.platform)}, dimension ${r.dimension}, name ${JSON.stringify(r.name)})`,
-    'tmc row',
-    'name',
-  ),
+    platform: (r: TmcRow) => r.platform,
+    what: 'tmc row',
+    field: 'name',
+  },
+} as const;
+
+/**
+ * One row per platform option (snapshot) and per option, dimension and name (tmc) among the rows
+ * the run reads (`read`: `all` and the six AI platforms' keys): two rows of a seventh platform, or
+ * of a key DATA does not list, are read by no item, and until review 59j they made the run an
+ * error that failed all ten items (docs/contract.md §5: fields a run does not use are never
+ * validated against it). Checked once the run's report is known, so the tables' schemas stay one
+ * each (tests/unit/compute-once.spec.ts).
+ */
+export function readDuplicates(
+  table: 'snapshot',
+  rows: readonly SnapshotRow[],
+  read: ReadonlySet<string>,
+): DuplicateKey[];
+export function readDuplicates(
+  table: 'tmc',
+  rows: readonly TmcRow[],
+  read: ReadonlySet<string>,
+): DuplicateKey[];
+export function readDuplicates(
+  table: 'snapshot' | 'tmc',
+  rows: readonly (SnapshotRow | TmcRow)[],
+  read: ReadonlySet<string>,
+): DuplicateKey[] {
+  const k = READ_KEYS[table] as {
+    key: (r: SnapshotRow | TmcRow) => string | undefined;
+    platform: (r: SnapshotRow | TmcRow) => string;
+    what: string;
+    field: string;
+  };
+  return duplicateKeys(rows, (r) => (read.has(k.platform(r)) ? k.key(r) : undefined), k.what, k.field);
+}
+
+export const metricsTables = {
+  /**
+   * One row per platform plus `all` (docs/contract.md §4.2); two rows for one platform a run reads
+   * are an error (`readDuplicates`).
+   */
+  snapshot: rowsOf(snapshotRow),
+  /** Every row read, as Profile A reads them (docs/rules.md §D9): `competitorTable` for a run. */
+  competitor: COMPETITOR_TABLES.A,
+  /** One value per platform, dimension and name among the rows a chart reads (`readDuplicates`). */
+  tmc: rowsOf(tmcRow),
   /** Repeated titles are paired occurrence by occurrence (spec 7.8.1), so they are not an error. */
   source: rowsOf(sourceRow),
 } as const;

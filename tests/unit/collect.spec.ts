@@ -935,6 +935,46 @@ test.describe('collectRun: each way a run is not checked', () => {
     expect(outcome(evidence, 'table=competitor', 'rows[0].name')).toEqual(failed('platform'));
   });
 
+  test('docs/contract.md §5 "fields a run does not use are never validated against it": two snapshot or tmc rows of a seventh platform or of a key DATA does not list fail no run (no item reads them), and two of the aggregate or of one of the six AI platforms still do, naming the table and the key', async () => {
+    const { data, ids, platform, view } = aMonitor();
+    const meta = data.meta as { platforms: { key: string; name: string }[] };
+    const seventh = {
+      ...data,
+      meta: { ...meta, platforms: [...meta.platforms, { key: 'baidu', name: '百度' }] },
+    };
+    const clean = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, seventh).deps);
+    const unread = ['baidu', 'google'];
+    const aggregate = view.snapshot.find((r) => r.platform === 'all')!;
+    const twice = (key: string) => {
+      const answers = platformFor(A_MONITOR, view, ids, [
+        batchItem(A_MONITOR, ['L1M-101101-20251110-H'], '2025-11-10'),
+        batchItem(A_MONITOR, ids),
+      ]);
+      const rows = [0, 1].map(() => ({ ...aggregate, platform: key }));
+      answers.set(metricsKey(A_MONITOR, 'snapshot', ids), { rows: [...view.snapshot, ...rows] });
+      const tmc = [1, 2].map((value) => ({ platform: key, dimension: 'content_type', name: '长图', value }));
+      answers.set(metricsKey(A_MONITOR, 'tmc', ids), { rows: [...view.tmc, ...tmc] });
+      return answers;
+    };
+    for (const key of unread) {
+      const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(twice(key), seventh).deps);
+      expect([key, evidence.status, evidence.reason]).toEqual([key, 'checked', undefined]);
+      expect(Object.values(judge(evidence).items).map((i) => i?.verdict)).toEqual(
+        Object.values(judge(clean).items).map((i) => i?.verdict),
+      );
+    }
+    for (const read of [meta.platforms[0]!.key, 'all']) {
+      const evidence = await collectRun(configuredRun(A_MONITOR), fakeDeps(twice(read), seventh).deps);
+      expect(
+        outcome(
+          evidence,
+          `GET /api/geo-monitor/metrics/l1 (table=snapshot) does not match the contract: payload.rows[${view.snapshot.length}].platform: duplicate snapshot row for platform "${read}"`,
+          `GET /api/geo-monitor/metrics/l1 (table=tmc) does not match the contract: payload.rows[${view.tmc.length + 1}].name: duplicate tmc row (platform "${read}", dimension content_type, name "长图")`,
+        ),
+      ).toEqual(failed('platform'));
+    }
+  });
+
   test('spec 9.5.2 "brand-level comparison keeps only kind=brand rows": two product rows of one name fail no Profile B brand-level run (it never reads them), and still fail a Profile A run and a product-level one, which read them by name', async () => {
     const twice = (view: { competitor: Record<string, unknown>[] }) => [
       ...view.competitor,

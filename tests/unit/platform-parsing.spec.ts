@@ -3,7 +3,7 @@ import { unwrapEnvelope } from '../../lib/platform/envelope';
 import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../lib/platform/batches';
 import { parseRate, RATE_MAX } from '../../lib/schema/rate';
 import { decimalGap, SCALE } from '../../lib/rules/decimal';
-import { batchItem, batchList, metricsTables } from '../../lib/schema/platform';
+import { batchItem, batchList, metricsTables, readDuplicates } from '../../lib/schema/platform';
 import { parseWith } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
@@ -703,18 +703,31 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     const snapshot = {
       rows: [{ platform: 'kimi' }, { platform: 'all' }, { platform: 'kimi', exposure_rate: 1 }],
     };
-    expect(() => parseWith(metricsTables.snapshot, snapshot, 'GET snapshot', 'payload')).toThrow(
-      /payload\.rows\[2\]\.platform: duplicate snapshot row for platform "kimi" \(also at \[0\]\)/,
-    );
+    // The platforms a run reads (`all` and the six AI platforms) are known with its report: the
+    // collection checks them (collect.spec.ts, docs/contract.md §5).
+    const read = new Set(['all', 'kimi']);
+    const snapshotRows = parseWith(metricsTables.snapshot, snapshot, 'GET snapshot', 'payload').rows;
+    expect(readDuplicates('snapshot', snapshotRows, read)).toEqual([
+      {
+        path: [2, 'platform'],
+        message:
+          'duplicate snapshot row for platform "kimi" (also at [0]): one would silently win over the other',
+      },
+    ]);
+    expect(readDuplicates('snapshot', snapshotRows, new Set(['all']))).toEqual([]);
     const tmcRow = { platform: 'all', dimension: 'content_type', name: '图文', value: 1 };
-    expect(() =>
-      parseWith(
-        metricsTables.tmc,
-        { rows: [tmcRow, { ...tmcRow, platform: 'kimi' }, tmcRow] },
-        'GET tmc',
-        'payload',
-      ),
-    ).toThrow(/rows\[2\]\.name: duplicate tmc row \(platform "all", dimension content_type, name "图文"\)/);
+    const tmcRows = parseWith(
+      metricsTables.tmc,
+      { rows: [tmcRow, { ...tmcRow, platform: 'kimi' }, tmcRow] },
+      'GET tmc',
+      'payload',
+    ).rows;
+    expect(readDuplicates('tmc', tmcRows, read).map((d) => [d.path, d.message])).toEqual([
+      [
+        [2, 'name'],
+        expect.stringContaining('duplicate tmc row (platform "all", dimension content_type, name "图文")'),
+      ],
+    ]);
     const c = { kind: 'brand', name: 'a', rank: 1, exposure_rate: 1, platform_rates: [] };
     expect(() =>
       parseWith(
@@ -748,6 +761,8 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     const base = basePlatform().tmc;
     const parsed = parseWith(metricsTables.tmc, { rows: [...base, ...extra] }, 'GET tmc', 'payload');
     expect(parsed.rows).toHaveLength(base.length + extra.length);
+    const read = new Set(['all', 'kimi']);
+    expect(readDuplicates('tmc', parsed.rows, read)).toEqual([]);
     for (const profile of ['A', 'B'] as const) {
       const clean = context({ profile });
       const withRepeats = context({ profile, edit: (_d, p) => (p.tmc = parsed.rows) });
@@ -760,9 +775,13 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
       ['content_type', '其他'],
       ['media_name', '无时间'],
     ] as const)
-      expect(() =>
-        parseWith(metricsTables.tmc, { rows: repeated('all', dimension, name) }, 'GET tmc', 'payload'),
-      ).toThrow(/rows\[1\]\.name: duplicate tmc row/);
+      expect(
+        readDuplicates(
+          'tmc',
+          parseWith(metricsTables.tmc, { rows: repeated('all', dimension, name) }, 'GET tmc', 'payload').rows,
+          read,
+        ).map((d) => d.path),
+      ).toEqual([[1, 'name']]);
   });
 
   test('spec 7.4, 7.3.2 with docs/rules.md 7.4 (isRemovedName): repeated tmc rows of 「其他 」 or 「无时间」 printed with whitespace around the name are removed rows too, no duplicate error', () => {
