@@ -1024,6 +1024,30 @@ test.describe('the redaction guard opens archives and scans every output folder'
     expect(JSON.stringify(findings)).not.toContain(session);
   });
 
+  test("the guard's `;jsessionid=` is a session id, not bundled code that assigns a variable of that name (a minified script of a saved report or trace): code is no finding, and an id of Tomcat or Jetty beside it still is", () => {
+    const tomcat = join('9F1C2B7A', '44E0D1C3', 'B2A1F0E9', '.node1');
+    const jetty = join('node0', 'x2k9q1', 'abcdq7f', '.node0');
+    const code = [
+      'var a=1;jsessionid=getJsessionId(document.cookie);',
+      'n.x=1;jsessionid=e.jsessionid}',
+      'if(u)return;jsessionid=t.session_id,',
+      'o=2;jsessionid=n.get1(t);',
+      'o=3;jsessionid=sessionStore[0];',
+    ];
+    const { root, env } = makeRoot();
+    write(root, 'reports/verdicts/app.js', code.join(''));
+    write(
+      root,
+      'reports/verdicts/summary.md',
+      lines(`a /app;jsessionid=${tomcat}`, `b /app;JSESSIONID=${jetty}?x=1`),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => f.where)).toEqual([
+      'reports/verdicts/summary.md:1',
+      'reports/verdicts/summary.md:2',
+    ]);
+  });
+
   test('escapeRegExp: a pattern built from any text matches that text alone (the mask, the box route, the demo scenario names)', () => {
     const texts = ['.*+?^${}()|[]\\', 'p@ss.word+1', 'a.b', '(?:x)|y'];
     expect(texts.filter((t) => !new RegExp(`^${escapeRegExp(t)}$`).test(t))).toEqual([]);
