@@ -53,7 +53,8 @@ const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
 /** A URL query value under a secret-looking name (./url masks these as `***`). */
 const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
 /**
- * The servlet session path parameter `;jsessionid=…` (./url `SECRET_PATH_PARAM`): a session id, the
+ * The servlet session path parameter `;jsessionid=…` (./url `SECRET_PATH_PARAM`), and PHP's
+ * `;phpsessid=` (review 59j: a near variant found by no detector): a session id, the
  * characters of an id with a digit among them (Tomcat's 32 hex digits, `.node1` after them; Jetty's
  * `node0…`), not followed by a call or an index; no other name after `;`, which bundled scripts
  * write as code (`…;key=e.key`). Bundled code assigns a variable of that name too
@@ -61,7 +62,7 @@ const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]
  * pattern, every character up to a `;`, `/`, `?` or quote, took for a session (review 59j).
  */
 const SECRET_PATH_PARAM =
-  /;(jsessionid)=((?=[A-Za-z0-9._~%+-]*[0-9])[A-Za-z0-9._~%+-]{6,})(?![A-Za-z0-9._~%+([$-])/gi;
+  /;(jsessionid|phpsessid)=((?=[A-Za-z0-9._~%+-]*[0-9])[A-Za-z0-9._~%+-]{6,})(?![A-Za-z0-9._~%+([$-])/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)\s*:\s*[^=;,\s"'<>]{1,128}=([^;,\s"'<>\\]{12,})/gi;
 /** The same header in a JSON header list: {"name":"cookie","value":"sid=…"} (traces, HAR). */
 const COOKIE_HEADER_JSON =

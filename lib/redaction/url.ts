@@ -9,11 +9,12 @@ import { maskJwts } from './jwt';
  * `X-Amz-Signature`, `X-Amz-Credential`, `X-Goog-Signature`, Aliyun's `security-token` and
  * `auth_key`, `OSSAccessKeyId`, `access_token`, `refreshToken` (the hostile audit of 2026-11-26
  * found the pre-signed ones printed as they were, everywhere) — or one of the short names (`sig`,
- * Azure's; `sign`, `key`, `sid`, …). Masking more than a secret costs a reader a value; the parts
+ * Azure's; `sign`, `key`, `sid`, …), PHP's session `PHPSESSID` too (`sessid`, which `session`
+ * missed: review 59j). Masking more than a secret costs a reader a value; the parts
  * around the word are bounded, so the search stays linear in a long text.
  */
 export const SECRET_PARAM_NAMES =
-  '[a-z0-9_-]{0,40}?(?:token|signature|credential|secret|passw(?:or)?d|session|cookie|api[-_]?key|access[-_]?key|auth|ticket)[a-z0-9_-]{0,40}|sign|sig|key|pwd|sid|phone|mobile';
+  '[a-z0-9_-]{0,40}?(?:token|signature|credential|secret|passw(?:or)?d|session|sessid|cookie|api[-_]?key|access[-_]?key|auth|ticket)[a-z0-9_-]{0,40}|sign|sig|key|pwd|sid|phone|mobile';
 
 /**
  * The names the redaction guard (./detectors) looks for unmasked values of: whole names, since it
@@ -21,7 +22,7 @@ export const SECRET_PARAM_NAMES =
  * not a URL. Every name the suite masks that a real platform or signed URL writes.
  */
 export const KNOWN_SECRET_PARAM_NAMES =
-  'token|access_token|accesstoken|refresh_token|refreshtoken|id_token|auth|auth_key|authorization|sign|sig|signature|password|passwd|pwd|phone|mobile|session|sessionid|jsessionid|sid|cookie|key|apikey|api_key|secret|ticket|security-token|x-amz-security-token|x-amz-signature|x-amz-credential|x-goog-signature|x-goog-credential|ossaccesskeyid';
+  'token|access_token|accesstoken|refresh_token|refreshtoken|id_token|auth|auth_key|authorization|sign|sig|signature|password|passwd|pwd|phone|mobile|session|sessionid|jsessionid|phpsessid|sid|cookie|key|apikey|api_key|secret|ticket|security-token|x-amz-security-token|x-amz-signature|x-amz-credential|x-goog-signature|x-goog-credential|ossaccesskeyid';
 const SECRET_PARAMS = new RegExp(`^(${SECRET_PARAM_NAMES})$`, 'i');
 const SECRET_IN_TEXT = new RegExp(`([?&#](?:${SECRET_PARAM_NAMES})=)[^&\\s"'#<>]+`, 'gi');
 /**

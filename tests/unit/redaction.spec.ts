@@ -1048,6 +1048,23 @@ test.describe('the redaction guard opens archives and scans every output folder'
     ]);
   });
 
+  test("PHP's session (`PHPSESSID`, in a query as PHP's trans-sid writes it, or as a path parameter beside `;jsessionid=`) is masked in a reason and found by the guard: neither word list held it (`sessid` is not `session`)", () => {
+    const session = join('k3v9', 'q2m7', 'a8d1', 'f0s6');
+    const query = `redirect to https://p.test/login?PHPSESSID=${session}&from=api`;
+    const path = `redirect to /login;phpsessid=${session}`;
+    expect(redactUrl(query)).not.toContain(session);
+    expect(redactText(query)).toBe('redirect to https://p.test/login?PHPSESSID=***&from=api');
+    expect(redactText(path)).toBe('redirect to /login;phpsessid=***');
+    const { root, env } = makeRoot();
+    write(root, 'reports/verdicts/summary.md', lines(query, path, redactText(query), redactText(path)));
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => f.where)).toEqual([
+      'reports/verdicts/summary.md:1',
+      'reports/verdicts/summary.md:2',
+    ]);
+    expect(JSON.stringify(findings)).not.toContain(session);
+  });
+
   test('escapeRegExp: a pattern built from any text matches that text alone (the mask, the box route, the demo scenario names)', () => {
     const texts = ['.*+?^${}()|[]\\', 'p@ss.word+1', 'a.b', '(?:x)|y'];
     expect(texts.filter((t) => !new RegExp(`^${escapeRegExp(t)}$`).test(t))).toEqual([]);
