@@ -159,14 +159,17 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
       preview: maskPhone(m[0].replace(/[^0-9]/g, '').slice(-11)),
     });
   }
-  for (const m of [...text.matchAll(SECRET_QUERY), ...text.matchAll(SECRET_PATH_PARAM)]) {
+  // A path parameter is said as one (`;jsessionid`), not as a query a reader would look for after `?`.
+  const urlParts = [
+    ...[...text.matchAll(SECRET_QUERY)].map((m) => ({ m, what: `URL query "${m[1]}" with a value` })),
+    ...[...text.matchAll(SECRET_PATH_PARAM)].map((m) => ({
+      m,
+      what: `URL path parameter ";${m[1]}" with a value`,
+    })),
+  ];
+  for (const { m, what } of urlParts) {
     if (/^(\*+|%2A%2A%2A)$/i.test(m[2]!)) continue;
-    matches.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      detector: 'secret-query',
-      what: `URL query "${m[1]}" with a value`,
-    });
+    matches.push({ start: m.index, end: m.index + m[0].length, detector: 'secret-query', what });
   }
   for (const m of text.matchAll(BEARER)) {
     matches.push({ start: m.index, end: m.index + m[0].length, detector: 'bearer', what: 'bearer token' });

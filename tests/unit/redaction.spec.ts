@@ -1019,7 +1019,7 @@ test.describe('the redaction guard opens archives and scans every output folder'
     write(root, 'reports/verdicts/summary.md', lines(`reason ${reason}`, `masked ${shown}`, 'a;key=e.key'));
     const findings = scanOutputsReport({ root, env }).findings;
     expect(findings.map((f) => [f.where, f.detector, f.what])).toEqual([
-      ['reports/verdicts/summary.md:1', 'secret-query', 'URL query "jsessionid" with a value'],
+      ['reports/verdicts/summary.md:1', 'secret-query', 'URL path parameter ";jsessionid" with a value'],
     ]);
     expect(JSON.stringify(findings)).not.toContain(session);
   });
