@@ -329,7 +329,8 @@ async function main(): Promise<number> {
   let stopDemo: (() => Promise<void>) | undefined;
   // Several demo nights: the bundled runs and the drift that breaks item 5 from yesterday on, so
   // the history shows a test turning red (unless runs or scenarios were given).
-  if (values.nights !== undefined && values.nights !== '1' && values.scenario === undefined) {
+  // The count, not its text: `--nights 01` is one night, as `--nights 1` is (review 59j).
+  if (nights > 1 && values.scenario === undefined) {
     if (['demo', 'none'].includes(settings({ runsOptional: true }).mode))
       values.scenario = 'A-monitor,A-diagnosis,B-monitor,B-diagnosis,nightly-drift-ranking';
   }

@@ -1080,6 +1080,16 @@ test.describe('the main job (scripts/main.ts): its exit code says what happened 
     return own;
   }
 
+  test('--nights 01 is one night as --nights 1 is: no demo of its own, the bundled runs listed, not the nights scenarios', () => {
+    // The job compared the text with '1': `--nights 01` (or 1.0), one night, started the demo in
+    // the job and checked the nights' scenarios, whose drift fails item 5 on that night (review 59j).
+    const one = job(['--nights', '1', '--list'], { L1_DEMO_PORT: '4397' });
+    const padded = job(['--nights', '01', '--list'], { L1_DEMO_PORT: '4397' });
+    expect(padded.code, padded.out).toBe(0);
+    expect(padded.out).not.toContain('demo scenarios');
+    expect(padded.out.match(/Total: \d+ tests?/)?.[0]).toBe(one.out.match(/Total: \d+ tests?/)?.[0]);
+  });
+
   test('--nights outside 1 to 30 stops the job before any demo starts, with its exit line', () => {
     // It was checked after the demo had started and the scenario runs file been written ("demo
     // scenarios …" said), and returned 2 without the job's `Exit code 2: nothing was checked`.
