@@ -50,8 +50,15 @@ const PHONE = new RegExp(
   'g',
 );
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
-/** A URL query value under a secret-looking name (./url masks these as `***`). */
-const SECRET_QUERY = new RegExp(`[?&](${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`, 'gi');
+/**
+ * A URL query value under a secret-looking name (./url masks these as `***`), its `&` also as HTML
+ * writes it in an attribute or a page copy (`&amp;`, `&#38;`, `&#x26;`): only `?` and `&` began
+ * one, so a token after `&amp;` in an HTML output was no finding (review 59j).
+ */
+const SECRET_QUERY = new RegExp(
+  `(?:[?&]|&(?:amp|#38|#x26);)(${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`,
+  'gi',
+);
 /**
  * The servlet session path parameter `;jsessionid=…` (./url `SECRET_PATH_PARAM`), and PHP's
  * `;phpsessid=` (review 59j: a near variant found by no detector): a session id, the

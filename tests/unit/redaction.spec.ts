@@ -1065,6 +1065,26 @@ test.describe('the redaction guard opens archives and scans every output folder'
     expect(JSON.stringify(findings)).not.toContain(session);
   });
 
+  test('a secret query value in a URL written into HTML (`&amp;token=…`, `&#38;sig=…`), as an HTML report or page copy escapes it, is found by the guard as `&token=` is; the masked form is not', () => {
+    const token = join('abc123', 'def456', 'ghi789');
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'reports/verdicts/page.html',
+      lines(
+        `<a href="https://p.test/r?a=1&amp;token=${token}">`,
+        `<a href="https://p.test/r?a=1&#38;sig=${token}">`,
+        `<a href="https://p.test/r?a=1&amp;token=***">`,
+      ),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.where, f.what])).toEqual([
+      ['reports/verdicts/page.html:1', 'URL query "token" with a value'],
+      ['reports/verdicts/page.html:2', 'URL query "sig" with a value'],
+    ]);
+    expect(JSON.stringify(findings)).not.toContain(token);
+  });
+
   test('escapeRegExp: a pattern built from any text matches that text alone (the mask, the box route, the demo scenario names)', () => {
     const texts = ['.*+?^${}()|[]\\', 'p@ss.word+1', 'a.b', '(?:x)|y'];
     expect(texts.filter((t) => !new RegExp(`^${escapeRegExp(t)}$`).test(t))).toEqual([]);
