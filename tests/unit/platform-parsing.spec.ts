@@ -797,15 +797,17 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     const base = basePlatform().tmc;
     const parsed = parseWith(metricsTables.tmc, { rows: [...base, ...extra] }, 'GET tmc', 'payload');
     expect(parsed.rows).toHaveLength(base.length + extra.length);
+    // Duplicates are looked for among the rows a run reads (readDuplicates, review 59j).
+    const read = new Set(['all']);
+    expect(readDuplicates('tmc', parsed.rows, read)).toEqual([]);
     // Another name a chart reads stays one value, whitespace or not: 「其他渠道 」 of media type.
-    expect(() =>
-      parseWith(
-        metricsTables.tmc,
-        { rows: repeated('all', 'media_category', '其他渠道 ') },
-        'GET tmc',
-        'payload',
-      ),
-    ).toThrow(/rows\[1\]\.name: duplicate tmc row/);
+    const other = parseWith(
+      metricsTables.tmc,
+      { rows: repeated('all', 'media_category', '其他渠道 ') },
+      'GET tmc',
+      'payload',
+    );
+    expect(readDuplicates('tmc', other.rows, read).map((d) => d.path)).toEqual([[1, 'name']]);
   });
 
   test('case 10: NaN and Infinity read from the page are "not a rate"; null, "", "-" and a missing key stay "no value"', () => {
