@@ -4,6 +4,7 @@ import { isRecord } from '../util/json';
 import { list, noDuplicates, platformKey, platformRecord } from './keys';
 import { optionalRate, rate, groupValue } from './rate';
 import { realDate } from '../util/calendar';
+import { isRemovedName, REMOVED_NAMES } from './vocabulary';
 import {
   competitorEntry,
   productLevelSchema,
@@ -43,8 +44,21 @@ export const platformMeta = z.object({
 });
 
 export const groupEntry = z.object({ name: z.string(), value: groupValue });
-/** A share group: entries keyed by name (spec 7.3), so a repeated name is an error. */
-export const group = list(groupEntry).superRefine(noDuplicates((e) => e.name, 'name', 'name'));
+/**
+ * A share group: entries keyed by name (spec 7.3), so a repeated name is an error, but for the
+ * names its chart removes before it reads the entries (`removed`: 「无时间」 of publish time, 7.3.2;
+ * 「其他」「未知」 of media type and name, 7.4, 7.5), whose values no legend or tile shows, so none
+ * wins over another (Profile B's 9.4.2 denominator sums them all). The mirror of the tmc rows'
+ * rule (lib/schema/platform.ts `removedBeforeRead`): a DATA group listing 「其他」 twice made the run
+ * an error of all ten items (review 59j).
+ */
+const groupRemoving = (removed: readonly string[]) =>
+  list(groupEntry).superRefine(
+    noDuplicates((e) => (isRemovedName(e.name, removed) ? undefined : e.name), 'name', 'name'),
+  );
+export const group = groupRemoving([]);
+const mediaGroup = groupRemoving(REMOVED_NAMES.otherAndUnknown);
+const publishTimeGroup = groupRemoving([REMOVED_NAMES.noTime]);
 
 export const sourceEntry = z.object({
   title: z.string(),
@@ -95,10 +109,10 @@ export const trendPoint = z.object({
 });
 
 export const citation = z.object({
-  media_category: group,
+  media_category: mediaGroup,
   content_type: absentOrNull(group),
-  publish_time: absentOrNull(group),
-  media_name: absentOrNull(group),
+  publish_time: absentOrNull(publishTimeGroup),
+  media_name: absentOrNull(mediaGroup),
   source_top30: absentOrNull(list(sourceEntry)),
 });
 
@@ -189,9 +203,9 @@ const dataObject = z.object({
     summary,
     tmc_aggregate: z.object({
       content_type: absentOrNull(group),
-      publish_time: absentOrNull(group),
-      media_category: group,
-      media_name: absentOrNull(group),
+      publish_time: absentOrNull(publishTimeGroup),
+      media_category: mediaGroup,
+      media_name: absentOrNull(mediaGroup),
     }),
     source_top30: list(sourceEntry),
     core_competitors: list(competitorEntry),

@@ -747,6 +747,31 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     );
   });
 
+  test('spec 7.3.2, 7.4, 7.5 on the HTML side: a DATA group listing 「其他」「未知」 (media type and name) or 「无时间」 (publish time) twice is no duplicate error, as the tmc rows are not (review 59j: it made the run an error of all ten items); near miss: a name the chart reads, 「其他」 of content type or of publish time, is still one value', () => {
+    const twice = (name: string) => [
+      { name, value: 3 },
+      { name, value: 4 },
+      { name: `${name} `, value: 5 },
+    ];
+    const raw = baseData();
+    const key = Object.keys(raw.brand.platforms)[0]!;
+    raw.brand.tmc_aggregate.media_category = [...raw.brand.tmc_aggregate.media_category, ...twice('其他')];
+    raw.brand.tmc_aggregate.media_name = twice('未知');
+    raw.brand.tmc_aggregate.publish_time = twice('无时间');
+    raw.brand.platforms[key]!.citation.media_category = twice('未知');
+    expect(() => parseWith(dataSchema, raw, 'DATA', 'DATA')).not.toThrow();
+    for (const field of ['content_type', 'publish_time'] as const) {
+      const near = baseData();
+      near.brand.tmc_aggregate[field] = [
+        { name: '其他', value: 3 },
+        { name: '其他', value: 4 },
+      ];
+      expect(() => parseWith(dataSchema, near, 'DATA', 'DATA'), field).toThrow(
+        new RegExp(`tmc_aggregate\\.${field}\\[1\\]\\.name: duplicate name 其他`),
+      );
+    }
+  });
+
   test('spec 7.3.2, 7.4, 7.5: 「无时间」 of publish time and 「其他」「未知」 of media type and name are removed before a chart is read, so repeated tmc rows of theirs fail no run and change no verdict', () => {
     const repeated = (platform: string, dimension: TmcDimension, name: string) => [
       { platform, dimension, name, value: 3 },
