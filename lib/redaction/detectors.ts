@@ -175,7 +175,8 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
     })),
   ];
   for (const { m, what } of urlParts) {
-    if (/^(\*+|%2A%2A%2A)$/i.test(m[2]!)) continue;
+    // Masked (`***`), also as a URL encodes it and as summary.md escapes it for Markdown (`\*\*\*`).
+    if (/^(\*+|(\\\*)+|%2A%2A%2A)$/i.test(m[2]!)) continue;
     matches.push({ start: m.index, end: m.index + m[0].length, detector: 'secret-query', what });
   }
   for (const m of text.matchAll(BEARER)) {
