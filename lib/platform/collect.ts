@@ -305,7 +305,8 @@ function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: 
  * `meta.batch_date` as the text `dayOfBatchDate` reads: a string trimmed, with a day written
  * `YYYY/MM/DD`, `YYYY.MM.DD`, `YYYY年M月D日` or `YYYY-M-D` as `YYYY-MM-DD`, a time after it kept
  * (`2025/11/03 08:00:00`, `2025年11月3日 08:00`: review 59i, such a stale DATA was only noted, as
- * the forms without a time had been before audit 59f); an integer of eight digits as `YYYYMMDD` (a
+ * the forms without a time had been before audit 59f), a local time in any form (`LOCAL_TIME`) read
+ * as its day alone; an integer of eight digits as `YYYYMMDD` (a
  * JSON number, as a generator's database column serialises a date key). Anything else: undefined.
  */
 function dataDayText(written: unknown): string | undefined {
@@ -313,11 +314,23 @@ function dataDayText(written: unknown): string | undefined {
     return Number.isInteger(written) && /^\d{8}$/.test(String(written)) ? String(written) : undefined;
   if (typeof written !== 'string') return undefined;
   const text = written.trim();
-  const day = /^(\d{4})(?:\/|\.|-|年)(\d{1,2})(?:\/|\.|-|月)(\d{1,2})日?(?=$|[T ])(.*)$/.exec(text);
+  const day = /^(\d{4})(?:\/|\.|-|年)(\d{1,2})(?:\/|\.|-|月)(\d{1,2})(日?)(.*)$/.exec(text);
   if (!day) return text;
-  const time = day[4]!.replace(/^ +/, ' ');
-  return `${day[1]}-${day[2]!.padStart(2, '0')}-${day[3]!.padStart(2, '0')}${time}`;
+  const date = `${day[1]}-${day[2]!.padStart(2, '0')}-${day[3]!.padStart(2, '0')}`;
+  const rest = day[5]!;
+  // A local time names the written day whatever its clock looks like (review 59n).
+  if ((day[4] || /^[T ]/.test(rest)) && LOCAL_TIME.test(rest)) return date;
+  return /^(?:$|[T ])/.test(rest) ? `${date}${rest.replace(/^ +/, ' ')}` : text;
 }
+
+/**
+ * A time of day with no zone as generators write it after the day: an unpadded hour
+ * (`8:00`), zh-CN's 12-hour clock (`上午8:00:00`, what `toLocaleString('zh-CN', { hour12: true })`
+ * writes), `AM`/`PM`, or nothing between 日 and the clock: the day is the written one, as the
+ * batch list's `YYYY-MM-DD HH:MM` is (review 59n: such a stale DATA was only noted).
+ */
+const LOCAL_TIME =
+  /^[T\s]*(?:(?:上午|下午|中午|晚上|凌晨)\s*)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*[AP]M)?$/i;
 
 function readUrlsOrStop(run: ConfiguredRun): UrlFacts {
   try {

@@ -763,6 +763,34 @@ test.describe('collectRun: each way a run is not checked', () => {
     }
   });
 
+  test("docs/contract.md §5 meta.batch_date with a local time in a generator's other forms (an unpadded hour, 上午/下午 as zh-CN's 12-hour clock writes it, no space after 日) names its written day: another day's is an input error, the run's day is checked without a note", async () => {
+    // ab41029 read the time only as the batch list's HH:MM, so these were 'not a day the suite
+    // reads' and a stale DATA was compared with the run's batch (review 59n).
+    const withDate = (batchDate: unknown) => {
+      const { data, platform } = aMonitor();
+      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
+      return fakeDeps(platform, { ...data, meta }).deps;
+    };
+    for (const stale of [
+      '2025/11/3 上午8:00:00',
+      '2025-11-03 8:00',
+      '2025年11月3日08:00',
+      '2025/11/3 8:00 PM',
+    ]) {
+      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
+      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}, another day than the run's batch date 2025-11-17`;
+      expect(outcome(evidence, says), stale).toEqual(failed('input'));
+    }
+    for (const near of ['2025/11/17 下午8:00:00', '2025-11-17 8:00', '2025年11月17日08:00']) {
+      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
+      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
+      expect(checked.notes.join(' '), near).not.toContain('meta.batch_date');
+    }
+    // A time the suite cannot read is still said, never taken for a day: 「上午」 with no clock.
+    const odd = await collectRun(configuredRun(A_MONITOR), withDate('2025/11/3 上午'));
+    expect(odd.notes.join(' ')).toContain('is not a day the suite reads');
+  });
+
   test("docs/contract.md §5 meta.batch_date in a generator's form with a time or an unpadded day (2025/11/03 08:00:00, 2025年11月3日 08:00, 2025-11-3) is another day's report too, an input error; near miss: the run's day so written is checked without a note (review 59i)", async () => {
     const withDate = (batchDate: unknown) => {
       const { data, platform } = aMonitor();
