@@ -52,11 +52,12 @@ const PHONE = new RegExp(
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/gi;
 /**
  * A URL query value under a secret-looking name (./url masks these as `***`), its `&` also as HTML
- * writes it in an attribute or a page copy (`&amp;`, `&#38;`, `&#x26;`): only `?` and `&` began
- * one, so a token after `&amp;` in an HTML output was no finding (review 59j).
+ * writes it in an attribute or a page copy (`&amp;`, `&#38;`, `&#x26;`, and with zeros before the
+ * number: WordPress writes `&#038;`): only `?` and `&` began one, so a token after `&amp;` in an
+ * HTML output was no finding (review 59j), nor one after `&#038;` (review 59n).
  */
 const SECRET_QUERY = new RegExp(
-  `(?:[?&]|&(?:amp|#38|#x26);)(${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`,
+  `(?:[?&]|&(?:amp|#0*38|#x0*26);)(${KNOWN_SECRET_PARAM_NAMES})=([^&\\s"'#<>]{6,})`,
   'gi',
 );
 /**

@@ -1095,6 +1095,28 @@ test.describe('the redaction guard opens archives and scans every output folder'
     expect(JSON.stringify(findings)).not.toContain(token);
   });
 
+  test('a secret query value after an `&` HTML wrote with leading zeros (`&#038;token=…`, as WordPress escapes a URL; `&#x0026;sig=…`) is found by the guard as `&amp;token=` is, and masked in a reason; the masked form is not', () => {
+    // c87f924 read `&amp;`, `&#38;` and `&#x26;` alone: the same character reference with zeros
+    // before its number passed the guard (review 59n).
+    const token = join('abc123', 'def456', 'ghi789');
+    const written = [
+      `<a href="https://p.test/r?a=1&#038;token=${token}">`,
+      `<a href="https://p.test/r?a=1&#x0026;sig=${token}">`,
+    ];
+    expect(written.map((w) => redactText(w)).join(' ')).not.toContain(token);
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'reports/verdicts/page.html',
+      lines(...written, `<a href="https://p.test/r?a=1&#038;token=***">`),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.where, f.what])).toEqual([
+      ['reports/verdicts/page.html:1', 'URL query "token" with a value'],
+      ['reports/verdicts/page.html:2', 'URL query "sig" with a value'],
+    ]);
+  });
+
   test('escapeRegExp: a pattern built from any text matches that text alone (the mask, the box route, the demo scenario names)', () => {
     const texts = ['.*+?^${}()|[]\\', 'p@ss.word+1', 'a.b', '(?:x)|y'];
     expect(texts.filter((t) => !new RegExp(`^${escapeRegExp(t)}$`).test(t))).toEqual([]);
