@@ -71,6 +71,11 @@ const SECRET_QUERY = new RegExp(
  */
 const SECRET_PATH_PARAM =
   /;(jsessionid|phpsessid)=((?=[A-Za-z0-9._~%+-]*[0-9])[A-Za-z0-9._~%+-]{6,})(?![A-Za-z0-9._~%+([$-])/gi;
+/**
+ * A value the suite masked (`redactText`), as each output writes the mask, then no id character:
+ * the mask is taken whole (a lookahead does not backtrack), so `***abc123` is no masked value.
+ */
+const MASKED_VALUE = /^(?=(\*+|(?:\\+\*)+|%2A%2A%2A))\1(?![A-Za-z0-9._~%+-])/i;
 const COOKIE_HEADER = /\b((?:set-)?cookie)\s*:\s*[^=;,\s"'<>]{1,128}=([^;,\s"'<>\\]{12,})/gi;
 /** The same header in a JSON header list: {"name":"cookie","value":"sid=…"} (traces, HAR). */
 const COOKIE_HEADER_JSON =
@@ -176,8 +181,10 @@ export function detect(buf: Buffer, text: string, st: Known): Match[] {
     })),
   ];
   for (const { m, what } of urlParts) {
-    // Masked (`***`), also as a URL encodes it and as summary.md escapes it for Markdown (`\*\*\*`).
-    if (/^(\*+|(\\\*)+|%2A%2A%2A)$/i.test(m[2]!)) continue;
+    // Masked (`***`), also as a URL encodes it and as summary.md escapes it for Markdown (`\*\*\*`,
+    // in JSON `\\*\\*\\*`), whatever follows that no id goes on with: a JSON escape (`***\n`,
+    // a masked URL ending a line of a message) was taken into the value (review 59n).
+    if (MASKED_VALUE.test(m[2]!)) continue;
     matches.push({ start: m.index, end: m.index + m[0].length, detector: 'secret-query', what });
   }
   for (const m of text.matchAll(BEARER)) {

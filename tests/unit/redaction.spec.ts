@@ -26,6 +26,7 @@ import { base64Literals } from '../../lib/redaction/search';
 import { SUITE_WRITTEN } from '../../fixtures/collector';
 import { escapeHtml, escapeRegExp } from '../../lib/util/escape';
 import { sha256 } from '../../lib/util/hash';
+import { markdownText } from '../../lib/report/text';
 import { fileKeyOf } from '../../lib/run/runs';
 import { readDotenv, readSettings, tsScript } from '../../lib/run/settings';
 
@@ -1114,6 +1115,27 @@ test.describe('the redaction guard opens archives and scans every output folder'
     expect(findings.map((f) => [f.where, f.what])).toEqual([
       ['reports/verdicts/page.html:1', 'URL query "token" with a value'],
       ['reports/verdicts/page.html:2', 'URL query "sig" with a value'],
+    ]);
+  });
+
+  test('a masked value (`***`, `\\*\\*\\*`) at the end of a line of a message written as JSON (`…?token=***\\n…`, an Allure result or a verdict file) is no finding; a value after the mask is', () => {
+    // The masked test took the whole value up to a space or quote: JSON writes a newline as `\n`,
+    // so `***\nnext` was not `***` and a masked URL ending a line of a message was a secret found.
+    const token = join('abc123', 'def456', 'ghi789');
+    const message = (url: string) => JSON.stringify({ message: `page ${url}\nnext line` });
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'allure-results/r-result.json',
+      lines(
+        message(redactText(`https://p.test/r?a=1&token=${token}`)),
+        message(markdownText(redactText(`https://p.test/r?sig=${token}`))),
+        message(`https://p.test/r?token=***${token}`),
+      ),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.where, f.what])).toEqual([
+      ['allure-results/r-result.json:3', 'URL query "token" with a value'],
     ]);
   });
 
