@@ -189,3 +189,21 @@ test("an item's compared values that cannot be written (a full disk, whose error
   expect(fs.readFileSync(file, 'utf8')).toBe('{"a":1}');
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 });
+
+test('item 12: a title at an ordinal that the other side lacks is said missing in the message, with source titles of 70 characters (review 59k: every output cut the note before its "not on the platform side at all")', () => {
+  const title = (end: string) =>
+    `空气净化器选购指南：从滤网、风量、噪音到耗材成本，${'一篇文章讲清楚如何挑选适合家庭使用的净化器'.repeat(2)}汇总${end}`;
+  const result = ITEM_RULES[12](
+    context({
+      edit: (d, p) => {
+        d.brand.source_top30[2]!.title = title('A');
+        p.sources['all']![2] = { title: title('B'), channel: '问答', cite_count: 5, rank: 8 };
+      },
+    }),
+  );
+  const step = result.steps.find((s) => s.id === 'all')!;
+  const message = stepFailure(step, 'run A-monitor · item 12');
+  expect([title('A'), title('B')].map((t) => t.length)).toEqual([70, 70]);
+  expect(message).toContain(`「${title('A')}」 is not on the platform side at all`);
+  expect(message).toContain(`「${title('B')}」 is not on the HTML side at all (item 11 lists it)`);
+});

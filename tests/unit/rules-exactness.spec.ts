@@ -227,7 +227,7 @@ test.describe('spec 7.8.5 decides by the ordinal and the counts (docs/rules.md �
     expect(third).toMatchObject({ html: '哪款牛奶好', platform: '别的来源', verdict: 'fail' });
     // The spec's statement, and what a reader needs besides: neither title is on the other side.
     expect(third.note).toBe(
-      'tie swap by the counts (7.8.5: equal cited counts at an ordinal are a tie swap, not a missing title): #3 HTML 「哪款牛奶好」, platform 「别的来源」, cited count 5 on both sides; yet 「哪款牛奶好」 is not on the platform side at all, and 「别的来源」 is not on the HTML side at all (item 11 lists it)',
+      '「哪款牛奶好」 is not on the platform side at all, and 「别的来源」 is not on the HTML side at all (item 11 lists it); cited count 5 on both sides at #3: a tie swap by the counts all the same (7.8.5: equal cited counts at an ordinal are a tie swap, not a missing title)',
     );
   });
 
