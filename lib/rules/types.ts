@@ -77,6 +77,12 @@ export interface StepResult {
   rows: ComparisonRow[];
   /** Explanations of the step; one sentence per special clause its rows passed by (`passBy`). */
   notes: string[];
+  /**
+   * How many values the step compared, where its rows do not count them one each: item 6's words
+   * that both sides have are one row (`words matched`, 33 of 33), so "1 mismatch(es) of 2 compared"
+   * said two of 34 words. Absent: one row is one value compared.
+   */
+  compared?: number;
 }
 
 export interface ItemResult {

@@ -51,7 +51,10 @@ function compareWordSets(
 function wordSetStep(ctx: RuleContext, step: (typeof STEPS)[number]): StepResult {
   const html = wordSet(ctx.data.brand.wordcloud, step.list);
   const platform = wordSet(ctx.platform.wordcloud, step.list);
-  return makeStep(step.id, step.name, compareWordSets(step.label, step.list, html, platform));
+  const result = makeStep(step.id, step.name, compareWordSets(step.label, step.list, html, platform));
+  // The words compared, each once: the matched ones share one row (`compared`, the failure's count).
+  const words = new Set([...html, ...platform]).size;
+  return words > 0 ? { ...result, compared: words } : result;
 }
 
 /**

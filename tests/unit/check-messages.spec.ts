@@ -207,3 +207,19 @@ test('item 12: a title at an ordinal that the other side lacks is said missing i
   expect(message).toContain(`「${title('A')}」 is not on the platform side at all`);
   expect(message).toContain(`「${title('B')}」 is not on the HTML side at all (item 11 lists it)`);
 });
+
+test('item 6: the failure counts the words compared, not the rows (review 59k: 33 matched words and one missing read "1 mismatch(es) of 2 compared")', () => {
+  const result = ITEM_RULES[6](
+    context({
+      edit: (d, p) => {
+        d.brand.wordcloud.words.push({ word: '新鲜', weight: 1 }, { word: '包装', weight: 1 });
+        p.wordcloud.words.push({ word: '包装', weight: 1 }, { word: '奶香', weight: 1 });
+      },
+    }),
+  );
+  const words = result.steps.find((s) => s.id === '7.7.1')!;
+  // HTML 品质 口感 价格 新鲜 包装, platform 价格 品质 口感 包装 奶香: six words, two on one side only.
+  expect(stepFailure(words, 'run A-monitor · item 6').split('\n')[0]).toBe(
+    'run A-monitor · item 6 · step 7.7.1 · all words: 2 mismatch(es) of 6 compared',
+  );
+});
