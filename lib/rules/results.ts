@@ -4,7 +4,12 @@ import type { Cell, ComparisonRow, ItemNumber, ItemResult, StepResult, Verdict }
 /** Rows named in one pass-by sentence; the rest are counted. */
 const NAMED_ROWS = 5;
 
-const cell = (c: Cell) => (c === null ? '—' : String(c));
+/**
+ * A value as every mismatch line shows it (lib/report/table.ts `cellText`, which rules may not
+ * import): names in 「」, `(no value)`. Bare, two legend names that passed in either order read
+ * `(HTML 视频, platform 问答)` beside the row's `HTML 「视频」` (review 59k).
+ */
+const cell = (c: Cell) => (c === null ? '(no value)' : typeof c === 'number' ? String(c) : `「${c}」`);
 
 /**
  * One sentence per special clause the passing rows of a step passed by (`passBy`), e.g.

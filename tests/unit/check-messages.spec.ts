@@ -13,7 +13,7 @@ import type { ComparisonRow, StepResult } from '../../lib/rules/types';
 import { ITEM_RULES } from '../../lib/rules';
 import { ITEMS, itemTestTitle, itemTitle, objectiveOf } from '../../lib/rules/items';
 import { ITEM_NUMBERS } from '../../lib/rules/types';
-import { context } from './builders';
+import { context, setGroup } from './builders';
 import { tempDir } from './fakes/temp';
 
 /** The failure message of a step: what a reviewer reads first when an item fails (fixtures/check.ts). */
@@ -221,5 +221,34 @@ test('item 6: the failure counts the words compared, not the rows (review 59k: 3
   // HTML 品质 口感 价格 新鲜 包装, platform 价格 品质 口感 包装 奶香: six words, two on one side only.
   expect(stepFailure(words, 'run A-monitor · item 6').split('\n')[0]).toBe(
     'run A-monitor · item 6 · step 7.7.1 · all words: 2 mismatch(es) of 6 compared',
+  );
+});
+
+test('a note naming the rows that passed by a special clause shows their values as the mismatch lines do: names in 「」 (review 59k: "(HTML 视频, platform 问答)")', () => {
+  const result = ITEM_RULES[7](
+    context({
+      edit: (d, p) =>
+        setGroup(
+          d,
+          p,
+          'all',
+          'content_type',
+          [
+            { name: '图文', value: 50 },
+            { name: '视频', value: 25 },
+            { name: '问答', value: 25 },
+          ],
+          [
+            { name: '图文', value: 50 },
+            { name: '问答', value: 25 },
+            { name: '视频', value: 25 },
+          ],
+        ),
+    }),
+  );
+  const all = result.steps.find((s) => s.id === 'all')!;
+  expect(all.verdict).toBe('pass');
+  expect(all.notes.at(-1)).toBe(
+    '2 rows passed by equal shares in either order (spec 7.3.1, docs/rules.md §D10): #2 legend name (HTML 「视频」, platform 「问答」); #3 legend name (HTML 「问答」, platform 「视频」)',
   );
 });
