@@ -50,6 +50,14 @@ test.describe('stepFailure: the message of a step that disagrees', () => {
     expect(lines.at(-1)).toBe('  note: a note');
   });
 
+  test('over 5,000 mismatches the "more" line says the attachment holds the first 5,000, not all rows (review 59k: 50,000 missing words)', () => {
+    const lines = stepFailure(step(5_021), where).split('\n');
+    expect(lines).toContain(
+      '  … and 5001 more mismatch(es) (the first 5,000: the "compared values" attachment)',
+    );
+    expect(stepFailure(step(5_000), where)).toContain('(all rows: the "compared values" attachment)');
+  });
+
   test('exactly 20 mismatches: no "more" line', () => {
     expect(stepFailure(step(20), where)).not.toContain('more mismatch');
   });
