@@ -30,6 +30,14 @@ export function scaledGap(a: number, b: number): number {
   return Math.abs(scaled(a) - scaled(b));
 }
 
+/**
+ * One value as decimal values, or both no value: 23.4 and 23.400000000000002, what a generator
+ * summing doubles serialises, are one figure (item 4's points of one day, spec 2.1; review 59i).
+ */
+export function sameDecimal(a: number | null, b: number | null): boolean {
+  return a === null || b === null ? a === b : scaled(a) === scaled(b);
+}
+
 /** |a − b| ≤ limit, on decimal values. */
 export function withinDecimal(a: number, b: number, limit: number): boolean {
   return scaledGap(a, b) <= scaled(limit);

@@ -1,7 +1,7 @@
 import type { PlatformData } from '../schema/data';
 import type { SnapshotRow } from '../schema/platform';
 import type { RuleContext } from './types';
-import { scaled } from './decimal';
+import { sameDecimal } from './decimal';
 
 type TrendPoint = PlatformData['trend'][number];
 /** The figures a trend point carries (a padding point carries none of them). */
@@ -97,15 +97,6 @@ function selfFigures(data: PlatformData): Figures {
  * with no point (Profile A fails that before it comes here, kpi.ts). `self` is also returned when a
  * trend point is used, because spec 9.2 names `self` as Profile B's per-platform figure.
  */
-/**
- * Two figures of one card are one value as decimal values (docs/rules.md §D6): 23.4 and
- * 23.400000000000002, what a generator summing doubles serialises, are one point of the day, not the
- * "different figures" of spec 2.1 (review 59i).
- */
-export function sameFigure(a: number | null, b: number | null): boolean {
-  return a === null || b === null ? a === b : scaled(a) === scaled(b);
-}
-
 export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformFigures {
   // Spec 7.2: the last monitoring-day point; the latest date wins, ties keep the last printed. A
   // point dated after the report's batch date with no value at all is no monitoring day: a chart
@@ -154,7 +145,7 @@ export function platformFigures(ctx: RuleContext, data: PlatformData): PlatformF
   // (HTML-side audit 59f). Each of them is compared; points equal in every figure are one point.
   const ofTheDay = (monitored.length ? monitored : data.trend).filter((p) => p.date === last.date);
   const sameDayPoints = ofTheDay.filter(
-    (p) => p !== last && TREND_FIELDS.some((f) => !sameFigure(p[f] ?? null, last[f] ?? null)),
+    (p) => p !== last && TREND_FIELDS.some((f) => !sameDecimal(p[f] ?? null, last[f] ?? null)),
   );
   const sameDay = sameDayPoints.length ? { sameDay: sameDayPoints.map(figuresOf) } : {};
   const twice = sameDayPoints.length

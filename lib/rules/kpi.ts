@@ -1,10 +1,10 @@
 import type { SnapshotRow } from '../schema/platform';
+import { sameDecimal } from './decimal';
 import { own } from './keyed';
 import {
   aggregateFigures,
   platformFigures,
   positionOf,
-  sameFigure,
   snapshotPosition,
   type Figures,
   type PlatformFigures,
@@ -151,9 +151,9 @@ function profileBPlatformCardRows(
   return [...rows, ...extra];
 }
 
-/** One value as decimal values (docs/rules.md §D6, `sameFigure`); text cells as they are. */
+/** One value as decimal values (docs/rules.md §D6, `sameDecimal`); text cells as they are. */
 const sameCell = (a: Cell, b: Cell): boolean =>
-  typeof a === 'string' || typeof b === 'string' ? a === b : sameFigure(a, b);
+  typeof a === 'string' || typeof b === 'string' ? a === b : sameDecimal(a, b);
 
 /**
  * The rows of another trend point of the same day (spec 2.1: one point per monitoring day) whose
