@@ -160,3 +160,53 @@ test('a failing item of a run whose DATA came from cal_data_json has no picture,
   ]);
   await c.close();
 });
+
+/**
+ * A run stopped at the end of its budget goes no further: its collection is not left to load its
+ * page and fetch its endpoints in the background while the worker collects the next run (hostile
+ * audit of 2026-11-28: a login page that answered in 1.5 s, twice, outlived a 1 s budget, and the
+ * page was then loaded in the worker's browser, where the next run's page was open).
+ */
+test('a run stopped by L1_RUN_TIMEOUT_MS loads no page and fetches nothing after its budget ran out', async () => {
+  const asked: string[] = [];
+  let stoppedAt = Infinity;
+  const server = http.createServer((req, res) => {
+    const late = Date.now() > stoppedAt;
+    if (late) asked.push(`${req.method} ${req.url?.split('?')[0]}`);
+    if (req.url === '/login')
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<form></form>'), 700);
+    else if (req.url === '/api/auth/login')
+      setTimeout(
+        () => res.writeHead(200, { 'set-cookie': 'l1_session=s1; HttpOnly; Path=/' }).end('{}'),
+        700,
+      );
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<script>window.DATA = {}</script>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const secret = ['pw', String(Date.now())].join('-');
+  const { collector: c } = collector(undefined, {
+    L1_CREDENTIALS_JSON: JSON.stringify({
+      companies: { '1001': { phone: ['138', '0000', '0000'].join(''), password: secret } },
+    }),
+  });
+  c['settings'].limits.runTimeoutMs = 1_000;
+  const slow = configuredRun(A_MONITOR, {
+    htmlUrl: `${origin}/reports/101101/monitor/2025-11-17?companyId=1001&topic=T`,
+    platformUrl: `${origin}/platform/overview?projectId=101101`,
+  });
+  try {
+    const judged = await c.judgedFor(slow);
+    stoppedAt = Date.now();
+    expect(judged.reason).toContain('did not finish within 1000 ms (L1_RUN_TIMEOUT_MS)');
+    // The login (0.7 s twice) ends 0.4 s after the budget; its page would be loaded then.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(asked).toEqual([]);
+    expect(c['page']).toBeUndefined();
+    expect(c['lastRead']).toBeUndefined();
+  } finally {
+    await c.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
