@@ -178,7 +178,13 @@ export async function login(
   await loginPage.body?.cancel().catch(() => {});
   if (loginPage.status >= 300 && loginPage.status < 400) {
     const location = loginPage.headers.get('location') ?? '';
-    const target = new URL(location, `${loginBase}/login`);
+    // A Location that is no URL (`http://[::1`) is the login page's answer, said as one: it threw
+    // URL's bare "Invalid URL", which named neither the account nor the login (review 59q).
+    const target = URL.parse(location, `${loginBase}/login`);
+    if (!target)
+      throw new LoginError(
+        `login failed for ${who}: the login page ${loginBase}/login redirects to an address that is no URL: credentials were not sent`,
+      );
     if (target.origin !== base.origin)
       throw new LoginError(
         `login failed for ${who}: the login page moved to another origin (${target.origin}, configured ${base.origin}): credentials were not sent`,

@@ -174,3 +174,23 @@ test('LoginError says whether trying again may mend it: HTTP 5xx and 408, no ans
   const refused = await failure(`http://127.0.0.1:${port}`);
   expect([refused.message, refused.transient]).toEqual([expect.stringContaining('ECONNREFUSED'), true]);
 });
+
+test('a login page whose Location is no URL stops the login naming the account and the login page, credentials not sent (contract §3: a login page that redirects is an error, not a login)', async () => {
+  let posted = 0;
+  const server = http.createServer((req, res) => {
+    posted += Number(req.method === 'POST');
+    res.writeHead(302, { location: 'http://[::1' }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const e = await login(base, { phone: 'p', password: 'q' }, 'company 7', 2_000).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(LoginError);
+    expect((e as Error).message).toBe(
+      `login failed for company 7: the login page ${base}/login redirects to an address that is no URL: credentials were not sent`,
+    );
+    expect(posted).toBe(0);
+  } finally {
+    server.close();
+  }
+});
