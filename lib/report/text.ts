@@ -135,10 +135,16 @@ export function markdownText(s: string, max?: number): string {
  * it, cut at 200 characters. When that changed the label (a mobile number or a `token=` value
  * masked, a cut, an escape), the run's number in the runs file is added: two labels shown alike
  * (`acme-13800138000` and `acme-13900139000` both show `acme-1**********`) must not share a title,
- * or Playwright refuses the duplicate and loads no test of any run. `number` is the run's place in
- * the invocation's runs, from 1 (labels are unique: lib/run/runs.ts configureRuns).
+ * or Playwright refuses the duplicate and loads no test of any run. A label that ends as such a
+ * title does (` (run #1)`) is numbered too. `number` is the run's place in the invocation's runs,
+ * from 1 (labels are unique: lib/run/runs.ts configureRuns).
  */
 export function runTitle(label: string, number: number): string {
   const shown = safeText(label, 200);
-  return shown === label ? shown : `${shown} (run #${number})`;
+  // A label that already ends as a numbered title (`acme-1********** (run #1)`, another run's shown
+  // title written out) is numbered too: kept as it is, it shared that run's title (review 59q).
+  return shown === label && !RUN_NUMBERED.test(shown) ? shown : `${shown} (run #${number})`;
 }
+
+/** The end runTitle gives a label it changed; a title shown as its label never ends so. */
+const RUN_NUMBERED = / \(run #\d+\)$/;

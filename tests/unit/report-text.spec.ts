@@ -120,3 +120,16 @@ test("an Allure description's notes carry data, and Allure renders markdown: no 
     '!\\[\\](//evil.example/md7.png) \\[click here to re-login\\](//evil.example/phish) \\*\\*BOLD7\\*\\*',
   );
 });
+
+test('runTitle: a label written as another run’s shown title, number and all, gets a title of its own (a runs file could make two groups share one and load no test of any run)', () => {
+  const phone = ['acme-138', '0013', '8000'].join('');
+  const shown = runTitle(phone, 1);
+  expect(shown).toBe('acme-1********** (run #1)');
+  const titles = [shown, runTitle(shown, 2), runTitle('acme (run #7)', 3), runTitle('A-monitor', 4)];
+  expect(new Set(titles).size).toBe(titles.length);
+  expect(titles.slice(1)).toEqual([
+    'acme-1********** (run #1) (run #2)',
+    'acme (run #7) (run #3)',
+    'A-monitor',
+  ]);
+});
