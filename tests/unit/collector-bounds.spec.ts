@@ -95,6 +95,26 @@ test('near miss: a retry collects again, and a collection that ends removes its 
   }
 });
 
+test('a retry of the collection that ended its worker too: the run’s later tests, first attempts and their retries, never collect again', async () => {
+  const { collector: c } = collector();
+  // The collection's attempt 0 and its retry #1 each ended their worker: the mark is attempt 1's.
+  const pid = markOfEndedWorker(c.folder(run), 1);
+  try {
+    // Item 3's first attempt, in the next worker.
+    const first = await c.judgedFor(run, 0);
+    expect(first.reason).toContain(`ended the worker process that ran it (pid ${pid}) before it finished`);
+    // Item 3's retry #1, in a fresh worker (nothing cached): the same error, not a third collection.
+    const { collector: fresh } = collector(path.dirname(path.dirname(c.folder(run))));
+    try {
+      expect((await fresh.judgedFor(run, 1)).reason).toContain(`(pid ${pid})`);
+    } finally {
+      await fresh.close();
+    }
+  } finally {
+    await c.close();
+  }
+});
+
 /**
  * L1_RUN_TIMEOUT_MS covers the whole run, the second page load for its pictures too (hostile audit
  * of 2026-11-26: a page that looped only when loaded again for its pictures took 33.5 s of a 10 s
