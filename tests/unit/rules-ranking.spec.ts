@@ -723,21 +723,26 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(step(shifted, '5.3').verdict).toBe('fail');
   });
 
+  /**
+   * The platform table in another order than the report: column 1 named `name` (the HTML's column
+   * 2 is 「DeepSeek」) holds 豆包's rates, column 2 is named 豆包, and the HTML's 豆包 ranking is
+   * DeepSeek's, so every cell of the swapped columns agrees by rate and only the names tell.
+   */
+  const columnOneNamed =
+    (name: string): Edit =>
+    (d, p) => {
+      d.brand.platforms['doubao']!.industry_ranking = structuredClone(
+        d.brand.platforms['deepseek']!.industry_ranking,
+      );
+      for (const r of p.competitor) {
+        r.platform_rates[0]!.rate = r.platform_rates[1]!.rate;
+        r.platform_rates[0]!.name = name;
+        r.platform_rates[1]!.name = '豆包';
+      }
+    };
+
   test('7.6 "six platform columns in a fixed order (the first six AI answer platforms of the report)": a platform column named exactly as another of the six (column 1 「DeepSeek」, column 2 「豆包」) is a table in another order, and fails 5.3 naming both columns even where the rates happen to agree (review 59e: it passed, its note saying "matched by position (7.6)"); near miss: the longer names of columns 3 to 5 still pass by position', () => {
-    const result = checkItem5(
-      context({
-        edit: (d, p) => {
-          d.brand.platforms['doubao']!.industry_ranking = structuredClone(
-            d.brand.platforms['deepseek']!.industry_ranking,
-          );
-          for (const r of p.competitor) {
-            r.platform_rates[0]!.rate = r.platform_rates[1]!.rate;
-            r.platform_rates[0]!.name = 'DeepSeek';
-            r.platform_rates[1]!.name = '豆包';
-          }
-        },
-      }),
-    );
+    const result = checkItem5(context({ edit: columnOneNamed('DeepSeek') }));
     const cell = row(result, '5.3', `${OWN_BRAND} · 豆包`);
     expect(cell).toMatchObject({ html: 35.5, platform: 35.5, verdict: 'fail' });
     expect(cell.note).toContain(
@@ -749,20 +754,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
 
   test('7.6 "six platform columns in a fixed order": a platform column named as another of the six with whitespace around the name or in another case (「DeepSeek 」, 「deepseek」) is a table in another order too, and fails 5.3 naming both columns (review 59i: matched by position and passed where the rates agreed)', () => {
     for (const name of ['DeepSeek ', '\u3000DeepSeek', 'deepseek']) {
-      const result = checkItem5(
-        context({
-          edit: (d, p) => {
-            d.brand.platforms['doubao']!.industry_ranking = structuredClone(
-              d.brand.platforms['deepseek']!.industry_ranking,
-            );
-            for (const r of p.competitor) {
-              r.platform_rates[0]!.rate = r.platform_rates[1]!.rate;
-              r.platform_rates[0]!.name = name;
-              r.platform_rates[1]!.name = '豆包';
-            }
-          },
-        }),
-      );
+      const result = checkItem5(context({ edit: columnOneNamed(name) }));
       const cell = row(result, '5.3', `${OWN_BRAND} · 豆包`);
       expect(cell, name).toMatchObject({ html: 35.5, platform: 35.5, verdict: 'fail' });
       expect(cell.note, name).toContain(
