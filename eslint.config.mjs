@@ -81,6 +81,8 @@ export default tseslint.config(
             'expectNoSecretsIn',
             'expectSameAsRegex',
             'expectRefusedFor',
+            'expectAnotherDay',
+            'expectRunDay',
           ],
         },
       ],

@@ -81,6 +81,31 @@ const failed = (failureKind: 'input' | 'platform' | 'configuration') => ({
   lacks: [],
 });
 
+/** A-monitor (its run's batch date 2025-11-17) whose DATA says `meta.batch_date`. */
+function batchDated(batchDate: unknown) {
+  const { data, platform } = aMonitor();
+  const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
+  return { platform, deps: fakeDeps(platform, { ...data, meta }).deps };
+}
+
+/** Each `meta.batch_date` names another day (shown with `inZone`): an input error naming both. */
+async function expectAnotherDay(stale: readonly unknown[], inZone = ''): Promise<void> {
+  for (const value of stale) {
+    const evidence = await collectRun(configuredRun(A_MONITOR), batchDated(value).deps);
+    const says = `DATA.meta.batch_date is ${JSON.stringify(value)}${inZone}, another day than the run's batch date 2025-11-17`;
+    expect(outcome(evidence, says), String(value)).toEqual(failed('input'));
+  }
+}
+
+/** Each `meta.batch_date` names the run's day: checked, and (`noNote`) nothing said of it. */
+async function expectRunDay(near: readonly unknown[], noNote = true): Promise<void> {
+  for (const value of near) {
+    const checked = await collectRun(configuredRun(A_MONITOR), batchDated(value).deps);
+    expect(checked.status, `${JSON.stringify(value)}: ${checked.reason}`).toBe('checked');
+    if (noNote) expect(checked.notes.join(' '), String(value)).not.toContain('meta.batch_date');
+  }
+}
+
 /**
  * A-monitor whose snapshot rows name these crawlBatchIds in turn (a missing, null or empty one
  * names no batch): the ids the run asks for, and the deps of a platform answering so.
@@ -715,13 +740,8 @@ test.describe('collectRun: each way a run is not checked', () => {
   });
 
   test("a DATA whose meta.batch_date names another day is another day's report: an input error naming both days, no endpoint asked (it was checked and passed every item: foolproof audit of 2026-11-28); near miss: the same day written YYYYMMDD, a time whose day depends on its zone, or no date, is checked", async () => {
-    const withDate = (batchDate: unknown) => {
-      const { data, platform } = aMonitor();
-      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
-      return { platform, fakes: fakeDeps(platform, { ...data, meta }) };
-    };
-    const stale = withDate('2025-11-03');
-    const evidence = await collectRun(configuredRun(A_MONITOR), stale.fakes.deps);
+    const stale = batchDated('2025-11-03');
+    const evidence = await collectRun(configuredRun(A_MONITOR), stale.deps);
     expect(
       outcome(
         evidence,
@@ -731,31 +751,14 @@ test.describe('collectRun: each way a run is not checked', () => {
     ).toEqual(failed('input'));
     expect(evidence.run).toMatchObject(facts());
     expect(stale.platform.callsTo('/metrics/l1')).toEqual([]);
-    for (const near of ['20251117', ' 2025-11-17 ', '2025-11-16T16:00:00Z', 20251117, 'latest', null]) {
-      const { fakes } = withDate(near);
-      const checked = await collectRun(configuredRun(A_MONITOR), fakes.deps);
-      expect(checked.status, `${JSON.stringify(near)}: ${checked.reason}`).toBe('checked');
-    }
+    await expectRunDay(['20251117', ' 2025-11-17 ', '2025-11-16T16:00:00Z', 20251117, 'latest', null], false);
   });
 
   test("docs/contract.md §5 meta.batch_date as a generator writes a day: a JSON number YYYYMMDD, YYYY/MM/DD, YYYY.MM.DD or YYYY年M月D日 of another day is another day's report, an input error naming both days (HTML-side audit 59f: 20251103 was checked and passed); near misses: the run's day in those forms is checked, and a value the suite cannot read is checked with a note saying the day was not", async () => {
-    const withDate = (batchDate: unknown) => {
-      const { data, platform } = aMonitor();
-      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
-      return fakeDeps(platform, { ...data, meta }).deps;
-    };
-    for (const stale of [20251103, '2025/11/03', '2025.11.03', '2025年11月3日']) {
-      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
-      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}, another day than the run's batch date 2025-11-17`;
-      expect(outcome(evidence, says), String(stale)).toEqual(failed('input'));
-    }
-    for (const near of [20251117, '2025/11/17', '2025.11.17', '2025年11月17日']) {
-      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
-      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
-      expect(checked.notes.join(' '), String(near)).not.toContain('meta.batch_date');
-    }
+    await expectAnotherDay([20251103, '2025/11/03', '2025.11.03', '2025年11月3日']);
+    await expectRunDay([20251117, '2025/11/17', '2025.11.17', '2025年11月17日']);
     for (const unread of ['latest', 1763337600000, '2025/13/03']) {
-      const checked = await collectRun(configuredRun(A_MONITOR), withDate(unread));
+      const checked = await collectRun(configuredRun(A_MONITOR), batchDated(unread).deps);
       expect(checked.status, `${unread}: ${checked.reason}`).toBe('checked');
       expect(checked.notes, String(unread)).toContain(
         `DATA.meta.batch_date ${JSON.stringify(unread)} is not a day the suite reads: whether the DATA is the batch date's report was not checked`,
@@ -766,68 +769,30 @@ test.describe('collectRun: each way a run is not checked', () => {
   test("docs/contract.md §5 meta.batch_date with a local time in a generator's other forms (an unpadded hour, 上午/下午 as zh-CN's 12-hour clock writes it, no space after 日) names its written day: another day's is an input error, the run's day is checked without a note", async () => {
     // ab41029 read the time only as the batch list's HH:MM, so these were 'not a day the suite
     // reads' and a stale DATA was compared with the run's batch (review 59n).
-    const withDate = (batchDate: unknown) => {
-      const { data, platform } = aMonitor();
-      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
-      return fakeDeps(platform, { ...data, meta }).deps;
-    };
-    for (const stale of [
+    await expectAnotherDay([
       '2025/11/3 上午8:00:00',
       '2025-11-03 8:00',
       '2025年11月3日08:00',
       '2025/11/3 8:00 PM',
-    ]) {
-      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
-      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}, another day than the run's batch date 2025-11-17`;
-      expect(outcome(evidence, says), stale).toEqual(failed('input'));
-    }
-    for (const near of ['2025/11/17 下午8:00:00', '2025-11-17 8:00', '2025年11月17日08:00']) {
-      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
-      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
-      expect(checked.notes.join(' '), near).not.toContain('meta.batch_date');
-    }
+    ]);
+    await expectRunDay(['2025/11/17 下午8:00:00', '2025-11-17 8:00', '2025年11月17日08:00']);
     // A time the suite cannot read is still said, never taken for a day: 「上午」 with no clock.
-    const odd = await collectRun(configuredRun(A_MONITOR), withDate('2025/11/3 上午'));
+    const odd = await collectRun(configuredRun(A_MONITOR), batchDated('2025/11/3 上午').deps);
     expect(odd.notes.join(' ')).toContain('is not a day the suite reads');
   });
 
   test("docs/contract.md §5 meta.batch_date in a generator's form with a time or an unpadded day (2025/11/03 08:00:00, 2025年11月3日 08:00, 2025-11-3) is another day's report too, an input error; near miss: the run's day so written is checked without a note (review 59i)", async () => {
-    const withDate = (batchDate: unknown) => {
-      const { data, platform } = aMonitor();
-      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
-      return fakeDeps(platform, { ...data, meta }).deps;
-    };
-    for (const stale of ['2025/11/03 08:00:00', '2025年11月3日 08:00', '2025.11.03 23:59', '2025-11-3']) {
-      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
-      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}, another day than the run's batch date 2025-11-17`;
-      expect(outcome(evidence, says), stale).toEqual(failed('input'));
-    }
-    for (const near of ['2025/11/17 08:00:00', '2025年11月17日 08:00', '2025-11-17 08:00']) {
-      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
-      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
-      expect(checked.notes.join(' '), near).not.toContain('meta.batch_date');
-    }
+    await expectAnotherDay(['2025/11/03 08:00:00', '2025年11月3日 08:00', '2025.11.03 23:59', '2025-11-3']);
+    await expectRunDay(['2025/11/17 08:00:00', '2025年11月17日 08:00', '2025-11-17 08:00']);
   });
 
   test("a DATA whose meta.batch_date is a date-time of another day is another day's report too, read as the batch list's batchDate is (docs/contract.md §4.1: a local date-time names its written day, an instant its day in L1_TIME_ZONE); near miss: an instant of the run's day in that zone is checked", async () => {
-    const withDate = (batchDate: unknown) => {
-      const { data, platform } = aMonitor();
-      const meta = { ...(data.meta as Record<string, unknown>), batch_date: batchDate };
-      return fakeDeps(platform, { ...data, meta }).deps;
-    };
-    for (const [stale, inZone] of [
-      ['2025-11-10 08:00:00', ''],
-      ['2025-11-10T00:00:00+08:00', ' (2025-11-10 in Asia/Shanghai)'],
-      ['2025-11-09T16:00:00.000Z', ' (2025-11-10 in Asia/Shanghai)'],
-    ]) {
-      const evidence = await collectRun(configuredRun(A_MONITOR), withDate(stale));
-      const says = `DATA.meta.batch_date is ${JSON.stringify(stale)}${inZone}, another day than the run's batch date 2025-11-17`;
-      expect(outcome(evidence, says), stale).toEqual(failed('input'));
-    }
-    for (const near of ['2025-11-17 23:00:00', '2025-11-16T16:00:00Z', '2025-11-17T09:30:00+08:00']) {
-      const checked = await collectRun(configuredRun(A_MONITOR), withDate(near));
-      expect(checked.status, `${near}: ${checked.reason}`).toBe('checked');
-    }
+    await expectAnotherDay(['2025-11-10 08:00:00']);
+    await expectAnotherDay(
+      ['2025-11-10T00:00:00+08:00', '2025-11-09T16:00:00.000Z'],
+      ' (2025-11-10 in Asia/Shanghai)',
+    );
+    await expectRunDay(['2025-11-17 23:00:00', '2025-11-16T16:00:00Z', '2025-11-17T09:30:00+08:00'], false);
   });
 
   test("a DATA of another day recognised as Profile B by its meta.line alone: the input error's verdict says profile B, the profile its line gives (docs/contract.md §2), not the URL's A", async () => {
