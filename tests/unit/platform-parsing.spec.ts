@@ -11,6 +11,14 @@ import { ITEM_RULES } from '../../lib/rules';
 import { baseData, basePlatform, context, row } from './builders';
 import type { TmcDimension } from '../../lib/schema/platform';
 
+/** Two tmc rows of one platform, dimension and name (values 3 and "4%": a string rate is permitted). */
+function repeatedTmc(platform: string, dimension: TmcDimension, name: string) {
+  return [
+    { platform, dimension, name, value: 3 },
+    { platform, dimension, name, value: '4%' },
+  ];
+}
+
 test.describe('docs/contract.md §4: envelope', () => {
   test('a bare payload passes through', () => {
     expect(unwrapEnvelope({ rows: [] })).toEqual({ ok: true, payload: { rows: [] } });
@@ -773,15 +781,11 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
   });
 
   test('spec 7.3.2, 7.4, 7.5: 「无时间」 of publish time and 「其他」「未知」 of media type and name are removed before a chart is read, so repeated tmc rows of theirs fail no run and change no verdict', () => {
-    const repeated = (platform: string, dimension: TmcDimension, name: string) => [
-      { platform, dimension, name, value: 3 },
-      { platform, dimension, name, value: '4%' },
-    ];
     const extra = [
-      ...repeated('all', 'publish_time', '无时间'),
-      ...repeated('all', 'media_category', '其他'),
-      ...repeated('kimi', 'media_category', '未知'),
-      ...repeated('all', 'media_name', '其他'),
+      ...repeatedTmc('all', 'publish_time', '无时间'),
+      ...repeatedTmc('all', 'media_category', '其他'),
+      ...repeatedTmc('kimi', 'media_category', '未知'),
+      ...repeatedTmc('all', 'media_name', '其他'),
     ];
     const base = basePlatform().tmc;
     const parsed = parseWith(metricsTables.tmc, { rows: [...base, ...extra] }, 'GET tmc', 'payload');
@@ -803,21 +807,18 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
       expect(
         readDuplicates(
           'tmc',
-          parseWith(metricsTables.tmc, { rows: repeated('all', dimension, name) }, 'GET tmc', 'payload').rows,
+          parseWith(metricsTables.tmc, { rows: repeatedTmc('all', dimension, name) }, 'GET tmc', 'payload')
+            .rows,
           read,
         ).map((d) => d.path),
       ).toEqual([[1, 'name']]);
   });
 
   test('spec 7.4, 7.3.2 with docs/rules.md 7.4 (isRemovedName): repeated tmc rows of 「其他 」 or 「无时间」 printed with whitespace around the name are removed rows too, no duplicate error', () => {
-    const repeated = (platform: string, dimension: TmcDimension, name: string) => [
-      { platform, dimension, name, value: 3 },
-      { platform, dimension, name, value: 4 },
-    ];
     const extra = [
-      ...repeated('all', 'media_category', '其他 '),
-      ...repeated('all', 'media_name', '\u3000未知'),
-      ...repeated('all', 'publish_time', ' 无时间 '),
+      ...repeatedTmc('all', 'media_category', '其他 '),
+      ...repeatedTmc('all', 'media_name', '\u3000未知'),
+      ...repeatedTmc('all', 'publish_time', ' 无时间 '),
     ];
     const base = basePlatform().tmc;
     const parsed = parseWith(metricsTables.tmc, { rows: [...base, ...extra] }, 'GET tmc', 'payload');
@@ -828,7 +829,7 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     // Another name a chart reads stays one value, whitespace or not: 「其他渠道 」 of media type.
     const other = parseWith(
       metricsTables.tmc,
-      { rows: repeated('all', 'media_category', '其他渠道 ') },
+      { rows: repeatedTmc('all', 'media_category', '其他渠道 ') },
       'GET tmc',
       'payload',
     );
