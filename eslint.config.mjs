@@ -83,6 +83,7 @@ export default tseslint.config(
             'expectRefusedFor',
             'expectAnotherDay',
             'expectRunDay',
+            'expectFamilyHolds',
           ],
         },
       ],

@@ -338,6 +338,37 @@ test.describe('generated cases (fast-check): untidy groups, near-tied rankings, 
   };
   const ran = { countGroup: 0, movedShare: 0, percentGroup: 0, nearTie: 0, movedCell: 0, repeatedTitles: 0 };
 
+  /** What a generated case holds to build its context and say what it is. */
+  interface Case {
+    t: Truth;
+    plain: Plain;
+    profile: Profile;
+    what: string;
+  }
+  /**
+   * The property of each family below: every case `arb` draws (undefined: none this draw, skipped),
+   * in every encoding, gets from `verdictOf` the verdict `expected` says, failing with the case and
+   * the item's failing steps; counted in `ran[family]`, run `RUNS_UNTIDY[family]` times.
+   */
+  function expectFamilyHolds<C extends Case>(
+    family: Exclude<keyof typeof ran, 'repeatedTitles'>,
+    arb: fc.Arbitrary<C | undefined>,
+    item: (c: C) => ItemNumber,
+    verdictOf: (ctx: RuleContext, c: C) => string | undefined,
+    expected: (c: C) => 'pass' | 'fail',
+  ): void {
+    fc.assert(
+      fc.property(arb, encodingArb, (drawn, enc) => {
+        fc.pre(drawn !== undefined);
+        const c = drawn!;
+        const ctx = contextOf(c.t, c.plain, enc, c.profile);
+        same(verdictOf(ctx, c), expected(c), `${c.what}: ${failedSteps(ctx, item(c))}`);
+        ran[family]++;
+      }),
+      { numRuns: RUNS_UNTIDY[family] },
+    );
+  }
+
   test.afterAll(() => {
     console.log(
       `generated untidy: count groups ${ran.countGroup}, moved shares ${ran.movedShare}, percentage groups ${ran.percentGroup}, near-tied rankings ${ran.nearTie}, moved rates ${ran.movedCell}, repeated titles ${ran.repeatedTitles} cases passed`,
@@ -345,65 +376,52 @@ test.describe('generated cases (fast-check): untidy groups, near-tied rankings, 
   });
 
   test('7.3.4 / 7.4 / 7.5 / 9.4.2: a count group of 1 to 16 entries, with ties, zeros, halves and 「其他」「未知」「无时间」 anywhere, printed by a correct platform, passes its item', () => {
-    fc.assert(
-      fc.property(countGroupArb, encodingArb, (c, enc) => {
-        fc.pre(c !== undefined);
-        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
-        same(ITEM_RULES[c!.item](ctx).verdict, 'pass', `${c!.what}: ${failedSteps(ctx, c!.item)}`);
-        ran.countGroup++;
-      }),
-      { numRuns: RUNS_UNTIDY.countGroup },
+    expectFamilyHolds(
+      'countGroup',
+      countGroupArb,
+      (c) => c.item,
+      (ctx, c) => ITEM_RULES[c.item](ctx).verdict,
+      () => 'pass',
     );
   });
 
   test('7.1.2 / 9.3.3: one share the chart shows printed 0.1 or 0.2 off fails its item exactly when it is beyond the tolerance (A: > 0.05 from the two-decimal share; B: 0.2 after rounding)', () => {
-    fc.assert(
-      fc.property(movedShareArb, encodingArb, (c, enc) => {
-        fc.pre(c !== undefined);
-        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
-        const verdict = ITEM_RULES[c!.item](ctx).verdict;
-        same(verdict, c!.beyond ? 'fail' : 'pass', `${c!.what}: ${failedSteps(ctx, c!.item)}`);
-        ran.movedShare++;
-      }),
-      { numRuns: RUNS_UNTIDY.movedShare },
+    expectFamilyHolds(
+      'movedShare',
+      movedShareArb,
+      (c) => c.item,
+      (ctx, c) => ITEM_RULES[c.item](ctx).verdict,
+      (c) => (c.beyond ? 'fail' : 'pass'),
     );
   });
 
   test('7.3.3 / 7.3.5: a percentage legend group summing to 99 to 101.5, with ties, printed as it is passes; divided twice, it passes exactly when every legend gap is at most 0.1 after rounding', () => {
-    fc.assert(
-      fc.property(percentGroupArb, encodingArb, (c, enc) => {
-        fc.pre(c !== undefined);
-        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
-        const verdict = ITEM_RULES[c!.item](ctx).verdict;
-        same(verdict, c!.passes ? 'pass' : 'fail', `${c!.what}: ${failedSteps(ctx, c!.item)}`);
-        ran.percentGroup++;
-      }),
-      { numRuns: RUNS_UNTIDY.percentGroup },
+    expectFamilyHolds(
+      'percentGroup',
+      percentGroupArb,
+      (c) => c.item,
+      (ctx, c) => ITEM_RULES[c.item](ctx).verdict,
+      (c) => (c.passes ? 'pass' : 'fail'),
     );
   });
 
   test('7.6 / 9.5.3 / 9.5.5: brands within 0.4 point of one another, equal or printed alike across #10/#11, a 0-rate placeholder (B), the six platforms in any order: item 5 passes', () => {
-    fc.assert(
-      fc.property(nearTieRankingArb, encodingArb, (c, enc) => {
-        fc.pre(c !== undefined);
-        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
-        same(ITEM_RULES[5](ctx).verdict, 'pass', `${c!.what}: ${failedSteps(ctx, 5)}`);
-        ran.nearTie++;
-      }),
-      { numRuns: RUNS_UNTIDY.nearTie },
+    expectFamilyHolds(
+      'nearTie',
+      nearTieRankingArb,
+      () => 5,
+      (ctx) => ITEM_RULES[5](ctx).verdict,
+      () => 'pass',
     );
   });
 
   test('7.6.1 / 7.6.3 / 9.3: one exposure rate of a top-10 brand printed 0.1 to 0.3 off fails its step (5.1 or 5.3) exactly when it is beyond the tolerance', () => {
-    fc.assert(
-      fc.property(movedCellArb, encodingArb, (c, enc) => {
-        fc.pre(c !== undefined);
-        const ctx = contextOf(c!.t, c!.plain, enc, c!.profile);
-        const step = ITEM_RULES[5](ctx).steps.find((s) => s.id === c!.step);
-        same(step?.verdict, c!.beyond ? 'fail' : 'pass', `${c!.what}: ${failedSteps(ctx, 5)}`);
-        ran.movedCell++;
-      }),
-      { numRuns: RUNS_UNTIDY.movedCell },
+    expectFamilyHolds(
+      'movedCell',
+      movedCellArb,
+      () => 5,
+      (ctx, c) => ITEM_RULES[5](ctx).steps.find((s) => s.id === c.step)?.verdict,
+      (c) => (c.beyond ? 'fail' : 'pass'),
     );
   });
 
