@@ -71,9 +71,10 @@ function fresh(manifest) {
   // The launcher's SHA-1 stands for the bundle's format too: any change of how it builds changes it.
   if (!manifest || manifest.launcher !== LAUNCHER || manifest.root !== ROOT) return false;
   if (manifest.esbuild !== esbuildVersion()) return false;
-  // A bundle is built from its script at least: a manifest naming no source says nothing fresh.
+  // A bundle is built from its script at least: a manifest naming no source says nothing fresh. (A
+  // hash that is no string matches no file's SHA-1 below.)
   const inputs = Object.entries(manifest.inputs ?? {});
-  if (!inputs.some(([, hash]) => typeof hash === 'string')) return false;
+  if (inputs.length === 0) return false;
   for (const [rel, hash] of inputs) {
     let text;
     try {
