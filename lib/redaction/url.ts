@@ -29,9 +29,10 @@ const SECRET_IN_TEXT = new RegExp(`([?&#](?:${SECRET_PARAM_NAMES})=)[^&\\s"'#<>]
  * A path parameter under a secret-looking name: `;jsessionid=…`, the session a Java servlet
  * container writes into a URL (Tomcat's URL rewriting: `Location: /login;jsessionid=…` on a first
  * visit without a cookie, or a session it cannot read). Its value ends where the path parameter
- * does (`;`, `/`, `?`, `#`) or where the text goes on (`:`, `)`, `,`, `]`: an id has none). A redirect's Location is quoted in a run's reason (lib/platform/client.ts
- * `redirect to …`, lib/platform/login.ts `redirects to …`), and was printed whole: only `?`, `&` and
- * `#` began a masked value (platform-side audit 59g).
+ * does (`;`, `/`, `?`, `#`) or where the text goes on (`:`, `)`, `,`, `]`: an id has none). A
+ * redirect's Location is quoted in a run's reason (lib/platform/client.ts `redirect to …`,
+ * lib/platform/login.ts `redirects to …`), and was printed whole: only `?`, `&` and `#` began a
+ * masked value (platform-side audit 59g).
  */
 const SECRET_PATH_PARAM = new RegExp(`(;(?:${SECRET_PARAM_NAMES})=)[^;/?&\\s"'#<>:),\\]]+`, 'gi');
 /** `scheme://user:password@host`: the userinfo of any URL in a text. */

@@ -14,11 +14,12 @@ export interface NightResult {
  * The result of the night (`bash scripts/ci/finish.sh [OUT_DIR] [SHARDS_DIR]`): each shard's
  * Playwright exit code, then one exit code by the same rule as `npm run check`
  * (lib/report/night.ts `jobExitCode`): 3 when a shard job (its setup, its killed checks or its guard:
- * SHARDS_RESULT failure or cancelled; a shard folder without an exit code, by hand too), the reports (MERGE_OUTCOME) or the final redaction guard
- * (GUARD_OUTCOME) did not succeed — 3 wins —, else the merge's code (OUT_DIR/merge-exit-code: 0, 1,
- * or 2 for a run not checked or a merge problem); 3 when none was recorded (the merge did not end).
- * A merge code of 0 with a shard whose Playwright failed is 1, as in the main job. `env` holds the
- * workflow's outcomes (SHARDS_RESULT, MERGE_OUTCOME, GUARD_OUTCOME).
+ * SHARDS_RESULT failure or cancelled; a shard folder without an exit code, by hand too), the
+ * reports (MERGE_OUTCOME) or the final redaction guard (GUARD_OUTCOME) did not succeed — 3 wins —,
+ * else the merge's code (OUT_DIR/merge-exit-code: 0, 1, or 2 for a run not checked or a merge
+ * problem); 3 when none was recorded (the merge did not end). A merge code of 0 with a shard whose
+ * Playwright failed is 1, as in the main job. `env` holds the workflow's outcomes (SHARDS_RESULT,
+ * MERGE_OUTCOME, GUARD_OUTCOME).
  */
 export function nightResult(out: string, shards: string, env: NodeJS.ProcessEnv): NightResult {
   const lines: NightResult['lines'] = [];
