@@ -173,8 +173,8 @@ function folderSettings(): Settings {
     return settings({ runsOptional: true });
   } catch (e) {
     if (!(e instanceof SettingsError)) throw e;
-    // The settings' parse problems already open with `settings: `; said once.
-    fail(e.message.startsWith('settings: ') ? e.message : `settings: ${e.message}`, 2);
+    // As scripts/runs.ts and merge.ts say it: the message names the setting or file itself.
+    fail(e.message, 2);
   }
 }
 
