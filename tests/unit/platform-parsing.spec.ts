@@ -767,6 +767,8 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     raw.brand.tmc_aggregate.media_name = twice('未知');
     raw.brand.tmc_aggregate.publish_time = twice('无时间');
     raw.brand.platforms[key]!.citation.media_category = twice('未知');
+    raw.brand.platforms[key]!.citation.media_name = twice('其他');
+    raw.brand.platforms[key]!.citation.publish_time = twice('无时间');
     expect(() => parseWith(dataSchema, raw, 'DATA', 'DATA')).not.toThrow();
     for (const field of ['content_type', 'publish_time'] as const) {
       const near = baseData();
