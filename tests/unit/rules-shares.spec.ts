@@ -293,6 +293,22 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
         '#4 legend name',
       ]);
     });
+
+    test('7.3.1 near-miss of the pair reading: a name the other side does not list takes part in no swap, so its position fails, though the name facing it swapped only with a name of equal share', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['视频', 31], ['问答', 30], ['图文', 29], ['论坛', 10]),
+          group(['图文', 30], ['问答', 30], ['新闻', 30], ['论坛', 10]),
+        ),
+      );
+      expect(row(result, 'all', '#1 legend name')).toMatchObject({
+        html: '视频',
+        platform: '图文',
+        verdict: 'fail',
+      });
+      expect(row(result, 'all', '#2 legend name').verdict).toBe('pass');
+    });
   });
 
   test.describe('7.3.5 double division', () => {
