@@ -556,6 +556,25 @@ test.describe('docs/rules.md §D4 · item 4 Profile B: self (9.2) fills the tren
     expect(kimi.notes.join()).toContain('brandExposureRate from self');
   });
 
+  test('9.2 with 2.1: another point of the last day missing brand_exposure_rate is filled from self as the compared point is, not a second row with no value on the HTML side', () => {
+    const ctx = context('B');
+    const kimi = ctx.data.brand.platforms.kimi!;
+    kimi.trend[1]!.brand_exposure_rate = null;
+    kimi.trend.splice(1, 0, { ...kimi.trend[1]!, exposure_rate: 23.42 }); // printed first, same day
+    const r = checkItem4(ctx);
+    expect(r.verdict).toBe('pass');
+    expect(row(r, 'kimi', 'kimi · 露出率 exposure_rate (another point of the day)')).toMatchObject({
+      html: 23.42,
+      verdict: 'pass',
+    });
+    expect(
+      r.steps
+        .find((x) => x.id === 'kimi')!
+        .rows.map((x) => x.key)
+        .filter((key) => key.startsWith('kimi · 品牌露出率')),
+    ).toEqual(['kimi · 品牌露出率 brand_exposure_rate']);
+  });
+
   test('9.2: with position_metric first, a trend point without first_position_rate uses self.first_position_rate', () => {
     const ctx = context('B', { metric: 'first' });
     for (const key of KEYS) ctx.data.brand.platforms[key]!.trend[1]!.first_position_rate = null;
