@@ -561,7 +561,8 @@ async function fetchPlatform(
   evidence.run.batchIds = batchIds;
 
   // The aggregate and the six AI platforms: the first six of meta.platforms (docs/rules.md §D7).
-  const sourceOptions = ['all', ...data.meta.platforms.slice(0, 6).map((p) => p.key)].filter(
+  const options = ['all', ...data.meta.platforms.slice(0, AI_PLATFORM_COUNT).map((p) => p.key)];
+  const sourceOptions = options.filter(
     (key) => key === 'all' || data.brand.platforms[key]?.citation.source_top30 !== undefined,
   );
   const htmlSourceCount = (key: string) =>
@@ -595,7 +596,7 @@ async function fetchPlatform(
   };
   // Two rows of one key among those the run reads, as the schemas said it before review 59j: the
   // rows of a seventh platform, or of a key DATA does not list, are read by no item (`readDuplicates`).
-  const read = new Set(['all', ...data.meta.platforms.slice(0, AI_PLATFORM_COUNT).map((p) => p.key)]);
+  const read = new Set(options);
   const repeated = [
     ['snapshot', readDuplicates('snapshot', tables.snapshot.parsed.rows, read)],
     ['tmc', readDuplicates('tmc', tables.tmc.parsed.rows, read)],
