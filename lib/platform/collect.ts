@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { AI_PLATFORM_COUNT, dataForProfile, dataSchemaFor, rawLine, type Data } from '../schema/data';
-import { parseWith, SchemaError } from '../schema/issues';
+import { parseWith, pathText, SchemaError } from '../schema/issues';
 import {
   batchList,
   competitorTable,
@@ -607,7 +607,7 @@ async function fetchPlatform(
       ([table, found]) =>
         new SchemaError(
           `GET /api/geo-monitor/metrics/l1 (table=${table})`,
-          found.map((d) => `payload.rows[${d.path[0]}].${d.path[1]}: ${d.message}`),
+          found.map((d) => `${pathText('payload.rows', d.path)}: ${d.message}`),
         ),
     );
   if (schemaErrors.length) throw new Stop('error', failuresText(schemaErrors), 'platform');

@@ -19,7 +19,8 @@ export class SchemaError extends Error {
   }
 }
 
-function pathText(root: string, path: ReadonlyArray<PropertyKey>): string {
+/** `ROOT.path.to[3].field`: where an issue is, as every schema error names it. */
+export function pathText(root: string, path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>(
     (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),
     root,
