@@ -514,18 +514,11 @@ async function fetchPlatform(
     // 2026-11-28: such a run followed the advice and was a platform error.
     if (profile === 'B' && facts.reportType === 'diagnosis') {
       const answer = await metrics('snapshot', batchIds);
-      // Rows naming the given id confirm it: another id beside them is a platform that mixed
-      // batches, which sameBatchOrStop stops, never a second id every table is asked with (review
-      // of dad9212: rows of the given id and of 2025-11-03's made the run compare both batches).
-      const given = new Set(idParts(run.input.batchId));
-      const namesGiven = answer.parsed.rows.some((r) =>
-        idParts(r.crawlBatchId ?? '').some((p) => given.has(p)),
-      );
-      const confirmed =
-        answer.parsed.rows.length > 0 && !namesGiven
-          ? confirmBuiltBatch(run.input.batchId, answer.parsed.rows)
-          : undefined;
-      if (confirmed?.kind === 'found' && confirmed.batchIds.join(',') !== run.input.batchId) {
+      // Rows naming the given id confirm it, as they do a built one (`confirmBuiltBatch`): another id
+      // beside them is a platform that mixed batches, which sameBatchOrStop stops, never a second id
+      // every table is asked with (review of dad9212). No rows: the given id stands.
+      const confirmed = confirmBuiltBatch(run.input.batchId, answer.parsed.rows);
+      if (confirmed.kind === 'found' && confirmed.batchIds.join(',') !== run.input.batchId) {
         evidence.notes.push(confirmed.note);
         batchIds = confirmed.batchIds;
       } else snapshot = answer;
