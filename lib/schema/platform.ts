@@ -190,7 +190,6 @@ export function competitorTable(profile: Profile, level: Level) {
 const READ_KEYS = {
   snapshot: {
     key: (r: SnapshotRow) => JSON.stringify(r.platform),
-    platform: (r: SnapshotRow) => r.platform,
     what: 'snapshot row for platform',
     field: 'platform',
   },
@@ -199,7 +198,6 @@ const READ_KEYS = {
       removedBeforeRead(r)
         ? undefined
         : `(platform ${JSON.stringify(r.platform)}, dimension ${r.dimension}, name ${JSON.stringify(r.name)})`,
-    platform: (r: TmcRow) => r.platform,
     what: 'tmc row',
     field: 'name',
   },
@@ -230,11 +228,10 @@ export function readDuplicates(
 ): DuplicateKey[] {
   const k = READ_KEYS[table] as {
     key: (r: SnapshotRow | TmcRow) => string | undefined;
-    platform: (r: SnapshotRow | TmcRow) => string;
     what: string;
     field: string;
   };
-  return duplicateKeys(rows, (r) => (read.has(k.platform(r)) ? k.key(r) : undefined), k.what, k.field);
+  return duplicateKeys(rows, (r) => (read.has(r.platform) ? k.key(r) : undefined), k.what, k.field);
 }
 
 export const metricsTables = {
