@@ -1,10 +1,8 @@
-import type { Cell, ComparisonRow, StepResult } from '../rules/types';
+import type { ComparisonRow, StepResult } from '../rules/types';
+import { cellText } from '../rules/results';
 import { safeText } from './text';
 
-export function cellText(value: Cell): string {
-  if (value === null) return '(no value)';
-  return typeof value === 'number' ? String(value) : `「${value}」`;
-}
+export { cellText };
 
 /** A step's title: `5.2 · rank and name of the top 10`, or the name alone when it holds the id. */
 export function stepTitle(step: { id: string; name: string }): string {

@@ -5,11 +5,14 @@ import type { Cell, ComparisonRow, ItemNumber, ItemResult, StepResult, Verdict }
 const NAMED_ROWS = 5;
 
 /**
- * A value as every mismatch line shows it (lib/report/table.ts `cellText`, which rules may not
- * import): names in 「」, `(no value)`. Bare, two legend names that passed in either order read
+ * A value as every mismatch line shows it, and the pass-by sentences too (lib/report/table.ts
+ * imports it): names in 「」, `(no value)`. Bare, two legend names that passed in either order read
  * `(HTML 视频, platform 问答)` beside the row's `HTML 「视频」` (review 59k).
  */
-const cell = (c: Cell) => (c === null ? '(no value)' : typeof c === 'number' ? String(c) : `「${c}」`);
+export function cellText(value: Cell): string {
+  if (value === null) return '(no value)';
+  return typeof value === 'number' ? String(value) : `「${value}」`;
+}
 
 /**
  * One sentence per special clause the passing rows of a step passed by (`passBy`), e.g.
@@ -25,7 +28,7 @@ export function passByNotes(rows: readonly ComparisonRow[], described: readonly 
   return [...byClause].map(([clause, passed]) => {
     const named = passed
       .slice(0, NAMED_ROWS)
-      .map((r) => `${r.key} (HTML ${cell(r.html)}, platform ${cell(r.platform)})`);
+      .map((r) => `${r.key} (HTML ${cellText(r.html)}, platform ${cellText(r.platform)})`);
     const more = passed.length > NAMED_ROWS ? ` and ${passed.length - NAMED_ROWS} more` : '';
     const rowsWord = passed.length === 1 ? 'row' : 'rows';
     return `${passed.length} ${rowsWord} passed by ${clause}: ${named.join('; ')}${more}`;
