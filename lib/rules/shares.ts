@@ -153,11 +153,19 @@ function sharesTiedOn(
   platform: ShareSide,
   profile: Profile,
 ): TiedOn | undefined {
-  const tied = (side: ShareSide) => {
-    const x = shareOf(side, a);
-    const y = shareOf(side, b);
-    return x !== null && y !== null && comparePercent(x, y, profile).verdict === 'pass';
-  };
+  return pairTiedOn(
+    [shareOf(html, a), shareOf(html, b)],
+    [shareOf(platform, a), shareOf(platform, b)],
+    profile,
+  );
+}
+
+type SharePair = [number | null, number | null];
+
+/** `sharesTiedOn` of a pair whose shares on each side are known. */
+function pairTiedOn(html: SharePair, platform: SharePair, profile: Profile): TiedOn | undefined {
+  const tied = ([x, y]: SharePair) =>
+    x !== null && y !== null && comparePercent(x, y, profile).verdict === 'pass';
   return tiedOn(tied(html), tied(platform));
 }
 
@@ -182,13 +190,19 @@ function swapsOf(
   const h = firstIndexes(html);
   const p = firstIndexes(platform);
   if (!h.has(name) || !p.has(name)) return [];
+  // The shares by the first indexes: `sharesTiedOn` finds each name among every entry, and over a
+  // name that moved past thousands the search was quadratic (review 59r).
+  const pair = (side: ShareSide, at: Map<string, number>, a: string, b: string): SharePair => [
+    side.entries[at.get(a)!]!.share,
+    side.entries[at.get(b)!]!.share,
+  ];
   return [...h.keys()]
     .filter((n) => n !== name && p.has(n) && h.get(n)! < h.get(name)! !== p.get(n)! < p.get(name)!)
     .map((n) => {
       const [first, second] = h.get(n)! < h.get(name)! ? [n, name] : [name, n];
       return {
         text: `「${first}」 ↔ 「${second}」`,
-        tied: sharesTiedOn(first, second, html, platform, profile),
+        tied: pairTiedOn(pair(html, h, first, second), pair(platform, p, first, second), profile),
       };
     });
 }
