@@ -78,10 +78,16 @@ function keyOf(
   return read && { ...read, project: String(project) };
 }
 
-/** The run's item, validated strictly (docs/contract.md §4.1): its ids, or the field at fault. */
-function fromItem({ raw, index, exact, zoned }: Candidate, run: Run): BatchResolution {
+/**
+ * The run's item, validated strictly (docs/contract.md §4.1): its ids, or the field at fault.
+ * `parsed` is the item's one validation, which `resolveBatch` also reads (whether it lists no id).
+ */
+function fromItem(
+  { index, exact, zoned }: Candidate,
+  parsed: ReturnType<typeof batchItem.safeParse>,
+  run: Run,
+): BatchResolution {
   const forRun = `the item for ${run.batchDate} / project ${run.projectId}`;
-  const parsed = batchItem.safeParse(raw);
   if (!parsed.success) {
     const issues = describeIssues(parsed.error, `payload[${index}]`).join('; ');
     return {
@@ -174,11 +180,11 @@ export function resolveBatch(
   // Spec 4.1 / 9.1.2: "for reportType=diagnosis the list may be empty": an item of the run's day and
   // project whose l1CrawlBatchIds is empty lists no batch, as an empty batch list does, so a Profile B
   // diagnosis builds the id (review 59e: the run was a platform error, never checked).
-  const listsNone =
-    chosen !== undefined && batchItem.safeParse(chosen.raw).data?.l1CrawlBatchIds.length === 0;
-  if (chosen && !(diagnosisB && listsNone))
+  const parsed = chosen && batchItem.safeParse(chosen.raw);
+  const listsNone = parsed?.data?.l1CrawlBatchIds.length === 0;
+  if (chosen && parsed && !(diagnosisB && listsNone))
     return withAside(
-      fromItem(chosen, run),
+      fromItem(chosen, parsed, run),
       candidates.filter((c) => c !== chosen),
     );
   const unread = keys.filter((k) => !k).length;
