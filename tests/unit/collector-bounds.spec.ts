@@ -7,12 +7,13 @@ import { chromium } from '@playwright/test';
 import { expect, test } from './test-type';
 import { Collector } from '../../fixtures/collector';
 import type { JudgedRun } from '../../lib/report/judged';
-import { A_MONITOR } from '../../demo/runs';
+import { A_MONITOR, runOf } from '../../demo/runs';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
-import { ROOT, type Settings } from '../../lib/run/settings';
+import { readSettings, ROOT, type Settings } from '../../lib/run/settings';
 import { parseVariables } from '../../lib/run/variables';
 import { sha256 } from '../../lib/util/hash';
+import { lightDemo } from './fakes/demo';
 import { configuredRun } from './fakes/platform';
 import { tempDir } from './fakes/temp';
 
@@ -228,5 +229,80 @@ test('a run stopped by L1_RUN_TIMEOUT_MS loads no page and fetches nothing after
     await c.close();
     server.closeAllConnections();
     server.close();
+  }
+});
+
+/**
+ * The same guard on the platform's side: a run whose batch list answers after its budget asks no
+ * endpoint after it (fixtures/collector.ts `live()` in `newApiContext` and each `get`; review of
+ * 2026-11-28: the guard on the API requests had no test of its own). The demo platform behind a
+ * proxy that holds the batch list back for 3 s, past a 2 s budget; without the guard the
+ * collection goes on to ask the run's snapshot, tables and word cloud.
+ */
+test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no other endpoint after its budget ran out', async () => {
+  test.setTimeout(30_000);
+  const dir = tempDir('collector-bounds-api');
+  const demo = await lightDemo(dir);
+  const asked: string[] = [];
+  let stoppedAt = Infinity;
+  let batchAsked = 0;
+  let answered!: () => void;
+  const batchAnswered = new Promise<void>((resolve) => (answered = resolve));
+  const target = new URL(demo.origin);
+  const proxy = http.createServer((req, res) => {
+    const route = req.url?.split('?')[0] ?? '';
+    if (Date.now() > stoppedAt) asked.push(`${req.method} ${route}`);
+    const held = route === '/api/geo_label/project/batch';
+    if (held) batchAsked++;
+    const forward = () =>
+      req.pipe(
+        http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: req.url,
+            method: req.method,
+            headers: req.headers,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res).on('finish', () => held && answered());
+          },
+        ),
+      );
+    setTimeout(forward, held ? 3_000 : 0);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const settings = readSettings({
+    root: ROOT,
+    env: { L1_SCREENSHOTS: '0', L1_RUN_TIMEOUT_MS: '2000', L1_CREDENTIALS_FILE: demo.credentialsFile },
+    dotenv: {},
+    now: new Date(),
+    demo: () => ({
+      runs: [runOf(A_MONITOR, origin, demo.portalBOrigin)],
+      profileB: demo.profileB,
+      credentialsFile: demo.credentialsFile,
+    }),
+  });
+  const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
+  const c = new Collector(chromium, chromiumLaunchOptions(), settings, invocation);
+  try {
+    // Chromium's own start is not the run's time (a loaded machine takes seconds for it).
+    await c['launched']();
+    const judged = await c.judgedFor(settings.runs[0]!);
+    stoppedAt = Date.now();
+    expect(judged.reason).toContain('did not finish within 2000 ms (L1_RUN_TIMEOUT_MS)');
+    // The run got as far as its batch list (its page was read within the budget).
+    expect(batchAsked).toBe(1);
+    // The held batch list answers after the budget; the tables would be asked at once after it.
+    await batchAnswered;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(asked).toEqual([]);
+  } finally {
+    await c.close();
+    proxy.closeAllConnections();
+    proxy.close();
+    await demo.close();
   }
 });
