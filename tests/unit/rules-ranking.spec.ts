@@ -763,6 +763,21 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     }
   });
 
+  test('7.6 "six platform columns in a fixed order": a platform column named loosely as its own platform is matched by position even where the name also reads as another of the six (column 2 「DeepSeek 」 where the sixth platform\'s short name is 「deepseek」: labels that collide), never taken for a table in another order (review 59r: the guard in step 5.3\'s column matching had no test)', () => {
+    const result = checkItem5(
+      context({
+        edit: (d, p) => {
+          d.meta.platforms[5]!.short_name = 'deepseek';
+          for (const r of p.competitor) r.platform_rates[1]!.name = 'DeepSeek ';
+        },
+      }),
+    );
+    const cell = row(result, '5.3', `${OWN_BRAND} · DeepSeek`);
+    expect(cell).toMatchObject({ verdict: 'pass' });
+    expect(cell.note).toBe('platform column 2 「DeepSeek 」 matched by position (7.6)');
+    expect(failingKeys(result, '5.3')).toEqual([]);
+  });
+
   test('7.6 "six platform columns": DATA.meta.platforms with only five AI platforms fails 5.3', () => {
     const result = checkItem5(context({ edit: (d) => (d.meta.platforms = d.meta.platforms.slice(0, 5)) }));
     expect(row(result, '5.3', 'AI platforms')).toMatchObject({ html: 5, platform: 6, verdict: 'fail' });
