@@ -283,7 +283,7 @@ function dataSourceName(run: ConfiguredRun, evidence: Evidence, root: string): s
  * writes a day the batch list would not (`dataDayText`): a JSON number YYYYMMDD, `YYYY/MM/DD`,
  * `YYYY.MM.DD`, `YYYY年MM月DD日` (HTML-side audit 59f: a stale DATA of 20251103 was checked and
  * passed). Another value (`latest`, an epoch) is not read, and the run's notes say so: the note
- * returned.
+ * returned; as they say it of a DATA with no `batch_date` (review 59r: it was left out in silence).
  */
 function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: string): string | undefined {
   const written = data.meta.batch_date;
@@ -291,7 +291,7 @@ function sameDayOrStop(data: Data, batchDate: string, timeZone: string, source: 
   const read = text === undefined ? undefined : dayOfBatchDate(text, timeZone);
   if (read === undefined)
     return written === undefined || written === null
-      ? undefined
+      ? `DATA.meta.batch_date is ${written === null ? 'null' : 'missing'} (optional, docs/contract.md §5): whether the DATA is the batch date's report was not checked`
       : `DATA.meta.batch_date ${JSON.stringify(written).slice(0, 40)} is not a day the suite reads: whether the DATA is the batch date's report was not checked`;
   if (read.day === batchDate) return undefined;
   const inZone = read.zoned ? ` (${read.day} in ${timeZone})` : '';

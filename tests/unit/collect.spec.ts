@@ -754,6 +754,19 @@ test.describe('collectRun: each way a run is not checked', () => {
     await expectRunDay(['20251117', ' 2025-11-17 ', '2025-11-16T16:00:00Z', 20251117, 'latest', null], false);
   });
 
+  test("docs/contract.md §5 meta.batch_date is optional: a DATA without it, or with null, is checked, and the run's notes say its day was not (review 59r: it was left out in silence, where a value the suite cannot read was noted)", async () => {
+    const { data, platform } = aMonitor();
+    const meta = { ...(data.meta as Record<string, unknown>) };
+    delete meta.batch_date;
+    const missing = await collectRun(configuredRun(A_MONITOR), fakeDeps(platform, { ...data, meta }).deps);
+    const none = await collectRun(configuredRun(A_MONITOR), batchDated(null).deps);
+    const noted = (what: string) =>
+      `DATA.meta.batch_date is ${what} (optional, docs/contract.md §5): whether the DATA is the batch date's report was not checked`;
+    expect([missing.status, none.status]).toEqual(['checked', 'checked']);
+    expect(missing.notes).toContain(noted('missing'));
+    expect(none.notes).toContain(noted('null'));
+  });
+
   test("docs/contract.md §5 meta.batch_date as a generator writes a day: a JSON number YYYYMMDD, YYYY/MM/DD, YYYY.MM.DD or YYYY年M月D日 of another day is another day's report, an input error naming both days (HTML-side audit 59f: 20251103 was checked and passed); near misses: the run's day in those forms is checked, and a value the suite cannot read is checked with a note saying the day was not", async () => {
     await expectAnotherDay([20251103, '2025/11/03', '2025.11.03', '2025年11月3日']);
     await expectRunDay([20251117, '2025/11/17', '2025.11.17', '2025年11月17日']);
