@@ -763,6 +763,18 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     }
   });
 
+  test('7.6 "six platform columns in a fixed order (the first six AI answer platforms of the report)": a column named as the first of the six (column 2 「豆包」) is a table in another order too, and fails 5.3 at every brand even where the rates agree (mutation sweep 60: a guard that counted from the second platform passed it)', () => {
+    const result = checkItem5(
+      context({ edit: (_, p) => p.competitor.forEach((r) => (r.platform_rates[1]!.name = '豆包')) }),
+    );
+    const cell = row(result, '5.3', `${OWN_BRAND} · DeepSeek`);
+    expect(cell).toMatchObject({ html: 35.5, platform: 35.5, verdict: 'fail' });
+    expect(cell.note).toContain(
+      'platform column 2 is 「豆包」, the name of the HTML platform column 1: the platform table is in another order than the report (7.6 fixed order)',
+    );
+    expect(failingKeys(result, '5.3')).toEqual(BRANDS.map((b) => `${b.name} · DeepSeek`));
+  });
+
   test('7.6 "six platform columns in a fixed order": a platform column named loosely as its own platform is matched by position even where the name also reads as another of the six (column 2 「DeepSeek 」 where the sixth platform\'s short name is 「deepseek」: labels that collide), never taken for a table in another order (review 59r: the guard in step 5.3\'s column matching had no test)', () => {
     const result = checkItem5(
       context({
