@@ -139,6 +139,29 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(result.verdict).toBe('pass');
   });
 
+  test('9.5.5 "when rates are tied within 0.05, a swap of ranks is not a failure" is judged pair by pair: a tie swap at #2/#3 passes in Profile B beside an untied swap of two other brands at #5/#6, which alone fails (mutation sweep 60: a position that read every swap of the list failed the tied pair with the untied one)', () => {
+    const none = [null, null, null, null, null, null];
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (d, p) => {
+          tiedSwap(20.02)(d, p);
+          d.brand.core_competitors.push(
+            { name: 'X', avg_exposure_rate: 10 },
+            { name: 'Y', avg_exposure_rate: 5 },
+          );
+          p.competitor.push(competitorRow('Y', 10, none), competitorRow('X', 5, none));
+        },
+      }),
+    );
+    expect(names(result, 'html')).toEqual([OWN_BRAND, '白云牧场', '蓝山乳业', '青禾', 'X', 'Y']);
+    expect(names(result, 'platform')).toEqual([OWN_BRAND, '蓝山乳业', '白云牧场', '青禾', 'Y', 'X']);
+    expect(row(result, '5.2', '#2 name')).toMatchObject({ verdict: 'pass', passBy: PASS_BY.tieSwap });
+    expect(row(result, '5.2', '#3 name')).toMatchObject({ verdict: 'pass', passBy: PASS_BY.tieSwap });
+    expect(failingKeys(result, '5.2')).toEqual(['#5 name', '#6 name']);
+    expect(row(result, '5.2', '#5 name').note).toContain('not tied within 0.05 on either side');
+  });
+
   test('9.5.5 / 7.6: two brands whose names share a prefix (蒙牛, 蒙牛特仑苏), both on both sides, tie-swap in B; no "truncated name"', () => {
     const prefixSwap: Edit = (d, p) => {
       d.brand.core_competitors[0]!.name = '蒙牛';
