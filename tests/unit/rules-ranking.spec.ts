@@ -227,6 +227,30 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(oneRated, '5.2', '#2 name').note).toContain('not tied within 0.05 on either side');
   });
 
+  test('9.5.5 "when rates are tied within 0.05": a brand with no rate is tied only with another without one (docs/rules.md 9.5.5), never with a rate, however small: X at 0.03 above Y with none on the HTML side, Y at 0.03 above X with none on the platform side, swapped, fails in Profile B (mutation sweep 60: no test had a rate within 0.05 of 0)', () => {
+    const none = [null, null, null, null, null, null];
+    const result = checkItem5(
+      context({
+        profile: 'B',
+        edit: (d, p) => {
+          d.brand.core_competitors = [
+            { name: 'X', avg_exposure_rate: 0.03 },
+            { name: 'Y', avg_exposure_rate: null },
+          ];
+          for (const platform of Object.values(d.brand.platforms))
+            platform.industry_ranking = (platform.industry_ranking ?? []).filter((e) => e.name === OWN_BRAND);
+          p.competitor = [
+            p.competitor.find((r) => r.name === OWN_BRAND)!,
+            competitorRow('Y', 0.03, none),
+            competitorRow('X', null, none),
+          ];
+        },
+      }),
+    );
+    expect(row(result, '5.2', '#2 name')).toMatchObject({ html: 'X', platform: 'Y', verdict: 'fail' });
+    expect(row(result, '5.2', '#2 name').note).toContain('not tied within 0.05 on either side');
+  });
+
   test('9.5.5 is Profile B only: the same tied swap fails in Profile A', () => {
     const result = checkItem5(context({ profile: 'A', edit: tiedSwap(20.02) }));
     expect(failingKeys(result, '5.2')).toEqual(['#2 name', '#3 name']);
