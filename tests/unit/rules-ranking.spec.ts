@@ -162,6 +162,20 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     expect(row(result, '5.2', '#5 name').note).toContain('not tied within 0.05 on either side');
   });
 
+  test('9.5.5 "the report notes \'tie swap\'": step 5.2 notes each kind of swap in its profile\'s words, and no swap note where nothing swapped: a tie swap is "1 tie swap" in Profile B and "swapped ranks tied … Profile B\'s" in Profile A (mutation sweep 60: notes with empty lists, and both profiles\' words at once, passed)', () => {
+    const base = 'both top-10 lists sorted by exposure rate, stable; the API field rank is never used (7.6)';
+    for (const profile of ['A', 'B'] as const)
+      expect(step(checkItem5(context({ profile })), '5.2').notes, profile).toEqual([base]);
+    expect(step(checkItem5(context({ profile: 'B', edit: tiedSwap(20.02) })), '5.2').notes).toEqual([
+      base,
+      '1 tie swap within 0.05 (spec 9.5.5): 「白云牧场」 ↔ 「蓝山乳业」',
+    ]);
+    expect(step(checkItem5(context({ profile: 'A', edit: tiedSwap(20.02) })), '5.2').notes).toEqual([
+      base,
+      "swapped ranks tied within 0.05: 「白云牧场」 ↔ 「蓝山乳业」; the tie-swap allowance is Profile B's (9.5.5)",
+    ]);
+  });
+
   test('9.5.5 / 7.6: two brands whose names share a prefix (蒙牛, 蒙牛特仑苏), both on both sides, tie-swap in B; no "truncated name"', () => {
     const prefixSwap: Edit = (d, p) => {
       d.brand.core_competitors[0]!.name = '蒙牛';
