@@ -917,4 +917,20 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
     );
     expect(checkItem5(context({ profile: 'B' })).notes.join('\n')).not.toContain('core_product_competitors');
   });
+
+  test('9.5.1 "product level (core_product_competitors, product_ranking) only when the user explicitly asks": a product-level run whose DATA was not read at the product level fails item 5 with one step naming the field, and compares no ranking (mutation sweep 60: nothing pinned the item number or the step)', () => {
+    const ctx = context({ profile: 'B' });
+    ctx.level = 'product';
+    const result = checkItem5(ctx);
+    expect(result).toMatchObject({ item: 5, verdict: 'fail' });
+    expect(result.steps.map((s) => s.id)).toEqual(['DATA']);
+    expect(step(result, 'DATA').rows).toEqual([
+      expect.objectContaining({
+        key: 'DATA.product_ranking',
+        verdict: 'fail',
+        note: expect.stringContaining('DATA was not read at the product level'),
+      }),
+    ]);
+    expect(checkItem5(context({ profile: 'B' })).item).toBe(5);
+  });
 });
