@@ -474,6 +474,23 @@ test.describe('item 4 · KPI points per platform', () => {
       ).toEqual([]);
     }
   });
+
+  test("2.1 \"one point per monitoring day\" with 7.1.2 and 9.3.2: another point of the last day is compared by its own profile's rule: 23.5 against the snapshot 23.4 fails in Profile A (a gap above 0.05) and passes in Profile B (0.1 apart after rounding) (mutation sweep 60: the other point's rows took either profile's rule and no test told)", () => {
+    const verdicts = (['A', 'B'] as const).map((profile) => {
+      const ctx = context(profile);
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend.splice(1, 0, { ...kimi.trend[1]!, exposure_rate: 23.5 });
+      return row(checkItem4(ctx), 'kimi', 'kimi · 露出率 exposure_rate (another point of the day)');
+    });
+    expect(verdicts[0]).toMatchObject({
+      html: 23.5,
+      platform: 23.4,
+      verdict: 'fail',
+      tolerance: '≤ 0.05 (7.1.2)',
+    });
+    expect(verdicts[1]).toMatchObject({ html: 23.5, platform: 23.4, verdict: 'pass' });
+    expect(verdicts[1]!.tolerance).toBe('≤ 0.1 after round(x,1) (9.3)');
+  });
 });
 
 test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/rules.md §D4)', () => {
