@@ -491,6 +491,19 @@ test.describe('item 4 · KPI points per platform', () => {
     expect(verdicts[1]).toMatchObject({ html: 23.5, platform: 23.4, verdict: 'pass' });
     expect(verdicts[1]!.tolerance).toBe('≤ 0.1 after round(x,1) (9.3)');
   });
+
+  test('2.1 with docs/rules.md §D6: another point of the last day that differs in one figure (exposure 60) is compared on that figure only; a figure it prints with binary noise (top3 12.460000000000003 against 12.46) is the same figure, no second row (mutation sweep 60: the cells were compared as doubles)', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const ctx = context(profile);
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend.splice(1, 0, { ...kimi.trend[1]!, exposure_rate: 60, top3_rate: 12.460000000000003 });
+      const step = checkItem4(ctx).steps.find((s) => s.id === 'kimi')!;
+      expect(
+        step.rows.map((x) => x.key).filter((key) => key.endsWith('(another point of the day)')),
+        profile,
+      ).toEqual(['kimi · 露出率 exposure_rate (another point of the day)']);
+    }
+  });
 });
 
 test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/rules.md §D4)', () => {
