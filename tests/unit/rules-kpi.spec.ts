@@ -658,4 +658,12 @@ test.describe('docs/rules.md §D15 · 9.3.4 read by value (item 3)', () => {
     });
     expect(checkItem3(ctx).steps[0]?.rows[0]?.verdict).toBe('fail');
   });
+
+  test('9.3.4 "when the platform prints an integer": the note shows the value as the platform printed it (snapshot brand_exposure_rate_printed "31.0"), not as JSON parsed it (31) (mutation sweep 60: the printed form was dropped and no test told)', () => {
+    const ctx = context('B');
+    ctx.platform.snapshot[0] = snap('all', { brand_exposure_rate: 31, brand_exposure_rate_printed: '31.0' });
+    expect(checkItem3(ctx).steps[0]?.rows[0]?.note).toBe(
+      'the platform prints an integer (31.0); 30.6 and 31 are equal after rounding to an integer (9.3.4)',
+    );
+  });
 });
