@@ -319,6 +319,19 @@ test.describe('item 4 · KPI points per platform', () => {
     );
   });
 
+  test('7.2 "the last monitoring-day point" with 2.1: an empty point printed for a later day than the batch date is axis padding even where that day also has a point with values: the point with values is compared alone, no second point of the day (mutation sweep 60: the points of the day were read from the unfiltered trend and no test told)', () => {
+    for (const profile of ['A', 'B'] as const) {
+      const ctx = { ...context(profile), batchDate: '2026-11-20' };
+      const kimi = ctx.data.brand.platforms.kimi!;
+      kimi.trend.push(emptyPoint('2026-11-21'), { ...kimi.trend[1]!, date: '2026-11-21' });
+      const r = checkItem4(ctx);
+      expect(r.verdict, profile).toBe('pass');
+      const notes = r.steps.find((st) => st.id === 'kimi')?.notes.join(' ');
+      expect(notes, profile).toContain('trend point 2026-11-21 (after the batch date 2026-11-20');
+      expect(notes, profile).not.toContain('with different figures');
+    }
+  });
+
   test('7.2: one platform differing on its last point fails that platform step only', () => {
     const ctx = context('A');
     ctx.data.brand.platforms.kimi!.trend[1]!.positive_mention_rate = 80;
