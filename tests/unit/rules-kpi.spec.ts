@@ -517,6 +517,26 @@ test.describe('item 4 · KPI points per platform', () => {
       ).toEqual(['kimi · 露出率 exposure_rate (another point of the day)']);
     }
   });
+
+  test('2.1 "one point per monitoring day", 9.2: another point of the last day printing a brand exposure rate of 0 where the compared point prints none is a point with different figures: its 0 is compared and fails against the snapshot 31 (Profile B), never taken for the empty one (mutation sweep 60: 0 and no value were one figure to no test)', () => {
+    const ctx = context('B');
+    const kimi = ctx.data.brand.platforms.kimi!;
+    kimi.trend[1]!.brand_exposure_rate = null;
+    kimi.trend.splice(1, 0, { ...kimi.trend[1]!, brand_exposure_rate: 0 });
+    const result = checkItem4(ctx);
+    expect(failingSteps(result)).toEqual(['kimi']);
+    expect(
+      row(result, 'kimi', 'kimi · 品牌露出率 brand_exposure_rate (another point of the day)'),
+    ).toMatchObject({
+      html: 0,
+      platform: 31,
+      verdict: 'fail',
+    });
+    expect(row(result, 'kimi', 'kimi · 品牌露出率 brand_exposure_rate')).toMatchObject({
+      html: 30.6,
+      verdict: 'pass',
+    });
+  });
 });
 
 test.describe('item 4 · Profile B: self (9.2) and the last trend point (docs/rules.md §D4)', () => {
