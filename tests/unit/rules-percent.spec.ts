@@ -1,5 +1,6 @@
 import { expect, test } from './test-type';
 import { comparePercent, round1 } from '../../lib/rules/percent';
+import { bothEmptyRow } from '../../lib/rules/rows';
 
 test.describe('spec 7.1 / 9.3 percentage comparison', () => {
   test('7.1.1 + 7.1.2: HTML 23.44 against platform 23.4 passes in Profile A (numbers, not decimal places)', () => {
@@ -88,5 +89,20 @@ test.describe('spec 7.1 / 9.3 percentage comparison', () => {
   test('7.6: an empty HTML cell against the platform 「-」 is not a difference when the caller allows it', () => {
     expect(comparePercent(null, null, 'A', { bothEmptyAgree: true }).verdict).toBe('pass');
     expect(comparePercent(null, 3.2, 'A', { bothEmptyAgree: true }).verdict).toBe('fail');
+  });
+});
+
+test.describe('lib/rules/rows.ts · rows that compare nothing', () => {
+  test('docs/rules.md §D1 "both sides show nothing" (bothEmptyRow): the row shows 0 against 0 with no gap and passes only as such, so a reader of the table never sees a value on one side (mutation sweep 60: a 1 on either side passed every test)', () => {
+    expect(bothEmptyRow('words', 'both empty')).toEqual({
+      key: 'words',
+      html: 0,
+      platform: 0,
+      gap: 0,
+      tolerance: 'exact',
+      verdict: 'pass',
+      note: 'both empty',
+      bothEmpty: true,
+    });
   });
 });
