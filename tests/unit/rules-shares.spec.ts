@@ -137,6 +137,28 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       });
     });
 
+    test('7.3.1 / docs/rules.md §D3 "the note names the side", the other way: a legend one entry shorter in the HTML says the HTML side lacks the entry, and a position both sides fill carries no such note', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 60], ['视频', 40]),
+          group(['图文', 60], ['视频', 35], ['问答', 5]),
+        ),
+      );
+      expect(row(result, 'all', '#3 legend name')).toMatchObject({
+        html: null,
+        platform: '问答',
+        verdict: 'fail',
+        note: 'no entry at #3 on the HTML side',
+      });
+      expect(row(result, 'all', '#1 legend name')).toMatchObject({
+        html: '图文',
+        platform: '图文',
+        verdict: 'pass',
+      });
+      expect(row(result, 'all', '#1 legend name').note).toBeUndefined();
+    });
+
     test('7.3.1: legend order by value: a name at another position fails at that position', () => {
       const result = checkItem7(
         aggregate(
