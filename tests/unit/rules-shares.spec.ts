@@ -316,6 +316,22 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       ]);
     });
 
+    test('7.3.1 near-miss of the pair reading (docs/rules.md §D10: a position passes when "every swap either took part in is of names equal on some side"): 图文 at #1 swapped with 视频 (equal, 40 and 39.98) and with 问答 (apart on both sides), so #1 fails, its equal swap notwithstanding', () => {
+      const result = checkItem7(
+        aggregate(
+          'content_type',
+          group(['图文', 40], ['视频', 39.98], ['问答', 20]),
+          group(['问答', 45], ['视频', 39.99], ['图文', 39.97]),
+        ),
+      );
+      expect(row(result, 'all', '#1 legend name')).toMatchObject({
+        html: '图文',
+        platform: '问答',
+        verdict: 'fail',
+      });
+      expect(row(result, 'all', '#1 legend name').passBy).toBeUndefined();
+    });
+
     test('7.3.1 near-miss of the pair reading: a name the other side does not list takes part in no swap, so its position fails, though the name facing it swapped only with a name of equal share', () => {
       const result = checkItem7(
         aggregate(
