@@ -537,6 +537,30 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(none.verdict).toBe('fail');
     });
 
+    test('contract §6 "a group that the HTML has and the platform lacks, or the reverse for the aggregate, fails", read by what each chart shows (docs/rules.md §D2): a publish-time group of only 「无时间」 against a platform legend fails, and so does a legend against platform rows that all have no value; neither is "both empty"', () => {
+      const legend = group(['近一周', 40], ['近一月', 35], ['更早', 25]);
+      const platformShows = checkItem8(
+        context({ edit: (d, p) => setGroup(d, p, 'kimi', 'publish_time', group(['无时间', 100]), legend) }),
+      );
+      expect(step(platformShows, 'kimi').verdict).toBe('fail');
+      expect(row(platformShows, 'kimi', '#1 legend name')).toMatchObject({
+        html: null,
+        platform: '近一周',
+        verdict: 'fail',
+      });
+      const nullRows = group(['近一周', null], ['近一月', null], ['更早', null]);
+      const htmlShows = checkItem8(
+        context({ edit: (d, p) => setGroup(d, p, 'kimi', 'publish_time', legend, nullRows) }),
+      );
+      expect(step(htmlShows, 'kimi').verdict).toBe('fail');
+      expect(row(htmlShows, 'kimi', '#1 legend name')).toMatchObject({
+        html: '近一周',
+        platform: null,
+        verdict: 'fail',
+      });
+      expect(step(htmlShows, 'kimi').rows.some((r) => r.bothEmpty)).toBe(false);
+    });
+
     test('a group the HTML has and the platform lacks fails', () => {
       const result = checkItem9(
         context({
