@@ -11,7 +11,7 @@ import {
 import type { Data, GroupEntry } from '../../lib/schema/data';
 import type { PlatformEvidence, TmcDimension } from '../../lib/schema/platform';
 import { PASS_BY, type Profile } from '../../lib/rules/types';
-import { AI_KEYS, context, failingKeys, row, setGroup, step } from './builders';
+import { AI_KEYS, context, failingKeys, row, setGroup, step, tmcRows } from './builders';
 
 const group = (...pairs: [string, number | null][]): GroupEntry[] =>
   pairs.map(([name, value]) => ({ name, value }));
@@ -559,6 +559,26 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
         verdict: 'fail',
       });
       expect(step(htmlShows, 'kimi').rows.some((r) => r.bothEmpty)).toBe(false);
+    });
+
+    test('contract §6 "or the reverse for the aggregate, fails" with the smallest group: the aggregate without tmc_aggregate.content_type fails when the platform sends a single row for it', () => {
+      const result = checkItem7(
+        context({
+          edit: (d, p) => {
+            delete d.brand.tmc_aggregate.content_type;
+            p.tmc = [
+              ...p.tmc.filter((r) => !(r.platform === 'all' && r.dimension === 'content_type')),
+              ...tmcRows('all', 'content_type', group(['图文', 100])),
+            ];
+          },
+        }),
+      );
+      expect(row(result, 'all', 'group content_type')).toMatchObject({
+        html: null,
+        platform: '1 rows',
+        verdict: 'fail',
+      });
+      expect(result.verdict).toBe('fail');
     });
 
     test('a group the HTML has and the platform lacks fails', () => {
