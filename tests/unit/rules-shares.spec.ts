@@ -912,6 +912,14 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(row(alone, 'all', 'share 「网站0」')).toMatchObject({ html: 10, platform: 9, verdict: 'fail' });
     });
 
+    test('7.5 "the share is value / sum of the group\'s values × 100" whatever the sum: values that sum to 1 are divided too (0.6 of 1 → 60), never printed as they are', () => {
+      const result = checkItem10(
+        aggregate('media_name', group(['新浪', 0.6], ['网易', 0.4]), group(['新浪', 60], ['网易', 40])),
+      );
+      expect(row(result, 'all', 'share 「新浪」')).toMatchObject({ html: 60, platform: 60, verdict: 'pass' });
+      expect(step(result, 'all').verdict).toBe('pass');
+    });
+
     test("7.5: share = value / sum after removing 「未知」 (600 of 900 → 66.67; 66.7 at Profile B's one decimal), in Profile B too (no 9.4 denominator)", () => {
       for (const profile of ['A', 'B'] as const) {
         const share = row(checkItem10(context({ profile })), 'all', 'share 「人民网」');
