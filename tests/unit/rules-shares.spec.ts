@@ -5,6 +5,7 @@ import {
   checkItem7,
   checkItem8,
   checkItem9,
+  groupReading,
   positiveSum,
   valueIsPercentage,
 } from '../../lib/rules/shares';
@@ -60,6 +61,12 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       );
       expect(row(result, 'all', 'share 「图文」')).toMatchObject({ html: 52, platform: 52, verdict: 'pass' });
       expect(step(result, 'all').verdict).toBe('pass');
+    });
+
+    test('7.3.3 / 7.3.4 with docs/rules.md §D17 "a positive sum above 0 and below 99, with no entry above 100, meets neither sentence": however small the sum (1, 0.5), the group is below the window; a group with no positive value (sum 0) is read as percentages, not below the window', () => {
+      expect(groupReading(group(['a', 0.6], ['b', 0.4]))).toEqual({ reading: 'below the window', sum: 1 });
+      expect(groupReading(group(['a', 0.5]))).toEqual({ reading: 'below the window', sum: 0.5 });
+      expect(groupReading(group(['a', 0], ['b', null]))).toEqual({ reading: 'percentage', sum: 0 });
     });
 
     test('7.3.4 "only when clearly a count": a sum of 95 (publish time after 「无时间」) is still a percentage', () => {
