@@ -69,6 +69,15 @@ test.describe('items 7 to 10 · share charts (spec 7.3 to 7.5, 9.3.5, 9.4)', () 
       expect(groupReading(group(['a', 0], ['b', null]))).toEqual({ reading: 'percentage', sum: 0 });
     });
 
+    test('docs/rules.md §D17 with 7.3.2: a publish-time group below the window only through 「无时间」 (50), whose kept entries sum to 0, has no count reading to offer: its rows give no "read as counts" share, never 0 / 0', () => {
+      const result = checkItem8(
+        aggregate('publish_time', group(['近一周', 0], ['无时间', 50]), group(['近一周', 0])),
+      );
+      const share = row(result, 'all', 'share 「近一周」');
+      expect(share).toMatchObject({ html: 0, platform: 0, verdict: 'pass' });
+      expect(share.note).toBeUndefined();
+    });
+
     test('7.3.4 "only when clearly a count": a sum of 95 (publish time after 「无时间」) is still a percentage', () => {
       expect(valueIsPercentage(group(['近一周', 40], ['近一月', 35], ['更早', 20]))).toBe(true);
     });
