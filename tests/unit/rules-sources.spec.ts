@@ -220,6 +220,27 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     expect(result.verdict).toBe('pass');
   });
 
+  test('7.8.1 "only differing counts on the two sides fail": no HTML source against three platform rows fails items 11 and 12, and so does the reverse; one empty side is not "both empty"', () => {
+    for (const [htmlRows, platformRows] of [
+      [0, 3],
+      [3, 0],
+    ] as const) {
+      const oneSided = context({
+        edit: (d, p) => (
+          (d.brand.source_top30 = html(htmlRows)),
+          (p.sources['all'] = api(html(platformRows)))
+        ),
+      });
+      expect(row(checkItem11(oneSided), 'all', 'row count')).toMatchObject({
+        html: htmlRows,
+        platform: platformRows,
+        verdict: 'fail',
+      });
+      expect(step(checkItem12(oneSided), 'all').verdict).toBe('fail');
+      expect(step(checkItem12(oneSided), 'all').rows.some((r) => r.bothEmpty)).toBe(false);
+    }
+  });
+
   test('both sides without sources agree, never "nothing compared"', () => {
     const empty = context({ edit: (d, p) => ((d.brand.source_top30 = []), (p.sources['all'] = [])) });
     expect(step(checkItem11(empty), 'all').verdict).toBe('pass');
