@@ -241,6 +241,12 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     }
   });
 
+  test('7.8.1 "when the platform has fewer than 30 rows": exactly 30 rows is not fewer, so the row count carries no such note', () => {
+    const count = row(checkItem11(sameSources(30)), 'all', 'row count');
+    expect(count).toMatchObject({ html: 30, platform: 30, verdict: 'pass' });
+    expect(count.note).toBeUndefined();
+  });
+
   test('both sides without sources agree, never "nothing compared"', () => {
     const empty = context({ edit: (d, p) => ((d.brand.source_top30 = []), (p.sources['all'] = [])) });
     expect(step(checkItem11(empty), 'all').verdict).toBe('pass');
