@@ -247,6 +247,19 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     expect(count.note).toBeUndefined();
   });
 
+  test('spec 1.3 "every step must agree for a pass" with one step: sources only for the aggregate (no platform citation has source_top30, docs/rules.md §D2) pass items 11 and 12 on that step alone', () => {
+    const onlyAggregate = context({
+      edit: (d) => {
+        for (const key of AI_KEYS) delete d.brand.platforms[key]!.citation.source_top30;
+      },
+    });
+    for (const check of [checkItem11, checkItem12]) {
+      const result = check(onlyAggregate);
+      expect(result.steps.map((s) => s.id)).toEqual(['all']);
+      expect(result.verdict).toBe('pass');
+    }
+  });
+
   test('both sides without sources agree, never "nothing compared"', () => {
     const empty = context({ edit: (d, p) => ((d.brand.source_top30 = []), (p.sources['all'] = [])) });
     expect(step(checkItem11(empty), 'all').verdict).toBe('pass');
