@@ -149,6 +149,20 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     expect(changed.note).not.toContain('tie swap');
   });
 
+  test('7.8.2 / 8.1.2 "reported with the mismatching values": at an ordinal with different counts, a title the platform lists first that the HTML lacks is named missing on the HTML side, and only it (the HTML title is on the platform, one ordinal down)', () => {
+    const result = checkItem12(
+      context({
+        edit: (_, p) =>
+          p.sources['all']!.unshift({ title: '新来源', channel: '新闻', cite_count: 99, rank: 9 }),
+      }),
+    );
+    const first = row(result, 'all', '#1');
+    expect(first).toMatchObject({ html: '清泉乳业获奖', platform: '新来源', verdict: 'fail' });
+    expect(first.note).toBe(
+      '「新来源」 is missing on the HTML side (7.8.1); cited count HTML 9, platform 99',
+    );
+  });
+
   test('7.8.2 "compare the title at each display ordinal": an ordinal the platform does not reach fails item 12, naming the side', () => {
     const result = checkItem12(
       context({
