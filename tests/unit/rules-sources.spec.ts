@@ -163,6 +163,26 @@ test.describe('items 11 and 12 · related sources (spec 7.8)', () => {
     );
   });
 
+  test('7.8.5 at the cut-off: a tie swap at #30 whose HTML title the platform lists at #31 says where that title is, though the platform title is on no HTML row at all', () => {
+    const titles = html(30, () => 1);
+    const result = checkItem12(
+      context({
+        edit: (d, p) => {
+          d.brand.source_top30 = titles;
+          p.sources['all'] = api([
+            ...titles.slice(0, 29),
+            { title: 'Y', channel: '新闻', cite_count: 1 },
+            titles[29]!,
+          ]);
+        },
+      }),
+    );
+    expect(row(result, 'all', '#30')).toMatchObject({ html: '来源30', platform: 'Y', verdict: 'fail' });
+    expect(row(result, 'all', '#30').note).toBe(
+      "tie swap, not a missing title: #30 HTML 「来源30」, platform 「Y」, cited count 1 on both sides (7.8.5); 「来源30」 is the platform's #31, cited count 1, beyond the 30 compared",
+    );
+  });
+
   test('7.8.2 "compare the title at each display ordinal": an ordinal the platform does not reach fails item 12, naming the side', () => {
     const result = checkItem12(
       context({
