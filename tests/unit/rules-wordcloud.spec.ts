@@ -56,6 +56,17 @@ test.describe('item 6 · word cloud (spec 7.7)', () => {
     expect(result.verdict).toBe('fail');
   });
 
+  test('7.7.1 with no word in common: every row is a missing word naming its side, and no "words matched" row reports 0 of them as a pass', () => {
+    const result = checkItem6(
+      context({ edit: (_, p) => (p.wordcloud.positive = [{ word: '包装', weight: 1 }]) }),
+    );
+    expect(step(result, '7.7.3').rows.map((r) => `${r.key}: ${r.verdict}`)).toEqual([
+      'positive word 「品质」: fail',
+      'positive word 「口感」: fail',
+      'positive word 「包装」: fail',
+    ]);
+  });
+
   test('7.7.2 / 7.7.4: both negative lists empty pass: 「未监测到负面词」 = 「中正面率100%,暂无负面词」', () => {
     const negative = step(checkItem6(context()), '7.7.4');
     expect(negative.verdict).toBe('pass');
