@@ -4,9 +4,11 @@ import { checkItem3 } from '../../lib/rules/kpi';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { checkItem10, checkItem7, checkItem8 } from '../../lib/rules/shares';
 import { checkItem11, checkItem12 } from '../../lib/rules/sources';
+import { passByNotes } from '../../lib/rules/results';
 import {
   ITEM_NUMBERS,
   PASS_BY,
+  type ComparisonRow,
   type ItemResult,
   type Profile,
   type RuleContext,
@@ -96,6 +98,32 @@ test.describe('1 · spec 9.5.5 "a swap of ranks is not a failure, and the report
       for (const n of ITEM_NUMBERS)
         expect(ITEM_RULES[n](ctx).notes.join('\n'), `item ${n}`).not.toContain('passed by');
     }
+  });
+
+  test('docs/rules.md "Passes by a special clause": a step says one sentence a clause of the rows marked passBy, and only of them, naming at most 5 and counting the rest; "1 row" of one; a clean pass gives no sentence', () => {
+    const marked = (i: number): ComparisonRow => ({
+      key: `share 「${i}」`,
+      html: 52.14,
+      platform: 52,
+      gap: 0.1,
+      tolerance: '≤ 0.1 after round(x,1) (9.3)',
+      verdict: 'pass',
+      passBy: PASS_BY.roundedTenth,
+    });
+    const clean: ComparisonRow = {
+      key: 'share 「图文」',
+      html: 52,
+      platform: 52,
+      gap: 0,
+      tolerance: '-',
+      verdict: 'pass',
+    };
+    const named = (i: number) => `share 「${i}」 (HTML 52.14, platform 52)`;
+    expect(passByNotes([clean])).toEqual([]);
+    expect(passByNotes([marked(0), clean])).toEqual([`1 row passed by ${PASS_BY.roundedTenth}: ${named(0)}`]);
+    expect(passByNotes(Array.from({ length: 6 }, (_, i) => marked(i)))).toEqual([
+      `6 rows passed by ${PASS_BY.roundedTenth}: ${[0, 1, 2, 3, 4].map(named).join('; ')} and 1 more`,
+    ]);
   });
 
   test('every special clause marks its row and its step: 7.3.5 double division, 9.3.2 0.1 after rounding, 7.3.1 equal shares', () => {
