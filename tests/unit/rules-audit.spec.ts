@@ -4,6 +4,7 @@ import { checkItem3 } from '../../lib/rules/kpi';
 import { checkItem5 } from '../../lib/rules/ranking';
 import { checkItem10, checkItem7, checkItem8 } from '../../lib/rules/shares';
 import { checkItem11, checkItem12 } from '../../lib/rules/sources';
+import { own } from '../../lib/rules/keyed';
 import { passByNotes } from '../../lib/rules/results';
 import {
   ITEM_NUMBERS,
@@ -652,4 +653,12 @@ test.describe('7 · spec 7.6 "matched by name" where a name is on two platform r
     );
     expect(row(result, '5.1', `${brand.name} · all-platform rate`).note ?? '').not.toContain('platform rows');
   });
+});
+
+test('docs/rules.md §D5 "looked up by own property only, so a key such as constructor can never reach Object": own() answers undefined for an inherited key and for no record, and the value for an own key', () => {
+  const record: Record<string, number> = { doubao: 1 };
+  expect(own(record, 'constructor')).toBeUndefined();
+  expect(own(record, 'toString')).toBeUndefined();
+  expect(own(undefined, 'doubao')).toBeUndefined();
+  expect(own(record, 'doubao')).toBe(1);
 });
