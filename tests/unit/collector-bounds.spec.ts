@@ -236,7 +236,7 @@ test('a run stopped by L1_RUN_TIMEOUT_MS loads no page and fetches nothing after
  * The same guard on the platform's side: a run whose batch list answers after its budget asks no
  * endpoint after it (fixtures/collector.ts `live()` in `newApiContext` and each `get`; review of
  * 2026-11-28: the guard on the API requests had no test of its own). The demo platform behind a
- * proxy that holds the batch list back for 3 s, past a 2 s budget; without the guard the
+ * proxy that holds the batch list back until the 2 s budget has run out; without the guard the
  * collection goes on to ask the run's snapshot, tables and word cloud.
  */
 test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no other endpoint after its budget ran out', async () => {
@@ -248,6 +248,8 @@ test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no o
   let batchAsked = 0;
   let answered!: () => void;
   const batchAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const target = new URL(demo.origin);
   const proxy = http.createServer((req, res) => {
     const route = req.url?.split('?')[0] ?? '';
@@ -270,7 +272,8 @@ test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no o
           },
         ),
       );
-    setTimeout(forward, held ? 3_000 : 0);
+    if (held) void released.then(forward);
+    else forward();
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -295,7 +298,8 @@ test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no o
     expect(judged.reason).toContain('did not finish within 2000 ms (L1_RUN_TIMEOUT_MS)');
     // The run got as far as its batch list (its page was read within the budget).
     expect(batchAsked).toBe(1);
-    // The held batch list answers after the budget; the tables would be asked at once after it.
+    // The held batch list answers now, after the budget; the tables would be asked at once after it.
+    release();
     await batchAnswered;
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(asked).toEqual([]);
