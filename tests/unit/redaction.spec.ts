@@ -1601,3 +1601,20 @@ test.describe('the JSON web token search (lib/redaction/jwt.ts jwtMatches)', () 
     expect(searches).toEqual([0, text.length]);
   });
 });
+
+test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-28)', () => {
+  test('a short secret (under 8 characters) is found only standing alone: "0", "9", "A", "Z", "a", "z" beside it join it to a word, "/", ":", "@", "[", "`", "{" do not (docs/decisions.md "a secret under 8 characters is masked only standing alone, as the guard finds it")', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    const short = join('k9', 'x2z');
+    const env = {
+      L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '1': { phone: join('1', '2'), password: short } } }),
+    };
+    const joined = ['0', '9', 'A', 'Z', 'a', 'z'].flatMap((c) => [`${c}${short}-`, `-${short}${c}`]);
+    const alone = ['/', ':', '@', '[', '`', '{'].map((c) => `${c}${short}${c}`);
+    write(root, 'a.log', lines(...joined, ...alone));
+    expect(scanOutputsReport({ root, env }).findings.map((f) => f.where)).toEqual(
+      alone.map((_, i) => `a.log:${joined.length + i + 1}`),
+    );
+  });
+});
