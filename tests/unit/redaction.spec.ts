@@ -1617,4 +1617,31 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       alone.map((_, i) => `a.log:${joined.length + i + 1}`),
     );
   });
+
+  test("a recorded session cookie value is found in any token that holds it: after a separator in a run longer than a browser keeps, as the last part after more than 16 separators, and 4096 characters long, a browser's largest (README § Security and limits: session cookie values the suite saw)", () => {
+    const { root, env } = makeRoot();
+    const longest = 'k7Q-'.repeat(1024);
+    write(
+      root,
+      '.l1/redaction/cookies.sha256',
+      [sha256(COOKIE_URL), sha256(longest)].map((h) => `${h}\n`).join(''),
+    );
+    const parts = Array.from({ length: 17 }, (_, i) => `p${i}`);
+    write(
+      root,
+      'test-results/cookies/stdout.txt',
+      lines(
+        'fine',
+        `blob ${'A'.repeat(5000)}.${COOKIE_URL} end`,
+        `path ${parts.join('.')}.${COOKIE_URL} end`,
+        `cookie ${longest} end`,
+      ),
+    );
+    const findings = scanOutputsReport({ root, env }).findings;
+    expect(findings.map((f) => [f.line, f.detector])).toEqual([
+      [2, 'cookie-hash'],
+      [3, 'cookie-hash'],
+      [4, 'cookie-hash'],
+    ]);
+  });
 });
