@@ -1644,4 +1644,20 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       [4, 'cookie-hash'],
     ]);
   });
+
+  test("a cookie header whose value is masked (`Cookie: sid=************`, a HAR header list's `sid=xxxxxxxxxxxx`) is no finding, as a masked JSON key is not; an unmasked one beside it is (README § Security and limits: a false alarm fails the night)", () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'test-results/har/error-context.md',
+      lines(
+        `Cookie: sid=${'*'.repeat(12)}`,
+        `{"headers":[{"name":"set-cookie","value":"sid=${'x'.repeat(12)}"}]}`,
+        `Cookie: sid=${join('0123456789', 'abcdef')}`,
+      ),
+    );
+    expect(scanOutputsReport({ root, env }).findings.map((f) => [f.line, f.detector])).toEqual([
+      [3, 'cookie-header'],
+    ]);
+  });
 });
