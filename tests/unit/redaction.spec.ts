@@ -1660,4 +1660,20 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       [3, 'cookie-header'],
     ]);
   });
+
+  test('a zip entry of exactly the size limit is read, from the central directory and from the local headers of a zip cut short: only one over the limit is unscanned (README § Security and limits: "a zip or a zip entry over the limit")', () => {
+    const { root, env } = makeRoot();
+    const limit = 10_000;
+    const head = `x\npassword ${PW1}\n`;
+    const data = head + 'a'.repeat(limit - Buffer.byteLength(head));
+    const whole = makeZip([{ name: 'at-limit.txt', data, deflate: true }]);
+    write(root, 'blob-report/whole.zip', whole);
+    write(root, 'blob-report/cut.zip', whole.subarray(0, whole.indexOf(Buffer.from([0x50, 0x4b, 1, 2]))));
+    const result = scanOutputsReport({ root, env, maxFileBytes: limit });
+    expect(result.findings.map((f) => f.where)).toEqual([
+      'blob-report/cut.zip!at-limit.txt:2',
+      'blob-report/whole.zip!at-limit.txt:2',
+    ]);
+    expect(result.unscanned).toEqual([]);
+  });
 });
