@@ -1676,4 +1676,19 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     ]);
     expect(result.unscanned).toEqual([]);
   });
+
+  test('overlapping matches: the more specific one alone (a JSON web token as a `?token=` value is the query), two of the same rank both (a JSON "token" holding a bearer token) (lib/redaction/detectors.ts RANK: "only the most specific one (lowest rank) is reported")', () => {
+    const { root, env } = makeRoot();
+    const jwt = join('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMDAxIn0', '.', 'c2lnbmF0dXJlLXBhcnQ');
+    write(
+      root,
+      'test-results/overlap/error-context.md',
+      lines(`url https://h/x?token=${jwt}`, `{"token":"Bearer ${join('abc123DEF456', 'ghi789')}"}`),
+    );
+    expect(scanOutputsReport({ root, env }).findings.map((f) => [f.line, f.detector])).toEqual([
+      [1, 'secret-query'],
+      [2, 'bearer'],
+      [2, 'json-secret-key'],
+    ]);
+  });
 });
