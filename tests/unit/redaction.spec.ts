@@ -1691,4 +1691,20 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       [2, 'json-secret-key'],
     ]);
   });
+
+  test("findings are listed by file, then zip entry, then line: an entry's secret at line 3 before a later entry's at line 1 (lib/redaction/findings.ts compareFindings)", () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'blob-report/report.zip',
+      makeZip([
+        { name: 'b.txt', data: lines(`password ${PW2}`) },
+        { name: 'a.txt', data: lines('x', 'y', `password ${PW2}`) },
+      ]),
+    );
+    expect(scanOutputsReport({ root, env }).findings.map((f) => f.where)).toEqual([
+      'blob-report/report.zip!a.txt:3',
+      'blob-report/report.zip!b.txt:1',
+    ]);
+  });
 });
