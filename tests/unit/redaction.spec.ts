@@ -1707,4 +1707,19 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       'blob-report/report.zip!b.txt:1',
     ]);
   });
+
+  test('SecretMask at its shortest: a 4-character password that is the whole text is masked; with nothing known, a text is left as it is (`undefined` too) (docs/decisions.md: "a secret under 8 characters is masked only standing alone")', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    const short = join('ab', '12');
+    const registry = write(
+      root,
+      'short.json',
+      JSON.stringify({ companies: { 7: { phone: P1, password: short } } }),
+    );
+    const mask = new SecretMask(root, { env: { L1_CREDENTIALS_FILE: registry } });
+    expect([mask.mask(short), mask.maskDeep({ brand: short })]).toEqual(['***', { brand: '***' }]);
+    const nothing = new SecretMask(root, { env: {} });
+    expect(nothing.mask('undefined is not a function')).toBe('undefined is not a function');
+  });
 });
