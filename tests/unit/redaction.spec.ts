@@ -1722,4 +1722,23 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     const nothing = new SecretMask(root, { env: {} });
     expect(nothing.mask('undefined is not a function')).toBe('undefined is not a function');
   });
+
+  test('SecretMask learns the session cookies of 8 characters or more, as the guard records them, not a shorter one (lib/redaction/seen-cookies.ts MIN_COOKIE_VALUE: "shorter ones are not searched either")', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    const auth = path.join(root, 'auth');
+    const [eight, seven] = [join('Zq8w', 'Rt4y'), join('Lg7', 'kP2v')];
+    write(
+      auth,
+      'login.json',
+      JSON.stringify({
+        cookies: [
+          { name: 'sid', value: eight },
+          { name: 'tz', value: seven },
+        ],
+      }),
+    );
+    const mask = new SecretMask(root, { env: {}, authDirs: [auth] });
+    expect(mask.mask(`session ${eight}, zone ${seven}`)).toBe(`session ***, zone ${seven}`);
+  });
 });
