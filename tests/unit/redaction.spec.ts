@@ -1741,4 +1741,18 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     const mask = new SecretMask(root, { env: {}, authDirs: [auth] });
     expect(mask.mask(`session ${eight}, zone ${seven}`)).toBe(`session ***, zone ${seven}`);
   });
+
+  test('SecretMask.maskDeep keeps 64 levels of nesting, arrays as objects, and cuts the 65th (docs/decisions.md: "inputs nested deeper than 64 levels are cut")', () => {
+    const { root, env } = makeRoot();
+    const mask = new SecretMask(root, { env });
+    const nest = (levels: number, wrap: (v: unknown) => unknown) =>
+      Array.from({ length: levels }).reduce<unknown>((v) => wrap(v), 'bottom');
+    const arrays = nest(64, (v) => [v]);
+    const objects = nest(64, (v) => ({ a: v }));
+    expect([mask.maskDeep(arrays), mask.maskDeep(objects)]).toEqual([arrays, objects]);
+    expect(JSON.stringify(mask.maskDeep(nest(65, (v) => [v])))).toContain('nested deeper than 64 levels');
+    expect(JSON.stringify(mask.maskDeep(nest(65, (v) => ({ a: v }))))).toContain(
+      'nested deeper than 64 levels',
+    );
+  });
 });
