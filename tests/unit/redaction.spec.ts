@@ -1755,4 +1755,20 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       'nested deeper than 64 levels',
     );
   });
+
+  test('a data: URI is opened at the very start of a file and with as little as 8 base64 characters (6 bytes, room for a 4-character password whose base64 is no search form): a phone in no registry and a short password are found inside (README § Security and limits: "embedded base64")', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l1-redaction-'));
+    roots.push(root);
+    const short = join('ab', '12');
+    const env = {
+      L1_CREDENTIALS_JSON: JSON.stringify({ companies: { '1': { phone: P1, password: short } } }),
+    };
+    const uri = (text: string) => `data:text/plain;base64,${Buffer.from(text).toString('base64')}`;
+    write(root, 'test-results/a/first.txt', lines(uri(`phone ${P_UNKNOWN}`)));
+    write(root, 'test-results/b/short.txt', lines('x', `src=${uri(` ${short} `)}`));
+    expect(scanOutputsReport({ root, env }).findings.map((f) => [f.where, f.detector])).toEqual([
+      ['test-results/a/first.txt:1 (embedded data, line 1)', 'phone-pattern'],
+      ['test-results/b/short.txt:2 (embedded data, line 1)', 'registry'],
+    ]);
+  });
 });
