@@ -1771,4 +1771,9 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
       ['test-results/b/short.txt:2 (embedded data, line 1)', 'registry'],
     ]);
   });
+
+  test('a quoted base64 literal of exactly 24 characters is one, of 23 not (lib/redaction/search.ts base64Literals: "at least 24 characters")', () => {
+    const [b24, b23] = ['QUJDREVGR0hJSktMTU5PUFFS', 'QUJDREVGR0hJSktMTU5PUFF'];
+    expect([...base64Literals(`x "${b24}" y '${b23}' z`)]).toEqual([{ start: 2, data: b24 }]);
+  });
 });
