@@ -1776,4 +1776,16 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     const [b24, b23] = ['QUJDREVGR0hJSktMTU5PUFFS', 'QUJDREVGR0hJSktMTU5PUFF'];
     expect([...base64Literals(`x "${b24}" y '${b23}' z`)]).toEqual([{ start: 2, data: b24 }]);
   });
+
+  test('windows of a limit smaller than four times the overlap read to the end of the file: the overlap is cut to a quarter of the limit (README § Security and limits: read in windows, "it never passes what it did not read")', () => {
+    const { root, env } = makeRoot();
+    write(
+      root,
+      'test-results/long/stdout.txt',
+      lines(...Array.from({ length: 2000 }, () => 'fine'), `password ${PW2}`),
+    );
+    const result = scanOutputsReport({ root, env, maxFileBytes: 4096 }); // the default overlap: 64 KiB
+    expect(result.findings.map((f) => f.where)).toEqual(['test-results/long/stdout.txt:2001']);
+    expect(result.unscanned).toEqual([]);
+  });
 });
