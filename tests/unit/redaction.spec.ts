@@ -1788,4 +1788,10 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     expect(result.findings.map((f) => f.where)).toEqual(['test-results/long/stdout.txt:2001']);
     expect(result.unscanned).toEqual([]);
   });
+
+  test('a file the guard cannot read (EIO: `/proc/self/mem` named as an extra path) is unscanned, naming why, which fails the guard (README § Security and limits: "a file or folder it may not read fails the guard, as a secret would, naming the file and why")', () => {
+    const { root, env } = makeRoot();
+    const result = scanOutputsReport({ root, env, extraPaths: ['/proc/self/mem'] });
+    expect(result.unscanned).toEqual([expect.stringMatching(/\/mem: cannot read \(EIO\)$/)]);
+  });
 });
