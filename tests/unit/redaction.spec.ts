@@ -1794,4 +1794,22 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     const result = scanOutputsReport({ root, env, extraPaths: ['/proc/self/mem'] });
     expect(result.unscanned).toEqual([expect.stringMatching(/\/mem: cannot read \(EIO\)$/)]);
   });
+
+  test('windows cut at a newline (the next window starts with it) give the lines a whole read gives: a password planted after 40 and 71 lines, windows of 100 to 105 bytes (README § Security and limits: "the windows find what one whole read finds, at the same lines")', () => {
+    const { root, env } = makeRoot();
+    const text = lines(
+      ...Array.from({ length: 40 }, () => '--------'),
+      `password ${PW2}`,
+      ...Array.from({ length: 30 }, () => '--------'),
+      `again ${PW2}`,
+    );
+    write(root, 'test-results/edge/stdout.txt', text);
+    const whole = scanOutputsReport({ root, env }).findings.map((f) => f.where);
+    const limits = [100, 101, 102, 103, 104, 105];
+    const windowed = limits.map((maxFileBytes) =>
+      scanOutputsReport({ root, env, maxFileBytes, overlapBytes: 10 }).findings.map((f) => f.where),
+    );
+    expect(whole).toEqual(['test-results/edge/stdout.txt:41', 'test-results/edge/stdout.txt:72']);
+    expect(windowed).toEqual(limits.map(() => whole));
+  });
 });
