@@ -1812,4 +1812,16 @@ test.describe('what the mutation sweep of lib/redaction found unpinned (2026-11-
     expect(whole).toEqual(['test-results/edge/stdout.txt:41', 'test-results/edge/stdout.txt:72']);
     expect(windowed).toEqual(limits.map(() => whole));
   });
+
+  test('a file an output folder links to is scanned under the name of the link; a linked folder is not followed (lib/redaction/targets.ts collectFiles; README § Security and limits: the guard "looks in every output folder")', () => {
+    const { root, env } = makeRoot();
+    const target = write(root, 'elsewhere/notes.txt', lines('x', `password ${PW2}`));
+    write(root, 'elsewhere/dir/inner.txt', lines(`password ${PW2}`));
+    fs.mkdirSync(path.join(root, 'test-results', 'links'), { recursive: true });
+    fs.symlinkSync(target, path.join(root, 'test-results', 'links', 'notes.txt'));
+    fs.symlinkSync(path.join(root, 'elsewhere', 'dir'), path.join(root, 'test-results', 'links', 'dir'));
+    expect(scanOutputsReport({ root, env }).findings.map((f) => f.where)).toEqual([
+      'test-results/links/notes.txt:2',
+    ]);
+  });
 });
