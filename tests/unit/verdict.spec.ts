@@ -650,6 +650,9 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
         'the run was not collected: item 5 ended (timedOut) before its collection did: Test timeout of 1ms exceeded while setting up "judged".',
     });
     expect(v.items.map((i) => `${i.item}:${i.verdict}`)).toEqual(['5:fail']);
+    // docs/contract.md §7: "A run not checked lists the items whose test failed with its reason":
+    // an item with no judged result keeps its test's error as its note.
+    expect(v.items[0]!.notes).toContain(timedOut.error);
     const interrupted: TestRecord = { test: 'collection', status: 'interrupted', durationMs: 9 };
     expect(buildVerdict(run, undefined, [interrupted], context)).toMatchObject({
       failureKind: 'interrupted',
