@@ -616,6 +616,20 @@ test.describe('a run the stop of the invocation cut short (README.md § Run it n
       profile: read.run.profile,
       companyId: read.run.companyId,
     });
+    // docs/contract.md §1.1, companyId: "`htmlUrl` query `companyId` / `company_id`; else the run's
+    // `companyId`": a run that gives it beside a URL without one has it, and its profile by it.
+    const given = {
+      ...run,
+      input: {
+        htmlUrl: 'http://127.0.0.1/reports/101101/monitor/2025-11-17',
+        platformUrl: run.input.platformUrl,
+        companyId: 3100,
+      },
+    };
+    expect(buildVerdict(given, undefined, [], stopped).run.companyId).toBe(3100);
+    expect(
+      buildVerdict(given, undefined, [], { ...stopped, profileB: { companyId: 3100 } }).run.profile,
+    ).toBe('B');
     // URLs that say nothing: nothing is made up.
     const bad = { ...run, input: { htmlUrl: 'not a url', platformUrl: 'x' } };
     expect(buildVerdict(bad, undefined, [], stopped).run).toMatchObject({
