@@ -1,6 +1,7 @@
 import { expect, test } from './test-type';
 import {
   checksMeaning,
+  EXIT_MEANINGS,
   gridText,
   jobExitCode,
   playwrightFailedMeaning,
@@ -304,6 +305,15 @@ test.describe('the exit code of the checks', () => {
 });
 
 test.describe('one exit code for a job (the exit table of README.md § Two commands on a fresh machine)', () => {
+  test('each exit code says its own row of the table (README.md: "Exit code 1: some item failed on checked data"), never another code\'s meaning', () => {
+    expect(EXIT_MEANINGS).toEqual({
+      0: 'every run checked, every item passed',
+      1: 'some item failed on checked data',
+      2: 'some run could not be checked',
+      3: 'the report or the redaction guard failed (this wins over 2 and 1)',
+    });
+  });
+
   test('3 (the report or the redaction guard failed) wins over 2 and 1: a leak is never hidden', () => {
     for (const checks of [0, 1, 2] as const) {
       expect(jobExitCode({ checks, guardFailed: true })).toBe(3);
