@@ -116,6 +116,11 @@ test.describe('the terminal grid', () => {
     expect(displayWidth(lines[1]!)).toBe(displayWidth(lines[2]!));
   });
 
+  test('a label shorter than the "run" heading still lines up its item columns under the heading (README.md: "prints a run × item grid")', () => {
+    const lines = summaryGrid([verdict('a', { 3: 'fail' })]).split('\n');
+    expect(lines[1]!.indexOf('FAIL')).toBe(lines[0]!.indexOf('3'));
+  });
+
   test('an empty list says so', () => {
     expect(summaryGrid([])).toContain('no verdict');
   });
