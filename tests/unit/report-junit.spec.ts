@@ -416,3 +416,11 @@ test('every text is escaped, characters invalid in XML 1.0 removed, control char
 test('no verdict gives an empty, well-formed document', () => {
   expect(parseXml(junitXml([])).attrs.tests).toBe('0');
 });
+
+test('times are in seconds, as JUnit readers take them: the run its tests took, each item its own (README.md: "`junit.xml` (one test case per item …)")', () => {
+  const root = parseXml(
+    junitXml([verdict('run-a', { durationMs: 1234, items: [{ ...passing(3), durationMs: 2500 }] })]),
+  );
+  expect(all(root, 'testsuite')[0]!.attrs.time).toBe('1.234');
+  expect(all(root, 'testcase')[0]!.attrs.time).toBe('2.5');
+});
