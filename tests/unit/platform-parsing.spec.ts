@@ -889,3 +889,19 @@ test.describe('README.md § Security and limits: duplicates, non-finite numbers,
     }
   });
 });
+
+test.describe('mutation sweep of lib/schema (2026-11-28): encodings the contract permits, values a check reads', () => {
+  test('docs/contract.md §4.2 "a row field no check reads is accepted in any shape": a source row without rank and a competitor column without name parse', () => {
+    const source = { rows: [{ title: 't', channel: 'c', cite_count: 3 }] };
+    expect(parseWith(metricsTables.source, source, 'GET source', 'payload').rows[0]).toMatchObject({
+      cite_count: 3,
+      rank: null,
+    });
+    const competitor = {
+      rows: [{ kind: 'brand', name: 'a', rank: 1, exposure_rate: 2, platform_rates: [{ rate: '3%' }] }],
+    };
+    expect(
+      parseWith(metricsTables.competitor, competitor, 'GET competitor', 'payload').rows[0],
+    ).toMatchObject({ platform_rates: [{ name: '', rate: 3 }] });
+  });
+});
