@@ -904,4 +904,16 @@ test.describe('mutation sweep of lib/schema (2026-11-28): encodings the contract
       parseWith(metricsTables.competitor, competitor, 'GET competitor', 'payload').rows[0],
     ).toMatchObject({ platform_rates: [{ name: '', rate: 3 }] });
   });
+
+  test('contract 4.2 / 5 "cite_count": integer: a cited count of 2.5 is an error naming the field, on the platform side and in DATA', () => {
+    const source = { rows: [{ title: 't', channel: 'c', cite_count: 2.5, rank: 1 }] };
+    expect(() => parseWith(metricsTables.source, source, 'GET source', 'payload')).toThrow(
+      /payload\.rows\[0\]\.cite_count/,
+    );
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.brand.source_top30[0].cite_count = 2.5;
+    expect(() => parseWith(dataSchema, raw, 'report page DATA', 'DATA')).toThrow(
+      /DATA\.brand\.source_top30\[0\]\.cite_count/,
+    );
+  });
 });
