@@ -916,4 +916,11 @@ test.describe('mutation sweep of lib/schema (2026-11-28): encodings the contract
       /DATA\.brand\.source_top30\[0\]\.cite_count/,
     );
   });
+
+  test('docs/contract.md §5 "null is absent" for product_ranking?: a product-level run reads a null product_ranking as the absent one, no error', () => {
+    const absent = parseWith(dataSchemaFor('product'), baseData(), 's', 'DATA');
+    const nulled = parseWith(dataSchemaFor('product'), { ...baseData(), product_ranking: null }, 's', 'DATA');
+    expect(nulled.product?.ranking).toBeUndefined();
+    expect(nulled.product).toEqual(absent.product);
+  });
 });
