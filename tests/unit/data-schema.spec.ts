@@ -146,3 +146,14 @@ test.describe('docs/contract.md §5: fields a run does not use are never validat
     );
   });
 });
+
+test.describe('mutation sweep of lib/schema (2026-11-28): what DATA.meta and DATA.brand must hold', () => {
+  test('docs/contract.md §5 "platforms: [{ key, name, short_name? }]": a one-letter key and name parse, and a short_name that is text is kept (item 5 matches a column by it)', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.meta.platforms.push({ key: 'x', name: 'X' });
+    raw.meta.platforms[0].short_name = 'DB';
+    const data = parsed(raw);
+    expect(data.meta.platforms.at(-1)).toEqual({ key: 'x', name: 'X' });
+    expect(data.meta.platforms[0]!.short_name).toBe('DB');
+  });
+});
