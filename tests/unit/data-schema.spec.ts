@@ -156,4 +156,13 @@ test.describe('mutation sweep of lib/schema (2026-11-28): what DATA.meta and DAT
     expect(data.meta.platforms.at(-1)).toEqual({ key: 'x', name: 'X' });
     expect(data.meta.platforms[0]!.short_name).toBe('DB');
   });
+
+  test('docs/contract.md §5: a DATA without platforms or with an empty brand name is an error naming the field, never a run of nothing', () => {
+    const noPlatforms = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    noPlatforms.meta.platforms = [];
+    expect(() => parsed(noPlatforms)).toThrow(/DATA\.meta\.platforms: expected at least one platform/);
+    const noName = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    noName.brand.name = '';
+    expect(() => parsed(noName)).toThrow(/DATA\.brand\.name/);
+  });
 });
