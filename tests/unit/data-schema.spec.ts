@@ -1,6 +1,6 @@
 import { expect, test } from './test-type';
 import { ITEM_RULES } from '../../lib/rules';
-import { dataForProfile, dataSchema } from '../../lib/schema/data';
+import { dataForProfile, dataSchema, rawLine } from '../../lib/schema/data';
 import { parseWith } from '../../lib/schema/issues';
 import { PLATFORMS, baseData, context } from './builders';
 
@@ -164,5 +164,13 @@ test.describe('mutation sweep of lib/schema (2026-11-28): what DATA.meta and DAT
     const noName = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     noName.brand.name = '';
     expect(() => parsed(noName)).toThrow(/DATA\.brand\.name/);
+  });
+});
+
+test.describe('mutation sweep of lib/schema (2026-11-28): the line read before the parse, a platforms record of null', () => {
+  test('spec 9.1.1 (meta.line decides the profile): rawLine gives the line that is text, and nothing for a line of another type or no meta', () => {
+    expect(rawLine({ meta: { line: 'B-line' } })).toBe('B-line');
+    expect(rawLine({ meta: { line: 5 } })).toBeUndefined();
+    expect(rawLine({ meta: 'text' })).toBeUndefined();
   });
 });
