@@ -173,4 +173,10 @@ test.describe('mutation sweep of lib/schema (2026-11-28): the line read before t
     expect(rawLine({ meta: { line: 5 } })).toBeUndefined();
     expect(rawLine({ meta: 'text' })).toBeUndefined();
   });
+
+  test('contract "a DATA with a field of the wrong type ... a reason naming the source and the field": brand.platforms set to null is a schema error naming DATA.brand.platforms, never a TypeError', () => {
+    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    raw.brand.platforms = null;
+    expect(() => parsed(raw)).toThrow(/report page DATA does not match the contract: DATA\.brand\.platforms/);
+  });
 });
