@@ -4,7 +4,7 @@ import { builtDiagnosisBatchId, confirmBuiltBatch, resolveBatch } from '../../li
 import { parseRate, RATE_MAX } from '../../lib/schema/rate';
 import { decimalGap, SCALE } from '../../lib/rules/decimal';
 import { batchItem, batchList, metricsTables, readDuplicates } from '../../lib/schema/platform';
-import { parseWith } from '../../lib/schema/issues';
+import { parseWith, SchemaError } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { ITEM_RULES } from '../../lib/rules';
@@ -922,5 +922,14 @@ test.describe('mutation sweep of lib/schema (2026-11-28): encodings the contract
     const nulled = parseWith(dataSchemaFor('product'), { ...baseData(), product_ranking: null }, 's', 'DATA');
     expect(nulled.product?.ranking).toBeUndefined();
     expect(nulled.product).toEqual(absent.product);
+  });
+});
+
+test.describe('mutation sweep of lib/schema (2026-11-28): what a schema error shows', () => {
+  test('a schema error shows the first three issues and counts the rest (as README § Security and limits describes a list by "its first three bad entries"); with three or fewer it says no "more"', () => {
+    const five = new SchemaError('GET source', ['a: 1', 'b: 2', 'c: 3', 'd: 4', 'e: 5']);
+    expect(five.message).toBe('GET source does not match the contract: a: 1; b: 2; c: 3; and 2 more');
+    const three = new SchemaError('GET source', ['a: 1', 'b: 2', 'c: 3']);
+    expect(three.message).toBe('GET source does not match the contract: a: 1; b: 2; c: 3');
   });
 });
