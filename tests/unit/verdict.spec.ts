@@ -16,6 +16,7 @@ import {
   type VerdictContext,
 } from '../../lib/report/verdict';
 import type { Invocation } from '../../lib/run/invocation';
+import { verdictIndexSchema } from '../../lib/schema/verdict';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
 import { verdictFileSchema } from '../../lib/schema/verdict';
@@ -749,4 +750,38 @@ test.describe('runVerdict: a collection that ended in error as the stop began is
       reason: `${SIGTERM} before this run started`,
     });
   });
+});
+
+/**
+ * docs/contract.md §7 `index.json`: an index written before the night summary counted `noItems` and
+ * `failingItemsNotChecked` (both "absent in index files written before it was counted") is still
+ * one that `npm run merge` and `npm run report` read (mutation sweep of lib/schema, 2026-11-28: the
+ * two fields made required survived every unit test, and a merge would then have refused an older
+ * shard's index as not an index).
+ */
+test('an index.json written before noItems and failingItemsNotChecked were counted still validates; near miss: one whose counts lack a field always written does not', () => {
+  const counts = {
+    runs: 2,
+    checked: 2,
+    passing: 1,
+    failing: 1,
+    failingItems: 1,
+    notChecked: 0,
+    byKind: {},
+    annotatedPasses: 0,
+  };
+  const index = {
+    generatedAt: '2025-11-17T02:00:00.000Z',
+    suite: { name: 'l1-verify', version: '1.0.0' },
+    selection: { filters: [], shard: null, complete: true },
+    counts,
+    exitCode: 1,
+    runs: [
+      { label: 'a', file: 'a.json', status: 'checked', items: { '3': 'pass' } },
+      { label: 'b', file: 'b.json', status: 'checked', items: { '3': 'fail' } },
+    ],
+  };
+  expect(verdictIndexSchema.safeParse(index).success).toBe(true);
+  const { failingItems: _dropped, ...withoutFailingItems } = counts;
+  expect(verdictIndexSchema.safeParse({ ...index, counts: withoutFailingItems }).success).toBe(false);
 });
