@@ -72,13 +72,15 @@ test('SIGTERM of the process group mid-night: finished runs keep their verdicts,
     failureKind: 'interrupted',
     reason: expect.stringContaining('the invocation was interrupted by SIGTERM while its collection ran'),
   });
-  // The stop closed Chromium under the page load: what the collection said is kept, and the run is
-  // interrupted, not a platform error of its page (docs/claims.md).
+  // The stop closed Chromium under the page load: the run is interrupted, not a platform error of its
+  // page (docs/claims.md), and what its collection said is kept when the collection stored its end
+  // before the worker stopped. The stop reaches Chromium and the worker at once, so that is a race:
+  // one clean-clone `npm test` of 2026-11-28 in about twenty had the plain reason alone.
   expect(suite.verdicts.get('loading')).toMatchObject({
     status: 'error',
     failureKind: 'interrupted',
     reason: expect.stringMatching(
-      /^the invocation was interrupted by SIGTERM while its collection ran \(it ended: report page \S+slow=1: report page did not load: /,
+      /^the invocation was interrupted by SIGTERM while its collection ran(?: \(it ended: report page \S+slow=1: report page did not load: [\s\S]*)?$/,
     ),
   });
   for (const file of ['index.json', 'summary.md', 'junit.xml'])
