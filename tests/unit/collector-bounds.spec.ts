@@ -10,10 +10,10 @@ import type { JudgedRun } from '../../lib/report/judged';
 import { A_MONITOR, runOf } from '../../demo/runs';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
-import { readSettings, ROOT, type Settings } from '../../lib/run/settings';
+import { ROOT, type Settings } from '../../lib/run/settings';
 import { parseVariables } from '../../lib/run/variables';
 import { sha256 } from '../../lib/util/hash';
-import { lightDemo } from './fakes/demo';
+import { demoCollector, lightDemo } from './fakes/demo';
 import { configuredRun } from './fakes/platform';
 import { tempDir } from './fakes/temp';
 
@@ -277,19 +277,11 @@ test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no o
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  const settings = readSettings({
-    root: ROOT,
-    env: { L1_SCREENSHOTS: '0', L1_RUN_TIMEOUT_MS: '2000', L1_CREDENTIALS_FILE: demo.credentialsFile },
-    dotenv: {},
-    now: new Date(),
-    demo: () => ({
-      runs: [runOf(A_MONITOR, origin, demo.portalBOrigin)],
-      profileB: demo.profileB,
-      credentialsFile: demo.credentialsFile,
-    }),
+  const { settings, collector } = demoCollector(demo, dir, {
+    env: { L1_SCREENSHOTS: '0', L1_RUN_TIMEOUT_MS: '2000' },
+    runs: [runOf(A_MONITOR, origin, demo.portalBOrigin)],
   });
-  const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
-  const c = new Collector(chromium, chromiumLaunchOptions(), settings, invocation);
+  const c = collector();
   try {
     // Chromium's own start is not the run's time (a loaded machine takes seconds for it).
     await c['launched']();

@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { expect, test } from './test-type';
 import type { z } from 'zod';
-import { Collector } from '../../fixtures/collector';
 import { A_MONITOR, B_DIAGNOSIS, B_MONITOR } from '../../demo/runs';
 import { collectRun } from '../../lib/platform/collect';
 import { judge, readJudged, writeJudged } from '../../lib/report/judged';
 import { ITEM_RULES } from '../../lib/rules';
 import { ITEM_NUMBERS, type ItemNumber } from '../../lib/rules/types';
-import { chromiumLaunchOptions } from '../../lib/run/browser';
-import type { Invocation } from '../../lib/run/invocation';
-import { readSettings, ROOT } from '../../lib/run/settings';
+import { ROOT } from '../../lib/run/settings';
 import { dataSchema } from '../../lib/schema/data';
 import {
   batchItem as batchItemSchema,
@@ -22,7 +18,7 @@ import {
 } from '../../lib/schema/platform';
 import { productLevelSchema } from '../../lib/schema/product';
 import { batchItem, configuredRun, fakeDeps, platformFor, viewsOf } from './fakes/platform';
-import { lightDemo } from './fakes/demo';
+import { demoCollector, lightDemo } from './fakes/demo';
 import { tempDir } from './fakes/temp';
 
 /**
@@ -165,15 +161,7 @@ test('through the collector, pictures and a worker restart included: one parse o
   test.setTimeout(60_000);
   const dir = tempDir('once-collector');
   const demo = await lightDemo(dir);
-  const settings = readSettings({
-    root: ROOT,
-    env: { L1_SCREENSHOTS: 'all', L1_CREDENTIALS_FILE: demo.credentialsFile },
-    dotenv: {},
-    now: new Date(),
-    demo: () => ({ runs: demo.runs, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
-  });
-  const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
-  const worker = () => new Collector(chromium, chromiumLaunchOptions(), settings, invocation);
+  const { settings, collector: worker } = demoCollector(demo, dir, { env: { L1_SCREENSHOTS: 'all' } });
   const parses = spyOn(SCHEMAS);
   const rules = spyOnRules();
   try {
@@ -208,9 +196,7 @@ test('through the collector, pictures and a worker restart included: one parse o
         `${project.label}: ${judged.notes.join('; ')}`,
       ).toEqual(ITEM_NUMBERS);
       // The parsed inputs the rules read, stored beside the judged run (lib/report/judged.ts).
-      const inputs = JSON.parse(
-        fs.readFileSync(path.join(invocation.runs, run.slug, 'inputs.json'), 'utf8'),
-      ) as {
+      const inputs = JSON.parse(fs.readFileSync(path.join(dir, 'runs', run.slug, 'inputs.json'), 'utf8')) as {
         platform: { sources: Record<string, unknown> };
       };
       expect(parses.counts, project.label).toEqual({

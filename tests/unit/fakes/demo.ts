@@ -1,4 +1,10 @@
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { Collector } from '../../../fixtures/collector';
+import { chromiumLaunchOptions } from '../../../lib/run/browser';
+import type { Invocation } from '../../../lib/run/invocation';
+import { readSettings, ROOT, type Settings } from '../../../lib/run/settings';
+import type { RunInput } from '../../../lib/run/types';
 import { startDemo, type DemoServer } from '../../../demo/server';
 
 /**
@@ -25,4 +31,33 @@ export async function lightDemo(dir: string): Promise<DemoServer> {
     restore();
     throw e;
   }
+}
+
+/**
+ * The suite's settings over `demo` (its runs, or `runs`), with `env` beside its credentials file,
+ * and a collector as one worker of the checks has (fixtures/collector.ts) over an invocation
+ * folder in `dir`; `collector()` again is the worker Playwright starts after a failed test (a new
+ * Collector over the same folder).
+ */
+export function demoCollector(
+  demo: DemoServer,
+  dir: string,
+  { env = {}, runs }: { env?: Record<string, string>; runs?: RunInput[] } = {},
+): { settings: Settings; collector: () => Collector } {
+  const settings = readSettings({
+    root: ROOT,
+    env: { ...env, L1_CREDENTIALS_FILE: demo.credentialsFile },
+    dotenv: {},
+    now: new Date(),
+    demo: () => ({
+      runs: runs ?? demo.runs,
+      profileB: demo.profileB,
+      credentialsFile: demo.credentialsFile,
+    }),
+  });
+  const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
+  return {
+    settings,
+    collector: () => new Collector(chromium, chromiumLaunchOptions(), settings, invocation),
+  };
 }
