@@ -6,8 +6,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test } from './test-type';
 import { Collector } from '../../fixtures/collector';
-import type { JudgedRun } from '../../lib/report/judged';
+import { readJudged, type JudgedRun } from '../../lib/report/judged';
 import { A_MONITOR, runOf } from '../../demo/runs';
+import { scenarioRuns } from '../../demo/scenarios';
 import { chromiumLaunchOptions } from '../../lib/run/browser';
 import type { Invocation } from '../../lib/run/invocation';
 import { ROOT, type Settings } from '../../lib/run/settings';
@@ -299,6 +300,39 @@ test('a run stopped by L1_RUN_TIMEOUT_MS while its batch list is asked asks no o
     await c.close();
     proxy.closeAllConnections();
     proxy.close();
+    await demo.close();
+  }
+});
+
+/**
+ * A worker stopped while a run is collected (Ctrl-C, SIGTERM, `-x`: its fixtures' teardown closes
+ * the collector) gives the collection in flight a bounded while to store its end, so that the run's
+ * verdict says what the collection ran into ("(it ended: report page … did not load …)",
+ * lib/report/verdict.ts). Playwright does not wait for a fixture still in its setup (the run's
+ * `judged`), and before, `close` returned as soon as the browser was gone: the worker could exit
+ * first, and one clean-clone `npm test` of 2026-11-28 in about twenty had the run's reason without
+ * those words (tests/selftest/signals.spec.ts). Here the collection waits on a table that answers
+ * 0.7 s after the stop: stored when `close` returns; without the wait, nothing was.
+ */
+test('a worker stopped while a run is collected lets the collection store its end (bounded), and starts no browser after', async () => {
+  const dir = tempDir('collector-stop');
+  const demo = await lightDemo(dir, { L1_DEMO_SLOW_MS: '700' });
+  const { settings, collector } = demoCollector(demo, dir, {
+    env: { L1_SCREENSHOTS: '0' },
+    runs: [scenarioRuns(demo.origin, demo.portalBOrigin)['fault-slow']!],
+  });
+  const c = collector();
+  const run = settings.runs[0]!;
+  try {
+    const collecting = c.judgedFor(run);
+    await expect.poll(() => demo.sleeping(), { timeout: 15_000 }).toBe(1);
+    await c.close();
+    // Stored by the time the worker's teardown ends, not after it.
+    expect(readJudged(c.folder(run))).toMatchObject({ status: 'checked', requests: expect.any(Array) });
+    await expect(collecting).resolves.toMatchObject({ status: 'checked' });
+    // A closed collector starts no browser again (a collection in flight reads no page after it).
+    await expect(c['launched']()).rejects.toThrow('not started: the worker is stopping');
+  } finally {
     await demo.close();
   }
 });

@@ -10,16 +10,19 @@ import { startDemo, type DemoServer } from '../../../demo/server';
 /**
  * The demo platform on free ports with light report pages (DATA only, no chart scripts: the demo
  * reads L1_DEMO_CHARTS on each request, demo/handlers-pages.ts), its credentials file in `dir`.
- * What a unit test over it measures or counts is then the suite's work, not the charts'. `close`
- * stops the demo and gives L1_DEMO_CHARTS back its value.
+ * What a unit test over it measures or counts is then the suite's work, not the charts'. `env`: more
+ * of the demo's variables it reads on each request (L1_DEMO_SLOW_MS). `close` stops the demo and
+ * gives each variable back its value.
  */
-export async function lightDemo(dir: string): Promise<DemoServer> {
-  const charts = process.env.L1_DEMO_CHARTS;
+export async function lightDemo(dir: string, env: Record<string, string> = {}): Promise<DemoServer> {
+  const set = { ...env, L1_DEMO_CHARTS: '0' };
+  const before = Object.fromEntries(Object.keys(set).map((k) => [k, process.env[k]]));
   const restore = () => {
-    if (charts === undefined) delete process.env.L1_DEMO_CHARTS;
-    else process.env.L1_DEMO_CHARTS = charts;
+    for (const [k, v] of Object.entries(before))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   };
-  process.env.L1_DEMO_CHARTS = '0';
+  Object.assign(process.env, set);
   try {
     const demo = await startDemo({
       port: 0,
