@@ -172,6 +172,25 @@ function brokenAfterPass(records: TestRecord[], judged: JudgedRun | undefined): 
   return `${itemList(broken.map((r) => r.test))}: the rule passed, but the test ${first.status === 'timedOut' ? 'timed out' : 'failed'}${first.error ? ` (${first.error})` : ''}: not a difference in the values, the run could not be checked whole`;
 }
 
+/**
+ * Why a checked run's verdict cannot stand as `checked` when a selected item's rule could not be
+ * evaluated (it threw: a fault of the suite, lib/report/judged.ts `judge`). Its item fails, never
+ * passes, but its values did not differ: read as checked it was FAIL in the grid and the night's
+ * exit code 1, "the values differ", where Allure put the same test under "suite or environment
+ * problem" (review of issue 16). As `brokenAfterPass`: the run is not checked, with the rule's
+ * error, and the grid marks only the items that failed on their values.
+ */
+function rulesNotEvaluated(records: TestRecord[], judged: JudgedRun | undefined): string | undefined {
+  const items = records
+    .filter(isItem)
+    .filter((r) => r.status !== 'skipped' && judged?.items[r.test]?.error !== undefined)
+    .map((r) => r.test)
+    .sort((a, b) => a - b);
+  const first = items[0] === undefined ? undefined : judged?.items[items[0]]?.error;
+  if (first === undefined) return undefined;
+  return `${itemList(items)}: ${first}: not a difference in the values but a fault of the suite's rule (report it with this run's DATA and answers), the run could not be checked whole`;
+}
+
 /** A test the invocation's stop cut short: still `running`, or ended `interrupted`. */
 function unfinished(record: TestRecord): boolean {
   return record.status === 'running' || record.status === 'interrupted';
@@ -303,7 +322,10 @@ export function buildVerdict(
       reason = notRun;
     }
   }
-  const broken = status === 'checked' ? brokenAfterPass(records, judged) : undefined;
+  const broken =
+    status === 'checked'
+      ? [rulesNotEvaluated(records, judged), brokenAfterPass(records, judged)].filter(Boolean).join('; ')
+      : undefined;
   if (broken) {
     status = 'error';
     reason = broken;

@@ -394,18 +394,39 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     }
   });
 
-  test('a rule that could not be evaluated fails its item with the reason', () => {
+  test('a rule that could not be evaluated fails its item with the reason, and its run is not checked: not FAIL, not exit 1, as Allure files it under "suite or environment problem" (review of issue 16)', () => {
     const broken: JudgedItem = {
       ...result(8, 'fail'),
       steps: [],
       error: 'the rule could not be evaluated: x',
     };
-    const v = buildVerdict(run, judged({}, [broken]), [record(8, 'failed')], context);
-    expect(v.items[0]).toMatchObject({
+    const results = ALL.map((n) =>
+      n === 8 ? broken : result(n, n === 5 ? 'fail' : 'pass', n === 5 ? [row('k', 'fail')] : []),
+    );
+    const records = allPassed().map((r) =>
+      r.test === 8 || r.test === 5 ? { ...r, status: 'failed' as const } : r,
+    );
+    const v = buildVerdict(run, judged({}, results), records, { ...context, selection: COMPLETE });
+    expect(v.items.find((i) => i.item === 8)).toMatchObject({
       item: 8,
       verdict: 'fail',
       notes: ['the rule could not be evaluated: x'],
     });
+    expect(v.status).toBe('error');
+    expect(v.failureKind).toBeUndefined();
+    expect(v.reason).toBe(
+      "item 8: the rule could not be evaluated: x: not a difference in the values but a fault of the suite's rule (report it with this run's DATA and answers), the run could not be checked whole",
+    );
+    expect(verdictFileSchema.parse(v)).toEqual(v);
+    const night = summarize([v], COMPLETE);
+    expect(night.exitCode).toBe(2);
+    // Item 5 differed on its values: FAIL; item 8 compared nothing: not FAIL.
+    expect(gridText(night).split('\n')[1]).toMatch(
+      /^A-monitor +pass +pass +FAIL +pass +pass +· +pass +pass +pass +pass +error/,
+    );
+    // Selected alone (`--grep item8`), the same.
+    const alone = buildVerdict(run, judged({}, [broken]), [record(8, 'failed')], context);
+    expect(alone).toMatchObject({ status: 'error', reason: v.reason });
   });
 });
 
