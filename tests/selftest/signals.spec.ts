@@ -49,6 +49,69 @@ const QUICK = 3;
 const finished = (dir: string) => readVerdicts(path.join(dir, 'verdicts')).verdicts.size >= QUICK;
 const env = { L1_REQUEST_TIMEOUT_MS: '60000', L1_RUN_TIMEOUT_MS: '120000', L1_WORKERS: '2' };
 
+// The longest test first: this file's tests are taken one by one by whichever worker is free, and
+// the stage ended with this one alone on a worker (it waits out its global timeout).
+/** Long enough for a worker to start and the hang's collection to begin on a busy CI machine. */
+const GLOBAL_TIMEOUT_MS = 6000;
+
+test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
+  const [quick, hang] = catalogue(1);
+  // The hang is collected while the timeout strikes (its platform answer sleeps 12 s).
+  const timedOut = await runSuite({
+    name: 'global-timeout',
+    runs: [quick!, hang!],
+    env,
+    args: [`--global-timeout=${GLOBAL_TIMEOUT_MS}`, '--reporter=dot'],
+    timeoutMs: 120_000,
+  });
+  expect(timedOut.output).toContain(`Timed out waiting ${GLOBAL_TIMEOUT_MS / 1000}s for the teardown`);
+  expect(timedOut.output).toContain('L1 verdicts (');
+  expect(timedOut.output).toContain(
+    `the invocation stopped at its --global-timeout (${GLOBAL_TIMEOUT_MS} ms)`,
+  );
+  expect(timedOut.verdicts.get('hangs')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringContaining(
+      `the invocation stopped at its --global-timeout (${GLOBAL_TIMEOUT_MS} ms) while its collection ran`,
+    ),
+  });
+  for (const file of ['index.json', 'summary.md', 'junit.xml'])
+    expect(fs.existsSync(path.join(timedOut.verdictsDir, file)), file).toBe(true);
+
+  // One worker: drift-a-rank-swap first (its item 5 fails), the quick run never starts.
+  const drift = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['drift-a-rank-swap']!;
+  const x = await runSuite({
+    name: 'max-failures',
+    runs: [drift, quick!],
+    env: { ...env, L1_WORKERS: '1' },
+    args: ['-x', '--reporter=dot'],
+    timeoutMs: 120_000,
+  });
+  expect(x.code).toBe(1);
+  expect(x.output).toContain('Testing stopped early after 1 maximum allowed failures');
+  expect(x.verdicts.get('drift-a-rank-swap')).toMatchObject({
+    status: 'error',
+    failureKind: 'interrupted',
+    reason: expect.stringMatching(
+      /^the invocation stopped at --max-failures=1 while the run ran: items 6, 7, 8, 9, 10, 11, 12 did not run/,
+    ),
+  });
+  expect(x.verdicts.get('drift-a-rank-swap')?.items.map((i) => `${i.item}:${i.verdict}`)).toEqual([
+    '3:pass',
+    '4:pass',
+    '5:fail',
+  ]);
+  expect(x.verdicts.get(quick!.label!)).toMatchObject({
+    failureKind: 'interrupted',
+    reason: 'the invocation stopped at --max-failures=1 before this run started',
+  });
+  const index = JSON.parse(fs.readFileSync(path.join(x.verdictsDir, 'index.json'), 'utf8')) as {
+    exitCode: number;
+  };
+  expect(index.exitCode).toBe(2);
+});
+
 test('SIGTERM of the process group mid-night: finished runs keep their verdicts, the runs in flight are interrupted, one waiting on an endpoint and one whose report page is loading (not an error of its page), the night files are written', async ({
   demo,
 }) => {
@@ -129,65 +192,4 @@ test('SIGKILL of the process group mid-night: finished verdicts intact; npm run 
     expect(fs.existsSync(path.join(suite.verdictsDir, file)), file).toBe(true);
   expect(fs.existsSync(path.join(suite.dir, 'allure-report', 'index.html'))).toBe(true);
   expectNoSecretsIn(suite.dir);
-});
-
-/** Long enough for a worker to start and the hang's collection to begin on a busy CI machine. */
-const GLOBAL_TIMEOUT_MS = 6000;
-
-test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
-  const [quick, hang] = catalogue(1);
-  // The hang is collected while the timeout strikes (its platform answer sleeps 12 s).
-  const timedOut = await runSuite({
-    name: 'global-timeout',
-    runs: [quick!, hang!],
-    env,
-    args: [`--global-timeout=${GLOBAL_TIMEOUT_MS}`, '--reporter=dot'],
-    timeoutMs: 120_000,
-  });
-  expect(timedOut.output).toContain(`Timed out waiting ${GLOBAL_TIMEOUT_MS / 1000}s for the teardown`);
-  expect(timedOut.output).toContain('L1 verdicts (');
-  expect(timedOut.output).toContain(
-    `the invocation stopped at its --global-timeout (${GLOBAL_TIMEOUT_MS} ms)`,
-  );
-  expect(timedOut.verdicts.get('hangs')).toMatchObject({
-    status: 'error',
-    failureKind: 'interrupted',
-    reason: expect.stringContaining(
-      `the invocation stopped at its --global-timeout (${GLOBAL_TIMEOUT_MS} ms) while its collection ran`,
-    ),
-  });
-  for (const file of ['index.json', 'summary.md', 'junit.xml'])
-    expect(fs.existsSync(path.join(timedOut.verdictsDir, file)), file).toBe(true);
-
-  // One worker: drift-a-rank-swap first (its item 5 fails), the quick run never starts.
-  const drift = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN)['drift-a-rank-swap']!;
-  const x = await runSuite({
-    name: 'max-failures',
-    runs: [drift, quick!],
-    env: { ...env, L1_WORKERS: '1' },
-    args: ['-x', '--reporter=dot'],
-    timeoutMs: 120_000,
-  });
-  expect(x.code).toBe(1);
-  expect(x.output).toContain('Testing stopped early after 1 maximum allowed failures');
-  expect(x.verdicts.get('drift-a-rank-swap')).toMatchObject({
-    status: 'error',
-    failureKind: 'interrupted',
-    reason: expect.stringMatching(
-      /^the invocation stopped at --max-failures=1 while the run ran: items 6, 7, 8, 9, 10, 11, 12 did not run/,
-    ),
-  });
-  expect(x.verdicts.get('drift-a-rank-swap')?.items.map((i) => `${i.item}:${i.verdict}`)).toEqual([
-    '3:pass',
-    '4:pass',
-    '5:fail',
-  ]);
-  expect(x.verdicts.get(quick!.label!)).toMatchObject({
-    failureKind: 'interrupted',
-    reason: 'the invocation stopped at --max-failures=1 before this run started',
-  });
-  const index = JSON.parse(fs.readFileSync(path.join(x.verdictsDir, 'index.json'), 'utf8')) as {
-    exitCode: number;
-  };
-  expect(index.exitCode).toBe(2);
 });
