@@ -169,7 +169,7 @@ function brokenAfterPass(records: TestRecord[], judged: JudgedRun | undefined): 
     .sort((a, b) => a.test - b.test);
   const first = broken[0];
   if (!first) return undefined;
-  return `${itemList(broken.map((r) => r.test))}: the rule passed, but the test ${first.status === 'timedOut' ? 'timed out' : 'failed'}${first.error ? ` (${first.error})` : ''}: not a difference in the values, the run could not be checked whole`;
+  return `${itemList([...new Set(broken.map((r) => r.test))])}: the rule passed, but the test ${first.status === 'timedOut' ? 'timed out' : 'failed'}${first.error ? ` (${first.error})` : ''}: not a difference in the values, the run could not be checked whole`;
 }
 
 /**
@@ -181,11 +181,15 @@ function brokenAfterPass(records: TestRecord[], judged: JudgedRun | undefined): 
  * error, and the grid marks only the items that failed on their values.
  */
 function rulesNotEvaluated(records: TestRecord[], judged: JudgedRun | undefined): string | undefined {
-  const items = records
-    .filter(isItem)
-    .filter((r) => r.status !== 'skipped' && judged?.items[r.test]?.error !== undefined)
-    .map((r) => r.test)
-    .sort((a, b) => a - b);
+  // Once each: a retried item test has a record for each attempt.
+  const items = [
+    ...new Set(
+      records
+        .filter(isItem)
+        .filter((r) => r.status !== 'skipped' && judged?.items[r.test]?.error !== undefined)
+        .map((r) => r.test),
+    ),
+  ].sort((a, b) => a - b);
   const first = items[0] === undefined ? undefined : judged?.items[items[0]]?.error;
   if (first === undefined) return undefined;
   return `${itemList(items)}: ${first}: not a difference in the values but a fault of the suite's rule (report it with this run's DATA and answers), the run could not be checked whole`;

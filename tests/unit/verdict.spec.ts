@@ -185,6 +185,14 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     );
     expect(differs.status).toBe('checked');
     expect(summarize([differs], COMPLETE).exitCode).toBe(1);
+    // Retried (`--retries=1`: a record for each attempt), each item is named once.
+    const retried = buildVerdict(
+      run,
+      judged({}, results),
+      [...records, ...records.filter((r) => r.test === 7).map((r) => ({ ...r, retry: 1 }))],
+      { ...context, selection: COMPLETE },
+    );
+    expect(retried.reason).toBe(v.reason);
   });
 
   test('the label is kept masked as every title shows it: a mobile number, a token= value (reader audit: the guard found it in run.label)', () => {
@@ -424,8 +432,13 @@ test.describe('buildVerdict (docs/contract.md §7)', () => {
     expect(gridText(night).split('\n')[1]).toMatch(
       /^A-monitor +pass +pass +FAIL +pass +pass +· +pass +pass +pass +pass +error/,
     );
-    // Selected alone (`--grep item8`), the same.
-    const alone = buildVerdict(run, judged({}, [broken]), [record(8, 'failed')], context);
+    // Selected alone (`--grep item8`), and retried (`--retries=1`: a record for each attempt), the same.
+    const alone = buildVerdict(
+      run,
+      judged({}, [broken]),
+      [record(8, 'failed'), { ...record(8, 'failed'), retry: 1 }],
+      context,
+    );
     expect(alone).toMatchObject({ status: 'error', reason: v.reason });
   });
 });
