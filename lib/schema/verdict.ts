@@ -105,27 +105,34 @@ export type RunStatus = z.output<typeof runStatusSchema>;
 export type FailureKind = z.output<typeof failureKindSchema>;
 export type Selection = z.output<typeof selectionSchema>;
 
+/** A number of runs or items. */
+const count = z.number().int().nonnegative();
+
 /** `reports/verdicts/index.json`: every run of the invocation (or of a merge) at a glance. */
 export const verdictIndexSchema = z.object({
   generatedAt: z.string(),
   suite: z.object({ name: z.string(), version: z.string() }),
   selection: selectionSchema,
   night: z.object({ batchDate: z.string(), describe: z.string() }).optional(),
-  /** The night summary's counts (lib/report/night.ts). */
+  /**
+   * The night summary's counts (lib/report/night.ts): whole numbers, none below 0. An index whose
+   * counts are not (edited by hand, written by another tool) is refused naming the field, as one
+   * with any other field of the wrong type is (schema sweep of 2026-11-28: -1 and 2.5 were valid).
+   */
   counts: z
     .object({
-      runs: z.number(),
-      checked: z.number(),
-      passing: z.number(),
+      runs: count,
+      checked: count,
+      passing: count,
       /** Absent in index files written before it was counted. */
-      noItems: z.number().optional(),
-      failing: z.number(),
-      failingItems: z.number(),
-      notChecked: z.number(),
+      noItems: count.optional(),
+      failing: count,
+      failingItems: count,
+      notChecked: count,
       /** Absent in index files written before it was counted. */
-      failingItemsNotChecked: z.number().optional(),
-      byKind: z.record(z.string(), z.number()),
-      annotatedPasses: z.number(),
+      failingItemsNotChecked: count.optional(),
+      byKind: z.record(z.string(), count),
+      annotatedPasses: count,
     })
     .optional(),
   /** The exit code of the checks: 0 all passing, 1 values differ, 2 a run not checked. */

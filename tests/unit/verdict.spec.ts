@@ -819,3 +819,33 @@ test('an index.json written before noItems and failingItemsNotChecked were count
   const { failingItems: _dropped, ...withoutFailingItems } = counts;
   expect(verdictIndexSchema.safeParse({ ...index, counts: withoutFailingItems }).success).toBe(false);
 });
+
+test('an index.json whose counts are not whole numbers of 0 or more is refused naming the field (schema sweep of 2026-11-28: -1 and 2.5 were valid); near miss: 0 is a count', () => {
+  const counts = {
+    runs: 1,
+    checked: 1,
+    passing: 1,
+    failing: 0,
+    failingItems: 0,
+    notChecked: 0,
+    byKind: {},
+    annotatedPasses: 0,
+  };
+  const index = {
+    generatedAt: '2025-11-17T02:00:00.000Z',
+    suite: { name: 'l1-verify', version: '1.0.0' },
+    selection: { filters: [], shard: null, complete: true },
+    counts,
+    exitCode: 0,
+    runs: [{ label: 'a', file: 'a.json', status: 'checked', items: { '3': 'pass' } }],
+  };
+  expect(verdictIndexSchema.safeParse(index).success).toBe(true);
+  const refused = (edit: Record<string, unknown>) =>
+    verdictIndexSchema.safeParse({ ...index, counts: { ...counts, ...edit } }).error?.issues[0]?.path;
+  expect(refused({ failing: -1 })).toEqual(['counts', 'failing']);
+  expect(refused({ runs: 2.5 })).toEqual(['counts', 'runs']);
+  expect(refused({ noItems: -1 })).toEqual(['counts', 'noItems']);
+  expect(refused({ failingItemsNotChecked: 0.5 })).toEqual(['counts', 'failingItemsNotChecked']);
+  expect(refused({ byKind: { platform: -2 } })).toEqual(['counts', 'byKind', 'platform']);
+  expect(refused({ annotatedPasses: -1 })).toEqual(['counts', 'annotatedPasses']);
+});
