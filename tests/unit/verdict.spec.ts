@@ -849,3 +849,29 @@ test('an index.json whose counts are not whole numbers of 0 or more is refused n
   expect(refused({ byKind: { platform: -2 } })).toEqual(['counts', 'byKind', 'platform']);
   expect(refused({ annotatedPasses: -1 })).toEqual(['counts', 'annotatedPasses']);
 });
+
+test('a verdict file whose durations are below 0 or whose step counts its mismatching rows below 0 or in halves is refused naming the field (schema sweep of 2026-11-28: without their bounds every such file was valid); near miss: 0', () => {
+  const failing = ALL.map((n) => result(n, n === 5 ? 'fail' : 'pass', n === 5 ? [row('k', 'fail')] : []));
+  const v = buildVerdict(
+    run,
+    judged({}, failing),
+    allPassed().map((r) => (r.test === 5 ? { ...r, status: 'failed' as const } : r)),
+    { ...context, selection: COMPLETE },
+  );
+  const five = v.items.findIndex((i) => i.item === 5);
+  expect(v.items[five]!.steps[0]!.mismatchCount).toBe(1);
+  const path = (file: unknown) => verdictFileSchema.safeParse(file).error?.issues[0]?.path;
+  const withItem = (edit: Record<string, unknown>) => ({
+    ...v,
+    items: v.items.map((i, n) => (n === five ? { ...i, ...edit } : i)),
+  });
+  const withStep = (mismatchCount: number) =>
+    withItem({ steps: [{ ...v.items[five]!.steps[0]!, mismatchCount }] });
+  expect(path({ ...v, durationMs: 0 })).toBeUndefined();
+  expect(path(withItem({ durationMs: 0 }))).toBeUndefined();
+  expect(path(withStep(0))).toBeUndefined();
+  expect(path({ ...v, durationMs: -1 })).toEqual(['durationMs']);
+  expect(path(withItem({ durationMs: -1 }))).toEqual(['items', five, 'durationMs']);
+  expect(path(withStep(-1))).toEqual(['items', five, 'steps', 0, 'mismatchCount']);
+  expect(path(withStep(1.5))).toEqual(['items', five, 'steps', 0, 'mismatchCount']);
+});
