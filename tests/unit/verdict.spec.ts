@@ -793,55 +793,40 @@ test.describe('runVerdict: a collection that ended in error as the stop began is
  * two fields made required survived every unit test, and a merge would then have refused an older
  * shard's index as not an index).
  */
+/** The counts of an index.json as a night of two runs with one failing item writes them. */
+const INDEX_COUNTS = {
+  runs: 2,
+  checked: 2,
+  passing: 1,
+  failing: 1,
+  failingItems: 1,
+  notChecked: 0,
+  byKind: {},
+  annotatedPasses: 0,
+};
+/** That night's index.json with `counts`. */
+const indexWith = (counts: Record<string, unknown>) => ({
+  generatedAt: '2025-11-17T02:00:00.000Z',
+  suite: { name: 'l1-verify', version: '1.0.0' },
+  selection: { filters: [], shard: null, complete: true },
+  counts,
+  exitCode: 1,
+  runs: [
+    { label: 'a', file: 'a.json', status: 'checked', items: { '3': 'pass' } },
+    { label: 'b', file: 'b.json', status: 'checked', items: { '3': 'fail' } },
+  ],
+});
+
 test('an index.json written before noItems and failingItemsNotChecked were counted still validates; near miss: one whose counts lack a field always written does not', () => {
-  const counts = {
-    runs: 2,
-    checked: 2,
-    passing: 1,
-    failing: 1,
-    failingItems: 1,
-    notChecked: 0,
-    byKind: {},
-    annotatedPasses: 0,
-  };
-  const index = {
-    generatedAt: '2025-11-17T02:00:00.000Z',
-    suite: { name: 'l1-verify', version: '1.0.0' },
-    selection: { filters: [], shard: null, complete: true },
-    counts,
-    exitCode: 1,
-    runs: [
-      { label: 'a', file: 'a.json', status: 'checked', items: { '3': 'pass' } },
-      { label: 'b', file: 'b.json', status: 'checked', items: { '3': 'fail' } },
-    ],
-  };
-  expect(verdictIndexSchema.safeParse(index).success).toBe(true);
-  const { failingItems: _dropped, ...withoutFailingItems } = counts;
-  expect(verdictIndexSchema.safeParse({ ...index, counts: withoutFailingItems }).success).toBe(false);
+  expect(verdictIndexSchema.safeParse(indexWith(INDEX_COUNTS)).success).toBe(true);
+  const { failingItems: _dropped, ...withoutFailingItems } = INDEX_COUNTS;
+  expect(verdictIndexSchema.safeParse(indexWith(withoutFailingItems)).success).toBe(false);
 });
 
 test('an index.json whose counts are not whole numbers of 0 or more is refused naming the field (schema sweep of 2026-11-28: -1 and 2.5 were valid); near miss: 0 is a count', () => {
-  const counts = {
-    runs: 1,
-    checked: 1,
-    passing: 1,
-    failing: 0,
-    failingItems: 0,
-    notChecked: 0,
-    byKind: {},
-    annotatedPasses: 0,
-  };
-  const index = {
-    generatedAt: '2025-11-17T02:00:00.000Z',
-    suite: { name: 'l1-verify', version: '1.0.0' },
-    selection: { filters: [], shard: null, complete: true },
-    counts,
-    exitCode: 0,
-    runs: [{ label: 'a', file: 'a.json', status: 'checked', items: { '3': 'pass' } }],
-  };
-  expect(verdictIndexSchema.safeParse(index).success).toBe(true);
   const refused = (edit: Record<string, unknown>) =>
-    verdictIndexSchema.safeParse({ ...index, counts: { ...counts, ...edit } }).error?.issues[0]?.path;
+    verdictIndexSchema.safeParse(indexWith({ ...INDEX_COUNTS, ...edit })).error?.issues[0]?.path;
+  expect(refused({ failing: 0, noItems: 0 })).toBeUndefined();
   expect(refused({ failing: -1 })).toEqual(['counts', 'failing']);
   expect(refused({ runs: 2.5 })).toEqual(['counts', 'runs']);
   expect(refused({ noItems: -1 })).toEqual(['counts', 'noItems']);
