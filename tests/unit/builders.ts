@@ -47,10 +47,11 @@ export const BRANDS: { name: string; html: number; platform: number; perPlatform
 /** Platform API order with scrambled `rank` values: never the screen order (7.6). */
 const API_ORDER = ['蓝山乳业', OWN_BRAND, '青禾', '白云牧场'];
 
+/** A competitor row; with no per-platform rates given, each of the six platform columns has none. */
 export function competitorRow(
   name: string,
   exposureRate: number | null,
-  perPlatform: (number | null)[],
+  perPlatform: (number | null)[] = PLATFORM_COLUMNS.map(() => null),
   kind: 'brand' | 'product' = 'brand',
   rank = 1,
 ): CompetitorRow {

@@ -140,7 +140,6 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
   });
 
   test('9.5.5 "when rates are tied within 0.05, a swap of ranks is not a failure" is judged pair by pair: a tie swap at #2/#3 passes in Profile B beside an untied swap of two other brands at #5/#6, which alone fails (mutation sweep 60: a position that read every swap of the list failed the tied pair with the untied one)', () => {
-    const none = [null, null, null, null, null, null];
     const result = checkItem5(
       context({
         profile: 'B',
@@ -150,7 +149,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
             { name: 'X', avg_exposure_rate: 10 },
             { name: 'Y', avg_exposure_rate: 5 },
           );
-          p.competitor.push(competitorRow('Y', 10, none), competitorRow('X', 5, none));
+          p.competitor.push(competitorRow('Y', 10), competitorRow('X', 5));
         },
       }),
     );
@@ -206,7 +205,6 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
   });
 
   test('9.5.5 / 7.6: two brands with no rate on either side, printed in other orders, are tied: a tie swap in B, a failure in A', () => {
-    const none = [null, null, null, null, null, null];
     const emptyPair: Edit = (d, p) => {
       d.brand.core_competitors = [
         { name: 'X', avg_exposure_rate: null },
@@ -216,8 +214,8 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
         platform.industry_ranking = (platform.industry_ranking ?? []).filter((e) => e.name === OWN_BRAND);
       p.competitor = [
         p.competitor.find((r) => r.name === OWN_BRAND)!,
-        competitorRow('Y', null, none),
-        competitorRow('X', null, none),
+        competitorRow('Y', null),
+        competitorRow('X', null),
       ];
     };
     const b = checkItem5(context({ profile: 'B', edit: emptyPair }));
@@ -233,7 +231,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
         edit: (d, p) => {
           emptyPair(d, p);
           d.brand.core_competitors[0]!.avg_exposure_rate = 0.3;
-          p.competitor[1] = competitorRow('Y', 0.3, none);
+          p.competitor[1] = competitorRow('Y', 0.3);
         },
       }),
     );
@@ -242,7 +240,6 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
   });
 
   test('9.5.5 "when rates are tied within 0.05": a brand with no rate is tied only with another without one (docs/rules.md 9.5.5), never with a rate, however small: X at 0.03 above Y with none on the HTML side, Y at 0.03 above X with none on the platform side, swapped, fails in Profile B (mutation sweep 60: no test had a rate within 0.05 of 0)', () => {
-    const none = [null, null, null, null, null, null];
     const result = checkItem5(
       context({
         profile: 'B',
@@ -255,8 +252,8 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
             platform.industry_ranking = (platform.industry_ranking ?? []).filter((e) => e.name === OWN_BRAND);
           p.competitor = [
             p.competitor.find((r) => r.name === OWN_BRAND)!,
-            competitorRow('Y', 0.03, none),
-            competitorRow('X', null, none),
+            competitorRow('Y', 0.03),
+            competitorRow('X', null),
           ];
         },
       }),
@@ -380,10 +377,10 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
         edit: (d, p) => {
           for (const e of extra) {
             d.brand.core_competitors.push({ name: e.name, avg_exposure_rate: e.rate });
-            p.competitor.push(competitorRow(e.name, e.rate, [null, null, null, null, null, null]));
+            p.competitor.push(competitorRow(e.name, e.rate));
           }
           d.brand.core_competitors.push({ name: '只在报告', avg_exposure_rate: 1 });
-          p.competitor.push(competitorRow('只在平台', 1, [null, null, null, null, null, null]));
+          p.competitor.push(competitorRow('只在平台', 1));
         },
       }),
     );
@@ -580,7 +577,6 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
   });
 
   test('7.6 "sorted by average exposure rate, highest first": a brand with no rate ranks below one at 0 on both sides, whatever order each printed (Profile A)', () => {
-    const none = [null, null, null, null, null, null];
     const result = checkItem5(
       context({
         edit: (d, p) => {
@@ -588,7 +584,7 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
             { name: '无数据', avg_exposure_rate: null },
             { name: '零露出', avg_exposure_rate: 0 },
           );
-          p.competitor.push(competitorRow('零露出', 0, none), competitorRow('无数据', null, none));
+          p.competitor.push(competitorRow('零露出', 0), competitorRow('无数据', null));
         },
       }),
     );
@@ -679,7 +675,6 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
       name,
       rate: 85 - i * 5,
     }));
-    const none = [null, null, null, null, null, null];
     return (d, p) => {
       d.brand.summary.avg_exposure_rate = 90;
       d.brand.core_competitors = [
@@ -694,10 +689,10 @@ test.describe('item 5 · industry exposure ranking (spec 7.6, 9.5)', () => {
         { name: OWN_BRAND, exposure_rate: 90 },
       ];
       p.competitor = [
-        competitorRow(OWN_BRAND, 90, [90, ...none.slice(1)]),
-        ...top9.map((b) => competitorRow(b.name, b.rate, none)),
-        competitorRow('Y', y[1], none),
-        competitorRow('X', x[1], none),
+        competitorRow(OWN_BRAND, 90, [90, null, null, null, null, null]),
+        ...top9.map((b) => competitorRow(b.name, b.rate)),
+        competitorRow('Y', y[1]),
+        competitorRow('X', x[1]),
       ];
     };
   };
