@@ -161,15 +161,13 @@ export function verdictItem(
  * grid marks only those that failed on their values.
  */
 function brokenAfterPass(records: TestRecord[], judged: JudgedRun | undefined): string | undefined {
-  const broken = records
-    .filter(isItem)
-    .filter(
-      (r) => (r.status === 'failed' || r.status === 'timedOut') && judged?.items[r.test]?.verdict === 'pass',
-    )
-    .sort((a, b) => a.test - b.test);
+  const broken = itemRecords(
+    records,
+    (r) => (r.status === 'failed' || r.status === 'timedOut') && judged?.items[r.test]?.verdict === 'pass',
+  );
   const first = broken[0];
   if (!first) return undefined;
-  return `${itemList([...new Set(broken.map((r) => r.test))])}: the rule passed, but the test ${first.status === 'timedOut' ? 'timed out' : 'failed'}${first.error ? ` (${first.error})` : ''}: not a difference in the values, the run could not be checked whole`;
+  return `${itemList(broken.map((r) => r.test))}: the rule passed, but the test ${first.status === 'timedOut' ? 'timed out' : 'failed'}${first.error ? ` (${first.error})` : ''}: not a difference in the values, the run could not be checked whole`;
 }
 
 /**
@@ -181,18 +179,24 @@ function brokenAfterPass(records: TestRecord[], judged: JudgedRun | undefined): 
  * error, and the grid marks only the items that failed on their values.
  */
 function rulesNotEvaluated(records: TestRecord[], judged: JudgedRun | undefined): string | undefined {
-  // Once each: a retried item test has a record for each attempt.
-  const items = [
-    ...new Set(
-      records
-        .filter(isItem)
-        .filter((r) => r.status !== 'skipped' && judged?.items[r.test]?.error !== undefined)
-        .map((r) => r.test),
-    ),
-  ].sort((a, b) => a - b);
-  const first = items[0] === undefined ? undefined : judged?.items[items[0]]?.error;
+  const unjudged = itemRecords(
+    records,
+    (r) => r.status !== 'skipped' && judged?.items[r.test]?.error !== undefined,
+  );
+  const first = unjudged[0] && judged?.items[unjudged[0].test]?.error;
   if (first === undefined) return undefined;
-  return `${itemList(items)}: ${first}: not a difference in the values but a fault of the suite's rule (report it with this run's DATA and answers), the run could not be checked whole`;
+  return `${itemList(unjudged.map((r) => r.test))}: ${first}: not a difference in the values but a fault of the suite's rule (report it with this run's DATA and answers), the run could not be checked whole`;
+}
+
+/** The records of item tests that `keep` holds, in item order. */
+function itemRecords(
+  records: TestRecord[],
+  keep: (r: TestRecord & { test: ItemNumber }) => boolean,
+): (TestRecord & { test: ItemNumber })[] {
+  return records
+    .filter(isItem)
+    .filter(keep)
+    .sort((a, b) => a.test - b.test);
 }
 
 /** A test the invocation's stop cut short: still `running`, or ended `interrupted`. */
@@ -204,7 +208,11 @@ function isItem(record: TestRecord): record is TestRecord & { test: ItemNumber }
   return record.test !== 'collection';
 }
 
-const itemList = (items: readonly number[]) => `${items.length === 1 ? 'item' : 'items'} ${items.join(', ')}`;
+/** How a reason names items, each once: a retried test has a record for each attempt ("items 7, 7, 9"). */
+const itemList = (items: readonly number[]) => {
+  const once = [...new Set(items)];
+  return `${once.length === 1 ? 'item' : 'items'} ${once.join(', ')}`;
+};
 
 /**
  * Why items of a checked run that the invocation selected have no verdict, or undefined when each
