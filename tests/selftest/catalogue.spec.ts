@@ -40,7 +40,7 @@ import {
 
 /**
  * One invocation over a mixed catalogue — the bundled runs, representative fault and drift
- * scenarios, the bad inputs the suite must catch itself, credentials that are missing or wrong,
+ * scenarios, the bad inputs the suite must catch itself, a password the platform refuses,
  * eight of the demo's generated runs (demo/model/projects.ts, the unit families' generated cases:
  * clean and near-miss in both profiles, a fault class, two not checkable; DATA with values of
  * any shape where no check reads; the failing run on the chart-drawing page; GENERATED_KEPT) and every hostile scenario of
@@ -182,11 +182,9 @@ function inputCases(): Case[] {
       run: { label: 'input-malformed-entry', htmlUrl: base.htmlUrl } as RunInput,
       expected: { status: 'error', reasonIncludes: ['L1_RUNS', 'platformUrl'], kind: 'input' },
     },
-    // Credentials (docs/contract.md §3): the settings lack the company, or hold a wrong password.
-    {
-      run: { ...base, label: 'config-no-entry', htmlUrl: otherCompany('1009') },
-      expected: { status: 'error', reasonIncludes: ['no entry for company 1009'], kind: 'configuration' },
-    },
+    // Credentials (docs/contract.md §3): a wrong password. A company the settings lack fails its
+    // login as a configuration error too, decided before any request (tests/unit/sessions.spec.ts;
+    // moved out 2026-11-28, docs/claims.md).
     {
       run: { ...base, label: 'config-wrong-password', htmlUrl: otherCompany('1008') },
       expected: { status: 'error', reasonIncludes: ['login failed for company 1008'], kind: 'configuration' },
@@ -338,7 +336,7 @@ test('a run not checked fails once, with its reason and kind, and never passes a
   expect(v).toMatchObject({ status: 'error', failureKind: 'platform', items: [] });
   expect(suite.output).toContain('run fault-500-always not checked (error, platform): GET');
   expect(suite.output).toMatch(
-    /run config-no-entry not checked \(error, configuration\): no entry for company 1009/,
+    /run config-wrong-password not checked \(error, configuration\): login failed for company 1008/,
   );
   // its ten item tests are skipped with the reason: one worker restart per broken run, not eleven
   expect(suite.output).toMatch(/-\s+\d+ .*fault-500-always › item 12 · related sources/);
@@ -654,8 +652,10 @@ test('the night report: one file, the night at a glance, items of runs not check
   const variables = embedded('widgets/variables.json') as Record<string, string>;
   expect(variables.checked).toMatch(/^\d+ of \d+ runs$/);
   const configuration = [...suite.verdicts.values()].filter((v) => v.failureKind === 'configuration');
-  expect(configuration.length).toBeGreaterThan(2);
-  expect(variables['not checked']).toContain(`configuration ${configuration.length}`);
+  // More than one, so that the count is read, not a lone run's 1 (a password refused, a report host
+  // elsewhere).
+  expect(configuration.length).toBeGreaterThan(1);
+  expect(variables['not checked']).toMatch(new RegExp(`\\bconfiguration ${configuration.length}\\b`));
   const categories = embedded('widgets/categories.json') as {
     roots: string[];
     nodes: Record<string, { name: string }>;

@@ -120,6 +120,27 @@ function sessionOptions(timeoutMs = 2_000) {
 
 const failures = (authDir: string) => fs.readdirSync(authDir).filter((n) => n.endsWith('.failed.txt'));
 
+test('docs/contract.md §3: a company the registry has no entry for fails its login naming the company and where the registry came from, asks nothing of the platform, and is remembered as a configuration error', async () => {
+  const server = await loginServer({ post: [200] });
+  try {
+    const options = sessionOptions();
+    const base = `http://127.0.0.1:${server.port}`;
+    const missing =
+      'no entry for company 1009 in the credentials registry (L1_CREDENTIALS_JSON): add it under "companies" or "profileB"';
+    await expect(ensureSession(options, base, 'company:1009')).rejects.toThrow(missing);
+    expect(server.calls).toEqual({ page: 0, post: 0 });
+    // Asked again by the account's next run: the same words, from the failure remembered on disk.
+    await expect(ensureSession(options, base, 'company:1009')).rejects.toThrow(missing);
+    expect(failures(options.authDir)).toHaveLength(1);
+    expect(loginFailureKind(missing)).toBe('configuration');
+    // The company next to it, which has an entry, logs in.
+    await expect(ensureSession(options, base, 'company:7')).resolves.toMatch(/\.json$/);
+    expect(server.calls.post).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
+
 test("README § One run's trouble stays in that run: a login answered 503 once is not remembered, the next run of the account logs in", async () => {
   const server = await loginServer({ post: [503, 200] });
   try {
