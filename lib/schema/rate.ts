@@ -37,7 +37,9 @@ export function parseRate(value: unknown, what: Reading = 'rate'): number | null
   const text = value.trim();
   if (text === '' || text === '-') return null;
   // A decimal, in exponent form too ("5.0E-4": how Java's Double.toString prints any rate below
-  // 0.001), with an optional trailing %.
+  // 0.001), with an optional trailing %. An exponent of up to three digits, as every double is
+  // printed (e-324 to e308): "1e-999" reads as 0 and "1e999" is refused below as not finite; a
+  // fourth digit ("1e-1000") is no number any platform prints, refused as not a rate.
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?\s*%?$/.test(text)) {
     return new Error(
       `not a ${what}: ${JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)}`,

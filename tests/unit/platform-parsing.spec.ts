@@ -83,6 +83,13 @@ test.describe('docs/contract.md §4.2 / 5: rates', () => {
       expect(parseRate(wrong), wrong).toBeInstanceOf(Error);
   });
 
+  test('an exponent has at most three digits, as every double printed has (e-324 to e308): "1e-999" reads as 0, "1e999" is not finite, a fourth digit is not a number as printed', () => {
+    expect(parseRate('1e-999')).toBe(0);
+    expect((parseRate('1e999') as Error).message).toBe('not a rate: "1e999" is not a finite number');
+    for (const wrong of ['1e1234', '1e-1000', '5.0E+0001'])
+      expect((parseRate(wrong) as Error).message, wrong).toBe(`not a rate: ${JSON.stringify(wrong)}`);
+  });
+
   test('a snapshot or tmc row whose platform is missing or not text says what it expected', () => {
     for (const [platform, said] of [
       [undefined, 'got nothing'],
