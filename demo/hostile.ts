@@ -108,8 +108,11 @@ export function hostilePageOptions(project: DemoProject): ReportPageOptions {
     return {
       after: [
         `var d = typeof DATA !== 'undefined' ? DATA : window.DATA;`,
-        `var v = Number(String(d.brand.summary.avg_exposure_rate).replace('%', ''));`,
-        `d.brand.summary.avg_exposure_rate = (v > 50 ? v - 20 : v + 20) + Math.random();`,
+        // The aggregate positive mention rate, which item 3 alone reads (the exposure rate is in
+        // item 5's ranking too): one failing item is enough for the pictures' second load, and each
+        // failing item is a new Playwright worker in the catalogue self-test.
+        `var v = Number(String(d.brand.summary.avg_positive_mention_rate).replace('%', ''));`,
+        `d.brand.summary.avg_positive_mention_rate = (v > 50 ? v - 20 : v + 20) + Math.random();`,
       ].join('\n'),
     };
   if (h?.kind === 'page-tampers')

@@ -89,9 +89,9 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     label: 'hostile-page-data-changes',
     projectId: '101423',
     description:
-      'the page moves its aggregate exposure rate by 20 and a random fraction on every load: items 3 and 5 (the brand rate is in the ranking too) fail on the DATA that was read, and the second load for the pictures gives another DATA, so the run is not pictured and says why',
+      'the page moves its aggregate positive mention rate by 20 and a random fraction on every load: item 3 fails on the DATA that was read, and the second load for the pictures gives another DATA, so the run is not pictured and says why',
     hostile: { kind: 'data-changes' },
-    expected: FAILS(3, 5),
+    expected: FAILS(3),
   }),
   derive(A_MONITOR, {
     label: 'hostile-userinfo-url',
