@@ -41,8 +41,8 @@ import {
 /**
  * One invocation over a mixed catalogue — the bundled runs, representative fault and drift
  * scenarios, the bad inputs the suite must catch itself, a password the platform refuses,
- * eight of the demo's generated runs (demo/model/projects.ts, the unit families' generated cases:
- * clean and near-miss in both profiles, a fault class, two not checkable; DATA with values of
+ * seven of the demo's generated runs (demo/model/projects.ts, the unit families' generated cases:
+ * clean and near-miss in both profiles, a fault class, one not checkable; DATA with values of
  * any shape where no check reads; the failing run on the chart-drawing page; GENERATED_KEPT) and every hostile scenario of
  * the demo whose outcome the suite's outputs decide (README.md § Security and limits: a
  * platform and report pages written to misbehave; the three that only a platform answer decides are
@@ -85,7 +85,7 @@ const PICKED = [
  * - fault-html-error-page, fault-rows-empty: demo sanity (the answer is read by the same client); a
  *   platform run through the suite: fault-500-always.
  * - fault-page-syntax-error: demo sanity (a script that throws is skipped); a page without DATA
- *   through the suite: the generated run whose page has no DATA.
+ *   through the suite: hostile-page-errors.
  * - fault-data-wrong-type: demo sanity; DATA refused by its schema through the suite:
  *   hostile-nan-in-data, hostile-proto-key, hostile-duplicate-platform-key.
  * - drift-b-kpi-gap-02, drift-a-rank-swap, drift-b-media-type-a-way, drift-a-source-tie-swap: demo
@@ -119,6 +119,8 @@ const PICKED = [
  *   still reads more than eight checked runs with projects of their own).
  * - model-004 (a 500 on the snapshot, after its retries): fault-500-always.
  * - model-014 (a fault class, item 3 in Profile A): drift-a-kpi-gap-006 (item 3 in Profile A).
+ * - model-009 (a page without DATA, in Profile B): hostile-page-errors (a page without DATA whose
+ *   scripts throw; the Profile B portal's pages: the checked Profile B runs).
  */
 const GENERATED_KEPT = [
   'model-000-clean-A-monitor',
@@ -127,7 +129,6 @@ const GENERATED_KEPT = [
   'model-003-clean-B-diagnosis',
   'model-007-near-miss-B-diagnosis',
   'model-008-near-miss-A-monitor',
-  'model-009-not-checkable-B-monitor',
   'model-012-not-checkable-A-monitor',
 ];
 const PLATFORM_ANSWER_ONLY = new Set([
@@ -218,7 +219,7 @@ test.beforeAll(async () => {
   test.setTimeout(480_000);
   const scenarioInputs = scenarioRuns(ORIGIN, PORTAL_B_ORIGIN);
   // Of sixteen, three cannot be checked (a 500, a page without DATA, a 403) and two have a fault
-  // class (model-001 item 5 in B, model-014 item 3 in A); GENERATED_KEPT takes eight of them: each
+  // class (model-001 item 5 in B, model-014 item 3 in A); GENERATED_KEPT takes seven of them: each
   // failing item is a new Playwright worker, and the unit families and the demo sanity stage judge
   // every fault class.
   const gen = modelRuns(16, {
