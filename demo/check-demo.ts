@@ -21,6 +21,7 @@ import { collectRun, type CollectDeps } from '../lib/platform/collect';
 import type { Evidence } from '../lib/platform/evidence';
 import { judge } from '../lib/report/judged';
 import { SecretMask } from '../lib/redaction';
+import { safeText } from '../lib/report/text';
 import { fetchGetter } from '../lib/platform/http';
 import { login } from '../lib/platform/login';
 import { ensureSession } from '../lib/platform/sessions';
@@ -390,7 +391,12 @@ async function main(): Promise<void> {
       const evidence = evidences[i]!;
       if (BUNDLED.some((b) => b.spec.projectId === c.project.spec.projectId))
         checkBundled(c.run, c.project, evidence);
-      console.log(`  ${c.run.label.padEnd(46)} ${compare(c, evidence).slice(0, 110)}`);
+      // A platform's or page's words are in a reason: escaped (a message that clears the terminal
+      // or writes a fake "✓ all checks passed" line, hostile-api-msg-*) and cut whole, never mid-pair.
+      const line = `  ${c.run.label.padEnd(46)} ${safeText(compare(c, evidence), 110)}`;
+      // eslint-disable-next-line no-control-regex -- the characters a line must not hold
+      check(!/[\u0000-\u001f\u007f-\u009f]/.test(line), `${c.run.label}: its line holds a control character`);
+      console.log(line);
     });
     await checkSecrets(demo, root, evidences);
   } finally {
