@@ -7,6 +7,7 @@ import { dateOfBatchId } from './dates';
 import type { Envelope } from './dataset';
 import { faultedPayload, metricsFault } from './faults';
 import { hostileMetrics } from './hostile';
+import { HOSTILE_API_MESSAGE } from './hostile-kinds';
 import { apiError, json } from './http';
 import { wrap } from './spec';
 import { MODEL_PLATFORM_KEYS, modelAnswers } from './model/projects';
@@ -81,12 +82,14 @@ export async function metrics(
     return apiError(res, 403, `无权访问项目 ${project.spec.projectId}`);
   if (!(await metricsFault(ctx, res, project, table, s.token))) return;
   if (project.hostile?.kind === 'api-msg-secrets' && table === 'competitor') {
-    // A platform that quotes the account in its errors (README.md § Security and limits).
+    // A platform that quotes the account in its errors (README.md § Security and limits), in a
+    // message that also clears the terminal and writes a fake verdict line (HOSTILE_API_MESSAGE, as
+    // hostile-api-msg-control-chars): one run through the whole suite proves both, masked and escaped.
     const account =
       s.who.kind === 'profileB' ? ctx.registry.profileB : ctx.registry.companies[String(s.who.companyId)];
     return json(res, 200, {
       code: 500,
-      msg: `账号 ${account?.phone ?? '-'} 密码 ${account?.password ?? '-'} 会话 ${s.token} 已失效`,
+      msg: `账号 ${account?.phone ?? '-'} 密码 ${account?.password ?? '-'} 会话 ${s.token} 已失效 ${HOSTILE_API_MESSAGE}`,
       data: null,
     });
   }

@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 
 /**
+ * A platform error message that clears the terminal and writes a fake verdict line: what
+ * hostile-api-msg-control-chars answers, and hostile-api-msg-secrets after the account it quotes.
+ */
+export const HOSTILE_API_MESSAGE = '服务异常\u001b[2J\r\n  ✓ all checks passed';
+
+/**
  * Hostile behaviours a demo project can have (README.md § Security and limits): a platform or a report page written to
  * misbehave. Types only; the behaviours live in hostile.ts and pages-hostile.ts.
  */

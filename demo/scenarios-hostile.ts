@@ -1,5 +1,5 @@
 import type { DataInput } from './dataset';
-import { HOSTILE_LOGIN_BASE, hostileTokens } from './hostile-kinds';
+import { HOSTILE_API_MESSAGE, HOSTILE_LOGIN_BASE, hostileTokens } from './hostile-kinds';
 import { jsLiteral } from './pages';
 import { A_MONITOR } from './runs';
 import { derive, ERR, FAILS, type Scenario } from './scenario-kit';
@@ -13,7 +13,6 @@ import { derive, ERR, FAILS, type Scenario } from './scenario-kit';
 /** The own brand with terminal control sequences: clear screen, window title, CR, a fake result line. */
 export const HOSTILE_BRAND = '清屿\u001b[2J\u001b]0;pwned\u0007\r\n  ✓ 1 passed';
 /** A wrapped API message with the same kind of sequences. */
-export const HOSTILE_API_MESSAGE = '服务异常\u001b[2J\r\n  ✓ all checks passed';
 /** The project `hostile-page-redirect` and `hostile-page-script-navigation` land on (A-monitor's). */
 const LANDING = A_MONITOR.spec.projectId;
 
@@ -73,7 +72,7 @@ export const HOSTILE_SCENARIOS: readonly Scenario[] = [
     label: 'hostile-api-msg-secrets',
     projectId: '101420',
     description:
-      "the competitor table answers an API error whose message quotes the account's phone, password and session token: the run's error, every one of them masked everywhere",
+      "the competitor table answers an API error whose message quotes the account's phone, password and session token, then clears the terminal and writes a fake verdict line (as hostile-api-msg-control-chars): the run's error, every one of them masked and every control character escaped everywhere",
     hostile: { kind: 'api-msg-secrets' },
     expected: ERR('API error code 500', '账号 ***', '密码 ***', '会话 ***'),
   }),

@@ -42,13 +42,13 @@ import {
  * One invocation over a mixed catalogue — the bundled runs, representative fault and drift
  * scenarios, the bad inputs the suite must catch itself, a password the platform refuses,
  * seven of the demo's generated runs (demo/model/projects.ts, the unit families' generated cases:
- * clean and near-miss in both profiles, a fault class, one not checkable; DATA with values of
- * any shape where no check reads; the failing run on the chart-drawing page; GENERATED_KEPT) and every hostile scenario of
- * the demo whose outcome the suite's outputs decide (README.md § Security and limits: a
- * platform and report pages written to misbehave; the three that only a platform answer decides are
- * proven in the demo sanity stage, PLATFORM_ANSWER_ONLY; the seven that only the page in a browser
- * decides, through the suite's collector and Chromium in tests/unit/hostile-pages.spec.ts,
- * PAGE_SIDE_HOSTILE) —
+ * clean and near-miss in both profiles, a fault class, one not checkable; DATA with values of any
+ * shape where no check reads; the failing run on the chart-drawing page; GENERATED_KEPT) and every
+ * hostile scenario of the demo whose outcome the suite's outputs decide (README.md § Security and
+ * limits: a platform and report pages written to misbehave; the three that only a platform answer
+ * decides are proven in the demo sanity stage, PLATFORM_ANSWER_ONLY; the seven that only the page
+ * in a browser decides, through the suite's collector and Chromium in
+ * tests/unit/hostile-pages.spec.ts, PAGE_SIDE_HOSTILE; one that another carries, CARRIED_BY_ANOTHER) —
  * whose outputs the tests below read (README.md § How it works, docs/rules.md, docs/contract.md
  * §1-7). Each run gets exactly its expected outcome; one bad run never hides the others, the good
  * runs next to the hostile ones are checked with all ten items; the platform sees one page load and
@@ -136,9 +136,21 @@ const PLATFORM_ANSWER_ONLY = new Set([
   'hostile-gzip-bomb',
   'hostile-duplicate-snapshot-row',
 ]);
+/**
+ * Hostile scenarios whose kind another hostile run here carries through the whole suite: an API
+ * error whose message clears the terminal and writes a fake verdict line is what
+ * hostile-api-msg-secrets answers too, after the account it quotes (demo/handlers-api.ts). Moved
+ * out 2026-11-28 (docs/claims.md); the demo sanity stage still walks it through `collectRun`.
+ */
+const CARRIED_BY_ANOTHER = new Set(['hostile-api-msg-control-chars']);
 /** The hostile scenarios whose outcome the suite's outputs decide. */
 const hostile = () =>
-  HOSTILE_SCENARIOS.filter((s) => !PLATFORM_ANSWER_ONLY.has(s.label) && !PAGE_SIDE_HOSTILE.includes(s.label));
+  HOSTILE_SCENARIOS.filter(
+    (s) =>
+      !PLATFORM_ANSWER_ONLY.has(s.label) &&
+      !PAGE_SIDE_HOSTILE.includes(s.label) &&
+      !CARRIED_BY_ANOTHER.has(s.label),
+  );
 test.describe.configure({ mode: 'serial' });
 
 interface Case {
