@@ -12,7 +12,6 @@ import { derive, ERR, FAILS, type Scenario } from './scenario-kit';
 
 /** The own brand with terminal control sequences: clear screen, window title, CR, a fake result line. */
 export const HOSTILE_BRAND = '清屿\u001b[2J\u001b]0;pwned\u0007\r\n  ✓ 1 passed';
-/** A wrapped API message with the same kind of sequences. */
 /** The project `hostile-page-redirect` and `hostile-page-script-navigation` land on (A-monitor's). */
 const LANDING = A_MONITOR.spec.projectId;
 
