@@ -150,6 +150,13 @@ function platformData(index: number): PlatformData {
   };
 }
 
+/**
+ * A fresh `baseData()` typed loosely, for a test that breaks DATA where its type would not let it
+ * (a field of the wrong type, one removed, a platform added): what the schema then says is the test.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- DATA broken on purpose, anywhere
+export const looseData = (): Record<string, any> => baseData();
+
 export function baseData(): Data {
   return {
     meta: { platforms: structuredClone(PLATFORMS) },

@@ -8,7 +8,7 @@ import { parseWith, SchemaError } from '../../lib/schema/issues';
 import { KNOWN_SECRET_PARAM_NAMES, redactText, redactUrl } from '../../lib/redaction/url';
 import { dataSchema, dataSchemaFor } from '../../lib/schema/data';
 import { ITEM_RULES } from '../../lib/rules';
-import { baseData, basePlatform, context, row } from './builders';
+import { baseData, basePlatform, context, looseData, row } from './builders';
 import type { TmcDimension } from '../../lib/schema/platform';
 
 /** Two tmc rows of one platform, dimension and name (values 3 and "4%": a string rate is permitted). */
@@ -917,7 +917,7 @@ test.describe('mutation sweep of lib/schema (2026-11-28): encodings the contract
     expect(() => parseWith(metricsTables.source, source, 'GET source', 'payload')).toThrow(
       /payload\.rows\[0\]\.cite_count/,
     );
-    const raw = structuredClone(baseData()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const raw = looseData();
     raw.brand.source_top30[0].cite_count = 2.5;
     expect(() => parseWith(dataSchema, raw, 'report page DATA', 'DATA')).toThrow(
       /DATA\.brand\.source_top30\[0\]\.cite_count/,
