@@ -196,7 +196,7 @@ test('through the collector, pictures and a worker restart included: one parse o
         `${project.label}: ${judged.notes.join('; ')}`,
       ).toEqual(ITEM_NUMBERS);
       // The parsed inputs the rules read, stored beside the judged run (lib/report/judged.ts).
-      const inputs = JSON.parse(fs.readFileSync(path.join(dir, 'runs', run.slug, 'inputs.json'), 'utf8')) as {
+      const inputs = JSON.parse(fs.readFileSync(path.join(worker().folder(run), 'inputs.json'), 'utf8')) as {
         platform: { sources: Record<string, unknown> };
       };
       expect(parses.counts, project.label).toEqual({

@@ -1,16 +1,10 @@
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { expect, test } from './test-type';
-import { Collector } from '../../fixtures/collector';
 import { A_MONITOR, runOf } from '../../demo/runs';
 import { HOSTILE_SCENARIOS, PAGE_SIDE_HOSTILE } from '../../demo/scenarios';
 import type { DemoServer } from '../../demo/server';
 import type { JudgedRun } from '../../lib/report/judged';
-import { chromiumLaunchOptions } from '../../lib/run/browser';
-import type { Invocation } from '../../lib/run/invocation';
 import type { ConfiguredRun } from '../../lib/run/runs';
-import { readSettings, ROOT } from '../../lib/run/settings';
-import { lightDemo } from './fakes/demo';
+import { demoCollector, lightDemo } from './fakes/demo';
 import { tempDir } from './fakes/temp';
 import { VARIABLES } from '../../lib/run/variables';
 
@@ -40,8 +34,7 @@ function collectorFor(labels: string[], requestTimeoutMs: number) {
   const inputs = labels.map((label) =>
     label === A_MONITOR.label ? runOf(A_MONITOR, demo.origin, demo.portalBOrigin) : scenarioRun(label),
   );
-  const settings = readSettings({
-    root: ROOT,
+  const { settings, collector: worker } = demoCollector(demo, tempDir('hostile-pages-run'), {
     env: {
       L1_REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
       L1_RUN_TIMEOUT_MS: '30000',
@@ -49,15 +42,10 @@ function collectorFor(labels: string[], requestTimeoutMs: number) {
       L1_PAGE_MAX_MB: '400',
       L1_RETRY_BACKOFF_MS: '50',
       L1_SCREENSHOTS: '0',
-      L1_CREDENTIALS_FILE: demo.credentialsFile,
     },
-    dotenv: {},
-    now: new Date(),
-    demo: () => ({ runs: inputs, profileB: demo.profileB, credentialsFile: demo.credentialsFile }),
+    runs: inputs,
   });
-  const dir = tempDir('hostile-pages-run');
-  const invocation = { auth: path.join(dir, 'auth'), runs: path.join(dir, 'runs') } as Invocation;
-  const collector = new Collector(chromium, chromiumLaunchOptions(), settings, invocation);
+  const collector = worker();
   const run = (label: string): ConfiguredRun => {
     const found = settings.runs.find((r) => r.label === label);
     if (!found) throw new Error(`${label}: not one of this collector's runs (${labels.join(', ')})`);
