@@ -49,11 +49,11 @@ const QUICK = 3;
 const finished = (dir: string) => readVerdicts(path.join(dir, 'verdicts')).verdicts.size >= QUICK;
 const env = { L1_REQUEST_TIMEOUT_MS: '60000', L1_RUN_TIMEOUT_MS: '120000', L1_WORKERS: '2' };
 
-// The longest test first: this file's tests are taken one by one by whichever worker is free, and
-// the stage ended with this one alone on a worker (it waits out its global timeout).
 /** Long enough for a worker to start and the hang's collection to begin on a busy CI machine. */
 const GLOBAL_TIMEOUT_MS = 6000;
 
+// The longest test first: this file's tests are taken one by one by whichever worker is free, and
+// the stage ended with this one alone on a worker (it waits out its global timeout).
 test("Playwright's own stops: past --global-timeout it runs no teardown, so the night files are written at exit; -x stops after the first failure, and the runs it cut short say so", async () => {
   const [quick, hang] = catalogue(1);
   // The hang is collected while the timeout strikes (its platform answer sleeps 12 s).

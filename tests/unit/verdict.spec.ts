@@ -16,10 +16,9 @@ import {
   type VerdictContext,
 } from '../../lib/report/verdict';
 import type { Invocation } from '../../lib/run/invocation';
-import { verdictIndexSchema } from '../../lib/schema/verdict';
 import type { ConfiguredRun } from '../../lib/run/runs';
 import type { ComparisonRow, ItemNumber } from '../../lib/rules/types';
-import { verdictFileSchema } from '../../lib/schema/verdict';
+import { verdictFileSchema, verdictIndexSchema } from '../../lib/schema/verdict';
 import { stopwatch } from '../../lib/util/clock';
 import { gridText, summarize } from '../../lib/report/night';
 import { tempDir } from './fakes/temp';
@@ -786,13 +785,6 @@ test.describe('runVerdict: a collection that ended in error as the stop began is
   });
 });
 
-/**
- * docs/contract.md §7 `index.json`: an index written before the night summary counted `noItems` and
- * `failingItemsNotChecked` (both "absent in index files written before it was counted") is still
- * one that `npm run merge` and `npm run report` read (mutation sweep of lib/schema, 2026-11-28: the
- * two fields made required survived every unit test, and a merge would then have refused an older
- * shard's index as not an index).
- */
 /** The counts of an index.json as a night of two runs with one failing item writes them. */
 const INDEX_COUNTS = {
   runs: 2,
@@ -817,6 +809,13 @@ const indexWith = (counts: Record<string, unknown>) => ({
   ],
 });
 
+/**
+ * docs/contract.md §7 `index.json`: an index written before the night summary counted `noItems` and
+ * `failingItemsNotChecked` (both "absent in index files written before it was counted") is still
+ * one that `npm run merge` and `npm run report` read (mutation sweep of lib/schema, 2026-11-28: the
+ * two fields made required survived every unit test, and a merge would then have refused an older
+ * shard's index as not an index).
+ */
 test('an index.json written before noItems and failingItemsNotChecked were counted still validates; near miss: one whose counts lack a field always written does not', () => {
   expect(verdictIndexSchema.safeParse(indexWith(INDEX_COUNTS)).success).toBe(true);
   const { failingItems: _dropped, ...withoutFailingItems } = INDEX_COUNTS;
